@@ -1,0 +1,41 @@
+/**
+ * Errors about a director's input carry the address of what is wrong — file and line, an element or JSON path,
+ * a sheet!cell, the player — and what would be right. Parsers return them; they never log and return null.
+ */
+export interface InputError {
+  /** What is wrong and what was expected. */
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  /** An element, JSON path or sheet!cell inside the file. */
+  readonly where?: string;
+  /** The player concerned, as the director knows him: "12 (Minieri, Davide)". */
+  readonly player?: string;
+}
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly InputError[] };
+
+export function ok<T>(value: T): Parsed<T> {
+  return { ok: true, value };
+}
+
+export function failed<T>(errors: readonly InputError[]): Parsed<T> {
+  return { ok: false, errors };
+}
+
+/** One line a director can act on: `juvisy.xml:25: <Game roundNumber="1">: player 12 (Minieri, Davide): …`. */
+export function formatInputError(e: InputError): string {
+  const place = [e.file, e.line !== undefined ? String(e.line) : undefined].filter(Boolean).join(':');
+  const parts = [place, e.where, e.player ? `player ${e.player}` : undefined, e.message].filter(
+    (p): p is string => Boolean(p),
+  );
+  return parts.join(': ');
+}
+
+/** Thrown only where an exception is the caller's contract (the CLI, custom functions); carries the input errors. */
+export class TengenInputError extends Error {
+  constructor(readonly errors: readonly InputError[]) {
+    super(errors.map(formatInputError).join('\n'));
+    this.name = 'TengenInputError';
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The tournament model: plain immutable data, shared by every format, the scoring and pairing engines, the CLI and
+ * the add-in. Nothing here knows about files or Office.
+ */
+import type { Rank } from './rank';
+
+/** The paper ID number: 1 = the strongest player (Mays, "Ordering the Players by Strength and Numbering Them"). */
+export type PlayerId = number & { readonly __brand: 'PlayerId' };
+/** Rounds are numbered from 1. */
+export type Round = number;
+
+export interface Player {
+  readonly id: PlayerId;
+  readonly family: string;
+  readonly given: string;
+  readonly rank: Rank;
+  readonly club?: string;
+  readonly city?: string;
+  readonly country?: string;
+  /** National or EGF rating, just before the tournament (EGF tie-breaker "Rating"). */
+  readonly rating?: number;
+  readonly egdPin?: string;
+  /** Registration fee level (Mays: optional guideline for McMahon sections). */
+  readonly feeLevel?: string;
+  /** Name of the McMahon section (Mays) the player belongs to; its initial MMS comes from `settings.sections`. */
+  readonly section?: string;
+  /** An initial MMS fixed for this player, overriding section and rank (director's decision). */
+  readonly initialMms?: number;
+  /**
+   * Rounds this player does not take part in: latecomers (the rounds before arrival), partial players, sleeping
+   * (BGA) and withdrawals. A round without a game, a bye or an entry here is also "not playing" (EGF: "The player
+   * does not play in a round of McMahon or Swiss").
+   */
+  readonly absentRounds?: readonly Round[];
+  /** Relative order at an earlier time (EGF tie-breaker "Previous Order"): 1 = best. */
+  readonly previousOrder?: number;
+  /** Fields of the source file with no place in this model, kept so an export loses nothing. */
+  readonly extra?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A game's result, each EGF kind kept distinct because tie-breakers treat them differently
+ * (seeds/egf-general-tournament-rules-excerpt.txt, the list of results).
+ */
+export type GameResult =
+  | 'unknown' // paired, not yet reported
+  | 'white-wins'
+  | 'black-wins'
+  | 'jigo'
+  | 'white-wins-by-default'
+  | 'black-wins-by-default'
+  | 'jigo-by-default'
+  | 'both-lose-by-default'
+  | 'both-win-by-default';
+
+export const GAME_RESULTS: readonly GameResult[] = [
+  'unknown',
+  'white-wins',
+  'black-wins',
+  'jigo',
+  'white-wins-by-default',
+  'black-wins-by-default',
+  'jigo-by-default',
+  'both-lose-by-default',
+  'both-win-by-default',
+];
+
+/** How a game by play ended (EGF: "due to the rules of play", "on time", "by resignation"). */
+export type WinMethod = 'counting' | 'time' | 'resignation';
+/** Why a result was given without play (EGF: absent or late opponent, both absent, arbitration). */
+export type DefaultReason = 'absent' | 'late' | 'both-absent' | 'arbitration';
+
+export interface Game {
+  readonly round: Round;
+  readonly table?: number;
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  /** Number of handicap stones; 0 = even game, 1 = no komi. */
+  readonly handicap: number;
+  /** False when colours were decided by nigiri and not recorded. */
+  readonly colourKnown?: boolean;
+  readonly result: GameResult;
+  readonly method?: WinMethod;
+  readonly reason?: DefaultReason;
+}
+
+export interface Bye {
+  readonly round: Round;
+  readonly player: PlayerId;
+}
+
+export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin';
+export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha';
+
+/** Criteria a director can order standings by. Lower-case names are also the `--json` keys. */
+export type Criterion =
+  | 'mms'
+  | 'nbw'
+  | 'sos'
+  | 'sos1'
+  | 'sos2'
+  | 'sodos'
+  | 'sosos'
+  | 'cuss'
+  | 'cusp'
+  | 'dc'
+  | 'oneonone'
+  | 'rating'
+  | 'previousorder'
+  | 'lottery';
+
+export const CRITERIA: readonly Criterion[] = [
+  'mms',
+  'nbw',
+  'sos',
+  'sos1',
+  'sos2',
+  'sodos',
+  'sosos',
+  'cuss',
+  'cusp',
+  'dc',
+  'oneonone',
+  'rating',
+  'previousorder',
+  'lottery',
+];
+
+export type HandicapPolicy =
+  | 'none'
+  | 'rank-difference'
+  | 'rank-difference-minus-1'
+  | 'rank-difference-minus-2'
+  | 'mms-difference'
+  | 'mms-difference-minus-1'
+  | 'mms-difference-minus-2';
+
+export interface HandicapSettings {
+  readonly policy: HandicapPolicy;
+  /** Largest handicap given (default 9). */
+  readonly ceiling?: number;
+  /** Even game whenever either player declared a rank at or above this one (BGA: at or above the bar). */
+  readonly evenAtOrAbove?: Rank;
+}
+
+export interface Section {
+  readonly name: string;
+  readonly initialMms: number;
+}
+
+/**
+ * OpenGotha's own scoring parameters (GeneralParameterSet), kept so the `opengotha` ruleset reproduces its values.
+ * Values are in half points, as OpenGotha stores them ("2Value").
+ */
+export interface OpenGothaScoring {
+  readonly mmsHalvesAbsent: number;
+  readonly mmsHalvesBye: number;
+  readonly nbwHalvesAbsent: number;
+  readonly nbwHalvesBye: number;
+  readonly roundDown: boolean;
+}
+
+export interface Settings {
+  readonly system: PairingSystem;
+  readonly rounds: number;
+  readonly ruleset: RulesetName;
+  /** McMahon bar: every rank at or above it starts with the bar's MMS. */
+  readonly bar?: Rank;
+  /** McMahon floor: every rank at or below it starts with the floor's MMS. */
+  readonly floor?: Rank;
+  /** The rank whose MMS is 0 (OpenGotha's "MMS zero", 30k there). Default 1d, the BGA convention. */
+  readonly mmsZero?: Rank;
+  /** Mays' McMahon sections: players name their section, the section gives the initial MMS. */
+  readonly sections?: readonly Section[];
+  readonly handicap?: HandicapSettings;
+  readonly komi?: number;
+  /** Placement order; the ruleset's default when absent. */
+  readonly tiebreaks?: readonly Criterion[];
+  /** Seed of the lottery tie-breaker, recorded so places are reproducible. */
+  readonly lotterySeed?: number;
+  /** Host city for Mays' round-1 bye (the weakest local player). */
+  readonly hostCity?: string;
+  readonly opengotha?: OpenGothaScoring;
+}
+
+export interface TeamBoard {
+  readonly round: Round;
+  readonly board: number;
+  readonly player: PlayerId;
+}
+
+export interface Team {
+  readonly number: number;
+  readonly name: string;
+  readonly boards: readonly TeamBoard[];
+}
+
+export interface Tournament {
+  readonly name: string;
+  readonly shortName?: string;
+  readonly location?: string;
+  readonly director?: string;
+  readonly beginDate?: string;
+  readonly endDate?: string;
+  readonly settings: Settings;
+  readonly players: readonly Player[];
+  readonly games: readonly Game[];
+  readonly byes: readonly Bye[];
+  readonly teams?: readonly Team[];
+}
+
+/** "Family, Given", as Mays insists names are written. */
+export function displayName(player: Pick<Player, 'family' | 'given'>): string {
+  return player.given ? `${player.family}, ${player.given}` : player.family;
+}
