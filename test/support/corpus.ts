@@ -1,0 +1,28 @@
+/**
+ * The shared corpus of real tournaments lives beside the project (../shared/corpus). A plain clone has no ../shared:
+ * tests that read it skip, and say so once, so `npm test` still passes there.
+ */
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+
+export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
+export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
+export const SEEDS_DIR = path.join(SHARED_DIR, 'seeds');
+export const HAS_CORPUS = existsSync(CORPUS_DIR);
+
+export function corpusPath(...parts: string[]): string {
+  return path.join(CORPUS_DIR, ...parts);
+}
+
+/** `describe` when ../shared/corpus exists, otherwise a skipped block with a message saying why. */
+export function describeCorpus(name: string, body: () => void): void {
+  if (HAS_CORPUS) {
+    describe(name, body);
+  } else {
+    describe(`${name} [skipped: ${CORPUS_DIR} is absent — clone with ../shared beside the project to run it]`, () => {
+      it.skip('needs ../shared/corpus', () => undefined);
+    });
+    // eslint-disable-next-line no-console
+    console.warn(`skipping "${name}": ${CORPUS_DIR} is absent`);
+  }
+}
