@@ -1,0 +1,274 @@
+/**
+ * Tie-breakers that depend on one player only: SOS, SOS-1, SOS-2, SODOS, SOSOS, CUSS, CUSP (and MMS, NBW).
+ * Each is computed as a list of per-round contributions, so the value a director sees can always be explained line
+ * by line (Mays, "Example of the Need to Make Adjustments in a Tie-Break Calculation", Table 1).
+ * Direct Comparison and the One-on-One test depend on who is tied: see directComparison.ts.
+ */
+import { fraction, fromHalves, ZERO, type Fraction } from '../model/fraction';
+import { gameHalves, isPlayedGame, type Outcome } from './record';
+import { finalScore, initialScore, scoreAfter, type Scoreboard } from './scoreboard';
+
+export interface Adjustment {
+  readonly reason: string;
+  /** Half points added (negative: deducted). */
+  readonly halves: number;
+}
+
+/** One round's line in a tie-break calculation. */
+export interface Contribution {
+  readonly round: number;
+  /** Opponent index in the scoreboard, or −1 (bye, absence). */
+  readonly opponent: number;
+  readonly outcome: Outcome;
+  /** The opponent's final score as written on the grid, in half points (undefined without an opponent). */
+  readonly unadjusted?: number;
+  readonly adjustments: readonly Adjustment[];
+  /** What this round counts, in half points; null when it counts nothing (Mays: normalised instead). */
+  readonly value: number | null;
+  /** Why a round without an opponent counts what it counts. */
+  readonly note?: string;
+}
+
+/** Counts of the results that Mays adjusts for, per player. */
+interface Irregular {
+  missed: number;
+  byes: number;
+  defaultWins: number;
+  defaultLosses: number;
+}
+
+function irregularOf(sb: Scoreboard, p: number): Irregular {
+  const c: Irregular = { missed: 0, byes: 0, defaultWins: 0, defaultLosses: 0 };
+  for (const r of sb.rounds[p]) {
+    if (r.outcome === 'absent') c.missed++;
+    else if (r.outcome === 'bye') c.byes++;
+    else if (r.outcome === 'default-win') c.defaultWins++;
+    else if (r.outcome === 'default-loss') c.defaultLosses++;
+  }
+  return c;
+}
+
+/** Cache of per-scoreboard derived values (opponent scores are read many times). */
+class CriteriaCache {
+  readonly sosRows = new Map<number, Contribution[]>();
+  readonly sos = new Map<number, Fraction>();
+  readonly opponentView = new Map<number, { unadjusted: number; adjustments: Adjustment[]; value: number }>();
+}
+const caches = new WeakMap<Scoreboard, CriteriaCache>();
+function cacheOf(sb: Scoreboard): CriteriaCache {
+  let c = caches.get(sb);
+  if (!c) caches.set(sb, (c = new CriteriaCache()));
+  return c;
+}
+
+/**
+ * How an opponent's score enters the SOS of the players he met, before any per-game correction.
+ * AQJG (Mays, "Tied Players and Tie-Break Calculations"): "the tournament director must adjust these scores by adding
+ * ½ point for each loss by default and missed round, and by deducting ½ point for each win by default and bye."
+ */
+function opponentView(sb: Scoreboard, o: number): { unadjusted: number; adjustments: Adjustment[]; value: number } {
+  const cache = cacheOf(sb);
+  const hit = cache.opponentView.get(o);
+  if (hit) return hit;
+  const score = finalScore(sb, o);
+  let view: { unadjusted: number; adjustments: Adjustment[]; value: number };
+  if (sb.ruleset.opponentScore === 'mays-adjusted') {
+    const c = irregularOf(sb, o);
+    // The grid shows the final MMS without the background ½ per missed round (Table 1: "unadjusted −8").
+    const free = sb.primary === 'mms' ? sb.freeMmsAfter[o][sb.asOf] : sb.freeNbwAfter[o][sb.asOf];
+    const byeHalves = sb.ruleset.byeHalves(sb.primary, sb.tournament) * c.byes;
+    const unadjusted = score - (free - byeHalves);
+    const adjustments: Adjustment[] = [];
+    if (c.missed) adjustments.push({ reason: `+½ × ${c.missed} missed round${c.missed > 1 ? 's' : ''}`, halves: c.missed });
+    if (c.defaultLosses) adjustments.push({ reason: `+½ × ${c.defaultLosses} default loss${c.defaultLosses > 1 ? 'es' : ''}`, halves: c.defaultLosses });
+    if (c.defaultWins) adjustments.push({ reason: `−½ × ${c.defaultWins} default win${c.defaultWins > 1 ? 's' : ''}`, halves: -c.defaultWins });
+    if (c.byes) adjustments.push({ reason: `−½ × ${c.byes} bye${c.byes > 1 ? 's' : ''}`, halves: -c.byes });
+    const value = unadjusted + adjustments.reduce((s, a) => s + a.halves, 0);
+    view = { unadjusted, adjustments, value };
+  } else {
+    view = { unadjusted: score, adjustments: [], value: score };
+  }
+  cache.opponentView.set(o, view);
+  return view;
+}
+
+/** The per-round lines of SOS. */
+export function sosContributions(sb: Scoreboard, p: number): readonly Contribution[] {
+  const cache = cacheOf(sb);
+  const hit = cache.sosRows.get(p);
+  if (hit) return hit;
+  const rows: Contribution[] = [];
+  for (const r of sb.rounds[p]) {
+    if (r.opponent >= 0) {
+      const view = opponentView(sb, r.opponent);
+      const adjustments = [...view.adjustments];
+      let value = view.value;
+      if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0) {
+        // OpenGotha (corpus/README.md): "the White player counts opponent + handicap, the Black player opponent − handicap".
+        const h = 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
+        adjustments.push({ reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h });
+        value += h;
+      }
+      rows.push({ round: r.round, opponent: r.opponent, outcome: r.outcome, unadjusted: view.unadjusted, adjustments, value });
+    } else if (sb.ruleset.sosWithoutOpponent === 'own-initial') {
+      // BGA: "For each round that the player sleeps, add the player's own initial McMahon score." OpenGotha likewise.
+      rows.push({ round: r.round, opponent: -1, outcome: r.outcome, adjustments: [], value: initialScore(sb, p), note: 'own initial score' });
+    } else {
+      // Mays: no value for this round; the sum is normalised to the full number of rounds.
+      rows.push({ round: r.round, opponent: -1, outcome: r.outcome, adjustments: [], value: null, note: 'no opponent: normalised' });
+    }
+  }
+  cache.sosRows.set(p, rows);
+  return rows;
+}
+
+/**
+ * Sum of the counted values, ignoring the `drop` lowest (EGF: "SOS-1 = SOS, where 1 round with the smallest value
+ * is ignored"), normalised when the ruleset says so (Mays: "divide the sum of the scores by the number of rounds for
+ * which he has a value … and then multiply the result by 6").
+ */
+export function sumContributions(rows: readonly Contribution[], drop = 0): { total: Fraction; dropped: Set<number> } {
+  const values: { value: number; index: number }[] = [];
+  rows.forEach((row, index) => {
+    if (row.value !== null) values.push({ value: row.value, index });
+  });
+  // Lowest first; among equal values the earliest round is the one ignored, so the explanation is deterministic.
+  const sorted = [...values].sort((a, b) => a.value - b.value || a.index - b.index);
+  const dropped = new Set(sorted.slice(0, Math.min(drop, sorted.length)).map((v) => v.index));
+  let halves = 0;
+  let counted = 0;
+  for (const v of values) {
+    if (dropped.has(v.index)) continue;
+    halves += v.value;
+    counted++;
+  }
+  const full = rows.length - drop;
+  if (counted > 0 && counted < full && rows.some((r) => r.value === null)) {
+    return { total: fraction(halves * full, 2 * counted), dropped };
+  }
+  return { total: counted === 0 ? ZERO : fromHalves(halves), dropped };
+}
+
+export function sos(sb: Scoreboard, p: number, drop = 0): Fraction {
+  if (drop === 0) {
+    const cache = cacheOf(sb);
+    const hit = cache.sos.get(p);
+    if (hit) return hit;
+    const value = sumContributions(sosContributions(sb, p)).total;
+    cache.sos.set(p, value);
+    return value;
+  }
+  return sumContributions(sosContributions(sb, p), drop).total;
+}
+
+/** The lines of SODOS (Mays: SDOS): defeated opponents count fully, a jigo counts half, anything else nothing. */
+export function sodosContributions(sb: Scoreboard, p: number): readonly Contribution[] {
+  return sosContributions(sb, p).map((row) => {
+    if (row.opponent < 0) return { ...row, value: null, note: 'no opponent' };
+    const share = gameHalves(row.outcome); // 2 = defeated, 1 = jigo, 0 = not defeated
+    return { ...row, value: share === 0 ? 0 : row.value };
+  });
+}
+
+export function sodos(sb: Scoreboard, p: number): Fraction {
+  let quarters = 0;
+  for (const row of sosContributions(sb, p)) {
+    if (row.opponent < 0 || row.value === null) continue;
+    quarters += gameHalves(row.outcome) * row.value; // (share/2) × (value/2) in quarters of a point
+  }
+  return fraction(quarters, 4);
+}
+
+/**
+ * SOSOS: the sum of the opponents' SOS. For rounds without an opponent: OpenGotha "counts own starting MMS × number
+ * of rounds" (corpus/README.md); BGA "add the player's own SOS"; Mays normalises.
+ */
+export function sososContributions(sb: Scoreboard, p: number): { round: number; opponent: number; value: Fraction | null; note?: string }[] {
+  return sb.rounds[p].map((r) => {
+    if (r.opponent >= 0) return { round: r.round, opponent: r.opponent, value: sos(sb, r.opponent) };
+    switch (sb.ruleset.sososWithoutOpponent) {
+      case 'own-initial-times-rounds':
+        return { round: r.round, opponent: -1, value: fromHalves(initialScore(sb, p) * sb.asOf), note: 'own initial score × rounds' };
+      case 'own-sos':
+        return { round: r.round, opponent: -1, value: sos(sb, p), note: 'own SOS' };
+      case 'normalise':
+        return { round: r.round, opponent: -1, value: null, note: 'no opponent: normalised' };
+    }
+  });
+}
+
+export function sosos(sb: Scoreboard, p: number): Fraction {
+  const rows = sososContributions(sb, p);
+  let num = 0;
+  let den = 1;
+  let counted = 0;
+  for (const row of rows) {
+    if (!row.value) continue;
+    // exact sum of fractions with small denominators
+    num = num * row.value.den + row.value.num * den;
+    den = den * row.value.den;
+    const g = gcd(num, den);
+    num /= g;
+    den /= g;
+    counted++;
+  }
+  if (counted > 0 && counted < rows.length) return fraction(num * rows.length, den * counted);
+  return counted === 0 ? ZERO : fraction(num, den);
+}
+
+function gcd(a: number, b: number): number {
+  let x = Math.abs(a);
+  let y = Math.abs(b);
+  while (y) [x, y] = [y, x % y];
+  return x || 1;
+}
+
+/** CUSS (BGA): "the sum over all rounds of the player's individual McMahon score at the end of each round". */
+export function cussContributions(sb: Scoreboard, p: number): { round: number; value: number }[] {
+  const rows: { round: number; value: number }[] = [];
+  for (let r = 1; r <= sb.asOf; r++) rows.push({ round: r, value: scoreAfter(sb, p, r) });
+  return rows;
+}
+
+export function cuss(sb: Scoreboard, p: number): Fraction {
+  let halves = 0;
+  for (let r = 1; r <= sb.asOf; r++) halves += scoreAfter(sb, p, r);
+  return fromHalves(halves);
+}
+
+/**
+ * CUSP: the sum over rounds of the points won so far. BGA: "winning points at any round is the total sum of wins
+ * and jigos and does not include free wins or points gained by sleepers". Other rulesets count default results and
+ * byes as the points they are, and never the points of rounds without a game.
+ */
+export function cuspContributions(sb: Scoreboard, p: number): { round: number; gained: number; value: number }[] {
+  const rows: { round: number; gained: number; value: number }[] = [];
+  let points = 0;
+  for (const r of sb.rounds[p]) {
+    let gained = 0;
+    if (sb.ruleset.cuspOnlyPlayedGames) {
+      if (isPlayedGame(r.outcome)) gained = gameHalves(r.outcome);
+    } else if (r.outcome === 'bye') {
+      gained = sb.ruleset.byeHalves(sb.primary, sb.tournament);
+    } else if (r.outcome !== 'absent') {
+      gained = gameHalves(r.outcome);
+    }
+    points += gained;
+    rows.push({ round: r.round, gained, value: points });
+  }
+  return rows;
+}
+
+export function cusp(sb: Scoreboard, p: number): Fraction {
+  return fromHalves(cuspContributions(sb, p).reduce((s, r) => s + r.value, 0));
+}
+
+/** MMS as of the scoreboard's round. */
+export function mms(sb: Scoreboard, p: number): Fraction {
+  return fromHalves(sb.mmsAfter[p][sb.asOf]);
+}
+
+/** Number of wins (EGF "Number of Wins Score"), byes and default wins included (Mays: "victories"). */
+export function nbw(sb: Scoreboard, p: number): Fraction {
+  return fromHalves(sb.nbwAfter[p][sb.asOf]);
+}

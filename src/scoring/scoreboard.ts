@@ -1,0 +1,133 @@
+/**
+ * The scoreboard: every player's score round by round under one ruleset, as of one round. Tie-breakers and
+ * standings read it; it is computed once per tournament state and shared (many per-player formula calls over one
+ * grid parse and score it once).
+ */
+import { clampRank } from '../model/rank';
+import type { Player, Tournament } from '../model/tournament';
+import { buildRecords, gameHalves, lastPlayedRound, type PlayerRound, type Records } from './record';
+import { rulesetOf, type Ruleset, type ScoreKind } from './rulesets';
+import type { RulesetName } from '../model/tournament';
+
+export interface Scoreboard extends Records {
+  readonly tournament: Tournament;
+  readonly ruleset: Ruleset;
+  /** The score placement starts from: MMS in McMahon, number of wins in Swiss and round-robin. */
+  readonly primary: ScoreKind;
+  /** Initial McMahon score of each player, in half points (0 in Swiss). */
+  readonly initialHalves: Int32Array;
+  /** mmsAfter[p][r]: McMahon score after round r (r = 0 is the initial score), in half points. */
+  readonly mmsAfter: readonly Int32Array[];
+  /** nbwAfter[p][r]: number of wins after round r, in half points. */
+  readonly nbwAfter: readonly Int32Array[];
+  /** Free half points (byes, rounds without a game) included in the score after round r. */
+  readonly freeMmsAfter: readonly Int32Array[];
+  readonly freeNbwAfter: readonly Int32Array[];
+}
+
+export interface ScoreboardOptions {
+  readonly ruleset?: RulesetName;
+  /** Standings as of this round; default: the last round with a result. */
+  readonly asOf?: number;
+}
+
+/**
+ * Initial McMahon score, in points: the director's per-player value, else his McMahon section's (Mays: "Each player
+ * in each McMahon section uses the initial McMahon score of his section"), else from the rank between floor and bar
+ * (BGA: "no player can start at an MMS of more than [the bar's]"), counted from the MMS zero.
+ */
+export function initialMms(t: Tournament, p: Player): number {
+  if (t.settings.system !== 'mcmahon') return 0;
+  if (p.initialMms !== undefined) return p.initialMms;
+  if (p.section !== undefined) {
+    const section = t.settings.sections?.find((s) => s.name === p.section);
+    if (section) return section.initialMms;
+  }
+  return clampRank(p.rank, t.settings.floor, t.settings.bar) - (t.settings.mmsZero ?? 0);
+}
+
+export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}): Scoreboard {
+  const ruleset = rulesetOf(t, options.ruleset);
+  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
+  const records = buildRecords(t, asOf);
+  const n = records.players.length;
+  const initialHalves = new Int32Array(n);
+  const mmsAfter: Int32Array[] = [];
+  const nbwAfter: Int32Array[] = [];
+  const freeMmsAfter: Int32Array[] = [];
+  const freeNbwAfter: Int32Array[] = [];
+
+  const rules = {
+    mms: { bye: ruleset.byeHalves('mms', t), absent: ruleset.absentHalves('mms', t) },
+    nbw: { bye: ruleset.byeHalves('nbw', t), absent: ruleset.absentHalves('nbw', t) },
+  };
+  const roundDown = ruleset.roundsDownFreePoints(t);
+
+  for (let p = 0; p < n; p++) {
+    const start = 2 * initialMms(t, records.players[p]);
+    initialHalves[p] = start;
+    const mms = new Int32Array(asOf + 1);
+    const nbw = new Int32Array(asOf + 1);
+    const freeMms = new Int32Array(asOf + 1);
+    const freeNbw = new Int32Array(asOf + 1);
+    mms[0] = start;
+    let games = 0;
+    let poolMms = 0;
+    let poolNbw = 0;
+    const row = records.rounds[p];
+    for (let r = 1; r <= asOf; r++) {
+      const outcome = row[r - 1].outcome;
+      if (outcome === 'bye') {
+        poolMms += rules.mms.bye;
+        poolNbw += rules.nbw.bye;
+      } else if (outcome === 'absent') {
+        poolMms += rules.mms.absent;
+        poolNbw += rules.nbw.absent;
+      } else {
+        games += gameHalves(outcome);
+      }
+      // EGF: "a player's accumulated values are rounded down"; OpenGotha's genRoundDownNBWMMS rounds the
+      // cumulative bye/absent points; BGA's "extra point after every two rounds missed" is the same rounding.
+      const fm = roundDown ? poolMms - (poolMms % 2) : poolMms;
+      const fn = roundDown ? poolNbw - (poolNbw % 2) : poolNbw;
+      freeMms[r] = fm;
+      freeNbw[r] = fn;
+      mms[r] = start + games + fm;
+      nbw[r] = games + fn;
+    }
+    mmsAfter.push(mms);
+    nbwAfter.push(nbw);
+    freeMmsAfter.push(freeMms);
+    freeNbwAfter.push(freeNbw);
+  }
+
+  return {
+    ...records,
+    tournament: t,
+    ruleset,
+    primary: t.settings.system === 'mcmahon' ? 'mms' : 'nbw',
+    initialHalves,
+    mmsAfter,
+    nbwAfter,
+    freeMmsAfter,
+    freeNbwAfter,
+  };
+}
+
+/** The score tie-breakers sum (MMS in McMahon, NBW in Swiss), after round r, in half points. */
+export function scoreAfter(sb: Scoreboard, p: number, r: number): number {
+  return sb.primary === 'mms' ? sb.mmsAfter[p][r] : sb.nbwAfter[p][r];
+}
+
+export function finalScore(sb: Scoreboard, p: number): number {
+  return scoreAfter(sb, p, sb.asOf);
+}
+
+/** The player's initial score in the primary kind (initial MMS, or 0 for the number of wins). */
+export function initialScore(sb: Scoreboard, p: number): number {
+  return sb.primary === 'mms' ? sb.initialHalves[p] : 0;
+}
+
+export function roundsOf(sb: Scoreboard, p: number): readonly PlayerRound[] {
+  return sb.rounds[p];
+}

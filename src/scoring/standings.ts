@@ -1,0 +1,274 @@
+/**
+ * Standings: players ordered by the ruleset's criteria, places shared by equal players, section winners, and the
+ * shares of divisible prizes.
+ *
+ * seeds/egf-general-tournament-rules-excerpt.txt, equal players: "They have the same place number, which is one
+ * greater than the number of better placed players." … "They equally share the sum of all money prizes issued for
+ * those place numbers that they would have got if they were not equal."
+ * seeds/mays-swiss-mcmahon-manual.txt, "Determining the Winners": "The winner of a section is the player who wins
+ * the highest number of victories. Included in this count of victories is the bye … and any game that he won by
+ * default."
+ */
+import { compare, fraction, type Fraction } from '../model/fraction';
+import type { Criterion, Player, PlayerId, RulesetName, Tournament } from '../model/tournament';
+import { cusp, cuss, mms, nbw, sodos, sos, sosos } from './criteria';
+import { compareKeys, directComparison } from './directComparison';
+import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
+import { buildScoreboard, type Scoreboard } from './scoreboard';
+
+export interface StandingsOptions {
+  readonly ruleset?: RulesetName;
+  readonly asOf?: number;
+  /** Placement order; default: the tournament's, else the ruleset's. */
+  readonly tiebreaks?: readonly Criterion[];
+}
+
+export interface StandingsEntry {
+  readonly player: Player;
+  /** Index in the scoreboard. */
+  readonly index: number;
+  /** Place number, shared by equal players (within the section when the ruleset places by section). */
+  readonly place: number;
+  /** Section: its name (Mays) or its initial MMS. */
+  readonly section: string;
+  readonly sectionInitialMms: number;
+  readonly sectionPlace: number;
+  /** Every criterion's value for this player (Direct Comparison: among the players tied with him). */
+  readonly values: Readonly<Record<Criterion, Fraction>>;
+  /** Direct Comparison's successive values (first: among all tied players), in half points. */
+  readonly dcKeys: readonly number[];
+}
+
+export interface Standings {
+  readonly tournament: Tournament;
+  readonly scoreboard: Scoreboard;
+  readonly asOf: number;
+  readonly order: readonly Criterion[];
+  readonly lotterySeed: number;
+  readonly entries: readonly StandingsEntry[];
+  /** Section name → the winner(s) of that section. */
+  readonly sectionWinners: ReadonlyMap<string, readonly PlayerId[]>;
+}
+
+const LOWEST = fraction(-(2 ** 40));
+
+/** Values of criteria that depend on the player alone. */
+function singleValue(sb: Scoreboard, p: number, c: Criterion, seed: number): Fraction {
+  const player = sb.players[p];
+  switch (c) {
+    case 'mms':
+      return mms(sb, p);
+    case 'nbw':
+      return nbw(sb, p);
+    case 'sos':
+      return sos(sb, p);
+    case 'sos1':
+      return sos(sb, p, 1);
+    case 'sos2':
+      return sos(sb, p, 2);
+    case 'sodos':
+      return sodos(sb, p);
+    case 'sosos':
+      return sosos(sb, p);
+    case 'cuss':
+      return cuss(sb, p);
+    case 'cusp':
+      return cusp(sb, p);
+    case 'rating':
+      return player.rating === undefined ? LOWEST : fraction(Math.round(player.rating * 1000), 1000);
+    case 'previousorder':
+      return player.previousOrder === undefined ? LOWEST : fraction(-player.previousOrder);
+    case 'lottery':
+      return fraction(-lot(seed, player.id));
+    case 'dc':
+    case 'oneonone':
+      throw new Error(`${c} depends on the tied group`);
+  }
+}
+
+interface Context {
+  readonly sb: Scoreboard;
+  readonly seed: number;
+  readonly values: Map<Criterion, Fraction[]>;
+  readonly dcKeys: Map<number, readonly number[]>;
+}
+
+function valuesFor(ctx: Context, c: Criterion): Fraction[] {
+  let v = ctx.values.get(c);
+  if (!v) {
+    v = ctx.sb.players.map((_, p) => singleValue(ctx.sb, p, c, ctx.seed));
+    ctx.values.set(c, v);
+  }
+  return v;
+}
+
+/**
+ * Split each group of equal players by one more criterion; groups stay in standings order, players inside a group
+ * in ID order.
+ */
+function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordDc: boolean): number[][] {
+  const out: number[][] = [];
+  for (const g of groups) {
+    if (g.length === 1) {
+      out.push(g);
+      continue;
+    }
+    let better: (a: number, b: number) => number;
+    if (c === 'dc' || c === 'oneonone') {
+      const mcmahonOrSwiss = ctx.sb.tournament.settings.system !== 'round-robin';
+      const { keys } = directComparison(ctx.sb, g, {
+        requireEqualMeetings: c === 'dc' && mcmahonOrSwiss,
+        iterate: c === 'dc',
+      });
+      if (recordDc && c === 'dc') for (const [p, k] of keys) ctx.dcKeys.set(p, k);
+      better = (a, b) => compareKeys(keys.get(a)!, keys.get(b)!);
+    } else {
+      const v = valuesFor(ctx, c);
+      better = (a, b) => compare(v[a], v[b]);
+    }
+    const sorted = [...g].sort((a, b) => better(b, a) || a - b);
+    let current: number[] = [sorted[0]];
+    for (let i = 1; i < sorted.length; i++) {
+      if (better(sorted[i - 1], sorted[i]) === 0) current.push(sorted[i]);
+      else {
+        out.push(current);
+        current = [sorted[i]];
+      }
+    }
+    out.push(current);
+  }
+  return out;
+}
+
+function sectionOf(t: Tournament, sb: Scoreboard, p: number): { name: string; initial: number } {
+  const initial = sb.initialHalves[p] / 2;
+  const player = sb.players[p];
+  const named = player.section !== undefined && t.settings.sections?.some((s) => s.name === player.section);
+  return { name: named ? player.section! : initial === 0 && t.settings.system !== 'mcmahon' ? 'all' : `MMS ${initial}`, initial };
+}
+
+export function orderGroups(ctx: Context, start: readonly number[][], order: readonly Criterion[], recordDc = false): number[][] {
+  let groups = start.map((g) => [...g]);
+  for (const c of order) groups = refine(ctx, groups, c, recordDc);
+  return groups;
+}
+
+export function computeStandings(t: Tournament, options: StandingsOptions = {}): Standings {
+  const sb = buildScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
+  const order = options.tiebreaks ?? t.settings.tiebreaks ?? sb.ruleset.defaultTiebreaks(t.settings.system);
+  const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
+  const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map() };
+  const all = sb.players.map((_, p) => p);
+  const sections = all.map((p) => sectionOf(t, sb, p));
+
+  // Mays: places are decided inside each McMahon section, sections listed from the highest initial MMS down.
+  let start: number[][] = [all];
+  if (sb.ruleset.placesWithinSection) {
+    const bySection = new Map<number, number[]>();
+    for (const p of all) {
+      const k = sections[p].initial;
+      const list = bySection.get(k);
+      if (list) list.push(p);
+      else bySection.set(k, [p]);
+    }
+    start = [...bySection.entries()].sort((a, b) => b[0] - a[0]).map(([, ps]) => ps);
+  }
+  const groups = orderGroups(ctx, start, order, true);
+
+  // DC values for players whose order does not use DC: among the players tied with them on the primary score.
+  if (!order.includes('dc')) {
+    const primary: Criterion = sb.primary === 'mms' ? 'mms' : 'nbw';
+    orderGroups(ctx, [all], [primary, 'dc'], true);
+  }
+
+  const places = new Map<number, number>();
+  const sectionPlaces = new Map<number, number>();
+  const seenInSection = new Map<string, number>();
+  let better = 0;
+  let lastSectionKey: string | undefined;
+  for (const g of groups) {
+    const key = sb.ruleset.placesWithinSection ? sections[g[0]].name : '';
+    if (key !== lastSectionKey) {
+      better = 0;
+      lastSectionKey = key;
+    }
+    for (const p of g) places.set(p, better + 1);
+    better += g.length;
+    // place within the section: one greater than the number of better placed players of the same section
+    const bySection = new Map<string, number[]>();
+    for (const p of g) {
+      const s = sections[p].name;
+      const list = bySection.get(s);
+      if (list) list.push(p);
+      else bySection.set(s, [p]);
+    }
+    for (const [s, ps] of bySection) {
+      const before = seenInSection.get(s) ?? 0;
+      for (const p of ps) sectionPlaces.set(p, before + 1);
+      seenInSection.set(s, before + ps.length);
+    }
+  }
+
+  const reported: Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery'];
+  const entries: StandingsEntry[] = [];
+  for (const g of groups) {
+    for (const p of g) {
+      const values = {} as Record<Criterion, Fraction>;
+      for (const c of reported) values[c] = valuesFor(ctx, c)[p];
+      values.previousorder = valuesFor(ctx, 'previousorder')[p];
+      const dcKeys = ctx.dcKeys.get(p) ?? [0];
+      values.dc = fraction(dcKeys[0] ?? 0, 2);
+      values.oneonone = values.dc;
+      entries.push({
+        player: sb.players[p],
+        index: p,
+        place: places.get(p)!,
+        section: sections[p].name,
+        sectionInitialMms: sections[p].initial,
+        sectionPlace: sectionPlaces.get(p)!,
+        values,
+        dcKeys,
+      });
+    }
+  }
+
+  // Section winners (Mays): most victories — byes and default wins included — then the tie-breakers.
+  const sectionWinners = new Map<string, PlayerId[]>();
+  const members = new Map<string, number[]>();
+  for (const p of all) {
+    const s = sections[p].name;
+    const list = members.get(s);
+    if (list) list.push(p);
+    else members.set(s, [p]);
+  }
+  const winnerOrder: Criterion[] = ['nbw', ...order.filter((c) => c !== 'nbw' && c !== 'mms')];
+  for (const [s, ps] of members) {
+    const top = orderGroups(ctx, [ps], winnerOrder)[0];
+    sectionWinners.set(s, top.map((p) => sb.players[p].id));
+  }
+
+  return { tournament: t, scoreboard: sb, asOf: sb.asOf, order, lotterySeed: seed, entries, sectionWinners };
+}
+
+/**
+ * Shares of divisible prizes (EGF): equal players "equally share the sum of all money prizes issued for those place
+ * numbers that they would have got if they were not equal". `prizes[i]` is the prize for place i + 1, in the
+ * smallest currency unit; the shares are exact fractions of it.
+ */
+export function sharePrizes(standings: Standings, prizes: readonly number[]): Map<PlayerId, Fraction> {
+  const shares = new Map<PlayerId, Fraction>();
+  const byPlace = new Map<string, StandingsEntry[]>();
+  for (const e of standings.entries) {
+    const key = `${standings.scoreboard.ruleset.placesWithinSection ? e.section : ''}#${e.place}`;
+    const list = byPlace.get(key);
+    if (list) list.push(e);
+    else byPlace.set(key, [e]);
+  }
+  for (const group of byPlace.values()) {
+    const first = group[0].place;
+    let total = 0;
+    for (let place = first; place < first + group.length; place++) total += prizes[place - 1] ?? 0;
+    for (const e of group) shares.set(e.player.id, fraction(total, group.length));
+  }
+  return shares;
+}
