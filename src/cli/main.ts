@@ -1,0 +1,150 @@
+/**
+ * `tengen` — command-line entry points over the engine.
+ *
+ *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
+ *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+ *
+ * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
+ */
+import { formatInputError, TengenInputError, type InputError } from '../model/errors';
+import { CRITERIA, type Criterion, type Tournament } from '../model/tournament';
+import { loadTournament } from '../formats/load';
+import { isRulesetName } from '../scoring/rulesets';
+import { computeStandings, type StandingsOptions } from '../scoring/standings';
+import { explainIn } from '../scoring/explain';
+import { renderExplanation, renderStandings, standingsJson } from './render';
+import { findPlayer } from './players';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+export const USAGE = `Usage:
+  tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
+  tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+
+FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
+PLAYER is an ID number or a unique part of a name.
+CRITERION is one of: ${CRITERIA.join(', ')}.
+`;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks']);
+const BOOLEAN_FLAGS = new Set(['json', 'help']);
+
+function parseArgs(argv: readonly string[]): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h') {
+      flags.set('help', true);
+    } else if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split(/=(.*)/s, 2);
+      if (VALUE_FLAGS.has(name)) {
+        const value = inline ?? argv[++i];
+        if (value === undefined) throw new UsageError(`--${name} needs a value`);
+        flags.set(name, value);
+      } else if (BOOLEAN_FLAGS.has(name)) {
+        flags.set(name, true);
+      } else {
+        throw new UsageError(`unknown option --${name}`);
+      }
+    } else {
+      positional.push(a);
+    }
+  }
+  return { positional, flags };
+}
+
+function standingsOptions(flags: Map<string, string | true>, t: Tournament): StandingsOptions {
+  const ruleset = flags.get('ruleset');
+  if (typeof ruleset === 'string' && !isRulesetName(ruleset)) {
+    throw new UsageError(`--ruleset ${ruleset}: expected one of egf, bga, aqjg, opengotha`);
+  }
+  const asOfText = flags.get('as-of');
+  let asOf: number | undefined;
+  if (typeof asOfText === 'string') {
+    asOf = Number(asOfText);
+    if (!Number.isInteger(asOf) || asOf < 0 || asOf > t.settings.rounds) {
+      throw new UsageError(`--as-of ${asOfText}: expected a round from 0 to ${t.settings.rounds}`);
+    }
+  }
+  const tiebreaksText = flags.get('tiebreaks');
+  let tiebreaks: Criterion[] | undefined;
+  if (typeof tiebreaksText === 'string') {
+    tiebreaks = tiebreaksText.split(',').map((c) => c.trim().toLowerCase()) as Criterion[];
+    const unknown = tiebreaks.filter((c) => !CRITERIA.includes(c));
+    if (unknown.length) throw new UsageError(`--tiebreaks: unknown criterion ${unknown.join(', ')}; expected some of ${CRITERIA.join(', ')}`);
+  }
+  return { ruleset: typeof ruleset === 'string' && isRulesetName(ruleset) ? ruleset : undefined, asOf, tiebreaks };
+}
+
+async function load(file: string): Promise<Tournament> {
+  const parsed = await loadTournament(file);
+  if (!parsed.ok) throw new TengenInputError(parsed.errors);
+  return parsed.value;
+}
+
+async function run(argv: readonly string[], io: Io): Promise<number> {
+  const { positional, flags } = parseArgs(argv);
+  const [command, ...rest] = positional;
+  if (flags.has('help') || command === undefined || command === 'help') {
+    io.out(USAGE);
+    return command === undefined && !flags.has('help') ? 1 : 0;
+  }
+  switch (command) {
+    case 'standings': {
+      if (rest.length !== 1) throw new UsageError('standings takes one FILE');
+      const t = await load(rest[0]);
+      const standings = computeStandings(t, standingsOptions(flags, t));
+      io.out(flags.has('json') ? `${JSON.stringify(standingsJson(standings), null, 2)}\n` : renderStandings(standings));
+      return 0;
+    }
+    case 'explain': {
+      if (rest.length !== 3) throw new UsageError('explain takes FILE PLAYER CRITERION');
+      const [file, who, criterionText] = rest;
+      const criterion = criterionText.toLowerCase() as Criterion;
+      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}`);
+      const t = await load(file);
+      const player = findPlayer(t, who, file);
+      const standings = computeStandings(t, standingsOptions(flags, t));
+      const explanation = explainIn(standings, player.id, criterion);
+      io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderExplanation(explanation));
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+/** Runs the CLI; returns the exit code. Never throws. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`tengen: ${e.message}\n\n${USAGE}`);
+      return 1;
+    }
+    if (e instanceof TengenInputError) {
+      const errors: readonly InputError[] = e.errors;
+      for (const error of errors) io.err(`tengen: ${formatInputError(error)}\n`);
+      return 2;
+    }
+    io.err(`tengen: internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 70;
+  }
+}

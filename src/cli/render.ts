@@ -1,0 +1,130 @@
+/**
+ * Text and JSON renderings of standings and explanations for the CLI.
+ */
+import { formatFraction, toNumber } from '../model/fraction';
+import { formatRank } from '../model/rank';
+import { displayName, type Criterion } from '../model/tournament';
+import type { Explanation } from '../scoring/explain';
+import type { PlayerRound } from '../scoring/record';
+import type { Standings } from '../scoring/standings';
+
+/** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
+export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
+
+export interface StandingsJsonEntry {
+  id: number;
+  name: string;
+  family: string;
+  given: string;
+  rank: string;
+  club?: string;
+  country?: string;
+  place: number;
+  section: string;
+  sectionPlace: number;
+  [criterion: string]: number | string | undefined;
+}
+
+export function standingsJson(s: Standings): StandingsJsonEntry[] {
+  return s.entries.map((e) => {
+    const row: StandingsJsonEntry = {
+      id: e.player.id,
+      name: displayName(e.player),
+      family: e.player.family,
+      given: e.player.given,
+      rank: formatRank(e.player.rank),
+      club: e.player.club,
+      country: e.player.country,
+      place: e.place,
+      section: e.section,
+      sectionPlace: e.sectionPlace,
+    };
+    for (const c of JSON_CRITERIA) row[c] = toNumber(e.values[c]);
+    for (const c of s.order) if (!(c in row)) row[c] = toNumber(e.values[c]);
+    return row;
+  });
+}
+
+/** A grid cell as on the paper record: opponent ID, result (+ − = ?), `!` for a default result, colour, handicap. */
+export function gridCell(r: PlayerRound, opponentId: number | undefined): string {
+  switch (r.outcome) {
+    case 'bye':
+      return 'BYE';
+    case 'absent':
+      return '—';
+    default: {
+      const result = { win: '+', 'default-win': '+', jigo: '=', 'default-jigo': '=', loss: '-', 'default-loss': '-', pending: '?' }[r.outcome];
+      const byDefault = r.outcome.startsWith('default-') ? '!' : '';
+      const colour = r.game?.colourKnown === false ? '' : r.colour === 'white' ? 'w' : 'b';
+      return `${opponentId}${result}${byDefault}${colour}${r.handicap || ''}`;
+    }
+  }
+}
+
+function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => {
+        const pad = ' '.repeat(widths[i] - [...c].length);
+        return rightAligned.has(i) ? pad + c : c + pad;
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n') + '\n';
+}
+
+const LABEL: Record<Criterion, string> = {
+  mms: 'MMS', nbw: 'NBW', sos: 'SOS', sos1: 'SOS-1', sos2: 'SOS-2', sodos: 'SODOS', sosos: 'SOSOS', cuss: 'CUSS', cusp: 'CUSP',
+  dc: 'DC', oneonone: '1-on-1', rating: 'Rating', previousorder: 'Prev', lottery: 'Lot',
+};
+
+export function renderStandings(s: Standings): string {
+  const t = s.tournament;
+  const sb = s.scoreboard;
+  const shown: Criterion[] = [];
+  const add = (c: Criterion) => {
+    if (!shown.includes(c)) shown.push(c);
+  };
+  add(sb.primary === 'mms' ? 'mms' : 'nbw');
+  if (sb.primary === 'mms') add('nbw');
+  for (const c of s.order) add(c);
+  const rounds = Array.from({ length: sb.asOf }, (_, i) => `R${i + 1}`);
+  const header = ['Pl', 'ID', 'Name', 'Rank', 'Club', ...(sb.ruleset.placesWithinSection ? ['Section'] : []), ...rounds, ...shown.map((c) => LABEL[c])];
+  const rows = s.entries.map((e) => {
+    const cells = sb.rounds[e.index].map((r) => gridCell(r, r.opponent >= 0 ? sb.players[r.opponent].id : undefined));
+    const values = shown.map((c) => (c === 'lottery' ? String(-e.values.lottery.num) : formatFraction(e.values[c])));
+    return [
+      String(e.place),
+      String(e.player.id),
+      displayName(e.player),
+      formatRank(e.player.rank),
+      e.player.club ?? e.player.city ?? '',
+      ...(sb.ruleset.placesWithinSection ? [e.section] : []),
+      ...cells,
+      ...values,
+    ];
+  });
+  const first = sb.ruleset.placesWithinSection ? 6 : 5;
+  const right = new Set<number>([0, 1, ...shown.map((_, i) => first + rounds.length + i)]);
+  const title = `${t.name} — standings after round ${s.asOf} of ${t.settings.rounds} (${sb.ruleset.title}; order ${s.order.map((c) => LABEL[c]).join(' › ')})`;
+  const winners = [...s.sectionWinners.entries()]
+    .filter(() => t.settings.system === 'mcmahon')
+    .map(([section, ids]) => `  ${section}: ${ids.map((id) => displayName(sb.players[sb.indexOf.get(id)!])).join(' and ')}`);
+  const lottery = s.order.includes('lottery') ? `\nLottery seed: ${s.lotterySeed}\n` : '';
+  return `${title}\n\n${table(header, rows, right)}${winners.length > 1 ? `\nSection winners (most victories, byes and default wins included):\n${winners.join('\n')}\n` : ''}${lottery}`;
+}
+
+export function renderExplanation(e: Explanation): string {
+  const hasAdjust = e.rows.some((r) => r.unadjusted !== undefined);
+  const header = ['Round', 'Opponent', 'Result', ...(hasAdjust ? ['Unadjusted', 'Adjustments'] : []), 'Counts'];
+  const rows = e.rows.map((r) => [
+    r.round ? String(r.round) : '',
+    r.opponent ? `${r.opponent.id} ${r.opponent.name}` : r.note ?? '',
+    r.outcome,
+    ...(hasAdjust ? [r.unadjusted === undefined ? '' : String(r.unadjusted), r.adjustments.join(', ')] : []),
+    r.value === null ? '—' : `${r.value}${r.dropped ? ' (ignored)' : ''}`,
+  ]);
+  const right = new Set<number>([0, header.length - 1, ...(hasAdjust ? [3] : [])]);
+  return `${LABEL[e.criterion]} of ${e.player.id} ${e.player.name} after round ${e.asOf} (${e.ruleset}): ${e.formula}\n\n${table(header, rows, right)}\nSum of the counted lines: ${e.sumOfCounted}\n${LABEL[e.criterion]}: ${formatFraction(e.total)}\n`;
+}
