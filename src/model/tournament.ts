@@ -158,6 +158,15 @@ export interface OpenGothaScoring {
   readonly nbwHalvesAbsent: number;
   readonly nbwHalvesBye: number;
   readonly roundDown: boolean;
+  /**
+   * The PlacementCriteria as written (their `name`, in `number` order, NULL left out), including those Tengen does
+   * not compute (CAT, Rank, STS, SOSTS, EXT, EXR, SDC); `settings.tiebreaks` holds the ones it maps.
+   */
+  readonly placementCriteria?: readonly string[];
+  /** Every attribute of PairingParameterSet and HandicapParameterSet, as written: the pairing engine reads them. */
+  readonly pairingParameters?: Readonly<Record<string, string>>;
+  /** The GeneralParameterSet attributes with no other place in the model (time system, board size, …), as written. */
+  readonly generalParameters?: Readonly<Record<string, string>>;
 }
 
 export interface Settings {

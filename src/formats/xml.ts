@@ -1,0 +1,108 @@
+/**
+ * A tiny XML element tree, built with the strict SAX parser `saxes`, for the tournament formats that are XML
+ * (OpenGotha). Every element remembers the line of its start tag, so a format can say "file:line: <Game …>: …".
+ *
+ * Malformed XML is an input error naming the file and the line where the parser stopped; nothing is thrown.
+ */
+import { SaxesParser } from 'saxes';
+import { failed, ok, type InputError, type Parsed } from '../model/errors';
+
+export interface XmlElement {
+  readonly name: string;
+  /** Attribute values as the XML parser delivers them: entities decoded, white space normalised (XML 1.0 §3.3.3). */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** The character data directly inside this element (not its children's), concatenated. */
+  readonly text: string;
+  /** 1-based line of the start tag's `<`. */
+  readonly line: number;
+}
+
+interface MutableElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: MutableElement[];
+  text: string;
+  line: number;
+}
+
+/** Parses a whole XML document. A leading byte-order mark is accepted (saxes skips U+FEFF). */
+export function parseXml(text: string, file?: string): Parsed<XmlElement> {
+  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  const stack: MutableElement[] = [];
+  let root: MutableElement | undefined;
+  let startLine = 1;
+  let error: InputError | undefined;
+
+  parser.on('opentagstart', () => {
+    // The tag name has just been read, so the parser is still on the line of the `<`; `opentag` fires only at the
+    // closing `>`, which can be lines later when an attribute value spans lines.
+    startLine = parser.line;
+  });
+  parser.on('opentag', (tag) => {
+    const element: MutableElement = { name: tag.name, attributes: { ...tag.attributes }, children: [], text: '', line: startLine };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(element);
+    else root ??= element;
+    stack.push(element);
+  });
+  /** The element the last close tag ended: on a mismatched close tag, saxes ends the open element, then fails. */
+  let lastClosed: MutableElement | undefined;
+  parser.on('closetag', () => {
+    lastClosed = stack.pop();
+  });
+  parser.on('text', (t) => {
+    const current = stack[stack.length - 1];
+    if (current) current.text += t;
+  });
+  parser.on('cdata', (t) => {
+    const current = stack[stack.length - 1];
+    if (current) current.text += t;
+  });
+  parser.on('error', (e) => {
+    // Only the first error: after it the parser resynchronises badly and the next messages are consequences.
+    if (error) return;
+    const reason = e.message.replace(/^(?:[^:]*:)?\d+:\d+:\s*/, '').replace(/\.$/, '');
+    const open = stack[stack.length - 1];
+    const context =
+      /unexpected close tag/.test(reason) && lastClosed
+        ? `: <${lastClosed.name}> opened on line ${lastClosed.line} is not closed`
+        : open
+          ? `; <${open.name}> opened on line ${open.line} is the innermost open element`
+          : '';
+    error = { file, line: parser.line, message: `malformed XML: ${reason}${context}` };
+  });
+
+  parser.write(text).close();
+
+  if (error) return failed([error]);
+  if (!root) return failed([{ file, line: 1, message: 'malformed XML: the document has no root element' }]);
+  return ok(root);
+}
+
+/** The direct children of `element` named `name`. */
+export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
+  return element.children.filter((c) => c.name === name);
+}
+
+/** Every element below `element` (not itself) named `name`, in document order — DOM's getElementsByTagName. */
+export function descendantsNamed(element: XmlElement, name: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  const visit = (e: XmlElement) => {
+    for (const c of e.children) {
+      if (c.name === name) found.push(c);
+      visit(c);
+    }
+  };
+  visit(element);
+  return found;
+}
+
+/** The start tag as a director reads it in the file, limited to the attributes that identify the element. */
+export function startTag(element: XmlElement, attributeNames: readonly string[]): string {
+  const shown = attributeNames
+    .filter((a) => element.attributes[a] !== undefined)
+    .map((a) => ` ${a}="${element.attributes[a]}"`)
+    .join('');
+  return `<${element.name}${shown}>`;
+}
