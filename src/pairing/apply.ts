@@ -1,0 +1,47 @@
+/**
+ * A round's pairing written back into the tournament (the pairing sheet becomes games awaiting results), and the
+ * checks every pairing system's output must pass whatever the system.
+ */
+import type { Game, PlayerId, Tournament } from '../model/tournament';
+import type { RoundPairing } from './types';
+
+/** The tournament with the round's games (result unknown) and its bye. */
+export function applyPairing(t: Tournament, pairing: RoundPairing): Tournament {
+  const games: Game[] = pairing.games.map((g) => ({
+    round: pairing.round,
+    table: g.table,
+    white: g.white,
+    black: g.black,
+    handicap: g.handicap,
+    ...(g.colourKnown ? {} : { colourKnown: false }),
+    result: 'unknown',
+  }));
+  const byes = pairing.bye === null ? t.byes : [...t.byes, { round: pairing.round, player: pairing.bye }];
+  return { ...t, games: [...t.games, ...games], byes };
+}
+
+/**
+ * What is wrong with a pairing, in words (empty when nothing): every player present exactly once (at a table or
+ * with the bye), nobody absent, tables numbered 1 … n, handicaps whole numbers ≥ 0.
+ */
+export function pairingProblems(t: Tournament, pairing: RoundPairing): string[] {
+  const problems: string[] = [];
+  const present = new Set(t.players.filter((p) => !(p.absentRounds ?? []).includes(pairing.round)).map((p) => p.id));
+  const seen = new Map<PlayerId, string>();
+  const see = (id: PlayerId, where: string) => {
+    const before = seen.get(id);
+    if (before) problems.push(`player ${id} appears twice: ${before} and ${where}`);
+    else seen.set(id, where);
+    if (!present.has(id)) problems.push(`player ${id} (${where}) is not present in round ${pairing.round}`);
+  };
+  pairing.games.forEach((g, i) => {
+    if (g.table !== i + 1) problems.push(`table ${g.table} is listed in position ${i + 1}`);
+    if (g.white === g.black) problems.push(`table ${g.table}: player ${g.white} plays himself`);
+    if (!Number.isInteger(g.handicap) || g.handicap < 0) problems.push(`table ${g.table}: handicap ${g.handicap}`);
+    see(g.white, `table ${g.table}`);
+    see(g.black, `table ${g.table}`);
+  });
+  if (pairing.bye !== null) see(pairing.bye, 'the bye');
+  for (const id of present) if (!seen.has(id)) problems.push(`player ${id} is present but neither paired nor given the bye`);
+  return problems;
+}

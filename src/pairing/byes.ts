@@ -1,0 +1,113 @@
+/**
+ * Who gets the bye when the field is odd. Every method returns the whole field in order of preference, each with the
+ * reason, so a pairing system can pass over a player whose bye would leave the others unpairable and say why.
+ *
+ * Mays (seeds/mays-swiss-mcmahon-manual.txt, "Assigning Byes" and "Who Should Get a Bye?"):
+ *  - "a bye must never be given to the same player a second time. (Cardinal Rule No. 1: No player gets a bye twice.)"
+ *  - "In Round 1 … the tournament director should select the weakest player in the tournament who lives in the city
+ *    that is hosting the event. He should never select a player from out of town."
+ *  - "In Round 2, the tournament director should try to find the weakest player, again from the host city, who lost
+ *    his first game. In Round 3 … (by now, the tournament director may start to consider everyone, and not
+ *    necessarily someone from the host city only)."
+ *  - "the tournament director must always look for a player who meets the following qualifying conditions: (1) he
+ *    must be the weakest player, (2) who has lost the highest number of games, and (3) who has not received a bye in
+ *    a previous round." — "the weakest player who lost his first three games, and if he can't find such a player,
+ *    then he should look for the weakest player who lost two games", so the number of losses comes before weakness.
+ *  - "byes must never be given to anyone on the basis of random selection".
+ *
+ * OpenGotha (Tournament.chooseAByePlayer, read in its Java source): each player weighs 1000 × his earlier byes +
+ * his rank + twice his McMahon score before the round; the lightest gets the bye. OpenGotha keeps the last of equal
+ * weights in its list; Tengen takes the higher ID (the weaker on the paper grid) so the choice never depends on the
+ * order of a file.
+ */
+import { formatRank } from '../model/rank';
+import type { Player, PlayerId } from '../model/tournament';
+import { formatHalves, type PairingHistory } from './history';
+
+export type ByeMethod = 'mays' | 'opengotha';
+
+export interface ByeOptions {
+  readonly method?: ByeMethod;
+  /** The host city (default `settings.hostCity`), compared with each player's city and club. */
+  readonly hostCity?: string;
+  /** Mays prefers local players for the bye in rounds 1 and 2 ("again from the host city"); default 2. */
+  readonly localThroughRound?: number;
+}
+
+export interface ByeCandidate {
+  readonly player: PlayerId;
+  /** Why this player qualifies at his place in the order. */
+  readonly reason: string;
+  /** He already had a bye: giving him another breaks Cardinal Rule No. 1. */
+  readonly secondBye: boolean;
+}
+
+export const MAYS_BYE_RULE = 'seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?" and Cardinal Rule No. 1';
+export const OPENGOTHA_BYE_RULE = 'OpenGotha, Tournament.chooseAByePlayer: least 1000 × byes + rank + 2 × MMS';
+
+function normalise(text: string | undefined): string | undefined {
+  const t = text?.trim().toLowerCase();
+  return t ? t : undefined;
+}
+
+/** Lives in the host city: his city, or failing that his club, names it. */
+export function isLocal(player: Pick<Player, 'city' | 'club'>, hostCity: string | undefined): boolean {
+  const host = normalise(hostCity);
+  if (!host) return false;
+  return normalise(player.city) === host || normalise(player.club) === host;
+}
+
+/** The field (players to pair this round) ordered from the most to the least deserving of the bye. */
+export function byeCandidates(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions = {}): ByeCandidate[] {
+  return (options.method ?? 'mays') === 'opengotha' ? openGothaOrder(history, field) : maysOrder(history, field, options);
+}
+
+function maysOrder(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions): ByeCandidate[] {
+  const round = history.round;
+  const hostCity = options.hostCity ?? history.tournament.settings.hostCity;
+  const localMatters = round <= (options.localThroughRound ?? 2) && normalise(hostCity) !== undefined;
+  const local = (id: PlayerId) => localMatters && isLocal(history.player(id), hostCity);
+  const ordered = [...field].sort((a, b) => {
+    const pa = history.player(a);
+    const pb = history.player(b);
+    return (
+      history.byes(a) - history.byes(b) ||
+      history.losses(b) - history.losses(a) ||
+      Number(local(b)) - Number(local(a)) ||
+      pa.rank - pb.rank ||
+      b - a
+    );
+  });
+  return ordered.map((id) => {
+    const p = history.player(id);
+    const byes = history.byes(id);
+    const losses = history.losses(id);
+    const parts: string[] = [];
+    if (byes > 0) parts.push(`already had ${byes === 1 ? 'a bye' : `${byes} byes`}, and no one else can take it`);
+    else parts.push('has had no bye');
+    if (round > 1) parts.push(`lost ${losses} game${losses === 1 ? '' : 's'}`);
+    if (localMatters) parts.push(local(id) ? `lives in the host city (${hostCity})` : 'is not from the host city');
+    parts.push(`the weakest such player (${formatRank(p.rank)}, ID ${id})`);
+    if (round === 1 && !localMatters) parts.push('no host city is set, so every player counts as local');
+    return { player: id, reason: parts.join(', '), secondBye: byes > 0 };
+  });
+}
+
+function openGothaOrder(history: PairingHistory, field: readonly PlayerId[]): ByeCandidate[] {
+  const weight = (id: PlayerId) => 1000 * history.byes(id) + history.player(id).rank + history.scoreHalves(id);
+  const ordered = [...field].sort((a, b) => weight(a) - weight(b) || b - a);
+  return ordered.map((id) => {
+    const p = history.player(id);
+    const byes = history.byes(id);
+    return {
+      player: id,
+      reason: `weight 1000 × ${byes} bye${byes === 1 ? '' : 's'} + rank ${formatRank(p.rank)} (${p.rank}) + 2 × MMS ${formatHalves(history.scoreHalves(id))} = ${weight(id)}, the lightest`,
+      secondBye: byes > 0,
+    };
+  });
+}
+
+/** The player who should get the bye, by the method's order (a pairing system may pass over him; see `byeCandidates`). */
+export function chooseBye(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions = {}): ByeCandidate | null {
+  return byeCandidates(history, field, options)[0] ?? null;
+}

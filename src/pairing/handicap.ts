@@ -1,0 +1,107 @@
+/**
+ * Handicaps: how many stones the weaker player of a pair receives, under the tournament's `HandicapPolicy`.
+ *
+ * - Mays ("Doing the Pairings", Consideration No. 4): "By tradition, the formula that is applied is Handicap – 1. In
+ *   other words, 1 is subtracted from the normal difference in the ranks … If the difference is 1, then there is no
+ *   komi; if the difference is 2, then the weaker player gets 2 stones." — "if one player is 17-kyu and the other
+ *   player is 15-kyu … the handicap becomes 1 stone, which means no komi"; "17-kyu and the other player is 14-kyu …
+ *   the handicap becomes 2 stones".
+ * - BGA (seeds/bga-mcmahon-system.txt): "The handicap in the McMahon system is normally one less than the current
+ *   difference in the players' McMahon scores, with a handicap of 1 meaning a no-komi game"; "it is normal in
+ *   Europe to use difference-2, and some tournaments use the difference directly"; "If *either* player declared a
+ *   grade at or above the bar, then the game must be even."
+ * - EGF (seeds/egf-general-tournament-rules-excerpt.txt): "By default, no handicaps are used. If handicaps are used
+ *   for 15 kyu or below, then by default they use the rank difference minus 2."
+ *
+ * In a handicap game the stronger player takes White; Black places the stones.
+ */
+import { formatRank, type Rank } from '../model/rank';
+import type { HandicapPolicy, HandicapSettings, PlayerId } from '../model/tournament';
+import { formatHalves } from './history';
+
+/** Mays' tradition: rank difference − 1. */
+export const MAYS_HANDICAP: HandicapSettings = { policy: 'rank-difference-minus-1' };
+
+/** BGA: McMahon difference − 1, even whenever either player declared a rank at or above the bar. */
+export function bgaHandicap(bar: Rank | undefined): HandicapSettings {
+  return bar === undefined ? { policy: 'mms-difference-minus-1' } : { policy: 'mms-difference-minus-1', evenAtOrAbove: bar };
+}
+
+/** EGF: rank difference − 2, and only between players of 15 kyu or below (even when either is 14k or stronger). */
+export const EGF_HANDICAP: HandicapSettings = { policy: 'rank-difference-minus-2', evenAtOrAbove: -14 as Rank };
+
+/** The default ceiling: nine stones. */
+export const DEFAULT_HANDICAP_CEILING = 9;
+
+export interface HandicapPlayer {
+  readonly id: PlayerId;
+  readonly rank: Rank;
+  /** Current McMahon score, in half points (for the MMS policies). */
+  readonly scoreHalves: number;
+}
+
+export interface HandicapDecision {
+  /** 0 = even game, 1 = no komi, n = n stones. */
+  readonly handicap: number;
+  /** The player who takes White when `handicap` > 0 (the stronger by the policy's measure). */
+  readonly stronger: PlayerId;
+  readonly weaker: PlayerId;
+  /** In words, for the report. */
+  readonly reason: string;
+}
+
+function correction(policy: HandicapPolicy): number {
+  if (policy.endsWith('minus-2')) return 2;
+  if (policy.endsWith('minus-1')) return 1;
+  return 0;
+}
+
+function describeStones(h: number): string {
+  if (h === 0) return 'even game';
+  if (h === 1) return 'handicap 1 (no komi)';
+  return `handicap ${h}`;
+}
+
+/**
+ * The handicap between two players. The difference is in ranks for the rank policies and in whole McMahon points
+ * (the half-point difference rounded down) for the MMS policies; the policy's correction is subtracted, a negative
+ * result is an even game, and the result is capped at the ceiling (default 9).
+ */
+export function decideHandicap(a: HandicapPlayer, b: HandicapPlayer, settings: HandicapSettings | undefined): HandicapDecision {
+  const policy = settings?.policy ?? 'none';
+  const byMms = policy.startsWith('mms');
+  const measure = (p: HandicapPlayer) => (byMms ? p.scoreHalves : p.rank * 2);
+  // The stronger by the policy's measure; on equal measure, the stronger rank, then the lower ID.
+  const aStronger =
+    measure(a) !== measure(b) ? measure(a) > measure(b) : a.rank !== b.rank ? a.rank > b.rank : a.id < b.id;
+  const [strong, weak] = aStronger ? [a, b] : [b, a];
+
+  if (policy === 'none') {
+    return { handicap: 0, stronger: strong.id, weaker: weak.id, reason: 'no handicaps in this tournament' };
+  }
+  const evenAt = settings?.evenAtOrAbove;
+  if (evenAt !== undefined && (a.rank >= evenAt || b.rank >= evenAt)) {
+    const who = a.rank >= evenAt ? a : b;
+    return {
+      handicap: 0,
+      stronger: strong.id,
+      weaker: weak.id,
+      reason: `even game: ${formatRank(who.rank)} is at or above ${formatRank(evenAt)}, where every game is even`,
+    };
+  }
+  const difference = byMms ? Math.floor((strong.scoreHalves - weak.scoreHalves) / 2) : strong.rank - weak.rank;
+  const minus = correction(policy);
+  const ceiling = settings?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+  const raw = Math.max(0, difference - minus);
+  const handicap = Math.min(raw, ceiling);
+  const what = byMms
+    ? `McMahon ${formatHalves(strong.scoreHalves)} vs ${formatHalves(weak.scoreHalves)}: difference ${difference}`
+    : `${formatRank(strong.rank)} vs ${formatRank(weak.rank)}: rank difference ${difference}`;
+  const capped = raw > ceiling ? `, capped at ${ceiling}` : '';
+  return {
+    handicap,
+    stronger: strong.id,
+    weaker: weak.id,
+    reason: `${what}${minus ? ` − ${minus}` : ''} → ${describeStones(handicap)}${capped}`,
+  };
+}

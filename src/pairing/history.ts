@@ -1,0 +1,118 @@
+/**
+ * What a pairing system needs to know before pairing round r — the pairing cards of Mays' paper method: who is
+ * present, each player's current score, whom he has met and with which colours, his byes and his losses. Built from
+ * the scoreboard as of round r − 1 under the tournament's ruleset, so every system sees the same facts.
+ */
+import type { Game, Player, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import { buildScoreboard, type Scoreboard } from '../scoring/scoreboard';
+import { describePlayer } from '../model/validate';
+
+export interface Meeting {
+  readonly round: Round;
+  readonly game: Game;
+}
+
+export interface PairingHistory {
+  readonly tournament: Tournament;
+  /** The round being paired. */
+  readonly round: Round;
+  /** Scores as of round − 1. */
+  readonly scoreboard: Scoreboard;
+  /** Every registered player, in ID order. */
+  readonly players: readonly Player[];
+  /** The players taking part in this round (not marked absent for it), in ID order. */
+  readonly present: readonly PlayerId[];
+  player(id: PlayerId): Player;
+  /** "12 (Minieri, Davide)". */
+  describe(id: PlayerId): string;
+  has(id: PlayerId): boolean;
+  /**
+   * Current score before this round, in half points: the McMahon score in McMahon (seeds/mays-swiss-mcmahon-manual.txt,
+   * "McMahon Scores: Initial, Current, and Final": "it is the current McMahon score that is used for this purpose"),
+   * the number of wins in Swiss. Free points for byes and missed rounds follow the ruleset.
+   */
+  scoreHalves(id: PlayerId): number;
+  /** Earlier games between the two players, oldest first. */
+  meetings(a: PlayerId, b: PlayerId): readonly Meeting[];
+  /** Whites minus blacks in earlier even games with known colours (OpenGotha's wbBalance; EGF colour balance). */
+  colourBalance(id: PlayerId): number;
+  /** Number of earlier byes. */
+  byes(id: PlayerId): number;
+  /** Number of games lost so far, by play or by default. */
+  losses(id: PlayerId): number;
+}
+
+export interface HistoryOptions {
+  /** Score free rounds under this ruleset instead of the tournament's. */
+  readonly ruleset?: RulesetName;
+}
+
+function pairKey(a: PlayerId, b: PlayerId): string {
+  return a < b ? `${a}-${b}` : `${b}-${a}`;
+}
+
+export function buildHistory(t: Tournament, round: Round, options: HistoryOptions = {}): PairingHistory {
+  const scoreboard = buildScoreboard(t, { ruleset: options.ruleset, asOf: round - 1 });
+  const players = scoreboard.players;
+  const indexOf = scoreboard.indexOf;
+  const meetings = new Map<string, Meeting[]>();
+  const balance = new Map<PlayerId, number>();
+  const byes = new Map<PlayerId, number>();
+  const losses = new Map<PlayerId, number>();
+
+  for (let p = 0; p < players.length; p++) {
+    const id = players[p].id;
+    for (const r of scoreboard.rounds[p]) {
+      if (r.outcome === 'bye') byes.set(id, (byes.get(id) ?? 0) + 1);
+      if (r.outcome === 'loss' || r.outcome === 'default-loss') losses.set(id, (losses.get(id) ?? 0) + 1);
+      const g = r.game;
+      if (!g) continue;
+      if (g.white === id) {
+        const key = pairKey(g.white, g.black);
+        const list = meetings.get(key) ?? [];
+        list.push({ round: g.round, game: g });
+        meetings.set(key, list);
+      }
+      if (g.handicap === 0 && g.colourKnown !== false) {
+        balance.set(id, (balance.get(id) ?? 0) + (g.white === id ? 1 : -1));
+      }
+    }
+  }
+  for (const list of meetings.values()) list.sort((a, b) => a.round - b.round);
+
+  const present = players.filter((p) => !(p.absentRounds ?? []).includes(round)).map((p) => p.id);
+  const index = (id: PlayerId): number => {
+    const i = indexOf.get(id);
+    if (i === undefined) throw new RangeError(`player ${id} is not registered`);
+    return i;
+  };
+
+  return {
+    tournament: t,
+    round,
+    scoreboard,
+    players,
+    present,
+    player: (id) => players[index(id)],
+    describe: (id) => (indexOf.has(id) ? describePlayer(players[index(id)]) : String(id)),
+    has: (id) => indexOf.has(id),
+    scoreHalves: (id) => {
+      const p = index(id);
+      const after = scoreboard.primary === 'mms' ? scoreboard.mmsAfter[p] : scoreboard.nbwAfter[p];
+      return after[Math.min(round - 1, after.length - 1)];
+    },
+    meetings: (a, b) => meetings.get(pairKey(a, b)) ?? [],
+    colourBalance: (id) => balance.get(id) ?? 0,
+    byes: (id) => byes.get(id) ?? 0,
+    losses: (id) => losses.get(id) ?? 0,
+  };
+}
+
+/** "1½", "−2", "0": a score in half points as a director writes it. */
+export function formatHalves(halves: number): string {
+  const sign = halves < 0 ? '−' : '';
+  const abs = Math.abs(halves);
+  const whole = Math.floor(abs / 2);
+  if (abs % 2 === 0) return `${sign}${whole}`;
+  return `${sign}${whole === 0 ? '' : whole}½`;
+}

@@ -1,0 +1,150 @@
+/**
+ * The pairing vocabulary every pairing system returns (Mays' paper method, the `optimal` max-weight matching system,
+ * the `opengotha` system): the games of one round, the bye, and a report a director can read — one line per pair
+ * and one per deviation from the system's rules, each saying why.
+ *
+ * A system never throws and never returns a partial draw: an impossible request is a `PairingError`.
+ */
+import type { PlayerId, Round } from '../model/tournament';
+
+/** One table of the pairing sheet. */
+export interface PairedGame {
+  readonly table: number;
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  /** 0 = even game (komi), 1 = no komi, n ≥ 2 = Black places n stones. */
+  readonly handicap: number;
+  /**
+   * False when the players decide colours by nigiri (seeds/mays-swiss-mcmahon-manual.txt, "What about Nigiri?"):
+   * `white`/`black` are then only the places on the sheet, and the director records the colours afterwards.
+   */
+  readonly colourKnown: boolean;
+}
+
+/** A pair as the report describes it: who, at which score, with which stones, and how colours were decided. */
+export interface PairLine {
+  readonly kind: 'pair';
+  readonly table: number;
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  /** Current McMahon scores (or numbers of wins in Swiss) before the round, in half points. */
+  readonly whiteScoreHalves: number;
+  readonly blackScoreHalves: number;
+  /** |white − black| in half points. */
+  readonly scoreDifferenceHalves: number;
+  readonly handicap: number;
+  readonly colourKnown: boolean;
+  /** How the colours (or the handicap) were decided, in words. */
+  readonly colours: string;
+  readonly message: string;
+}
+
+/** Why the bye went to this player, and who was passed over. */
+export interface ByeLine {
+  readonly kind: 'bye';
+  readonly player: PlayerId;
+  readonly reason: string;
+  /** The rule applied, with its source (file and section). */
+  readonly rule: string;
+  readonly message: string;
+}
+
+/**
+ * A deviation from the system's ideal, always reported:
+ *  - `cross-group`: a pair across score groups (an odd group, or a player who has met everyone of his group);
+ *  - `switch`: the paper method switched cards to satisfy a consideration (no repeat, same city, relatives);
+ *  - `same-city`, `same-club`, `related`: a pair the system could not avoid (or the director forced);
+ *  - `colour-repeated`: a player gets again the colour he has had more often;
+ *  - `repeat`: two players meet again (only when the director forces it);
+ *  - `forced`: a pair the director imposed;
+ *  - `second-bye`: a player receives a second bye because no one else could take it;
+ *  - `bye-passed-over`: a player who qualified for the bye before the chosen one, and why he could not have it.
+ */
+export type DeviationKind =
+  | 'cross-group'
+  | 'switch'
+  | 'same-city'
+  | 'same-club'
+  | 'related'
+  | 'colour-repeated'
+  | 'repeat'
+  | 'forced'
+  | 'second-bye'
+  | 'bye-passed-over';
+
+export interface DeviationLine {
+  readonly kind: DeviationKind;
+  readonly table?: number;
+  readonly players: readonly PlayerId[];
+  /** The rule concerned, with its source (file and section). */
+  readonly rule?: string;
+  readonly message: string;
+}
+
+export type ReportLine = PairLine | ByeLine | DeviationLine;
+
+/** The pairing of one round: complete (every player present is at a table or has the bye) and explained. */
+export interface RoundPairing {
+  readonly round: Round;
+  /** Which system made it ('mays', 'optimal', 'opengotha', …). */
+  readonly system: string;
+  /** Tables numbered from 1, from the top score down. */
+  readonly games: readonly PairedGame[];
+  readonly bye: PlayerId | null;
+  readonly report: readonly ReportLine[];
+}
+
+export type PairingErrorCode =
+  /** The round is not a round of the tournament. */
+  | 'bad-round'
+  /** The round already has games; remove them to pair it again. */
+  | 'round-already-paired'
+  /** Earlier rounds still have games without a result, so current scores are not known. */
+  | 'results-pending'
+  /** A director's control names a player who is not registered or not present in the round. */
+  | 'unknown-player'
+  /** The director's forced pairs, forbidden pairs and bye contradict each other. */
+  | 'contradictory-controls'
+  /** Fewer than two players are present. */
+  | 'too-few-players'
+  /** No complete pairing respects the hard rules: everyone left has met everyone (or is forbidden to meet). */
+  | 'no-pairing';
+
+/** An impossible request, said so, with the players concerned — never a partial draw. */
+export interface PairingError {
+  readonly kind: 'pairing-error';
+  readonly code: PairingErrorCode;
+  readonly round: Round;
+  readonly message: string;
+  readonly players?: readonly PlayerId[];
+}
+
+export type PairingResult = RoundPairing | PairingError;
+
+export function pairingError(code: PairingErrorCode, round: Round, message: string, players?: readonly PlayerId[]): PairingError {
+  return players && players.length > 0 ? { kind: 'pairing-error', code, round, message, players } : { kind: 'pairing-error', code, round, message };
+}
+
+/** Narrows any result that may be a `PairingError` (a `PairingResult`, checked controls, a bye choice …). */
+export function isPairingError<T>(result: T | PairingError): result is PairingError {
+  return typeof result === 'object' && result !== null && (result as { kind?: unknown }).kind === 'pairing-error';
+}
+
+/** The director's controls every pairing system honours. */
+export interface DirectorControls {
+  /** Pairs that must play each other this round (colours and handicap are still decided by the system). */
+  readonly forcedPairs?: readonly (readonly [PlayerId, PlayerId])[];
+  /** Pairs that must not play each other this round (treated like a repeat). */
+  readonly forbiddenPairs?: readonly (readonly [PlayerId, PlayerId])[];
+  /** The player who gets the bye, chosen by the director (only when the field is odd). */
+  readonly bye?: PlayerId;
+}
+
+export function isDeviation(line: ReportLine): line is DeviationLine {
+  return line.kind !== 'pair' && line.kind !== 'bye';
+}
+
+/** The deviations of a report, all or of one kind. */
+export function deviationsOf(report: readonly ReportLine[], kind?: DeviationKind): DeviationLine[] {
+  return report.filter(isDeviation).filter((l) => kind === undefined || l.kind === kind);
+}
