@@ -91,6 +91,7 @@ interface Context {
   readonly seed: number;
   readonly values: Map<Criterion, Fraction[]>;
   readonly dcKeys: Map<number, readonly number[]>;
+  readonly oneOnOneKeys: Map<number, readonly number[]>;
 }
 
 function valuesFor(ctx: Context, c: Criterion): Fraction[] {
@@ -120,7 +121,7 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
         requireEqualMeetings: c === 'dc' && mcmahonOrSwiss,
         iterate: c === 'dc',
       });
-      if (recordDc && c === 'dc') for (const [p, k] of keys) ctx.dcKeys.set(p, k);
+      if (recordDc) for (const [p, k] of keys) (c === 'dc' ? ctx.dcKeys : ctx.oneOnOneKeys).set(p, k);
       better = (a, b) => compareKeys(keys.get(a)!, keys.get(b)!);
     } else {
       const v = valuesFor(ctx, c);
@@ -157,7 +158,7 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   const sb = buildScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
   const order = options.tiebreaks ?? t.settings.tiebreaks ?? sb.ruleset.defaultTiebreaks(t.settings.system);
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
-  const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map() };
+  const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map(), oneOnOneKeys: new Map() };
   const all = sb.players.map((_, p) => p);
   const sections = all.map((p) => sectionOf(t, sb, p));
 
@@ -175,11 +176,10 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   }
   const groups = orderGroups(ctx, start, order, true);
 
-  // DC values for players whose order does not use DC: among the players tied with them on the primary score.
-  if (!order.includes('dc')) {
-    const primary: Criterion = sb.primary === 'mms' ? 'mms' : 'nbw';
-    orderGroups(ctx, [all], [primary, 'dc'], true);
-  }
+  // DC and One-on-One for players whose order does not use them: among the players tied on the primary score.
+  const primary: Criterion = sb.primary === 'mms' ? 'mms' : 'nbw';
+  if (!order.includes('dc')) orderGroups(ctx, [all], [primary, 'dc'], true);
+  if (!order.includes('oneonone')) orderGroups(ctx, [all], [primary, 'oneonone'], true);
 
   const places = new Map<number, number>();
   const sectionPlaces = new Map<number, number>();
@@ -218,7 +218,7 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
       values.previousorder = valuesFor(ctx, 'previousorder')[p];
       const dcKeys = ctx.dcKeys.get(p) ?? [0];
       values.dc = fraction(dcKeys[0] ?? 0, 2);
-      values.oneonone = values.dc;
+      values.oneonone = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
       entries.push({
         player: sb.players[p],
         index: p,

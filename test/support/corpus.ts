@@ -22,7 +22,6 @@ export function describeCorpus(name: string, body: () => void): void {
     describe(`${name} [skipped: ${CORPUS_DIR} is absent — clone with ../shared beside the project to run it]`, () => {
       it.skip('needs ../shared/corpus', () => undefined);
     });
-    // eslint-disable-next-line no-console
     console.warn(`skipping "${name}": ${CORPUS_DIR} is absent`);
   }
 }

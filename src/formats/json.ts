@@ -1,0 +1,407 @@
+/**
+ * Tengen's tournament file: JSON, versioned (`"format": "tengen-tournament", "version": 1`), described by
+ * `tournament.schema.json` beside this file and documented in docs/file-format.md.
+ *
+ * Reading reports every problem with the file, the line, the JSON path and the player concerned; writing is
+ * deterministic (stable key order, sorted games), so JSON → model → JSON is lossless.
+ */
+import Ajv, { type ErrorObject } from 'ajv';
+import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { formatRank, parseRank, type Rank } from '../model/rank';
+import type { Bye, Game, Player, PlayerId, Settings, Team, Tournament } from '../model/tournament';
+import { displayName } from '../model/tournament';
+import { validateTournament } from '../model/validate';
+import schema from './tournament.schema.json';
+
+export const FORMAT = 'tengen-tournament';
+export const FORMAT_VERSION = 1;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A JSON reader that remembers where each value starts, so errors can name lines.
+// ---------------------------------------------------------------------------------------------------------------
+
+class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses JSON text; `lines` maps each JSON pointer ("/players/3/rank") to the line its value starts on. */
+export function parseJsonWithLines(text: string): { value: unknown; lines: Map<string, number> } {
+  const lines = new Map<string, number>();
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  const fail = (what: string): never => {
+    throw new JsonSyntaxError(what, line, i - lineStart + 1);
+  };
+  const ws = () => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 10) {
+        line++;
+        i++;
+        lineStart = i;
+      } else if (c === 32 || c === 9 || c === 13) i++;
+      else break;
+    }
+  };
+  const str = (): string => {
+    i++; // opening quote
+    let out = '';
+    for (;;) {
+      if (i >= text.length) fail('unterminated string');
+      const c = text[i];
+      if (c === '"') {
+        i++;
+        return out;
+      }
+      if (c === '\n') fail('line break inside a string');
+      if (c === '\\') {
+        const e = text[i + 1];
+        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        if (e in simple) {
+          out += simple[e];
+          i += 2;
+        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else fail(`bad escape \\${e ?? ''} in a string`);
+      } else {
+        out += c;
+        i++;
+      }
+    }
+  };
+  const value = (path: string): unknown => {
+    ws();
+    lines.set(path, line);
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const obj: Record<string, unknown> = {};
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('expected a "key" in quotes');
+        const keyLine = line;
+        const key = str();
+        ws();
+        if (text[i] !== ':') fail(`expected ":" after "${key}"`);
+        i++;
+        const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        if (Object.prototype.hasOwnProperty.call(obj, key)) fail(`"${key}" appears twice in the same object`);
+        obj[key] = value(childPath);
+        lines.set(`${childPath}#key`, keyLine);
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return obj;
+        }
+        fail('expected "," or "}"');
+      }
+    }
+    if (c === '[') {
+      i++;
+      const arr: unknown[] = [];
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        arr.push(value(`${path}/${arr.length}`));
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return arr;
+        }
+        fail('expected "," or "]"');
+      }
+    }
+    if (c === '"') return str();
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 40));
+    if (m) {
+      i += m[0].length;
+      return Number(m[0]);
+    }
+    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return v;
+      }
+    }
+    return fail(i >= text.length ? 'the file ends too early' : `unexpected character ${JSON.stringify(text[i])}`);
+  };
+  const result = value('');
+  ws();
+  if (i < text.length) fail('unexpected text after the end of the tournament');
+  return { value: result, lines };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------------------------
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateSchema = ajv.compile(schema);
+
+function schemaMessage(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'required':
+      return `missing "${(e.params as { missingProperty: string }).missingProperty}"`;
+    case 'additionalProperties':
+      return `unknown key "${(e.params as { additionalProperty: string }).additionalProperty}" (misspelt? see docs/file-format.md)`;
+    case 'enum':
+      return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    default:
+      return e.message ?? 'invalid';
+  }
+}
+
+/** The player a JSON path is about, for error messages: "/players/3/…" or "/games/7/…". */
+function playerOfPath(doc: Record<string, unknown>, path: string): string | undefined {
+  const players = Array.isArray(doc.players) ? (doc.players as Record<string, unknown>[]) : [];
+  const describe = (p: Record<string, unknown> | undefined) =>
+    p && typeof p === 'object' ? `${p.id ?? '?'} (${displayName({ family: String(p.family ?? '?'), given: String(p.given ?? '') })})` : undefined;
+  let m = /^\/players\/(\d+)/.exec(path);
+  if (m) return describe(players[Number(m[1])]);
+  m = /^\/(games|byes)\/(\d+)/.exec(path);
+  if (m) {
+    const item = (doc[m[1]] as Record<string, unknown>[] | undefined)?.[Number(m[2])];
+    const id = item && (m[1] === 'games' ? item.white : item.player);
+    const p = players.find((x) => x && x.id === id);
+    return p ? describe(p) : id !== undefined ? String(id) : undefined;
+  }
+  return undefined;
+}
+
+function lineOf(lines: Map<string, number>, path: string): number | undefined {
+  for (let p = path; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    const l = lines.get(p);
+    if (l !== undefined) return l;
+    if (p === '') return undefined;
+  }
+}
+
+export function parseTournamentJson(text: string, file?: string): Parsed<Tournament> {
+  let doc: unknown;
+  let lines: Map<string, number>;
+  try {
+    ({ value: doc, lines } = parseJsonWithLines(text.replace(/^\uFEFF/, '')));
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      return failed([{ file, line: e.line, where: `column ${e.column}`, message: `not valid JSON: ${e.message}` }]);
+    }
+    throw e;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    return failed([{ file, line: 1, message: 'a tournament file holds one JSON object ({ "format": "tengen-tournament", … })' }]);
+  }
+  const record = doc as Record<string, unknown>;
+  if (record.format !== FORMAT) {
+    return failed([{ file, line: lineOf(lines, '/format'), where: '/format', message: `not a Tengen tournament: expected "format": "${FORMAT}"` }]);
+  }
+  if (record.version !== FORMAT_VERSION) {
+    return failed([
+      { file, line: lineOf(lines, '/version'), where: '/version', message: `this file is format version ${JSON.stringify(record.version)}; this Tengen reads version ${FORMAT_VERSION}` },
+    ]);
+  }
+  if (!validateSchema(doc)) {
+    const errors = (validateSchema.errors ?? []).map((e): InputError => {
+      const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
+      const path = e.instancePath + extra;
+      return {
+        file,
+        line: lines.get(`${path}#key`) ?? lineOf(lines, path),
+        where: path || '/',
+        player: playerOfPath(record, e.instancePath),
+        message: schemaMessage(e),
+      };
+    });
+    return failed(dedupe(errors));
+  }
+
+  const errors: InputError[] = [];
+  const rank = (text: string, path: string): Rank => {
+    const r = parseRank(text);
+    if (r.ok) return r.rank;
+    errors.push({ file, line: lineOf(lines, path), where: path, player: playerOfPath(record, path), message: r.message });
+    return 0 as Rank;
+  };
+  const json = doc as unknown as TournamentJson;
+  const s = json.settings;
+  const settings: Settings = strip({
+    system: s.system,
+    rounds: s.rounds,
+    ruleset: s.ruleset,
+    bar: s.bar === undefined ? undefined : rank(s.bar, '/settings/bar'),
+    floor: s.floor === undefined ? undefined : rank(s.floor, '/settings/floor'),
+    mmsZero: s.mmsZero === undefined ? undefined : rank(s.mmsZero, '/settings/mmsZero'),
+    sections: s.sections,
+    handicap: s.handicap && strip({ ...s.handicap, evenAtOrAbove: s.handicap.evenAtOrAbove === undefined ? undefined : rank(s.handicap.evenAtOrAbove, '/settings/handicap/evenAtOrAbove') }),
+    komi: s.komi,
+    tiebreaks: s.tiebreaks,
+    lotterySeed: s.lotterySeed,
+    hostCity: s.hostCity,
+    opengotha: s.opengotha,
+  });
+  const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
+  const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
+  const byes: Bye[] = json.byes.map((b) => ({ round: b.round, player: b.player as PlayerId }));
+  const t: Tournament = strip({
+    name: json.name,
+    shortName: json.shortName,
+    location: json.location,
+    director: json.director,
+    beginDate: json.beginDate,
+    endDate: json.endDate,
+    settings,
+    players,
+    games,
+    byes,
+    teams: json.teams?.map((team) => ({ ...team, boards: team.boards.map((b) => ({ ...b, player: b.player as PlayerId })) })),
+  });
+  if (errors.length) return failed(errors);
+  const semantic = validateTournament(
+    t,
+    {
+      player: (i) => ({ line: lineOf(lines, `/players/${i}`), where: `/players/${i}` }),
+      game: (i) => ({ line: lineOf(lines, `/games/${i}`), where: `/games/${i}` }),
+      bye: (i) => ({ line: lineOf(lines, `/byes/${i}`), where: `/byes/${i}` }),
+    },
+    file,
+  );
+  return semantic.length ? failed(semantic) : ok(t);
+}
+
+function dedupe(errors: InputError[]): InputError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const k = `${e.where}|${e.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Drop keys whose value is undefined, so parsed models compare equal to hand-built ones. */
+function strip<T extends object>(o: T): T {
+  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------------------------
+
+type RankText = string;
+interface TournamentJson {
+  format: typeof FORMAT;
+  version: typeof FORMAT_VERSION;
+  name: string;
+  shortName?: string;
+  location?: string;
+  director?: string;
+  beginDate?: string;
+  endDate?: string;
+  settings: Omit<Settings, 'bar' | 'floor' | 'mmsZero' | 'handicap'> & {
+    bar?: RankText;
+    floor?: RankText;
+    mmsZero?: RankText;
+    handicap?: Omit<NonNullable<Settings['handicap']>, 'evenAtOrAbove'> & { evenAtOrAbove?: RankText };
+  };
+  players: (Omit<Player, 'id' | 'rank'> & { id: number; rank: RankText })[];
+  games: (Omit<Game, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
+  byes: { round: number; player: number }[];
+  teams?: (Omit<Team, 'boards'> & { boards: { round: number; board: number; player: number }[] })[];
+}
+
+/** Copy `keys` of `o` in this order, leaving out undefined values. */
+function pick<T extends object>(o: T, keys: readonly (keyof T)[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
+
+function sortedRecord(r: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
+  if (!r) return undefined;
+  return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]]));
+}
+
+export function tournamentToJson(t: Tournament): TournamentJson {
+  const s = t.settings;
+  const rank = (r: Rank | undefined) => (r === undefined ? undefined : formatRank(r));
+  const settings = pick(
+    {
+      system: s.system,
+      rounds: s.rounds,
+      ruleset: s.ruleset,
+      bar: rank(s.bar),
+      floor: rank(s.floor),
+      mmsZero: rank(s.mmsZero),
+      sections: s.sections?.map((x) => ({ name: x.name, initialMms: x.initialMms })),
+      handicap: s.handicap && pick({ policy: s.handicap.policy, ceiling: s.handicap.ceiling, evenAtOrAbove: rank(s.handicap.evenAtOrAbove) }, ['policy', 'ceiling', 'evenAtOrAbove']),
+      komi: s.komi,
+      tiebreaks: s.tiebreaks && [...s.tiebreaks],
+      lotterySeed: s.lotterySeed,
+      hostCity: s.hostCity,
+      opengotha:
+        s.opengotha &&
+        pick(
+          {
+            ...s.opengotha,
+            placementCriteria: s.opengotha.placementCriteria && [...s.opengotha.placementCriteria],
+            pairingParameters: sortedRecord(s.opengotha.pairingParameters),
+            generalParameters: sortedRecord(s.opengotha.generalParameters),
+          },
+          ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
+        ),
+    },
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'hostCity', 'opengotha'],
+  ) as TournamentJson['settings'];
+  const players = [...t.players]
+    .sort((a, b) => a.id - b.id)
+    .map((p) =>
+      pick(
+        { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'extra'],
+      ),
+    ) as TournamentJson['players'];
+  const games = [...t.games]
+    .sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white)
+    .map((g) => pick(g, ['round', 'table', 'white', 'black', 'handicap', 'colourKnown', 'result', 'method', 'reason'])) as TournamentJson['games'];
+  const byes = [...t.byes].sort((a, b) => a.round - b.round || a.player - b.player).map((b) => ({ round: b.round, player: b.player }));
+  const teams = t.teams?.map((team) => ({
+    number: team.number,
+    name: team.name,
+    boards: [...team.boards].sort((a, b) => a.round - b.round || a.board - b.board).map((b) => ({ round: b.round, board: b.board, player: b.player })),
+  }));
+  return pick(
+    { format: FORMAT, version: FORMAT_VERSION, name: t.name, shortName: t.shortName, location: t.location, director: t.director, beginDate: t.beginDate, endDate: t.endDate, settings, players, games, byes, teams },
+    ['format', 'version', 'name', 'shortName', 'location', 'director', 'beginDate', 'endDate', 'settings', 'players', 'games', 'byes', 'teams'],
+  ) as TournamentJson;
+}
+
+/** The tournament as Tengen JSON text: stable key order, 2-space indent, a final newline. */
+export function writeTournamentJson(t: Tournament): string {
+  return `${JSON.stringify(tournamentToJson(t), null, 2)}\n`;
+}

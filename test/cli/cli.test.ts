@@ -1,0 +1,144 @@
+/**
+ * The CLI as a director uses it: real files on disk, exit codes, messages naming file, line and player.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const EXAMPLE = path.join(ROOT, 'examples', 'quebec-open-mini.json');
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+function tempFile(name: string, text: string): { file: string; dir: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tengen-cli-'));
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return { file, dir };
+}
+
+const xmlHead = '<?xml version="1.0" encoding="UTF-8"?>\n<Tournament dataVersion="201">\n<Players>';
+const xmlParams =
+  '<TournamentParameterSet>\n<GeneralParameterSet genMMBar="4D" genMMFloor="20K" genMMZero="30K" name="T" numberOfRounds="3"/>\n</TournamentParameterSet>\n</Tournament>';
+const p = (name: string, first: string, rank: string) => `<Player firstName="${first}" name="${name}" rank="${rank}" rating="1500"/>`;
+const g = (round: number, white: string, black: string) =>
+  `<Game blackPlayer="${black}" handicap="0" result="RESULT_WHITEWINS" roundNumber="${round}" tableNumber="1" whitePlayer="${white}"/>`;
+
+function xml(players: string[], games: string[]): string {
+  return [xmlHead, ...players, '</Players>', '<Games>', ...games, '</Games>', xmlParams].join('\n');
+}
+
+describe('tengen standings', () => {
+  it('prints the bundled example as an aligned table', async () => {
+    const { code, out, err } = await cli(['standings', EXAMPLE]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const lines = out.split('\n');
+    expect(lines[0]).toMatch(/standings after round \d+ of \d+/);
+    const header = lines.find((l) => l.startsWith('Pl'))!;
+    expect(header).toMatch(/ID\s+Name\s+Rank/);
+    expect(header).toMatch(/SOS/);
+  });
+
+  it('--json gives one object per player with the criteria as numbers', async () => {
+    const { code, out } = await cli(['standings', EXAMPLE, '--json']);
+    expect(code).toBe(0);
+    const rows = JSON.parse(out) as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const key of ['id', 'name', 'rank', 'place', 'mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc']) {
+      expect(rows[0]).toHaveProperty(key);
+    }
+    for (const key of ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc']) {
+      expect(typeof rows[0][key]).toBe('number');
+    }
+    // aqjg places players inside their McMahon section: places rise within each section
+    for (const section of new Set(rows.map((r) => r.section))) {
+      const places = rows.filter((r) => r.section === section).map((r) => r.place as number);
+      expect(places[0]).toBe(1);
+      expect([...places].sort((a, b) => a - b)).toEqual(places);
+    }
+    const egf = JSON.parse((await cli(['standings', EXAMPLE, '--json', '--ruleset', 'egf', '--tiebreaks', 'mms,sos'])).out) as { place: number }[];
+    expect(egf.map((r) => r.place)).toEqual([...egf.map((r) => r.place)].sort((a, b) => a - b));
+  });
+
+  it('--as-of gives the standings after an earlier round', async () => {
+    const { out } = await cli(['standings', EXAMPLE, '--as-of', '1', '--json']);
+    const rows = JSON.parse(out) as { nbw: number }[];
+    expect(Math.max(...rows.map((r) => r.nbw))).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses an unknown ruleset and a round out of range with usage help', async () => {
+    const a = await cli(['standings', EXAMPLE, '--ruleset', 'fide']);
+    expect(a.code).toBe(1);
+    expect(a.err).toMatch(/--ruleset fide: expected one of egf, bga, aqjg, opengotha/);
+    const b = await cli(['standings', EXAMPLE, '--as-of', '99']);
+    expect(b.code).toBe(1);
+    expect(b.err).toMatch(/--as-of 99/);
+  });
+});
+
+describe('tengen explain', () => {
+  it('prints the per-opponent table whose lines sum to the value', async () => {
+    const { code, out } = await cli(['explain', EXAMPLE, '1', 'sos', '--json']);
+    expect(code).toBe(0);
+    const e = JSON.parse(out) as { rows: { value: number | null; dropped?: boolean }[]; sumOfCounted: number };
+    const sum = e.rows.reduce((s, r) => s + (r.value !== null && !r.dropped ? r.value : 0), 0);
+    expect(sum).toBe(e.sumOfCounted);
+    const text = await cli(['explain', EXAMPLE, '1', 'sos']);
+    expect(text.out).toMatch(/Round\s+Opponent/);
+  });
+
+  it('names a player that does not exist', async () => {
+    const { code, err } = await cli(['explain', EXAMPLE, '999', 'sos']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/999/);
+  });
+});
+
+describe('bad input: an error naming the file, the line and the player, a non-zero exit, nothing written', () => {
+  const cases: [string, string, string, RegExp][] = [
+    ['malformed XML', 'broken.xml', '<?xml version="1.0"?>\n<Tournament>\n<Players>\n<Player name="A"\n</Tournament>', /broken\.xml:\d+/],
+    ['an unknown rank', 'rank.xml', xml([p('Nemo', 'André', '2K'), p('Doe', 'John', '45X')], []), /rank\.xml:5: <Player.*Doe, John.*45X/],
+    ['a duplicate player', 'dup.xml', xml([p('Nemo', 'André', '2K'), p('Nemo', 'André', '2K')], []), /dup\.xml:5: <Player.*Nemo, André.*duplicate/],
+    ['a game naming an unknown player', 'unknown.xml', xml([p('Nemo', 'André', '2K'), p('Doe', 'John', '3K')], [g(1, 'NEMOANDRÉ', 'SMITHJANE')]), /unknown\.xml:8.*SMITHJANE/],
+    [
+      'a player with two games in one round',
+      'twice.xml',
+      xml([p('Nemo', 'André', '2K'), p('Doe', 'John', '3K'), p('Roe', 'Jane', '4K')], [g(1, 'NEMOANDRÉ', 'DOEJOHN'), g(1, 'NEMOANDRÉ', 'ROEJANE')]),
+      /twice\.xml:10.*Nemo, André.*round 1/,
+    ],
+  ];
+  it.each(cases)('%s', async (_what, name, text, message) => {
+    const { file, dir } = tempFile(name, text);
+    const before = readdirSync(dir);
+    const { code, out, err } = await cli(['standings', file]);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(message);
+    expect(readdirSync(dir)).toEqual(before);
+  });
+
+  it('a missing file', async () => {
+    const { code, err } = await cli(['standings', '/nonexistent/t.json']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/\/nonexistent\/t\.json: cannot read the tournament file: no such file/);
+  });
+});
+
+describe('the installed command', () => {
+  it('`bin/tengen.js` runs the built CLI and returns its exit code', () => {
+    const ok = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'tengen.js'), 'standings', EXAMPLE, '--json'], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toBeInstanceOf(Array);
+    const bad = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'tengen.js'), 'standings', '/nonexistent.json'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/nonexistent\.json/);
+  });
+});
