@@ -99,7 +99,8 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
         i++;
         const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         if (Object.prototype.hasOwnProperty.call(obj, key)) fail(`"${key}" appears twice in the same object`);
-        obj[key] = value(childPath);
+        // defineProperty, not assignment: a key "__proto__" must stay a plain key, as with JSON.parse
+        Object.defineProperty(obj, key, { value: value(childPath), enumerable: true, writable: true, configurable: true });
         lines.set(`${childPath}#key`, keyLine);
         ws();
         if (text[i] === ',') {
