@@ -198,3 +198,20 @@ describe('places, lottery and prizes', () => {
     expect(new Set(seeds).size).toBeGreaterThan(1);
   });
 });
+
+describe('Number of Board Wins (teams, EGF)', () => {
+  it('sums the game results of the players on the team boards', async () => {
+    const { numberOfBoardWins, teamRounds } = await import('../../src/scoring/teams');
+    const t: Tournament = {
+      ...tournament([player(1), player(2), player(3), player(4)], [game(1, 1, 3), game(1, 4, 2, 'jigo'), game(2, 3, 1), game(2, 2, 4, 'white-wins-by-default')], { rounds: 2 }),
+      teams: [
+        { number: 1, name: 'Ajisai', boards: [1, 2].flatMap((round) => [{ round, board: 1, player: id(1) }, { round, board: 2, player: id(2) }]) },
+        { number: 2, name: 'Bokeh', boards: [1, 2].flatMap((round) => [{ round, board: 1, player: id(3) }, { round, board: 2, player: id(4) }]) },
+      ],
+    };
+    const sb = buildScoreboard(t, { asOf: 2 });
+    expect(toNumber(numberOfBoardWins(sb, t.teams![0]))).toBe(1 + 0.5 + 0 + 1);
+    expect(toNumber(numberOfBoardWins(sb, t.teams![1]))).toBe(0 + 0.5 + 1 + 0);
+    expect(teamRounds(sb, t.teams![0]).map((r) => r.boardHalves / 2)).toEqual([1.5, 1]);
+  });
+});
