@@ -1,0 +1,183 @@
+import fc from 'fast-check';
+import { maxWeightMatching, MAX_ABS_WEIGHT, WeightedEdge } from './blossom';
+import { checkEdgeListCertificate } from './certificate';
+import { bruteForceOptimum, matchingValue, seededRandom } from './testing';
+
+const edges = (list: [number, number, number][]): WeightedEdge[] => list.map(([u, v, weight]) => ({ u, v, weight }));
+const mates = (n: number, list: [number, number, number][], maxCardinality = false): number[] =>
+  Array.from(maxWeightMatching(n, edges(list), { maxCardinality }).mate);
+
+describe('maxWeightMatching: hand examples', () => {
+  test('empty graph and isolated vertices', () => {
+    expect(mates(0, [])).toEqual([]);
+    const r = maxWeightMatching(3, []);
+    expect(Array.from(r.mate)).toEqual([-1, -1, -1]);
+    expect(r.weight).toBe(0n);
+    expect(r.cardinality).toBe(0);
+  });
+
+  test('single edge, and a path that prefers its heavy middle', () => {
+    expect(mates(2, [[0, 1, 1]])).toEqual([1, 0]);
+    expect(mates(3, [[0, 1, 10], [1, 2, 11]])).toEqual([-1, 2, 1]);
+    expect(mates(4, [[0, 1, 5], [1, 2, 11], [2, 3, 5]])).toEqual([-1, 2, 1, -1]);
+  });
+
+  test('maxCardinality trades weight for size', () => {
+    const r = maxWeightMatching(4, edges([[0, 1, 5], [1, 2, 11], [2, 3, 5]]), { maxCardinality: true });
+    expect(Array.from(r.mate)).toEqual([1, 0, 3, 2]);
+    expect(r.weight).toBe(10n);
+  });
+
+  test('triangle: one edge, the heaviest', () => {
+    expect(mates(3, [[0, 1, 3], [1, 2, 5], [0, 2, 4]])).toEqual([-1, 2, 1]);
+  });
+
+  test('negative weights are left out unless maxCardinality needs them', () => {
+    const list: [number, number, number][] = [[0, 1, 2], [0, 2, -2], [1, 2, 1], [1, 3, -1], [2, 3, -6]];
+    expect(mates(4, list)).toEqual([1, 0, -1, -1]);
+    const r = maxWeightMatching(4, edges(list), { maxCardinality: true });
+    expect(Array.from(r.mate)).toEqual([2, 3, 0, 1]);
+    expect(r.weight).toBe(-3n);
+    expect(mates(2, [[0, 1, -5]])).toEqual([-1, -1]);
+    expect(mates(2, [[0, 1, -5]], true)).toEqual([1, 0]);
+  });
+
+  test('odd cycle shrunk into an S-blossom, then augmented through', () => {
+    // Triangle 0-1-2 hangs off 3-4 and 5: the optimum uses the triangle's heavy edge and both pendant edges.
+    expect(mates(6, [[0, 1, 8], [0, 2, 9], [1, 2, 10], [2, 3, 7], [0, 5, 5], [3, 4, 6]])).toEqual([5, 2, 1, 4, 3, 0]);
+  });
+
+  test('S-blossom relabelled as a T-blossom', () => {
+    expect(mates(6, [[0, 1, 9], [0, 2, 8], [1, 2, 10], [0, 3, 5], [3, 4, 4], [0, 5, 3]])).toEqual([5, 2, 1, 4, 3, 0]);
+  });
+
+  test('nested S-blossoms', () => {
+    const list: [number, number, number][] = [[0, 1, 9], [0, 2, 9], [1, 2, 10], [1, 3, 8], [2, 4, 8], [3, 4, 10], [4, 5, 6]];
+    const r = maxWeightMatching(6, edges(list));
+    expect(Array.from(r.mate)).toEqual([2, 3, 0, 1, 5, 4]);
+    expect(r.weight).toBe(23n);
+  });
+
+  test('T-blossom expanded in mid-stage (dual reaches zero)', () => {
+    // A blossom 1-2-3-4-5 whose dual is driven to zero while it is a T-blossom, forcing expansion and relabelling.
+    const list: [number, number, number][] = [
+      [0, 1, 23], [0, 4, 22], [0, 5, 15], [1, 2, 25], [2, 3, 22], [3, 4, 25], [3, 7, 14], [4, 6, 13],
+    ];
+    const r = maxWeightMatching(8, edges(list));
+    expect(r.weight).toBe(BigInt(bruteForceOptimum(8, edges(list), false).weight));
+    expect(checkEdgeListCertificate(8, edges(list), r.mate, r.duals, 'max-weight')).toEqual({ ok: true });
+  });
+
+  test('parallel edges: the heavier one counts', () => {
+    const r = maxWeightMatching(2, edges([[0, 1, 3], [1, 0, 7], [0, 1, 5]]));
+    expect(r.weight).toBe(7n);
+  });
+
+  test('ties are broken the same way every time', () => {
+    const square: [number, number, number][] = [[0, 1, 1], [2, 3, 1], [0, 2, 1], [1, 3, 1]];
+    expect(mates(4, square)).toEqual([1, 0, 3, 2]);
+    expect(mates(4, square)).toEqual([1, 0, 3, 2]);
+  });
+
+  test('weights near the documented limit stay exact', () => {
+    const big = MAX_ABS_WEIGHT;
+    const r = maxWeightMatching(4, edges([[0, 1, big], [1, 2, big], [2, 3, big - 1], [0, 3, 1]]));
+    expect(r.weight).toBe(BigInt(big) + BigInt(big - 1));
+  });
+
+  test('bad input throws RangeError naming the edge', () => {
+    expect(() => maxWeightMatching(2, edges([[0, 1, 1.5]]))).toThrow(/edges\[0\].*integer/);
+    expect(() => maxWeightMatching(2, edges([[0, 1, MAX_ABS_WEIGHT + 1]]))).toThrow(RangeError);
+    expect(() => maxWeightMatching(2, edges([[0, 0, 1]]))).toThrow(/self-loop/);
+    expect(() => maxWeightMatching(2, edges([[0, 2, 1]]))).toThrow(/0…1/);
+    expect(() => maxWeightMatching(-1, [])).toThrow(RangeError);
+  });
+});
+
+/** Random graphs with many equal weights (small weight ranges), parallel edges allowed. */
+const smallGraph = fc.integer({ min: 1, max: 11 }).chain((n) =>
+  fc.record({
+    n: fc.constant(n),
+    edges: fc.array(
+      fc
+        .record({
+          u: fc.nat(n - 1),
+          // v ≠ u by construction (a filter would never succeed when n = 1).
+          step: fc.nat(Math.max(0, n - 2)),
+          weight: fc.oneof(
+            fc.integer({ min: 0, max: 3 }),
+            fc.integer({ min: -4, max: 4 }),
+            fc.integer({ min: -1000, max: 1000 }),
+          ),
+        })
+        .map(({ u, step, weight }) => ({ u, v: (u + 1 + step) % n, weight })),
+      { maxLength: n < 2 ? 0 : 40 },
+    ),
+  }),
+);
+
+describe('maxWeightMatching: properties against brute force', () => {
+  test.each([false, true])('maxCardinality=%s equals enumeration of all matchings', (maxCardinality) => {
+    fc.assert(
+      fc.property(smallGraph, ({ n, edges: list }) => {
+        const r = maxWeightMatching(n, list, { maxCardinality });
+        const found = matchingValue(n, list, r.mate);
+        const best = bruteForceOptimum(n, list, maxCardinality);
+        expect(found.weight).toBe(best.weight);
+        expect(Number(r.weight)).toBe(best.weight);
+        expect(r.cardinality).toBe(found.pairs);
+        if (maxCardinality) expect(found.pairs).toBe(best.pairs);
+      }),
+      { numRuns: 1500, seed: 20240701 },
+    );
+  });
+
+  test('the returned duals certify optimality (max-weight mode)', () => {
+    fc.assert(
+      fc.property(smallGraph, ({ n, edges: list }) => {
+        const r = maxWeightMatching(n, list);
+        expect(checkEdgeListCertificate(n, list, r.mate, r.duals, 'max-weight')).toEqual({ ok: true });
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+  });
+
+  test('same input twice gives the identical matching', () => {
+    fc.assert(
+      fc.property(smallGraph, fc.boolean(), ({ n, edges: list }, maxCardinality) => {
+        const a = maxWeightMatching(n, list, { maxCardinality });
+        const b = maxWeightMatching(n, list, { maxCardinality });
+        expect(Array.from(a.mate)).toEqual(Array.from(b.mate));
+        expect(Array.from(a.duals.vertex)).toEqual(Array.from(b.duals.vertex));
+      }),
+      { numRuns: 300, seed: 3 },
+    );
+  });
+});
+
+describe('maxWeightMatching: certified on larger random graphs', () => {
+  // Too big to enumerate: the LP certificate, checked independently, proves each answer optimal.
+  test('up to 90 vertices, dense and sparse, small and large weight ranges', () => {
+    const random = seededRandom(99);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 2 + Math.floor(random() * 90);
+      const density = random() * 0.6;
+      const range = random() < 0.5 ? 4 : 100000;
+      const negative = random() < 0.3;
+      const list: WeightedEdge[] = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          if (random() < density) {
+            list.push({ u: i, v: j, weight: Math.floor(random() * range) - (negative ? range / 2 : 0) });
+          }
+        }
+      }
+      const plain = maxWeightMatching(n, list);
+      expect(checkEdgeListCertificate(n, list, plain.mate, plain.duals, 'max-weight')).toEqual({ ok: true });
+      const card = maxWeightMatching(n, list, { maxCardinality: true });
+      if (card.cardinality * 2 === n) {
+        expect(checkEdgeListCertificate(n, list, card.mate, card.duals, 'perfect')).toEqual({ ok: true });
+      }
+    }
+  });
+});

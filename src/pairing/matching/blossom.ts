@@ -1,0 +1,793 @@
+/**
+ * Edmonds' blossom algorithm for maximum-weight matching in general graphs, primal-dual, O(n³), exact integer
+ * arithmetic. Nothing here knows about Go: vertices are 0…n−1, edges carry integer weights.
+ *
+ * The implementation follows the classical O(n³) organisation described in Galil's survey "Efficient algorithms
+ * for finding maximum matching in graphs" (ACM Computing Surveys, 1986): stages that each end in one augmentation,
+ * substages that grow alternating trees from every free vertex over tight edges, shrink odd cycles into blossoms,
+ * and otherwise change the dual variables by the largest amount that keeps them feasible ("delta"). Each top-level
+ * S-blossom remembers its least-slack edge to every other S-blossom so that delta is found in O(n).
+ *
+ * Units. Every dual is stored doubled (`2·y_v`, `2·z_B`) and every weight is doubled in the slack, so that all
+ * quantities stay integers: slack(i, j) = U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·w_ij ≥ 0 with U = 2y, Z = 2z.
+ * Integrality holds because every free vertex always carries a dual of the same parity, so the slack between two
+ * S-vertices is even and "delta3 = slack / 2" is an integer.
+ */
+
+/** One undirected edge. `weight` must be a safe integer with |weight| ≤ {@link MAX_ABS_WEIGHT}. */
+export interface WeightedEdge {
+  readonly u: number;
+  readonly v: number;
+  readonly weight: number;
+}
+
+export interface MatchingOptions {
+  /**
+   * When true, return a maximum-weight matching among the matchings of maximum cardinality (negative weights are
+   * then taken when they let more vertices be matched). When false (default), a maximum-weight matching of any size.
+   */
+  readonly maxCardinality?: boolean;
+}
+
+/**
+ * The dual solution, doubled so every value is an exact integer. With U = `vertex`, Z = `blossomDual`, for every
+ * edge (i, j): U_i + U_j + Σ Z_B over the blossoms B containing both i and j ≥ 2·w_ij, with equality on matched
+ * edges. Blossoms form a forest: `blossomParent[b]` is the enclosing blossom or −1, `vertexBlossom[v]` the innermost
+ * blossom holding v or −1. In the default mode also U_v ≥ 0, U_v = 0 on unmatched vertices and Z_B ≥ 0; that
+ * certifies a maximum-weight matching. In `maxCardinality` mode, when the matching is perfect, the same inequalities
+ * with U free in sign certify a maximum-weight perfect matching.
+ */
+export interface MatchingDuals {
+  readonly vertex: Float64Array;
+  readonly blossomDual: Float64Array;
+  readonly blossomParent: Int32Array;
+  readonly vertexBlossom: Int32Array;
+}
+
+export interface MatchingResult {
+  /** `mate[v]` is v's partner, or −1 when v is unmatched. */
+  readonly mate: Int32Array;
+  /** Exact total weight of the matched edges. */
+  readonly weight: bigint;
+  /** Number of matched pairs. */
+  readonly cardinality: number;
+  readonly duals: MatchingDuals;
+}
+
+/**
+ * Largest accepted |weight|: 2^49. With W = max|w| and D the sum of all dual changes, every intermediate value
+ * (doubled duals, doubled weights, slacks) is at most 4W + 4D in magnitude, so it stays an exact double below 2^53
+ * while D ≤ 2^51 − W. In the default mode D ≤ W always. In `maxCardinality` mode D is O(n·W) in theory (far less in
+ * practice); the solver tracks D and throws a RangeError rather than ever lose precision.
+ */
+export const MAX_ABS_WEIGHT = 2 ** 49;
+
+const FREE = 0;
+const S_LABEL = 1;
+const T_LABEL = 2;
+
+/** A graph in compressed adjacency form, validated once and reusable for several solves. */
+export interface BlossomGraph {
+  readonly vertexCount: number;
+  readonly edgeCount: number;
+  readonly edgeU: Int32Array;
+  readonly edgeV: Int32Array;
+  /** Doubled weights: 2·w. */
+  readonly weight2: Float64Array;
+  readonly adjacencyStart: Int32Array;
+  readonly adjacencyEdge: Int32Array;
+}
+
+/** Validates and packs an edge list. Throws RangeError naming the first bad edge. */
+export function buildBlossomGraph(vertexCount: number, edges: readonly WeightedEdge[]): BlossomGraph {
+  if (!Number.isSafeInteger(vertexCount) || vertexCount < 0) {
+    throw new RangeError(`vertexCount must be a non-negative integer, got ${vertexCount}`);
+  }
+  const m = edges.length;
+  const edgeU = new Int32Array(m);
+  const edgeV = new Int32Array(m);
+  const weight2 = new Float64Array(m);
+  const degree = new Int32Array(vertexCount + 1);
+  for (let k = 0; k < m; k++) {
+    const { u, v, weight } = edges[k];
+    if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= vertexCount || v >= vertexCount) {
+      throw new RangeError(`edges[${k}]: endpoints (${u}, ${v}) must be integers in 0…${vertexCount - 1}`);
+    }
+    if (u === v) throw new RangeError(`edges[${k}]: self-loop on vertex ${u} is not allowed`);
+    if (!Number.isSafeInteger(weight) || Math.abs(weight) > MAX_ABS_WEIGHT) {
+      throw new RangeError(`edges[${k}] (${u}, ${v}): weight ${weight} must be an integer with |w| ≤ 2^49`);
+    }
+    edgeU[k] = u;
+    edgeV[k] = v;
+    weight2[k] = 2 * weight;
+    degree[u]++;
+    degree[v]++;
+  }
+  return packAdjacency(vertexCount, edgeU, edgeV, weight2, degree);
+}
+
+/** Builds the adjacency arrays; `degree` holds the vertex degrees and is consumed. */
+export function packAdjacency(
+  vertexCount: number,
+  edgeU: Int32Array,
+  edgeV: Int32Array,
+  weight2: Float64Array,
+  degree: Int32Array,
+): BlossomGraph {
+  const m = edgeU.length;
+  const adjacencyStart = new Int32Array(vertexCount + 1);
+  for (let v = 0; v < vertexCount; v++) adjacencyStart[v + 1] = adjacencyStart[v] + degree[v];
+  const fill = adjacencyStart.slice(0, vertexCount);
+  const adjacencyEdge = new Int32Array(2 * m);
+  for (let k = 0; k < m; k++) {
+    adjacencyEdge[fill[edgeU[k]]++] = k;
+    adjacencyEdge[fill[edgeV[k]]++] = k;
+  }
+  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge };
+}
+
+/**
+ * A starting point for the perfect-matching mode: feasible doubled vertex duals (U_i + U_j ≥ 2·w_ij on every edge),
+ * a matching of tight edges (`mateEdge[v]` = edge index or −1), and every unmatched vertex's dual of one parity.
+ */
+export interface WarmStart {
+  readonly vertexDual: Float64Array;
+  readonly mateEdge: Int32Array;
+}
+
+/** `max-weight`: maximum weight, any cardinality. `max-cardinality`: maximum weight among maximum-cardinality matchings. */
+export type BlossomMode = 'max-weight' | 'max-cardinality';
+
+export interface BlossomState {
+  readonly mateEdge: Int32Array;
+  readonly duals: MatchingDuals;
+}
+
+/**
+ * Runs the primal-dual algorithm on a packed graph. Without `warm`, starts from the empty matching and all vertex
+ * duals equal to max(0, max w) (the textbook start). With `warm` (only in MaxCardinality mode), starts from the given
+ * duals and matching; the result is then a maximum-weight perfect matching whenever the graph has a perfect matching.
+ */
+export function runBlossom(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart): BlossomState {
+  return new BlossomSolver(graph, mode, warm).solve();
+}
+
+/**
+ * Maximum-weight matching of a general graph by Edmonds' blossom algorithm.
+ *
+ * Deterministic: the same vertex count and the same edges in the same order always give the same matching, ties
+ * included. Parallel edges are allowed (the best one is used); self-loops and non-integer or out-of-range weights
+ * throw a RangeError.
+ */
+export function maxWeightMatching(
+  vertexCount: number,
+  edges: readonly WeightedEdge[],
+  options: MatchingOptions = {},
+): MatchingResult {
+  const graph = buildBlossomGraph(vertexCount, edges);
+  const mode = options.maxCardinality ? 'max-cardinality' : 'max-weight';
+  const state = runBlossom(graph, mode);
+  return summarise(graph, state, (k) => edges[k].weight);
+}
+
+/** Converts a solver state into the public result. `weightOf(k)` is the caller's (undoubled) weight of edge k. */
+export function summarise(graph: BlossomGraph, state: BlossomState, weightOf: (edge: number) => number): MatchingResult {
+  const n = graph.vertexCount;
+  const mate = new Int32Array(n).fill(-1);
+  let weight = 0n;
+  let cardinality = 0;
+  for (let v = 0; v < n; v++) {
+    const k = state.mateEdge[v];
+    if (k < 0) continue;
+    const w = graph.edgeU[k] ^ graph.edgeV[k] ^ v;
+    mate[v] = w;
+    if (v < w) {
+      weight += BigInt(weightOf(k));
+      cardinality++;
+    }
+  }
+  return { mate, weight, cardinality, duals: state.duals };
+}
+
+class BlossomSolver {
+  private readonly n: number;
+  private readonly g: BlossomGraph;
+  private readonly mode: BlossomMode;
+  /** Doubled duals: vertices 0…n−1, blossoms n…2n−1. */
+  private readonly dual: Float64Array;
+  private readonly mateEdge: Int32Array;
+  /** Top-level blossom (or the vertex itself) containing each vertex. */
+  private readonly inBlossom: Int32Array;
+  private readonly blossomParent: Int32Array;
+  private readonly blossomBase: Int32Array;
+  /** Children of blossom b (index b − n) in cyclic order from the base's child. */
+  private readonly childs: number[][];
+  /** blossomEdges[b − n][i] joins childs[i] and childs[i+1]; blossomEnds[b − n][i] is its endpoint in childs[i]. */
+  private readonly blossomEdges: number[][];
+  private readonly blossomEnds: number[][];
+  private readonly label: Uint8Array;
+  /** The edge through which a top-level blossom (or vertex) got its label, and its endpoint on the parent side. */
+  private readonly labelEdge: Int32Array;
+  private readonly labelFrom: Int32Array;
+  private readonly bestEdge: Int32Array;
+  private readonly blossomBestEdges: (number[] | null)[];
+  private readonly allowEdge: Uint8Array;
+  private readonly unusedBlossoms: number[];
+  private queue: Int32Array;
+  private queueLength = 0;
+  private readonly mark: Int32Array;
+  private markStamp = 0;
+  private readonly bestTo: Int32Array;
+  private readonly leafBuffer: number[] = [];
+  /** Sum of all dual changes so far, and the limit that keeps every value a safe integer. */
+  private totalDelta = 0;
+  private readonly deltaLimit: number;
+
+  constructor(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart) {
+    const n = graph.vertexCount;
+    this.n = n;
+    this.g = graph;
+    this.mode = mode;
+    this.dual = new Float64Array(2 * n);
+    this.mateEdge = new Int32Array(n).fill(-1);
+    this.inBlossom = new Int32Array(n);
+    for (let v = 0; v < n; v++) this.inBlossom[v] = v;
+    this.blossomParent = new Int32Array(2 * n).fill(-1);
+    this.blossomBase = new Int32Array(2 * n).fill(-1);
+    for (let v = 0; v < n; v++) this.blossomBase[v] = v;
+    this.childs = new Array<number[]>(n);
+    this.blossomEdges = new Array<number[]>(n);
+    this.blossomEnds = new Array<number[]>(n);
+    for (let i = 0; i < n; i++) {
+      this.childs[i] = [];
+      this.blossomEdges[i] = [];
+      this.blossomEnds[i] = [];
+    }
+    this.label = new Uint8Array(2 * n);
+    this.labelEdge = new Int32Array(2 * n).fill(-1);
+    this.labelFrom = new Int32Array(2 * n).fill(-1);
+    this.bestEdge = new Int32Array(2 * n).fill(-1);
+    this.blossomBestEdges = new Array<number[] | null>(2 * n).fill(null);
+    this.allowEdge = new Uint8Array(graph.edgeCount);
+    this.unusedBlossoms = [];
+    for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms.push(b);
+    this.queue = new Int32Array(Math.max(16, n));
+    this.mark = new Int32Array(2 * n);
+    this.bestTo = new Int32Array(2 * n).fill(-1);
+
+    let maxAbsWeight2 = 0;
+    for (let k = 0; k < graph.edgeCount; k++) maxAbsWeight2 = Math.max(maxAbsWeight2, Math.abs(graph.weight2[k]));
+    let maxAbsDual = 0;
+    if (warm) {
+      if (mode !== 'max-cardinality') throw new Error('warm start is only valid in max-cardinality mode');
+      this.dual.set(warm.vertexDual);
+      this.mateEdge.set(warm.mateEdge);
+      for (let v = 0; v < n; v++) maxAbsDual = Math.max(maxAbsDual, Math.abs(warm.vertexDual[v]));
+    } else {
+      let maxWeight = 0;
+      for (let k = 0; k < graph.edgeCount; k++) maxWeight = Math.max(maxWeight, graph.weight2[k] / 2);
+      this.dual.fill(maxWeight, 0, n);
+      maxAbsDual = maxWeight;
+    }
+    // Any slack is |U_i| + |U_j| + ΣZ + |2w| ≤ 2(maxAbsDual + D) + 2D + maxAbsWeight2 with D = total delta.
+    this.deltaLimit = (2 ** 53 - 2 * maxAbsDual - maxAbsWeight2) / 4 - 1;
+    if (this.deltaLimit <= 0) throw new RangeError('weights and duals are too large for exact arithmetic');
+  }
+
+  private other(k: number, v: number): number {
+    return this.g.edgeU[k] ^ this.g.edgeV[k] ^ v;
+  }
+
+  /** Slack of an edge between two different top-level blossoms (no blossom dual applies). */
+  private slack(k: number): number {
+    return this.dual[this.g.edgeU[k]] + this.dual[this.g.edgeV[k]] - this.g.weight2[k];
+  }
+
+  private pushQueue(v: number): void {
+    if (this.queueLength === this.queue.length) {
+      const bigger = new Int32Array(this.queue.length * 2);
+      bigger.set(this.queue);
+      this.queue = bigger;
+    }
+    this.queue[this.queueLength++] = v;
+  }
+
+  /** Appends the vertices of blossom (or vertex) b to `out`. */
+  private leaves(b: number, out: number[]): void {
+    if (b < this.n) {
+      out.push(b);
+      return;
+    }
+    for (const c of this.childs[b - this.n]) this.leaves(c, out);
+  }
+
+  private leavesOf(b: number): number[] {
+    const out = this.leafBuffer;
+    out.length = 0;
+    this.leaves(b, out);
+    return out;
+  }
+
+  /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
+  private assignLabel(w: number, t: number, k: number, from: number): void {
+    for (;;) {
+      const b = this.inBlossom[w];
+      this.label[w] = t;
+      this.label[b] = t;
+      this.labelEdge[w] = k;
+      this.labelEdge[b] = k;
+      this.labelFrom[w] = from;
+      this.labelFrom[b] = from;
+      this.bestEdge[w] = -1;
+      this.bestEdge[b] = -1;
+      if (t === S_LABEL) {
+        if (b < this.n) this.pushQueue(b);
+        else for (const v of this.leavesOf(b)) this.pushQueue(v);
+        return;
+      }
+      // A T-blossom's base is matched; its mate becomes an S-vertex.
+      const base = this.blossomBase[b];
+      const m = this.mateEdge[base];
+      w = this.other(m, base);
+      t = S_LABEL;
+      k = m;
+      from = base;
+    }
+  }
+
+  /**
+   * Walks up the alternating trees from S-vertices v and w. Returns the base of the new blossom when both reach a
+   * common ancestor, or −1 when they reach two different roots (an augmenting path).
+   */
+  private scanBlossom(v: number, w: number): number {
+    const stamp = ++this.markStamp;
+    let base = -1;
+    while (v !== -1 || w !== -1) {
+      const b = this.inBlossom[v];
+      if (this.mark[b] === stamp) {
+        base = this.blossomBase[b];
+        break;
+      }
+      this.mark[b] = stamp;
+      if (this.labelEdge[b] === -1) {
+        v = -1;
+      } else {
+        const t = this.labelFrom[b];
+        v = this.labelFrom[this.inBlossom[t]];
+      }
+      if (w !== -1) {
+        const swap = v;
+        v = w;
+        w = swap;
+      }
+    }
+    return base;
+  }
+
+  /** Shrinks the odd cycle closed by edge k (v, w both S) with the given base into a new S-blossom. */
+  private addBlossom(base: number, k: number, v: number, w: number): void {
+    const n = this.n;
+    const bb = this.inBlossom[base];
+    let bv = this.inBlossom[v];
+    let bw = this.inBlossom[w];
+    const b = this.unusedBlossoms.pop() as number;
+    this.blossomBase[b] = base;
+    this.blossomParent[b] = -1;
+    this.blossomParent[bb] = b;
+    const childs: number[] = [];
+    const edges: number[] = [];
+    const ends: number[] = [];
+    while (bv !== bb) {
+      this.blossomParent[bv] = b;
+      childs.push(bv);
+      edges.push(this.labelEdge[bv]);
+      ends.push(this.labelFrom[bv]);
+      bv = this.inBlossom[this.labelFrom[bv]];
+    }
+    childs.push(bb);
+    childs.reverse();
+    edges.reverse();
+    ends.reverse();
+    edges.push(k);
+    ends.push(v);
+    while (bw !== bb) {
+      this.blossomParent[bw] = b;
+      childs.push(bw);
+      const e = this.labelEdge[bw];
+      edges.push(e);
+      ends.push(this.other(e, this.labelFrom[bw]));
+      bw = this.inBlossom[this.labelFrom[bw]];
+    }
+    this.childs[b - n] = childs;
+    this.blossomEdges[b - n] = edges;
+    this.blossomEnds[b - n] = ends;
+    this.label[b] = S_LABEL;
+    this.labelEdge[b] = this.labelEdge[bb];
+    this.labelFrom[b] = this.labelFrom[bb];
+    this.dual[b] = 0;
+    for (const x of this.leavesOf(b)) {
+      if (this.label[this.inBlossom[x]] === T_LABEL) this.pushQueue(x);
+      this.inBlossom[x] = b;
+    }
+    // Least-slack edge from the new blossom to every other S-blossom.
+    const bestTo = this.bestTo;
+    const touched: number[] = [];
+    const g = this.g;
+    for (const c of childs) {
+      const list = this.blossomBestEdges[c];
+      if (list === null) {
+        const leaves = c < n ? [c] : this.leavesOf(c).slice();
+        for (const x of leaves) {
+          for (let a = g.adjacencyStart[x]; a < g.adjacencyStart[x + 1]; a++) {
+            this.considerBestTo(b, g.adjacencyEdge[a], touched);
+          }
+        }
+      } else {
+        for (const e of list) this.considerBestTo(b, e, touched);
+      }
+      this.blossomBestEdges[c] = null;
+      this.bestEdge[c] = -1;
+    }
+    const best: number[] = [];
+    let bestEdge = -1;
+    let bestSlack = 0;
+    for (const bj of touched) {
+      const e = bestTo[bj];
+      bestTo[bj] = -1;
+      best.push(e);
+      const s = this.slack(e);
+      if (bestEdge === -1 || s < bestSlack) {
+        bestEdge = e;
+        bestSlack = s;
+      }
+    }
+    this.blossomBestEdges[b] = best;
+    this.bestEdge[b] = bestEdge;
+  }
+
+  private considerBestTo(b: number, e: number, touched: number[]): void {
+    let j = this.g.edgeV[e];
+    if (this.inBlossom[j] === b) j = this.g.edgeU[e];
+    const bj = this.inBlossom[j];
+    if (bj === b || this.label[bj] !== S_LABEL) return;
+    const current = this.bestTo[bj];
+    if (current === -1) {
+      touched.push(bj);
+      this.bestTo[bj] = e;
+    } else if (this.slack(e) < this.slack(current)) {
+      this.bestTo[bj] = e;
+    }
+  }
+
+  /** Dissolves top-level blossom b. During a stage (T-blossom whose dual reached 0) relabels its children. */
+  private expandBlossom(b: number, endStage: boolean): void {
+    const n = this.n;
+    const childs = this.childs[b - n];
+    for (const s of childs) {
+      this.blossomParent[s] = -1;
+      if (s < n) this.inBlossom[s] = s;
+      else if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
+      else for (const v of this.leavesOf(s)) this.inBlossom[v] = s;
+    }
+    if (!endStage && this.label[b] === T_LABEL) this.relabelExpandedT(b);
+    this.label[b] = FREE;
+    this.labelEdge[b] = -1;
+    this.labelFrom[b] = -1;
+    this.childs[b - n] = [];
+    this.blossomEdges[b - n] = [];
+    this.blossomEnds[b - n] = [];
+    this.blossomBase[b] = -1;
+    this.blossomBestEdges[b] = null;
+    this.bestEdge[b] = -1;
+    this.unusedBlossoms.push(b);
+  }
+
+  /**
+   * After expanding T-blossom b: the children on the even-length path from the entry child to the base child
+   * become T, S, …, T; the other children become unlabelled unless one of their vertices was already reached by a
+   * tight edge from an S-vertex, in which case they become T through that edge.
+   */
+  private relabelExpandedT(b: number): void {
+    const n = this.n;
+    const childs = this.childs[b - n];
+    const edges = this.blossomEdges[b - n];
+    const ends = this.blossomEnds[b - n];
+    const len = childs.length;
+    const entry = this.other(this.labelEdge[b], this.labelFrom[b]);
+    const entryChild = this.inBlossom[entry];
+    let j = childs.indexOf(entryChild);
+    const forward = (j & 1) === 1;
+    let edge = this.labelEdge[b];
+    let from = this.labelFrom[b];
+    while (j !== 0) {
+      // childs[j] becomes T through (edge, from); assignLabel makes its mate child S.
+      const x = this.other(edge, from);
+      this.label[x] = FREE;
+      this.assignLabel(x, T_LABEL, edge, from);
+      // Step over the matched pair to the next T child.
+      let nextEdge: number;
+      let nextFrom: number;
+      if (forward) {
+        // childs[j] —edges[j]— childs[j+1] (matched) —edges[j+1]— childs[j+2]
+        this.allowEdge[edges[j]] = 1;
+        const e = edges[(j + 1) % len];
+        nextEdge = e;
+        nextFrom = ends[(j + 1) % len];
+        j = (j + 2) % len;
+      } else {
+        // childs[j] —edges[j−1]— childs[j−1] (matched) —edges[j−2]— childs[j−2]
+        this.allowEdge[edges[j - 1]] = 1;
+        const e = edges[j - 2];
+        nextEdge = e;
+        nextFrom = this.other(e, ends[j - 2]);
+        j -= 2;
+      }
+      this.allowEdge[nextEdge] = 1;
+      edge = nextEdge;
+      from = nextFrom;
+    }
+    // The base child becomes T without relabelling its mate, which is already S outside this blossom.
+    const baseChild = childs[0];
+    const x = this.other(edge, from);
+    this.label[x] = T_LABEL;
+    this.label[baseChild] = T_LABEL;
+    this.labelEdge[x] = edge;
+    this.labelEdge[baseChild] = edge;
+    this.labelFrom[x] = from;
+    this.labelFrom[baseChild] = from;
+    this.bestEdge[baseChild] = -1;
+    // The children off the path.
+    let i = forward ? 1 : len - 1;
+    const step = forward ? 1 : -1;
+    while (childs[i] !== entryChild) {
+      const c = childs[i];
+      i = (i + step + len) % len;
+      if (this.label[c] === S_LABEL) continue;
+      let reached = -1;
+      for (const v of c < n ? [c] : this.leavesOf(c)) {
+        if (this.label[v] !== FREE) {
+          reached = v;
+          break;
+        }
+      }
+      if (reached >= 0) {
+        this.label[reached] = FREE;
+        this.assignLabel(reached, T_LABEL, this.labelEdge[reached], this.labelFrom[reached]);
+      }
+    }
+  }
+
+  /** Swaps matched and unmatched edges inside blossom b so that vertex v becomes its base. */
+  private augmentBlossom(b: number, v: number): void {
+    const n = this.n;
+    let t = v;
+    while (this.blossomParent[t] !== b) t = this.blossomParent[t];
+    if (t >= n) this.augmentBlossom(t, v);
+    const childs = this.childs[b - n];
+    const edges = this.blossomEdges[b - n];
+    const ends = this.blossomEnds[b - n];
+    const len = childs.length;
+    const i = childs.indexOf(t);
+    let j = i;
+    const forward = (i & 1) === 1;
+    while (j !== 0) {
+      let e: number;
+      let x: number; // endpoint in the nearer child
+      let y: number; // endpoint in the farther child
+      let near: number;
+      let far: number;
+      if (forward) {
+        near = childs[(j + 1) % len];
+        far = childs[(j + 2) % len];
+        e = edges[(j + 1) % len];
+        x = ends[(j + 1) % len];
+        y = this.other(e, x);
+        j = (j + 2) % len;
+      } else {
+        near = childs[j - 1];
+        far = childs[j - 2];
+        e = edges[j - 2];
+        y = ends[j - 2];
+        x = this.other(e, y);
+        j -= 2;
+      }
+      if (near >= n) this.augmentBlossom(near, x);
+      if (far >= n) this.augmentBlossom(far, y);
+      this.mateEdge[x] = e;
+      this.mateEdge[y] = e;
+    }
+    if (i > 0) {
+      this.childs[b - n] = childs.slice(i).concat(childs.slice(0, i));
+      this.blossomEdges[b - n] = edges.slice(i).concat(edges.slice(0, i));
+      this.blossomEnds[b - n] = ends.slice(i).concat(ends.slice(0, i));
+    }
+    this.blossomBase[b] = v;
+  }
+
+  /** Augments along the path through edge k between S-vertices v and w (in different trees). */
+  private augmentMatching(k: number, v: number, w: number): void {
+    for (const start of [v, w]) {
+      let s = start;
+      let e = k;
+      for (;;) {
+        const bs = this.inBlossom[s];
+        if (bs >= this.n) this.augmentBlossom(bs, s);
+        this.mateEdge[s] = e;
+        if (this.labelEdge[bs] === -1) break;
+        const t = this.labelFrom[bs];
+        const bt = this.inBlossom[t];
+        e = this.labelEdge[bt];
+        s = this.labelFrom[bt];
+        const j = this.other(e, s);
+        if (bt >= this.n) this.augmentBlossom(bt, j);
+        this.mateEdge[j] = e;
+      }
+    }
+  }
+
+  solve(): BlossomState {
+    const n = this.n;
+    const g = this.g;
+    const { dual, label, inBlossom, bestEdge, blossomParent } = this;
+    const maxCardinality = this.mode === 'max-cardinality';
+    for (;;) {
+      // A new stage: every free vertex is the root of an alternating tree.
+      label.fill(FREE);
+      bestEdge.fill(-1);
+      for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
+      this.allowEdge.fill(0);
+      this.queueLength = 0;
+      for (let v = 0; v < n; v++) {
+        if (this.mateEdge[v] === -1 && label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
+      }
+      let augmented = false;
+      let finished = false;
+      for (;;) {
+        while (this.queueLength > 0 && !augmented) {
+          const v = this.queue[--this.queueLength];
+          for (let a = g.adjacencyStart[v]; a < g.adjacencyStart[v + 1]; a++) {
+            const k = g.adjacencyEdge[a];
+            const w = g.edgeU[k] ^ g.edgeV[k] ^ v;
+            const bv = inBlossom[v];
+            const bw = inBlossom[w];
+            if (bv === bw) continue;
+            let kslack = 0;
+            if (!this.allowEdge[k]) {
+              kslack = dual[v] + dual[w] - g.weight2[k];
+              if (kslack <= 0) this.allowEdge[k] = 1;
+            }
+            if (this.allowEdge[k]) {
+              const lw = label[bw];
+              if (lw === FREE) {
+                this.assignLabel(w, T_LABEL, k, v);
+              } else if (lw === S_LABEL) {
+                const base = this.scanBlossom(v, w);
+                if (base >= 0) {
+                  this.addBlossom(base, k, v, w);
+                } else {
+                  this.augmentMatching(k, v, w);
+                  augmented = true;
+                  break;
+                }
+              } else if (label[w] === FREE) {
+                // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
+                label[w] = T_LABEL;
+                this.labelEdge[w] = k;
+                this.labelFrom[w] = v;
+              }
+            } else if (label[bw] === S_LABEL) {
+              const cur = bestEdge[bv];
+              if (cur === -1 || kslack < this.slack(cur)) bestEdge[bv] = k;
+            } else if (label[w] === FREE) {
+              const cur = bestEdge[w];
+              if (cur === -1 || kslack < this.slack(cur)) bestEdge[w] = k;
+            }
+          }
+        }
+        if (augmented) break;
+
+        // No tight edge left to grow along: find the largest feasible dual change.
+        let deltaType = -1;
+        let delta = 0;
+        let deltaEdge = -1;
+        let deltaBlossom = -1;
+        if (!maxCardinality) {
+          deltaType = 1;
+          delta = dual[0];
+          for (let v = 1; v < n; v++) if (dual[v] < delta) delta = dual[v];
+        }
+        for (let v = 0; v < n; v++) {
+          if (label[inBlossom[v]] === FREE && bestEdge[v] !== -1) {
+            const d = this.slack(bestEdge[v]);
+            if (deltaType === -1 || d < delta) {
+              delta = d;
+              deltaType = 2;
+              deltaEdge = bestEdge[v];
+            }
+          }
+        }
+        for (let b = 0; b < 2 * n; b++) {
+          if (blossomParent[b] === -1 && label[b] === S_LABEL && bestEdge[b] !== -1) {
+            const d = this.slack(bestEdge[b]) / 2;
+            if (deltaType === -1 || d < delta) {
+              delta = d;
+              deltaType = 3;
+              deltaEdge = bestEdge[b];
+            }
+          }
+        }
+        for (let b = n; b < 2 * n; b++) {
+          if (this.blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === T_LABEL) {
+            const d = dual[b] / 2;
+            if (deltaType === -1 || d < delta) {
+              delta = d;
+              deltaType = 4;
+              deltaBlossom = b;
+            }
+          }
+        }
+        if (deltaType === -1) {
+          // Max-cardinality mode: no augmenting path exists any more.
+          finished = true;
+          break;
+        }
+        this.totalDelta += delta;
+        if (this.totalDelta > this.deltaLimit) {
+          throw new RangeError('dual values would exceed 2^53: reduce the weight range');
+        }
+        for (let v = 0; v < n; v++) {
+          const l = label[inBlossom[v]];
+          if (l === S_LABEL) dual[v] -= delta;
+          else if (l === T_LABEL) dual[v] += delta;
+        }
+        for (let b = n; b < 2 * n; b++) {
+          if (this.blossomBase[b] >= 0 && blossomParent[b] === -1) {
+            if (label[b] === S_LABEL) dual[b] += 2 * delta;
+            else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
+          }
+        }
+        if (deltaType === 1) {
+          finished = true;
+          break;
+        } else if (deltaType === 2 || deltaType === 3) {
+          this.allowEdge[deltaEdge] = 1;
+          let i = g.edgeU[deltaEdge];
+          if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
+          this.pushQueue(i);
+        } else {
+          this.expandBlossom(deltaBlossom, false);
+        }
+      }
+      if (finished || !augmented) break;
+      // End of stage: S-blossoms whose dual fell to zero are no longer needed.
+      for (let b = n; b < 2 * n; b++) {
+        if (blossomParent[b] === -1 && this.blossomBase[b] >= 0 && label[b] === S_LABEL && dual[b] === 0) {
+          this.expandBlossom(b, true);
+        }
+      }
+    }
+    return { mateEdge: this.mateEdge, duals: this.exportDuals() };
+  }
+
+  private exportDuals(): MatchingDuals {
+    const n = this.n;
+    const live: number[] = [];
+    const index = new Int32Array(2 * n).fill(-1);
+    for (let b = n; b < 2 * n; b++) {
+      if (this.blossomBase[b] >= 0) {
+        index[b] = live.length;
+        live.push(b);
+      }
+    }
+    const blossomDual = new Float64Array(live.length);
+    const blossomParent = new Int32Array(live.length);
+    const vertexBlossom = new Int32Array(n).fill(-1);
+    live.forEach((b, i) => {
+      blossomDual[i] = this.dual[b];
+      const p = this.blossomParent[b];
+      blossomParent[i] = p >= 0 ? index[p] : -1;
+      for (const c of this.childs[b - n]) if (c < n) vertexBlossom[c] = i;
+    });
+    return { vertex: this.dual.slice(0, n), blossomDual, blossomParent, vertexBlossom };
+  }
+}

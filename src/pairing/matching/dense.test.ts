@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+import { maxWeightMatching, WeightedEdge } from './blossom';
+import { checkCertificate } from './certificate';
+import { maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
+import { bruteForceOptimum, seededRandom } from './testing';
+
+/** A McMahon-like complete graph: big constant, squared score-difference penalty, small noise, forbidden pairs. */
+function structuredGraph(n: number, seed: number, forbiddenShare: number, noise: number) {
+  const random = seededRandom(seed);
+  const groups = 1 + Math.floor(random() * 6);
+  const score = Array.from({ length: n }, () => Math.floor(random() * groups));
+  const matrix: (number | null)[][] = Array.from({ length: n }, () => new Array<number | null>(n).fill(null));
+  const edges: WeightedEdge[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (random() < forbiddenShare) continue;
+      const d = score[i] - score[j];
+      const w = 1e12 - 1000 * d * d + Math.floor(random() * noise);
+      matrix[i][j] = matrix[j][i] = w;
+      edges.push({ u: i, v: j, weight: w });
+    }
+  }
+  const weight: PairWeight = (i, j) => matrix[i][j];
+  return { score, matrix, edges, weight };
+}
+
+function expectCertified(n: number, edges: readonly WeightedEdge[], result: PerfectMatchingResult): void {
+  if (result.status !== 'optimal') throw new Error(`expected an optimum, got ${result.message}`);
+  const offset = result.weightOffset;
+  const check = checkCertificate(
+    n,
+    (visit) => edges.forEach((e) => visit(e.u, e.v, e.weight - offset)),
+    result.mate,
+    result.duals,
+    'perfect',
+  );
+  expect(check).toEqual({ ok: true });
+}
+
+describe('maxWeightPerfectMatching', () => {
+  test('four players: the heavy pairs', () => {
+    const w = [
+      [0, 5, 1, 1],
+      [5, 0, 1, 1],
+      [1, 1, 0, 9],
+      [1, 1, 9, 0],
+    ];
+    const r = maxWeightPerfectMatching(4, (i, j) => w[i][j]);
+    expect(r.status).toBe('optimal');
+    if (r.status !== 'optimal') return;
+    expect(Array.from(r.mate)).toEqual([1, 0, 3, 2]);
+    expect(r.weight).toBe(14n);
+  });
+
+  test('prefers a perfect matching even when it is lighter than a partial one', () => {
+    // 0-1 is very heavy, but 2 and 3 can only pair with 0 and 1: the only perfect matchings avoid 0-1.
+    const allowed = new Map([
+      ['0,1', 1000],
+      ['0,2', 1],
+      ['1,3', 1],
+    ]);
+    const r = maxWeightPerfectMatching(4, (i, j) => allowed.get(`${i},${j}`), undefined, { nearestPartners: 1 });
+    expect(r.status).toBe('optimal');
+    if (r.status !== 'optimal') return;
+    expect(Array.from(r.mate)).toEqual([2, 3, 0, 1]);
+    expect(r.weight).toBe(2n);
+  });
+
+  test('empty field', () => {
+    const r = maxWeightPerfectMatching(0, () => 1);
+    expect(r).toMatchObject({ status: 'optimal', weight: 0n });
+  });
+
+  test('odd count is reported, not thrown', () => {
+    const r = maxWeightPerfectMatching(5, () => 1);
+    expect(r).toMatchObject({ status: 'no-perfect-matching', reason: 'odd-vertex-count', maximumPairs: 2 });
+    if (r.status === 'no-perfect-matching') expect(r.unmatched).toHaveLength(1);
+  });
+
+  test('forbidden pairs that leave no perfect matching are reported with the unmatched vertices', () => {
+    // Vertices 1, 2, 3 may only play vertex 0: at most two pairs among six vertices.
+    const r = maxWeightPerfectMatching(6, (i, j) => (i === 0 || (i >= 4 && j >= 4) ? 10 : null));
+    expect(r).toMatchObject({ status: 'no-perfect-matching', reason: 'forbidden-pairs', maximumPairs: 2 });
+    if (r.status === 'no-perfect-matching') {
+      expect(r.unmatched).toHaveLength(2);
+      expect(r.message).toMatch(/at most 2 of 3 pairs/);
+    }
+  });
+
+  test('weights are read once per pair, with i < j', () => {
+    const seen = new Set<string>();
+    maxWeightPerfectMatching(6, (i, j) => {
+      expect(i).toBeLessThan(j);
+      const key = `${i},${j}`;
+      expect(seen.has(key)).toBe(false);
+      seen.add(key);
+      return i + j;
+    });
+    expect(seen.size).toBe(15);
+  });
+
+  test('large weights: exact bigint total', () => {
+    const base = 2 ** 52;
+    const r = maxWeightPerfectMatching(4, (i, j) => base + i * 10 + j);
+    expect(r.status).toBe('optimal');
+    if (r.status !== 'optimal') return;
+    // {01,23} = 2b+24 beats {02,13} = {03,12} = 2b+15; the total exceeds 2^53 and stays exact.
+    expect(Array.from(r.mate)).toEqual([1, 0, 3, 2]);
+    expect(r.weight).toBe(2n * BigInt(base) + 24n);
+  });
+
+  test('bad input throws RangeError', () => {
+    expect(() => maxWeightPerfectMatching(2, () => 0.5)).toThrow(/weight\(0, 1\) = 0.5/);
+    expect(() => maxWeightPerfectMatching(4, (i) => (i === 0 ? 2 ** 52 : -(2 ** 52)))).toThrow(/spread/);
+    expect(() => maxWeightPerfectMatching(2, () => 1, [{ u: 0, v: 2 }])).toThrow(/candidates\[0\]/);
+    expect(() => maxWeightPerfectMatching(2, () => 1, undefined, { nearestPartners: -1 })).toThrow(RangeError);
+  });
+
+  test('equals brute force on small graphs with forbidden pairs and ties', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 3 }),
+        (half, seed, nearest) => {
+          const n = 2 * half;
+          const { edges, weight } = structuredGraph(n, seed, 0.3, 3);
+          const r = maxWeightPerfectMatching(n, weight, undefined, { nearestPartners: nearest });
+          const best = bruteForceOptimum(n, edges, true);
+          if (best.pairs * 2 < n) {
+            expect(r).toMatchObject({ status: 'no-perfect-matching', maximumPairs: best.pairs });
+          } else {
+            expect(r.status).toBe('optimal');
+            if (r.status === 'optimal') expect(r.weight).toBe(BigInt(best.weight));
+          }
+        },
+      ),
+      { numRuns: 400, seed: 5 },
+    );
+  });
+
+  test('equals the plain solver on all pairs, up to 60 vertices, and is certified', () => {
+    const random = seededRandom(2024);
+    for (let trial = 0; trial < 120; trial++) {
+      const n = 2 * (1 + Math.floor(random() * 30));
+      const forbidden = random() < 0.5 ? 0.02 : random() * 0.6;
+      const noise = random() < 0.5 ? 3 : 500;
+      const { edges, weight, score } = structuredGraph(n, trial, forbidden, noise);
+      const plain = maxWeightMatching(n, edges, { maxCardinality: true });
+      // Half the trials give the caller's candidates (same score group only) and no nearest partners.
+      const sameGroup =
+        trial % 2 === 0
+          ? edges.filter((e) => score[e.u] === score[e.v]).map(({ u, v }) => ({ u, v }))
+          : undefined;
+      const dense = maxWeightPerfectMatching(n, weight, sameGroup, { nearestPartners: trial % 2 === 0 ? 0 : 4 });
+      if (plain.cardinality * 2 < n) {
+        expect(dense).toMatchObject({ status: 'no-perfect-matching', maximumPairs: plain.cardinality });
+        continue;
+      }
+      expect(dense.status).toBe('optimal');
+      if (dense.status !== 'optimal') continue;
+      expect(dense.weight).toBe(plain.weight);
+      expectCertified(n, edges, dense);
+    }
+  });
+
+  test('deterministic: two runs give the identical matching', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const { weight } = structuredGraph(40, seed, 0.05, 2);
+      const a = maxWeightPerfectMatching(40, weight);
+      const b = maxWeightPerfectMatching(40, weight);
+      expect(a).toEqual(b);
+    }
+  });
+});

@@ -1,0 +1,355 @@
+/**
+ * Maximum-weight perfect matching on a complete graph given by a weight function, solved exactly on a sparse
+ * candidate graph and certified over every pair.
+ *
+ * 1. Weights of all n(n−1)/2 pairs are read once into a matrix (a `null`/`undefined` weight forbids the pair).
+ * 2. The candidate graph holds the caller's candidate pairs plus each vertex's `nearestPartners` heaviest partners.
+ * 3. Edmonds' algorithm (max-cardinality mode, warm-started from a greedy dual solution) finds a maximum-weight
+ *    perfect matching of the candidate graph together with its duals.
+ * 4. Certification: the duals are checked against every allowed pair of the complete graph:
+ *    U_i + U_j + Σ_{blossoms B ∋ i,j} Z_B ≥ 2·w_ij. If no pair violates this, the duals are feasible for the complete
+ *    graph, the matching is perfect, its edges are tight and its blossoms full, so by LP duality no perfect matching of
+ *    the complete graph weighs more: the answer is optimal, not merely good. Otherwise the violating pairs join the
+ *    candidate graph and the solve repeats from a fresh greedy start (resuming from the previous duals was tried and
+ *    measured no faster: mass violations free too many vertices). Each pass adds at least one pair, so the loop ends.
+ * 5. If the candidate graph has no perfect matching (typically an odd group of near-equal vertices), every allowed
+ *    pair of each unmatched vertex joins it and the solve repeats. If that is still not enough, a maximum-cardinality
+ *    matching of the whole allowed graph decides whether a perfect matching exists at all; its pairs join the
+ *    candidates, or the result reports that none exists.
+ */
+import { BlossomGraph, MatchingDuals, WarmStart, packAdjacency, runBlossom } from './blossom';
+import { augmentToMaximumCardinality } from './cardinality';
+import { BlossomDualIndex } from './certificate';
+
+/** Weight of pair (i, j), called once per pair with i < j. `null`/`undefined` means the pair may not be made. */
+export type PairWeight = (i: number, j: number) => number | null | undefined;
+
+/** A pair the caller believes likely to be in the optimum. */
+export interface CandidatePair {
+  readonly u: number;
+  readonly v: number;
+}
+
+export interface PerfectMatchingOptions {
+  /** Each vertex's k heaviest allowed partners join the candidates (default 6; 0 turns this off). */
+  readonly nearestPartners?: number;
+}
+
+export interface PerfectMatchingOptimal {
+  readonly status: 'optimal';
+  /** `mate[v]` is v's partner; every vertex is matched. */
+  readonly mate: Int32Array;
+  /** Exact total weight of the matching (the caller's weights). */
+  readonly weight: bigint;
+  /** Number of solve-and-certify passes; 1 when the first candidate graph already held the optimum. */
+  readonly passes: number;
+  /** Pairs in the final candidate graph. */
+  readonly edgesUsed: number;
+  /**
+   * The certificate: doubled duals for the shifted weights w − `weightOffset` (a constant shift changes every perfect
+   * matching by the same amount). For every allowed pair U_i + U_j + Σ_{B ∋ i,j} Z_B ≥ 2·(w_ij − weightOffset).
+   */
+  readonly duals: MatchingDuals;
+  readonly weightOffset: number;
+}
+
+export interface PerfectMatchingInfeasible {
+  readonly status: 'no-perfect-matching';
+  /** `odd-vertex-count`: n is odd. `forbidden-pairs`: the allowed pairs admit no perfect matching. */
+  readonly reason: 'odd-vertex-count' | 'forbidden-pairs';
+  /** Pairs in a maximum-cardinality matching of the allowed graph. */
+  readonly maximumPairs: number;
+  /** Vertices left unmatched by that matching. */
+  readonly unmatched: readonly number[];
+  readonly message: string;
+}
+
+export type PerfectMatchingResult = PerfectMatchingOptimal | PerfectMatchingInfeasible;
+
+/** Largest accepted spread max(w) − min(w) over the allowed pairs. */
+export const MAX_WEIGHT_SPREAD = 2 ** 50;
+
+const DEFAULT_NEAREST_PARTNERS = 6;
+
+/**
+ * Maximum-weight perfect matching of the complete graph on `vertexCount` vertices whose pair weights are given by
+ * `weight`. Exact and certified (see the module comment). Weights must be safe integers whose spread over the allowed
+ * pairs is at most 2^50; a RangeError names the first bad pair otherwise. Deterministic for the same inputs.
+ */
+export function maxWeightPerfectMatching(
+  vertexCount: number,
+  weight: PairWeight,
+  candidates?: readonly CandidatePair[],
+  options: PerfectMatchingOptions = {},
+): PerfectMatchingResult {
+  const n = vertexCount;
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`vertexCount must be a non-negative integer, got ${n}`);
+  const nearest = options.nearestPartners ?? DEFAULT_NEAREST_PARTNERS;
+  if (!Number.isSafeInteger(nearest) || nearest < 0) {
+    throw new RangeError(`nearestPartners must be a non-negative integer, got ${nearest}`);
+  }
+  const matrix = readWeights(n, weight);
+  const offset = centre(matrix.values, n, matrix.min, matrix.max);
+
+  if (n % 2 === 1) {
+    const mate = new Int32Array(n).fill(-1);
+    const pairs = augmentToMaximumCardinality(n, rowLister(matrix.values, n), mate);
+    return infeasible('odd-vertex-count', mate, pairs, `${n} vertices cannot all be paired: the count is odd`);
+  }
+
+  const graph = new CandidateGraph(n, matrix.values);
+  if (candidates) {
+    candidates.forEach((c, index) => {
+      if (!Number.isInteger(c.u) || !Number.isInteger(c.v) || c.u < 0 || c.v < 0 || c.u >= n || c.v >= n) {
+        throw new RangeError(`candidates[${index}]: (${c.u}, ${c.v}) must be vertices in 0…${n - 1}`);
+      }
+      if (c.u !== c.v) graph.add(c.u, c.v);
+    });
+  }
+  addNearestPartners(graph, matrix.values, n, nearest);
+
+  let passes = 0;
+  let repair: 'none' | 'rows-added' | 'feasibility-checked' = 'none';
+  for (;;) {
+    passes++;
+    const packed = graph.pack();
+    const state = runBlossom(packed, 'max-cardinality', greedyWarmStart(packed));
+    const mate = mateFromEdges(packed, state.mateEdge);
+    if (!isPerfect(mate)) {
+      if (repair === 'none') {
+        // Usually an odd group of near-equal vertices: offer every unmatched vertex all its allowed partners.
+        repair = 'rows-added';
+        for (let v = 0; v < n; v++) if (mate[v] < 0) for (let j = 0; j < n; j++) if (j !== v) graph.add(v, j);
+        continue;
+      }
+      if (repair === 'feasibility-checked') throw new Error('internal: candidate graph lost its perfect matching');
+      repair = 'feasibility-checked';
+      const pairs = augmentToMaximumCardinality(n, rowLister(matrix.values, n), mate);
+      if (pairs * 2 < n) {
+        return infeasible('forbidden-pairs', mate, pairs, `the allowed pairs admit at most ${pairs} of ${n / 2} pairs`);
+      }
+      for (let v = 0; v < n; v++) if (mate[v] > v) graph.add(v, mate[v]);
+      continue;
+    }
+    const added = addViolators(graph, matrix.values, n, state.duals);
+    if (added === 0) {
+      let total = 0n;
+      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(matrix.values[v * n + mate[v]]);
+      total += BigInt(offset) * BigInt(n / 2);
+      return {
+        status: 'optimal',
+        mate,
+        weight: total,
+        passes,
+        edgesUsed: packed.edgeCount,
+        duals: state.duals,
+        weightOffset: offset,
+      };
+    }
+  }
+}
+
+function infeasible(
+  reason: PerfectMatchingInfeasible['reason'],
+  mate: Int32Array,
+  pairs: number,
+  message: string,
+): PerfectMatchingInfeasible {
+  const unmatched: number[] = [];
+  for (let v = 0; v < mate.length; v++) if (mate[v] < 0) unmatched.push(v);
+  return { status: 'no-perfect-matching', reason, maximumPairs: pairs, unmatched, message };
+}
+
+/** Reads every pair weight once; NaN marks a forbidden pair. */
+function readWeights(n: number, weight: PairWeight): { values: Float64Array; min: number; max: number } {
+  const values = new Float64Array(n * n).fill(NaN);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const w = weight(i, j);
+      if (w === null || w === undefined) continue;
+      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+      values[i * n + j] = w;
+      values[j * n + i] = w;
+      if (w < min) min = w;
+      if (w > max) max = w;
+    }
+  }
+  if (max - min > MAX_WEIGHT_SPREAD) {
+    throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
+  }
+  return { values, min, max };
+}
+
+/** Shifts all weights by the midpoint of their range (exact: the spread is ≤ 2^50) and returns the shift. */
+function centre(values: Float64Array, n: number, min: number, max: number): number {
+  if (min > max) return 0;
+  const offset = min + Math.floor((max - min) / 2);
+  for (let a = 0; a < n * n; a++) values[a] -= offset;
+  return offset;
+}
+
+function rowLister(values: Float64Array, n: number): (v: number, out: Int32Array) => number {
+  return (v, out) => {
+    let count = 0;
+    const row = v * n;
+    for (let j = 0; j < n; j++) if (j !== v && values[row + j] === values[row + j]) out[count++] = j;
+    return count;
+  };
+}
+
+/** The growing sparse graph of candidate pairs, without duplicates and without forbidden pairs. */
+class CandidateGraph {
+  private readonly present: Uint8Array;
+  private us: number[] = [];
+  private vs: number[] = [];
+
+  constructor(
+    private readonly n: number,
+    private readonly values: Float64Array,
+  ) {
+    this.present = new Uint8Array(n * n);
+  }
+
+  add(i: number, j: number): boolean {
+    const lo = Math.min(i, j);
+    const hi = Math.max(i, j);
+    const key = lo * this.n + hi;
+    if (this.present[key] || this.values[key] !== this.values[key]) return false;
+    this.present[key] = 1;
+    this.us.push(lo);
+    this.vs.push(hi);
+    return true;
+  }
+
+  pack(): BlossomGraph {
+    const m = this.us.length;
+    const edgeU = Int32Array.from(this.us);
+    const edgeV = Int32Array.from(this.vs);
+    const weight2 = new Float64Array(m);
+    const degree = new Int32Array(this.n + 1);
+    for (let k = 0; k < m; k++) {
+      weight2[k] = 2 * this.values[edgeU[k] * this.n + edgeV[k]];
+      degree[edgeU[k]]++;
+      degree[edgeV[k]]++;
+    }
+    return packAdjacency(this.n, edgeU, edgeV, weight2, degree);
+  }
+}
+
+/**
+ * Adds each vertex's k heaviest allowed partners. Among equal weights the partner nearest in index wins (the lower
+ * index on equal distance), so ties spread over a band instead of piling onto vertex 0.
+ */
+function addNearestPartners(graph: CandidateGraph, values: Float64Array, n: number, k: number): void {
+  if (k === 0) return;
+  const bestW = new Float64Array(k);
+  const bestJ = new Int32Array(k);
+  for (let i = 0; i < n; i++) {
+    let size = 0;
+    const row = i * n;
+    // Visit partners by increasing index distance from i, so that on ties the first seen is kept.
+    for (let d = 1; d < n; d++) {
+      for (let side = 0; side < 2; side++) {
+        const j = side === 0 ? i - d : i + d;
+        if (j < 0 || j >= n) continue;
+        const w = values[row + j];
+        if (w !== w) continue;
+        if (size === k && w <= bestW[k - 1]) continue;
+        let p = size < k ? size++ : k - 1;
+        while (p > 0 && bestW[p - 1] < w) {
+          bestW[p] = bestW[p - 1];
+          bestJ[p] = bestJ[p - 1];
+          p--;
+        }
+        bestW[p] = w;
+        bestJ[p] = j;
+      }
+    }
+    for (let a = 0; a < size; a++) graph.add(i, bestJ[a]);
+  }
+}
+
+/**
+ * A feasible starting point for the perfect-matching mode: each vertex dual is first set to its heaviest incident
+ * weight (rounded up to even), then lowered in vertex order as far as feasibility allows, which leaves every vertex
+ * with a tight edge; a greedy matching of tight edges follows. All duals are even, so free vertices share a parity.
+ */
+export function greedyWarmStart(graph: BlossomGraph): WarmStart {
+  const n = graph.vertexCount;
+  const { edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge } = graph;
+  const dual = new Float64Array(n);
+  for (let v = 0; v < n; v++) {
+    let best = 0;
+    let first = true;
+    for (let a = adjacencyStart[v]; a < adjacencyStart[v + 1]; a++) {
+      const w = weight2[adjacencyEdge[a]] / 2;
+      if (first || w > best) best = w;
+      first = false;
+    }
+    dual[v] = best % 2 === 0 ? best : best + 1;
+  }
+  for (let v = 0; v < n; v++) {
+    let need = -Infinity;
+    for (let a = adjacencyStart[v]; a < adjacencyStart[v + 1]; a++) {
+      const k = adjacencyEdge[a];
+      const s = weight2[k] - dual[edgeU[k] ^ edgeV[k] ^ v];
+      if (s > need) need = s;
+    }
+    if (need !== -Infinity) dual[v] = need;
+  }
+  const mateEdge = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    if (mateEdge[v] !== -1) continue;
+    for (let a = adjacencyStart[v]; a < adjacencyStart[v + 1]; a++) {
+      const k = adjacencyEdge[a];
+      const w = edgeU[k] ^ edgeV[k] ^ v;
+      if (mateEdge[w] === -1 && dual[v] + dual[w] === weight2[k]) {
+        mateEdge[v] = k;
+        mateEdge[w] = k;
+        break;
+      }
+    }
+  }
+  return { vertexDual: dual, mateEdge };
+}
+
+function mateFromEdges(graph: BlossomGraph, mateEdge: Int32Array): Int32Array {
+  const mate = new Int32Array(graph.vertexCount).fill(-1);
+  for (let v = 0; v < graph.vertexCount; v++) {
+    const k = mateEdge[v];
+    if (k >= 0) mate[v] = graph.edgeU[k] ^ graph.edgeV[k] ^ v;
+  }
+  return mate;
+}
+
+function isPerfect(mate: Int32Array): boolean {
+  for (let v = 0; v < mate.length; v++) if (mate[v] < 0) return false;
+  return true;
+}
+
+/** Checks the duals against every allowed pair; adds each violating pair to the graph. Returns how many. */
+function addViolators(graph: CandidateGraph, values: Float64Array, n: number, duals: MatchingDuals): number {
+  const index = new BlossomDualIndex(duals);
+  const U = duals.vertex;
+  const outer = index.outermost;
+  let added = 0;
+  for (let i = 0; i < n; i++) {
+    const ui = U[i];
+    const oi = outer[i];
+    const row = i * n;
+    for (let j = i + 1; j < n; j++) {
+      const w = values[row + j];
+      if (w !== w) continue;
+      let s = ui + U[j] - 2 * w;
+      if (s < 0 && oi >= 0 && outer[j] === oi) s += index.between(i, j);
+      if (s < 0) {
+        // The solver keeps its own graph feasible, so a violator is always a new pair.
+        if (!graph.add(i, j)) throw new Error(`internal: candidate pair (${i}, ${j}) violates its dual constraint`);
+        added++;
+      }
+    }
+  }
+  return added;
+}
