@@ -3,6 +3,7 @@
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+ *   tengen pair FILE --round N [--system mays] [--json] [--out FILE]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
  */
@@ -14,6 +15,7 @@ import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
+import { CLI_PAIRING_SYSTEMS, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
 
 export interface Io {
   out(text: string): void;
@@ -28,6 +30,7 @@ const processIo: Io = {
 export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+  tengen pair FILE --round N [--system mays] [--json] [--out FILE]
 
 FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
 PLAYER is an ID number or a unique part of a name.
@@ -41,7 +44,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks']);
+const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out']);
 const BOOLEAN_FLAGS = new Set(['json', 'help']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -123,6 +126,23 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const standings = computeStandings(t, standingsOptions(flags, t));
       const explanation = explainIn(standings, player.id, criterion);
       io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderExplanation(explanation));
+      return 0;
+    }
+    case 'pair': {
+      if (rest.length !== 1) throw new UsageError('pair takes one FILE');
+      const system = (flags.get('system') ?? 'mays') as string;
+      if (!(CLI_PAIRING_SYSTEMS as readonly string[]).includes(system)) {
+        throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only (optimal and opengotha are not built yet)`);
+      }
+      const t = await load(rest[0]);
+      const roundText = flags.get('round');
+      const round = Number(roundText);
+      if (typeof roundText !== 'string' || !Number.isInteger(round) || round < 1 || round > t.settings.rounds) {
+        throw new UsageError(`--round: expected a round from 1 to ${t.settings.rounds}`);
+      }
+      const out = flags.get('out');
+      const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined);
+      io.out(flags.has('json') ? `${JSON.stringify(pairingJson(pairing), null, 2)}\n` : renderPairing(t, pairing));
       return 0;
     }
     default:

@@ -2,7 +2,7 @@
  * The CLI as a director uses it: real files on disk, exit codes, messages naming file, line and player.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main';
@@ -140,5 +140,45 @@ describe('the installed command', () => {
     const bad = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'tengen.js'), 'standings', '/nonexistent.json'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/nonexistent\.json/);
+  });
+});
+
+describe('tengen pair', () => {
+  it('pairs a round from the rounds before it, ignoring later games, and --out writes the tournament with it', async () => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const out = path.join(dir, 'after.json');
+    const { code, out: text } = await cli(['pair', EXAMPLE, '--round', '3', '--json', '--out', out]);
+    expect(code).toBe(0);
+    const p = JSON.parse(text) as { round: number; games: { table: number; white: number; black: number; handicap: number }[]; bye: number | null };
+    expect(p.round).toBe(3);
+    const seated = [...p.games.flatMap((g) => [g.white, g.black]), ...(p.bye === null ? [] : [p.bye])];
+    expect(new Set(seated).size).toBe(seated.length);
+    expect(p.games.map((g) => g.table)).toEqual(p.games.map((_, i) => i + 1));
+    const written = await cli(['standings', out, '--json']);
+    expect(written.code).toBe(0);
+    const back = JSON.parse(readFileSync(out, 'utf8')) as { games: { round: number }[] };
+    expect(Math.max(...back.games.map((g) => g.round))).toBe(3);
+    expect(back.games.filter((g) => g.round === 3)).toHaveLength(p.games.length);
+  });
+
+  it('an impossible request: a clear message, exit 2, nothing written', async () => {
+    const doc = {
+      format: 'tengen-tournament', version: 1, name: 'Two', settings: { system: 'mcmahon', rounds: 3, ruleset: 'egf' },
+      players: [{ id: 1, family: 'A', given: 'X', rank: '1d' }, { id: 2, family: 'B', given: 'Y', rank: '1k' }],
+      games: [{ round: 1, white: 1, black: 2, handicap: 0, result: 'white-wins' }], byes: [],
+    };
+    const { file, dir } = tempFile('two.json', JSON.stringify(doc));
+    const out = path.join(dir, 'out.json');
+    const { code, out: text, err } = await cli(['pair', file, '--round', '2', '--out', out]);
+    expect(code).toBe(2);
+    expect(text).toBe('');
+    expect(err).toMatch(/round 2: .*no pairing/);
+    expect(readdirSync(dir)).toEqual(['two.json']);
+  });
+
+  it('says plainly which systems this version has', async () => {
+    const { code, err } = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'optimal']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/pairs with mays only/);
   });
 });
