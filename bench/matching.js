@@ -18,18 +18,8 @@
  */
 const os = require('node:os');
 const { performance } = require('node:perf_hooks');
+const { mulberry32 } = require('./generate');
 const { maxWeightPerfectMatching, maxWeightMatching } = require('../dist/pairing/matching');
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -52,14 +42,18 @@ function makeRound(n, seed) {
   const order = [...Array(n).keys()].sort((a, b) => score[b] - score[a] || rating[b] - rating[a]);
   const position = new Int32Array(n);
   const groupSize = new Int32Array(groups);
-  for (const i of order) position[i] = groupSize[score[i]]++;
+  const rankInOrder = new Int32Array(n);
+  order.forEach((player, index) => {
+    rankInOrder[player] = index;
+    position[player] = groupSize[score[player]]++;
+  });
   const colour = Int8Array.from({ length: n }, () => Math.floor(random() * 5) - 2);
   // ~1 % of all pairs forbidden: previous opponents of similar score.
   const played = new Set();
   const target = Math.round((n * (n - 1)) / 2 / 100);
   while (played.size < target) {
     const i = Math.floor(random() * n);
-    const j = order[Math.min(n - 1, Math.max(0, order.indexOf(i) + Math.floor((random() - 0.5) * 60)))];
+    const j = order[Math.min(n - 1, Math.max(0, rankInOrder[i] + Math.floor((random() - 0.5) * 60)))];
     if (i !== j) played.add(i < j ? i * n + j : j * n + i);
   }
   const noise = new Uint8Array(n * n);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { maxWeightMatching, MAX_ABS_WEIGHT, WeightedEdge } from './blossom';
 import { checkEdgeListCertificate } from './certificate';
-import { bruteForceOptimum, matchingValue, seededRandom } from './testing';
+import { bruteForceOptimum, matchingValue } from '../../../test/support/bruteForceMatching';
+import { seededRandom } from '../../../test/support/random';
 
 const edges = (list: [number, number, number][]): WeightedEdge[] => list.map(([u, v, weight]) => ({ u, v, weight }));
 const mates = (n: number, list: [number, number, number][], maxCardinality = false): number[] =>

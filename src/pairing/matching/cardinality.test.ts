@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { augmentToMaximumCardinality } from './cardinality';
-import { bruteForceOptimum } from './testing';
+import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
 
 /** Adjacency matrix → neighbour lister. */
 const lister =

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { maxWeightMatching, WeightedEdge } from './blossom';
 import { checkCertificate } from './certificate';
 import { maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
-import { bruteForceOptimum, seededRandom } from './testing';
+import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
+import { seededRandom } from '../../../test/support/random';
 
 /** A McMahon-like complete graph: big constant, squared score-difference penalty, small noise, forbidden pairs. */
 function structuredGraph(n: number, seed: number, forbiddenShare: number, noise: number) {
@@ -87,6 +88,29 @@ describe('maxWeightPerfectMatching', () => {
     }
   });
 
+  test('repairs a candidate graph without a perfect matching, even when the unmatched rows are not enough', () => {
+    // Candidates 0-1 and 2-3 (heavy) leave 4 and 5 unmatched, and 4-5 is forbidden. Their rows add 4-0 and 5-2,
+    // still no perfect matching (1-3 is missing); the whole allowed graph has one: 4-0, 1-3, 2-5.
+    const allowed = new Map([
+      ['0,1', 100],
+      ['2,3', 100],
+      ['0,4', 1],
+      ['2,5', 1],
+      ['1,3', 1],
+    ]);
+    const r = maxWeightPerfectMatching(6, (i, j) => allowed.get(`${i},${j}`), [{ u: 0, v: 1 }, { u: 2, v: 3 }], {
+      nearestPartners: 0,
+    });
+    expect(r).toMatchObject({ status: 'optimal', weight: 3n, passes: 3 });
+    if (r.status === 'optimal') expect(Array.from(r.mate)).toEqual([4, 3, 5, 1, 0, 2]);
+  });
+
+  test('caller candidates that are forbidden pairs are ignored', () => {
+    const r = maxWeightPerfectMatching(4, (i, j) => (i === 0 && j === 1 ? null : i + j), [{ u: 1, v: 0 }]);
+    expect(r.status).toBe('optimal');
+    if (r.status === 'optimal') expect(r.mate[0]).not.toBe(1);
+  });
+
   test('weights are read once per pair, with i < j', () => {
     const seen = new Set<string>();
     maxWeightPerfectMatching(6, (i, j) => {
@@ -141,6 +165,7 @@ describe('maxWeightPerfectMatching', () => {
 
   test('equals the plain solver on all pairs, up to 60 vertices, and is certified', () => {
     const random = seededRandom(2024);
+    let mostPasses = 0;
     for (let trial = 0; trial < 120; trial++) {
       const n = 2 * (1 + Math.floor(random() * 30));
       const forbidden = random() < 0.5 ? 0.02 : random() * 0.6;
@@ -161,7 +186,10 @@ describe('maxWeightPerfectMatching', () => {
       if (dense.status !== 'optimal') continue;
       expect(dense.weight).toBe(plain.weight);
       expectCertified(n, edges, dense);
+      mostPasses = Math.max(mostPasses, dense.passes);
     }
+    // The certification loop really ran: some first candidate graphs missed the optimum.
+    expect(mostPasses).toBeGreaterThanOrEqual(3);
   });
 
   test('deterministic: two runs give the identical matching', () => {

@@ -9,9 +9,10 @@
  * 4. Certification: the duals are checked against every allowed pair of the complete graph:
  *    U_i + U_j + Σ_{blossoms B ∋ i,j} Z_B ≥ 2·w_ij. If no pair violates this, the duals are feasible for the complete
  *    graph, the matching is perfect, its edges are tight and its blossoms full, so by LP duality no perfect matching of
- *    the complete graph weighs more: the answer is optimal, not merely good. Otherwise the violating pairs join the
- *    candidate graph and the solve repeats from a fresh greedy start (resuming from the previous duals was tried and
- *    measured no faster: mass violations free too many vertices). Each pass adds at least one pair, so the loop ends.
+ *    the complete graph weighs more: the answer is optimal, not merely good. Otherwise each vertex's few most violated
+ *    pairs join the candidate graph and the solve repeats from a fresh greedy start (resuming from the previous
+ *    duals was tried and measured no faster: mass violations free too many vertices). Each pass adds at least one
+ *    pair, so the loop ends.
  * 5. If the candidate graph has no perfect matching (typically an odd group of near-equal vertices), every allowed
  *    pair of each unmatched vertex joins it and the solve repeats. If that is still not enough, a maximum-cardinality
  *    matching of the whole allowed graph decides whether a perfect matching exists at all; its pairs join the
@@ -24,7 +25,11 @@ import { BlossomDualIndex } from './certificate';
 /** Weight of pair (i, j), called once per pair with i < j. `null`/`undefined` means the pair may not be made. */
 export type PairWeight = (i: number, j: number) => number | null | undefined;
 
-/** A pair the caller believes likely to be in the optimum. */
+/**
+ * A pair the caller believes likely to be in the optimum (order of u, v does not matter; forbidden pairs are
+ * ignored). Candidates never change the weight of the answer, only the speed — and, among several equally heavy
+ * optimal matchings, which one is returned (deterministically for the same inputs).
+ */
 export interface CandidatePair {
   readonly u: number;
   readonly v: number;
@@ -70,6 +75,8 @@ export type PerfectMatchingResult = PerfectMatchingOptimal | PerfectMatchingInfe
 export const MAX_WEIGHT_SPREAD = 2 ** 50;
 
 const DEFAULT_NEAREST_PARTNERS = 6;
+/** Violating pairs added per vertex and pass. */
+const VIOLATORS_PER_VERTEX = 5;
 
 /**
  * Maximum-weight perfect matching of the complete graph on `vertexCount` vertices whose pair weights are given by
@@ -160,20 +167,35 @@ function infeasible(
   return { status: 'no-perfect-matching', reason, maximumPairs: pairs, unmatched, message };
 }
 
-/** Reads every pair weight once; NaN marks a forbidden pair. */
+/** Reads every pair weight once into a full symmetric matrix; NaN marks a forbidden pair (and the diagonal). */
 function readWeights(n: number, weight: PairWeight): { values: Float64Array; min: number; max: number } {
-  const values = new Float64Array(n * n).fill(NaN);
+  const values = new Float64Array(n * n);
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < n; i++) {
+    const row = i * n;
+    values[row + i] = NaN;
     for (let j = i + 1; j < n; j++) {
       const w = weight(i, j);
-      if (w === null || w === undefined) continue;
+      if (w === null || w === undefined) {
+        values[row + j] = NaN;
+        continue;
+      }
       if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
-      values[i * n + j] = w;
-      values[j * n + i] = w;
+      values[row + j] = w;
       if (w < min) min = w;
       if (w > max) max = w;
+    }
+  }
+  // Mirror the upper triangle in cache-sized blocks (a plain column-wise copy misses the cache on every store).
+  const block = 64;
+  for (let bi = 0; bi < n; bi += block) {
+    for (let bj = bi; bj < n; bj += block) {
+      const iEnd = Math.min(bi + block, n);
+      const jEnd = Math.min(bj + block, n);
+      for (let i = bi; i < iEnd; i++) {
+        for (let j = Math.max(bj, i + 1); j < jEnd; j++) values[j * n + i] = values[i * n + j];
+      }
     }
   }
   if (max - min > MAX_WEIGHT_SPREAD) {
@@ -202,8 +224,9 @@ function rowLister(values: Float64Array, n: number): (v: number, out: Int32Array
 /** The growing sparse graph of candidate pairs, without duplicates and without forbidden pairs. */
 class CandidateGraph {
   private readonly present: Uint8Array;
-  private us: number[] = [];
-  private vs: number[] = [];
+  private us = new Int32Array(1024);
+  private vs = new Int32Array(1024);
+  private count = 0;
 
   constructor(
     private readonly n: number,
@@ -212,21 +235,34 @@ class CandidateGraph {
     this.present = new Uint8Array(n * n);
   }
 
+  has(i: number, j: number): boolean {
+    return this.present[Math.min(i, j) * this.n + Math.max(i, j)] === 1;
+  }
+
   add(i: number, j: number): boolean {
     const lo = Math.min(i, j);
     const hi = Math.max(i, j);
     const key = lo * this.n + hi;
     if (this.present[key] || this.values[key] !== this.values[key]) return false;
     this.present[key] = 1;
-    this.us.push(lo);
-    this.vs.push(hi);
+    if (this.count === this.us.length) {
+      const us = new Int32Array(this.count * 2);
+      const vs = new Int32Array(this.count * 2);
+      us.set(this.us);
+      vs.set(this.vs);
+      this.us = us;
+      this.vs = vs;
+    }
+    this.us[this.count] = lo;
+    this.vs[this.count] = hi;
+    this.count++;
     return true;
   }
 
   pack(): BlossomGraph {
-    const m = this.us.length;
-    const edgeU = Int32Array.from(this.us);
-    const edgeV = Int32Array.from(this.vs);
+    const m = this.count;
+    const edgeU = this.us.slice(0, m);
+    const edgeV = this.vs.slice(0, m);
     const weight2 = new Float64Array(m);
     const degree = new Int32Array(this.n + 1);
     for (let k = 0; k < m; k++) {
@@ -249,17 +285,32 @@ function addNearestPartners(graph: CandidateGraph, values: Float64Array, n: numb
   for (let i = 0; i < n; i++) {
     let size = 0;
     const row = i * n;
-    // Visit partners by increasing index distance from i, so that on ties the first seen is kept.
-    for (let d = 1; d < n; d++) {
-      for (let side = 0; side < 2; side++) {
-        const j = side === 0 ? i - d : i + d;
-        if (j < 0 || j >= n) continue;
+    // Scan outwards from i, right side then left side: along each side the distance grows, so ties reject at once.
+    for (let step = 1; step >= -1; step -= 2) {
+      for (let j = i + step; j >= 0 && j < n; j += step) {
         const w = values[row + j];
-        if (w !== w) continue;
-        if (size === k && w <= bestW[k - 1]) continue;
+        if (w !== w) continue; // forbidden
+        const dj = j < i ? i - j : j - i;
+        if (size === k) {
+          const lastW = bestW[k - 1];
+          if (w < lastW) continue;
+          if (w === lastW) {
+            const lastJ = bestJ[k - 1];
+            const lastD = lastJ < i ? i - lastJ : lastJ - i;
+            if (dj > lastD || (dj === lastD && j > lastJ)) continue;
+          }
+        }
+        // Insert, keeping (weight descending, distance ascending, index ascending).
         let p = size < k ? size++ : k - 1;
-        while (p > 0 && bestW[p - 1] < w) {
-          bestW[p] = bestW[p - 1];
+        while (p > 0) {
+          const prevW = bestW[p - 1];
+          if (prevW > w) break;
+          if (prevW === w) {
+            const prevJ = bestJ[p - 1];
+            const prevD = prevJ < i ? i - prevJ : prevJ - i;
+            if (prevD < dj || (prevD === dj && prevJ < j)) break;
+          }
+          bestW[p] = prevW;
           bestJ[p] = bestJ[p - 1];
           p--;
         }
@@ -276,7 +327,7 @@ function addNearestPartners(graph: CandidateGraph, values: Float64Array, n: numb
  * weight (rounded up to even), then lowered in vertex order as far as feasibility allows, which leaves every vertex
  * with a tight edge; a greedy matching of tight edges follows. All duals are even, so free vertices share a parity.
  */
-export function greedyWarmStart(graph: BlossomGraph): WarmStart {
+function greedyWarmStart(graph: BlossomGraph): WarmStart {
   const n = graph.vertexCount;
   const { edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge } = graph;
   const dual = new Float64Array(n);
@@ -329,12 +380,38 @@ function isPerfect(mate: Int32Array): boolean {
   return true;
 }
 
-/** Checks the duals against every allowed pair; adds each violating pair to the graph. Returns how many. */
+/**
+ * Checks the duals against every allowed pair and adds, for each vertex, its `VIOLATORS_PER_VERTEX` most violated
+ * pairs to the graph (all violators at once can approach the complete graph when the first duals are poor; the next
+ * pass's duals usually settle most of the rest). Returns how many pairs were added; 0 means the duals are feasible
+ * for every pair, i.e. the certificate holds.
+ */
 function addViolators(graph: CandidateGraph, values: Float64Array, n: number, duals: MatchingDuals): number {
   const index = new BlossomDualIndex(duals);
   const U = duals.vertex;
   const outer = index.outermost;
-  let added = 0;
+  const r = VIOLATORS_PER_VERTEX;
+  // Per vertex, its r most negative slacks so far (sorted ascending) and the partners.
+  const worstSlack = new Float64Array(n * r);
+  const worstPartner = new Int32Array(n * r);
+  const size = new Int32Array(n);
+  const offer = (v: number, partner: number, slack: number): void => {
+    const at = v * r;
+    let p = size[v];
+    if (p === r) {
+      if (slack >= worstSlack[at + r - 1]) return;
+      p = r - 1;
+    } else {
+      size[v]++;
+    }
+    while (p > 0 && worstSlack[at + p - 1] > slack) {
+      worstSlack[at + p] = worstSlack[at + p - 1];
+      worstPartner[at + p] = worstPartner[at + p - 1];
+      p--;
+    }
+    worstSlack[at + p] = slack;
+    worstPartner[at + p] = partner;
+  };
   for (let i = 0; i < n; i++) {
     const ui = U[i];
     const oi = outer[i];
@@ -345,11 +422,19 @@ function addViolators(graph: CandidateGraph, values: Float64Array, n: number, du
       let s = ui + U[j] - 2 * w;
       if (s < 0 && oi >= 0 && outer[j] === oi) s += index.between(i, j);
       if (s < 0) {
-        // The solver keeps its own graph feasible, so a violator is always a new pair.
-        if (!graph.add(i, j)) throw new Error(`internal: candidate pair (${i}, ${j}) violates its dual constraint`);
-        added++;
+        offer(i, j, s);
+        offer(j, i, s);
       }
     }
   }
+  for (let v = 0; v < n; v++) {
+    for (let a = 0; a < size[v]; a++) {
+      // The solver keeps its own graph feasible, so a violating pair is never already a candidate.
+      const partner = worstPartner[v * r + a];
+      if (graph.has(v, partner)) throw new Error(`internal: candidate pair (${v}, ${partner}) violates its dual constraint`);
+    }
+  }
+  let added = 0;
+  for (let v = 0; v < n; v++) for (let a = 0; a < size[v]; a++) if (graph.add(v, worstPartner[v * r + a])) added++;
   return added;
 }

@@ -1,8 +1,8 @@
 /**
- * Test support for the matching layer (not exported from index.ts): brute-force optima of small graphs and a seeded
- * random source, so property tests compare the algorithms against plain enumeration.
+ * Test support for src/pairing/matching: brute-force optima of small graphs, so property tests compare the
+ * algorithms against plain enumeration.
  */
-import type { WeightedEdge } from './blossom';
+import type { WeightedEdge } from '../../src/pairing/matching/blossom';
 
 /** The best (cardinality, weight) over all matchings of a graph with at most ~16 vertices, by memoised enumeration. */
 export function bruteForceOptimum(
@@ -37,18 +37,6 @@ export function bruteForceOptimum(
     return answer;
   };
   return best(2 ** vertexCount - 1);
-}
-
-/** mulberry32: a small seeded generator, so failing cases reproduce. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Checks that `mate` is a symmetric matching using only listed pairs; returns its pair count and weight. */
