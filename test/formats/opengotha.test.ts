@@ -8,6 +8,7 @@ import type { GameResult, Player, Tournament } from '../../src/model/tournament'
 import { openGothaKey, parseOpenGotha } from '../../src/formats/opengotha';
 import { parseXml } from '../../src/formats/xml';
 import { CORPUS_DIR, corpusPath, describeCorpus } from '../support/corpus';
+import { seededRandom } from '../support/random';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -395,16 +396,9 @@ function load(...parts: string[]): Tournament {
   return value(parseOpenGotha(readFileSync(file, 'utf8'), path.basename(file)));
 }
 
-/** A seeded shuffle (mulberry32), so a failure can be replayed. */
+/** A seeded shuffle, so a failure can be replayed. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let s = seed >>> 0;
-  const random = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = s;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

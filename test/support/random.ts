@@ -1,14 +1,9 @@
 /**
- * A seeded random source for tests, so that every failure replays. The same mulberry32 generator as
- * bench/generate.js (plain JavaScript, which cannot import this TypeScript file).
+ * A seeded random source for tests, so that every failure replays: bench/generate.js's mulberry32, shared by the
+ * benchmarks and the tests.
  */
+import { mulberry32 } from '../../bench/generate';
+
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
