@@ -60,6 +60,16 @@ export interface RoundRow {
 
 const key = (a: PlayerId, b: PlayerId) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
+/** The OpenGotha version that saved a file (fullVersionNumber, or gothaVersion/gothaMinorVersion: 348/5 = 3.48.05). */
+export function savedBy(xml: string): string {
+  const head = readFileSync(corpusPath('opengotha-pairings', xml), 'utf8').slice(0, 2000);
+  const full = /fullVersionNumber="([^"]+)"/.exec(head)?.[1];
+  if (full) return full;
+  const major = /gothaVersion="(\d)(\d+)"/.exec(head);
+  const minor = /gothaMinorVersion="(\d+)"/.exec(head)?.[1];
+  return major ? `${major[1]}.${major[2]}${minor ? `.${minor.padStart(2, '0')}` : ''}` : 'unknown';
+}
+
 export function loadCorpusTournament(xml: string): Tournament {
   const file = corpusPath('opengotha-pairings', xml);
   const parsed = parseOpenGotha(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), file);
@@ -100,7 +110,7 @@ export function checkWeightDump(t: Tournament, tournament: string, round: number
 }
 
 /** Round `round` paired by Tengen from the rounds before it, compared with the recorded round. */
-export function compareRound(t: Tournament, tournament: string, round: number): RoundRow {
+export function compareRound(t: Tournament, tournament: string, round: number, version = 'unknown'): RoundRow {
   const recorded = t.games.filter((g) => g.round === round);
   const recordedBye = t.byes.filter((b) => b.round === round).map((b) => b.player);
   const players = recorded.length * 2 + recordedBye.length;
@@ -162,12 +172,17 @@ export function compareRound(t: Tournament, tournament: string, round: number): 
   const recordedWeight = recorded.reduce((sum, g) => sum + BigInt(prepared.weigh(g.white, g.black).total), 0n);
   const gap = result.totalWeight - recordedWeight;
   const differing = recorded.filter((g) => !mine.has(key(g.white, g.black)));
-  const list = differing.map((g) => `${name(g.white)}–${name(g.black)}`).join(', ');
+  const shown = differing.slice(0, 4).map((g) => `${name(g.white)}–${name(g.black)}`);
+  const list = differing.length > 4 ? `${shown.join(', ')} and ${differing.length - 4} more` : shown.join(', ');
   if (gap === 0n) {
     return { ...common, verdict: 'equal-weight', explanation: `recorded pairs ${list} differ, but the recorded draw weighs exactly the maximum (${recordedWeight}): several matchings share it` };
   }
   if (gap > 0n) {
-    return { ...common, verdict: 'lighter', explanation: `the recorded draw weighs ${gap} less than the maximum (${result.totalWeight}): recorded pairs ${list} are not OpenGotha's automatic draw (changed by hand)` };
+    return {
+      ...common,
+      verdict: 'lighter',
+      explanation: `the recorded draw weighs ${gap} less than the maximum (${result.totalWeight}), so recorded pairs ${list} are not OpenGotha 3.51's automatic draw under the file's parameters: changed by hand, or drawn by another version or with other parameters (file saved by OpenGotha ${version})`,
+    };
   }
   return { ...common, verdict: 'heavier', explanation: `the recorded draw weighs ${-gap} MORE than Tengen's "maximum": a bug` };
 }
@@ -179,7 +194,8 @@ export function conformanceRows(tournaments: readonly CorpusTournament[] = OPENG
     if (!existsSync(corpusPath('opengotha-pairings', c.xml))) continue;
     const t = loadCorpusTournament(c.xml);
     const rounds = [...new Set(t.games.map((g) => g.round))].sort((a, b) => a - b);
-    for (const r of rounds) rows.push(compareRound(t, c.name, r));
+    const version = savedBy(c.xml);
+    for (const r of rounds) rows.push(compareRound(t, c.name, r, version));
     // Dumps of rounds that were not recorded (bosp2024 round 3) are checked too.
     const dir = corpusPath('opengotha-pairings', c.name);
     if (existsSync(dir)) {
