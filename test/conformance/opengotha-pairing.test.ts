@@ -14,7 +14,9 @@ import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
 
 /**
  * The rounds whose recorded draw is not Tengen's, and why — checked, not assumed: each verdict is recomputed.
- *  - equal-weight: the recorded draw weighs exactly Tengen's maximum (OpenGotha's matching picked another optimum).
+ *  - equal-weight: the recorded draw weighs exactly Tengen's maximum: OpenGotha's matching (WeightedMatchLong) and
+ *    Tengen's break ties between equally heavy matchings differently; which optimum comes out depends on the order
+ *    of the vertices, which Tengen takes from OpenGotha's own list (the order of its weight dumps).
  *  - not-automatic: the director chose the bye (notsosimpleswiss gives the bye in rotation; bosp2024), or left a
  *    player out (KPMC round 2); the recorded pairs come back with the recorded bye where the draw was automatic.
  *  - lighter: the recorded draw weighs less than the maximum under the file's own parameters — KPMC round 1 was saved
@@ -22,15 +24,15 @@ import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
  *    simpleswiss file, the same tournament cut to 32 players, is reproduced exactly).
  */
 const EXPECTED: Readonly<Record<string, RoundRow['verdict']>> = {
+  'simpleswiss 5': 'equal-weight',
   'simpleswiss 7': 'equal-weight',
   'notsosimpleswiss 2': 'not-automatic',
   'notsosimpleswiss 3': 'not-automatic',
   'notsosimpleswiss 4': 'not-automatic',
   'notsosimpleswiss 5': 'not-automatic',
-  'notsosimpleswiss 6': 'equal-weight',
   'notsosimpleswiss 7': 'not-automatic',
-  'notsosimpleswiss 8': 'equal-weight',
   'notsosimpleswiss 9': 'not-automatic',
+  'Toulouse2024 3': 'equal-weight',
   'Toulouse2024 4': 'equal-weight',
   '20240921-KPMC-Splitbug 1': 'lighter',
   '20240921-KPMC-Splitbug 2': 'not-automatic',
@@ -46,6 +48,9 @@ const EXPECTED: Readonly<Record<string, RoundRow['verdict']>> = {
   'veterans-2021 3': 'lighter',
   'veterans-2021 4': 'lighter',
   'veterans-2021 5': 'lighter',
+  // Pairgoth's draw of the EGC 2024 (two byes in round 1, which OpenGotha cannot give; 16 games of round 2 only).
+  'malavasi 1': 'not-automatic',
+  'malavasi 2': 'not-automatic',
 };
 
 describeCorpus('OpenGotha conformance: the opengotha pairing system', () => {
@@ -53,7 +58,7 @@ describeCorpus('OpenGotha conformance: the opengotha pairing system', () => {
   beforeAll(() => {
     rows = conformanceRows();
     console.log(`OpenGotha pairing conformance\n${formatTable(rows)}`);
-  });
+  }, 120000);
 
   it('covers every dump and recorded round of the six OpenGotha pairing files and bosp2024', () => {
     const dumps = rows.filter((r) => r.weights).length;

@@ -31,6 +31,7 @@ export const OPENGOTHA_PAIRING_CORPUS: readonly CorpusTournament[] = [
   { name: 'frioul-2018', xml: 'tournamentfiles/frioul-2018.xml' },
   { name: 'veterans-2021', xml: 'tournamentfiles/veterans-2021.xml' },
   { name: 'stage-ete-2021', xml: 'stage-ete-2021.xml' },
+  { name: 'malavasi', xml: 'malavasi/malavasi.geobug.xml' },
 ];
 
 export interface WeightCheck {
@@ -151,12 +152,21 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
   const leftOut = [...everyone].filter((id) => !inRecord.has(id) && !recordedBye.includes(id));
   if (outside.length > 0 || leftOut.length > 0) {
     const parts: string[] = [];
-    if (outside.length) parts.push(`the record pairs ${outside.map(name).join(', ')}, who OpenGotha would not pair automatically (absent or not finally registered)`);
-    if (leftOut.length) parts.push(`the record leaves out ${leftOut.map(name).join(', ')}, who take part in the round`);
+    const names = (ids: readonly PlayerId[]) => (ids.length > 4 ? `${ids.slice(0, 4).map(name).join(', ')} and ${ids.length - 4} more` : ids.map(name).join(', '));
+    if (outside.length) parts.push(`the record pairs ${names(outside)}, who OpenGotha would not pair automatically (absent or not finally registered)`);
+    if (leftOut.length) parts.push(`the record leaves out ${names(leftOut)}, who take part in the round`);
     return { ...common, verdict: 'not-automatic', explanation: `${parts.join('; ')}: the director chose who plays` };
   }
+  if (recordedBye.length > 1) {
+    return {
+      ...common,
+      verdict: 'not-automatic',
+      explanation: `the record gives ${recordedBye.length} byes (${recordedBye.map(name).join(', ')}) where OpenGotha gives one a round at most, and none to an even field: not OpenGotha's draw`,
+    };
+  }
   if (!byeIdentical) {
-    const explanation = `recorded bye ${recordedBye.map(name).join(', ') || 'none'}, OpenGotha's rule gives ${result.bye === null ? 'none' : name(result.bye)} (${prepared.byeReason}): the director chose the bye`;
+    const rule = result.bye === null ? 'none (an even number of players)' : `${name(result.bye)} (${prepared.byeReason})`;
+    const explanation = `recorded bye ${recordedBye.map(name).join(', ') || 'none'}, OpenGotha's rule gives ${rule}: the director chose the bye`;
     // Weigh the recorded pairs with the recorded bye, against Tengen's maximum with that bye.
     const withBye = pairOpenGotha(before, round, recordedBye.length === 1 ? { bye: recordedBye[0] } : {});
     if (isPairingError(withBye)) return { ...common, verdict: 'not-automatic', explanation };

@@ -5,7 +5,7 @@
  *
  *  1. The players to pair are those who take part in the round with a final registration (./scoredPlayers,
  *     isPairable). If they are odd, the bye goes to the lightest of 1000 × earlier byes + rank + 2 × MMS before the
- *     round (Tournament.chooseAByePlayer; equal weights: the last in alphabetical order, OpenGotha's `<=` scan).
+ *     round (Tournament.chooseAByePlayer; equal weights: the last in OpenGotha's list, its `<=` scan).
  *  2. More than 300 players are cut into groups of the top scores first (Pairing.PAIRING_GROUP_MAX_SIZE = 300,
  *     PAIRING_GROUP_MIN_SIZE = 100), each paired on its own, as makeAutomaticPairing does.
  *  3. Each pair weighs 1 + OpenGotha's named terms (./weights); the pairing is a maximum-weight perfect matching on
@@ -52,7 +52,7 @@ const GROUP_MAX_SIZE = 3 * GROUP_MIN_SIZE;
 /** Everything the `opengotha` system knows before it pairs a round: parameters, scores, field and the bye. */
 export interface OpenGothaRound {
   readonly state: RoundState;
-  /** The players to pair (bye excluded), in OpenGotha's order: alphabetical by name, then first name. */
+  /** The players to pair (bye excluded), in the order of OpenGotha's list (see pairingOrder). */
   readonly field: readonly ScoredPlayer[];
   readonly bye: ScoredPlayer | null;
   readonly byeReason: string;
@@ -60,8 +60,21 @@ export interface OpenGothaRound {
   weigh(a: PlayerId, b: PlayerId): WeightTerms;
 }
 
-function byName(a: ScoredPlayer, b: ScoredPlayer): number {
-  return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
+/**
+ * The order of OpenGotha's list of players to pair, which its weight dumps show (pairs (i, j), i < j, in this
+ * order): by the placement criteria before the round, best first, then name and first name (ScoredPlayerComparator
+ * on the placement criteria alone). It matters for the terms that depend on the order of the two players
+ * (detRandom: the random term and SPLITANDRANDOM seeding) and for the bye among equal weights.
+ */
+function pairingOrder(state: RoundState): (a: ScoredPlayer, b: ScoredPlayer) => number {
+  const criteria = state.parameters.placementCriteria;
+  return (a, b) => {
+    for (const c of criteria) {
+      const d = state.critValue(b.id, c) - state.critValue(a.id, c);
+      if (d !== 0) return d;
+    }
+    return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
+  };
 }
 
 /** Prepares round `round` the way OpenGotha does before matching: scores, groups, players to pair and the bye. */
@@ -82,7 +95,7 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
     );
   }
   const state = buildRoundState(t, round, par);
-  const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(byName);
+  const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(pairingOrder(state));
   if (everyone.length < 2) {
     return pairingError('too-few-players', round, `${everyone.length} player${everyone.length === 1 ? ' is' : 's are'} to be paired in round ${round}; at least two are needed`);
   }
@@ -105,7 +118,7 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
 /**
  * Tournament.chooseAByePlayer: each player weighs rank + 2 × MMS before the round (mms2) + 1000 per earlier bye;
  * the players are scanned in order and a weight lower than or equal to the best so far wins, so among equals the
- * last (here: alphabetical order, the order of OpenGotha's list of players to pair) gets the bye.
+ * last in the list of players to pair (pairingOrder) gets the bye.
  */
 function chooseBye(state: RoundState, players: readonly ScoredPlayer[]): { bye: ScoredPlayer; byeReason: string } {
   const weight = (s: ScoredPlayer) => s.player.rank + state.mmsX2(s.id) + 1000 * s.byes;
@@ -114,7 +127,7 @@ function chooseBye(state: RoundState, players: readonly ScoredPlayer[]): { bye: 
   const mms = state.mmsX2(best.id);
   return {
     bye: best,
-    byeReason: `weight ${best.byes} earlier bye${best.byes === 1 ? '' : 's'} × 1000 + rank ${formatRank(best.player.rank)} (${best.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight(best)}, the lightest (the last in alphabetical order among equals)`,
+    byeReason: `weight ${best.byes} earlier bye${best.byes === 1 ? '' : 's'} × 1000 + rank ${formatRank(best.player.rank)} (${best.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight(best)}, the lightest (among equals, the last in OpenGotha's list: the lowest placed)`,
   };
 }
 
