@@ -196,22 +196,24 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
     for (let i = 0; i < n; i++) if (i < result.mate[i]) chosen.push([group[i], group[result.mate[i]]]);
   }
 
-  // Tables: the pair with the best main score first (then the better second score, then the better rating, then
-  // the lower ID), as OpenGotha numbers tables after an automatic pairing (best score first).
-  const scoreOf = (s: ScoredPlayer) => state.mainX2(s.id);
-  const key = (pair: [ScoredPlayer, ScoredPlayer]) => {
-    const [a, b] = [...pair].sort((x, y) => scoreOf(y) - scoreOf(x) || (y.player.rating ?? 0) - (x.player.rating ?? 0) || x.id - y.id);
-    return { a, b };
+  // Tables (GameComparator.BEST_SCR_ORDER, "order according to score and rating"): each game is ranked by its
+  // better player — by the placement criteria, then the higher rating — and the best game takes table 1. Tengen
+  // reads the placement criteria before the round (OpenGotha reads them at the round being paired, where only byes
+  // and absences have moved); equal games keep the lower ID first so the order is total.
+  const placement = pairingOrder(state);
+  const better = (a: ScoredPlayer, b: ScoredPlayer): ScoredPlayer => {
+    const c = placement(a, b);
+    const tied = state.parameters.placementCriteria.every((k) => state.critValue(a.id, k) === state.critValue(b.id, k));
+    if (tied) return (b.player.rating ?? 0) > (a.player.rating ?? 0) ? b : a;
+    return c <= 0 ? a : b;
   };
+  const best = new Map(chosen.map((pair) => [pair, better(pair[0], pair[1])]));
   chosen.sort((p, q) => {
-    const x = key(p);
-    const y = key(q);
-    return (
-      scoreOf(y.a) - scoreOf(x.a) ||
-      scoreOf(y.b) - scoreOf(x.b) ||
-      (y.a.player.rating ?? 0) - (x.a.player.rating ?? 0) ||
-      x.a.id - y.a.id
-    );
+    const x = best.get(p)!;
+    const y = best.get(q)!;
+    const tied = state.parameters.placementCriteria.every((k) => state.critValue(x.id, k) === state.critValue(y.id, k));
+    if (!tied) return placement(x, y);
+    return (y.player.rating ?? 0) - (x.player.rating ?? 0) || x.id - y.id;
   });
 
   const games: PairedGame[] = [];
