@@ -6,7 +6,7 @@
  */
 import type { Game, Player, Tournament } from '../../src/model/tournament';
 import { readOpenGothaParameters, type OpenGothaParameters } from '../../src/pairing/opengotha/parameters';
-import { pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
+import { pairingGroups, pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
 import { buildRoundState, type RoundState, type ScoredPlayer } from '../../src/pairing/opengotha/scoredPlayers';
 import {
   colourBalanceTerm,
@@ -296,5 +296,35 @@ describe('the draw (pairOpenGotha)', () => {
     expect(state.numberOfGroups).toBe(2);
     expect(state.info.get(id(1))!.groupNumber).toBe(0);
     expect(state.info.get(id(2))!.groupNumber).toBe(1);
+  });
+});
+
+describe('large fields and order independence', () => {
+  it('cuts more than 300 players into groups from the top score down (Pairing.PAIRING_GROUP_MIN/MAX_SIZE)', () => {
+    // 120 players at 5k and 230 at 10k: the 120 top players make an even group of at least 100 — the first group;
+    // the 230 left (≤ 300) are paired last.
+    const players = [...Array.from({ length: 120 }, (_, i) => player(i + 1, '5k')), ...Array.from({ length: 230 }, (_, i) => player(i + 121, '10k'))];
+    const prepared = prepareOpenGothaRound(og(players), 1);
+    if (isPairingError(prepared)) throw new Error(prepared.message);
+    const groups = pairingGroups(prepared.state, prepared.field);
+    expect(groups.map((g) => g.length)).toEqual([120, 230]);
+    expect(groups[0].every((s) => s.player.rank === rank('5k'))).toBe(true);
+    // 400 players, 100 at each of four ranks: the first group stops at 100 (even), then 300 are left.
+    const four = Array.from({ length: 400 }, (_, i) => player(i + 1, ['5k', '6k', '7k', '8k'][Math.floor(i / 100)]));
+    const p4 = prepareOpenGothaRound(og(four), 1);
+    if (isPairingError(p4)) throw new Error(p4.message);
+    expect(pairingGroups(p4.state, p4.field).map((g) => g.length)).toEqual([100, 300]);
+  });
+
+  it('gives the same draw whatever the order of players, games and byes in the tournament', () => {
+    const players = Array.from({ length: 11 }, (_, i) => player(i + 1, `${i + 1}k`, { club: i % 3 === 0 ? 'A' : 'B', rating: 2000 - 10 * i }));
+    const games = [game(1, 1, 2), game(1, 3, 4, 'black-wins'), game(1, 5, 6), game(1, 7, 8, 'jigo'), game(1, 9, 10)];
+    const byes = [{ round: 1, player: id(11) }];
+    const a = pairOpenGotha(og(players, {}, games, byes), 2);
+    const b = pairOpenGotha(og([...players].reverse(), {}, [...games].reverse(), byes), 2);
+    if (isPairingError(a) || isPairingError(b)) throw new Error('no draw');
+    expect(b.games).toEqual(a.games);
+    expect(b.bye).toBe(a.bye);
+    expect(b.totalWeight).toBe(a.totalWeight);
   });
 });

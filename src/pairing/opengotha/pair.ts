@@ -135,7 +135,7 @@ function chooseBye(state: RoundState, players: readonly ScoredPlayer[]): { bye: 
  * Tournament.makeAutomaticPairing's groups: with more than 300 players, groups of at least 100 (an even number,
  * at most 300) are taken from the top score down and paired separately; the rest is paired last.
  */
-function pairingGroups(state: RoundState, field: readonly ScoredPlayer[]): ScoredPlayer[][] {
+export function pairingGroups(state: RoundState, field: readonly ScoredPlayer[]): ScoredPlayer[][] {
   const groups: ScoredPlayer[][] = [];
   const remaining = [...field];
   const scoreOf = (s: ScoredPlayer) => javaDiv(state.mainX2(s.id), 2);

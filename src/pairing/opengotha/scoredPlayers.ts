@@ -195,7 +195,7 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   });
   const byId = new Map(scored.map((s) => [s.id, s]));
 
-  const critValue = criterionValues(scored, byId, done);
+  const critValue = criterionValues(byId, done);
   const mainCrit = par.mainCriterion;
 
   // Tournament.fillPairingInfo: score groups from mainScoreMax down to mainScoreMin, one per whole score, empty
@@ -313,7 +313,6 @@ export function javaCompare(a: string, b: string): number {
  * 2 × smms in McMahon; SOSOS counts 2 × smms × rounds for such a round in McMahon.
  */
 function criterionValues(
-  scored: readonly ScoredPlayer[],
   byId: ReadonlyMap<PlayerId, ScoredPlayer>,
   done: number,
 ): (id: PlayerId, criterion: string) => number {
@@ -421,6 +420,5 @@ function criterionValues(
     cache.set(key, v);
     return v;
   };
-  void scored;
   return value;
 }
