@@ -4,7 +4,7 @@
  * weight terms with OpenGotha's own dump. Used by test/conformance/opengotha-pairing.test.ts, which prints the table.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { beforeRound } from '../../src/cli/pair';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { displayName, type PlayerId, type Tournament } from '../../src/model/tournament';
 import { pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
@@ -78,9 +78,7 @@ export function loadCorpusTournament(xml: string): Tournament {
   return parsed.value;
 }
 
-export function beforeRound(t: Tournament, round: number): Tournament {
-  return { ...t, games: t.games.filter((g) => g.round < round), byes: t.byes.filter((b) => b.round < round) };
-}
+export { beforeRound };
 
 /** Every pair of OpenGotha's dump for this round compared, term by term, with Tengen's terms. */
 export function checkWeightDump(t: Tournament, tournament: string, round: number): WeightCheck | undefined {
@@ -248,4 +246,3 @@ export function formatTable(rows: readonly RoundRow[]): string {
   return [line(header), line(header.map(() => '---')), ...cells.map(line)].join('\n');
 }
 
-export { path };
