@@ -3,7 +3,7 @@
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
- *   tengen pair FILE --round N [--system mays] [--json] [--out FILE]
+ *   tengen pair FILE --round N [--system mays|opengotha] [--weights] [--json] [--out FILE]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
  */
@@ -16,6 +16,7 @@ import { explainIn } from '../scoring/explain';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
 import { CLI_PAIRING_SYSTEMS, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
+import { pairWeights, renderWeights, weightsJson } from './weights';
 
 export interface Io {
   out(text: string): void;
@@ -30,7 +31,7 @@ const processIo: Io = {
 export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
-  tengen pair FILE --round N [--system mays] [--json] [--out FILE]
+  tengen pair FILE --round N [--system mays|opengotha] [--weights] [--json] [--out FILE]
 
 FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
 PLAYER is an ID number or a unique part of a name.
@@ -45,7 +46,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out']);
-const BOOLEAN_FLAGS = new Set(['json', 'help']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -132,7 +133,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (rest.length !== 1) throw new UsageError('pair takes one FILE');
       const system = (flags.get('system') ?? 'mays') as string;
       if (!(CLI_PAIRING_SYSTEMS as readonly string[]).includes(system)) {
-        throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only (optimal and opengotha are not built yet)`);
+        throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only (optimal is not built yet)`);
       }
       const t = await load(rest[0]);
       const roundText = flags.get('round');
@@ -140,9 +141,14 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (typeof roundText !== 'string' || !Number.isInteger(round) || round < 1 || round > t.settings.rounds) {
         throw new UsageError(`--round: expected a round from 1 to ${t.settings.rounds}`);
       }
+      if (flags.has('weights') && system !== 'opengotha') {
+        throw new UsageError(`--weights: the ${system} system has no pair weights to show; --system opengotha has`);
+      }
       const out = flags.get('out');
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined);
-      io.out(flags.has('json') ? `${JSON.stringify(pairingJson(pairing), null, 2)}\n` : renderPairing(t, pairing));
+      const weights = flags.has('weights') ? pairWeights(pairing) : undefined;
+      if (flags.has('json')) io.out(`${JSON.stringify(weights ? { ...pairingJson(pairing), weights: weightsJson(weights) } : pairingJson(pairing), null, 2)}\n`);
+      else io.out(renderPairing(t, pairing) + (weights ? renderWeights(t, weights) : ''));
       return 0;
     }
     default:

@@ -9,10 +9,11 @@ import { displayName, type Tournament } from '../model/tournament';
 import { writeTournamentJson } from '../formats/json';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
+import { pairOpenGotha } from '../pairing/opengotha/pair';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 
-/** Pairing systems available from the CLI. `optimal` and `opengotha` are not built yet. */
-export const CLI_PAIRING_SYSTEMS = ['mays'] as const;
+/** Pairing systems available from the CLI. `optimal` is not built yet. */
+export const CLI_PAIRING_SYSTEMS = ['mays', 'opengotha'] as const;
 export type CliPairingSystem = (typeof CLI_PAIRING_SYSTEMS)[number];
 
 /** The tournament as it stood before round `round` was paired. */
@@ -24,6 +25,8 @@ export function pairRound(t: Tournament, round: number, system: CliPairingSystem
   switch (system) {
     case 'mays':
       return pairMays(beforeRound(t, round), round);
+    case 'opengotha':
+      return pairOpenGotha(beforeRound(t, round), round);
   }
 }
 

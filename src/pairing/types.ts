@@ -108,7 +108,9 @@ export type PairingErrorCode =
   /** Fewer than two players are present. */
   | 'too-few-players'
   /** No complete pairing respects the hard rules: everyone left has met everyone (or is forbidden to meet). */
-  | 'no-pairing';
+  | 'no-pairing'
+  /** The tournament's pairing parameters ask for something the system does not implement (named in the message). */
+  | 'unsupported-parameters';
 
 /** An impossible request, said so, with the players concerned — never a partial draw. */
 export interface PairingError {

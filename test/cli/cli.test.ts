@@ -2,7 +2,7 @@
  * The CLI as a director uses it: real files on disk, exit codes, messages naming file, line and player.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main';
@@ -179,6 +179,61 @@ describe('tengen pair', () => {
   it('says plainly which systems this version has', async () => {
     const { code, err } = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'optimal']);
     expect(code).toBe(1);
-    expect(err).toMatch(/pairs with mays only/);
+    expect(err).toMatch(/pairs with mays, opengotha only/);
+  });
+
+  it('--system opengotha pairs with OpenGotha\'s weights; --weights prints every term of every pair', async () => {
+    const { code, out: text } = await cli(['pair', EXAMPLE, '--round', '3', '--system', 'opengotha', '--json', '--weights']);
+    expect(code).toBe(0);
+    const p = JSON.parse(text) as {
+      system: string;
+      games: { white: number; black: number }[];
+      bye: number | null;
+      weights: ({ white: number; black: number; total: number } & Record<string, number>)[];
+    };
+    expect(p.system).toBe('opengotha');
+    const seated = [...p.games.flatMap((g) => [g.white, g.black]), ...(p.bye === null ? [] : [p.bye])];
+    expect(new Set(seated).size).toBe(seated.length);
+    expect(p.weights.map((w) => [w.white, w.black])).toEqual(p.games.map((g) => [g.white, g.black]));
+    for (const w of p.weights) {
+      const terms = ['baseDuplicateGame', 'baseRandom', 'baseBWBalance', 'mainCategory', 'mainScoreDiff', 'mainDUDD', 'mainSeed', 'secHandi', 'secGeo'];
+      expect(w.total).toBe(1 + terms.reduce((sum, t) => sum + w[t], 0));
+    }
+    const printed = await cli(['pair', EXAMPLE, '--round', '3', '--system', 'opengotha', '--weights']);
+    expect(printed.code).toBe(0);
+    expect(printed.out).toMatch(/\(opengotha\)/);
+    expect(printed.out).toMatch(/Weights \(OpenGotha's terms/);
+    expect(printed.out.match(/ total /g)).toHaveLength(p.games.length);
+  });
+
+  it('--weights is refused, before anything is written, for a system without pair weights', async () => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const out = path.join(dir, 'after.json');
+    const { code, err } = await cli(['pair', EXAMPLE, '--round', '3', '--weights', '--out', out]);
+    expect(code).toBe(1);
+    expect(err).toMatch(/--weights: the mays system has no pair weights/);
+    expect(readdirSync(dir)).toEqual(['placeholder.txt']);
+  });
+
+  it('--system opengotha on an OpenGotha file gives OpenGotha\'s recorded draw (notsimplemm round 3)', async () => {
+    const file = path.join(ROOT, '..', 'shared', 'corpus', 'opengotha-pairings', 'pairings', 'notsimplemm.xml');
+    if (!existsSync(file)) {
+      console.warn(`skipping the corpus case of tengen pair --system opengotha: ${file} is absent`);
+      return;
+    }
+    const { code, out: text } = await cli(['pair', file, '--round', '3', '--system', 'opengotha', '--json']);
+    expect(code).toBe(0);
+    const p = JSON.parse(text) as { games: { white: number; black: number; handicap: number }[]; bye: number };
+    const recorded = await cli(['standings', file, '--json']);
+    expect(recorded.code).toBe(0);
+    // Round 3 as OpenGotha recorded it: Bacardatz–Noguchi, Rendu–Bonjean, Durand–Robin (4 stones), Goloubkov bye.
+    const names = JSON.parse(recorded.out) as { id: number; name: string }[];
+    const id = (part: string) => names.find((n) => n.name.includes(part))!.id;
+    expect(p.games.map((g) => [g.white, g.black, g.handicap])).toEqual([
+      [id('Bacardatz'), id('Noguchi'), 0],
+      [id('Rendu'), id('Bonjean'), 0],
+      [id('Durand'), id('Robin, Cl'), 4],
+    ]);
+    expect(p.bye).toBe(id('Goloubkov'));
   });
 });

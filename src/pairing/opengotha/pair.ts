@@ -1,0 +1,336 @@
+/**
+ * The `opengotha` pairing system: the draw OpenGotha 3.51 makes with its automatic pairing, so that a director
+ * moving from OpenGotha gets the same games (Tournament.makeAutomaticPairing, pairAGroup, costValue, gameBetween,
+ * chooseAByePlayer).
+ *
+ *  1. The players to pair are those who take part in the round with a final registration (./scoredPlayers,
+ *     isPairable). If they are odd, the bye goes to the lightest of 1000 × earlier byes + rank + 2 × MMS before the
+ *     round (Tournament.chooseAByePlayer; equal weights: the last in OpenGotha's list, its `<=` scan).
+ *  2. More than 300 players are cut into groups of the top scores first (Pairing.PAIRING_GROUP_MAX_SIZE = 300,
+ *     PAIRING_GROUP_MIN_SIZE = 100), each paired on its own, as makeAutomaticPairing does.
+ *  3. Each pair weighs 1 + OpenGotha's named terms (./weights); the pairing is a maximum-weight perfect matching on
+ *     exactly those integers (OpenGotha: WeightedMatchLong.MAXIMIZE; Tengen: the certified exact matching of
+ *     src/pairing/matching). Where several matchings share the maximum weight either may be returned.
+ *  4. Colours and handicap of each game are gameBetween's (./weights).
+ *
+ * The result is the shared pairing vocabulary (../types): every pair with its weight terms by name in the report,
+ * and each deviation (a repeat, a pair across score groups, same club or country, a second bye) said.
+ */
+import { formatRank } from '../../model/rank';
+import { displayName, type PlayerId, type Round, type Tournament } from '../../model/tournament';
+import { refuseRound, type RoundRequestOptions } from '../controls';
+import { formatHalves } from '../history';
+import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD } from '../matching';
+import { pairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairedGame, type PairingError, type PairLine, type ReportLine, type RoundPairing } from '../types';
+import { readOpenGothaParameters, type OpenGothaParameters } from './parameters';
+import { buildRoundState, isPairable, javaCompare, javaDiv, type RoundState, type ScoredPlayer } from './scoredPlayers';
+import { gameBetween, maximumWeight, WEIGHT_TERM_NAMES, weightTerms, type WeightTerms } from './weights';
+
+export interface OpenGothaOptions extends DirectorControls, RoundRequestOptions {}
+
+/** A pair of the draw with its weight terms, as OpenGotha's weight dump would print them. */
+export interface WeightedPair {
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  readonly terms: WeightTerms;
+}
+
+export interface OpenGothaPairing extends RoundPairing {
+  readonly system: 'opengotha';
+  /** Each pair of the draw and its weight terms, in table order. */
+  readonly weights: readonly WeightedPair[];
+  /** Sum of the pair weights, exact. */
+  readonly totalWeight: bigint;
+}
+
+export const OPENGOTHA_RULE = 'OpenGotha 3.51, Tournament.makeAutomaticPairing / costValue (maximum total weight)';
+const BYE_RULE = 'OpenGotha 3.51, Tournament.chooseAByePlayer: the lightest 1000 × earlier byes + rank + 2 × MMS';
+/** Pairing.PAIRING_GROUP_MIN_SIZE and PAIRING_GROUP_MAX_SIZE. */
+const GROUP_MIN_SIZE = 100;
+const GROUP_MAX_SIZE = 3 * GROUP_MIN_SIZE;
+
+/** Everything the `opengotha` system knows before it pairs a round: parameters, scores, field and the bye. */
+export interface OpenGothaRound {
+  readonly state: RoundState;
+  /** The players to pair (bye excluded), in the order of OpenGotha's list (see pairingOrder). */
+  readonly field: readonly ScoredPlayer[];
+  readonly bye: ScoredPlayer | null;
+  readonly byeReason: string;
+  /** The weight terms of any two players of the round. */
+  weigh(a: PlayerId, b: PlayerId): WeightTerms;
+}
+
+/**
+ * The order of OpenGotha's list of players to pair, which its weight dumps show (pairs (i, j), i < j, in this
+ * order): by the placement criteria before the round, best first, then name and first name (ScoredPlayerComparator
+ * on the placement criteria alone). It matters for the terms that depend on the order of the two players
+ * (detRandom: the random term and SPLITANDRANDOM seeding) and for the bye among equal weights.
+ */
+function pairingOrder(state: RoundState): (a: ScoredPlayer, b: ScoredPlayer) => number {
+  const criteria = state.parameters.placementCriteria;
+  return (a, b) => {
+    for (const c of criteria) {
+      const d = state.critValue(b.id, c) - state.critValue(a.id, c);
+      if (d !== 0) return d;
+    }
+    return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
+  };
+}
+
+/** Prepares round `round` the way OpenGotha does before matching: scores, groups, players to pair and the bye. */
+export function prepareOpenGothaRound(t: Tournament, round: Round, options: OpenGothaOptions = {}): OpenGothaRound | PairingError {
+  const refused = refuseRound(t, round, options);
+  if (refused) return refused;
+  const read = readOpenGothaParameters(t);
+  if (!read.ok) {
+    return pairingError('unsupported-parameters', round, `OpenGotha pairing parameters: ${read.problems.join('; ')}`);
+  }
+  const par = read.parameters;
+  const spread = maximumWeight(par) - 1;
+  if (!Number.isSafeInteger(spread) || spread > MAX_WEIGHT_SPREAD) {
+    return pairingError(
+      'unsupported-parameters',
+      round,
+      `OpenGotha pairing parameters: the weights add up to ${spread}, more than the exact matching accepts (2^50 = ${MAX_WEIGHT_SPREAD}); lower paiBaAvoidDuplGame (OpenGotha's maximum is 5·10^14) or the other weights`,
+    );
+  }
+  const state = buildRoundState(t, round, par);
+  const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(pairingOrder(state));
+  if (everyone.length < 2) {
+    return pairingError('too-few-players', round, `${everyone.length} player${everyone.length === 1 ? ' is' : 's are'} to be paired in round ${round}; at least two are needed`);
+  }
+  let bye: ScoredPlayer | null = null;
+  let byeReason = '';
+  if (options.bye !== undefined) {
+    const chosen = everyone.find((s) => s.id === options.bye);
+    if (!chosen) return pairingError('unknown-player', round, `the bye ${options.bye} is not a player to pair in round ${round}`, [options.bye]);
+    if (everyone.length % 2 === 0) return pairingError('contradictory-controls', round, `the bye ${options.bye} was chosen but ${everyone.length} players (an even number) are to be paired`, [options.bye]);
+    bye = chosen;
+    byeReason = 'chosen by the director';
+  } else if (everyone.length % 2 === 1) {
+    ({ bye, byeReason } = chooseBye(state, everyone));
+  }
+  const field = everyone.filter((s) => s !== bye);
+  const weigh = (a: PlayerId, b: PlayerId) => weightTerms(state, state.byId.get(a)!, state.byId.get(b)!);
+  return { state, field, bye, byeReason, weigh };
+}
+
+/**
+ * Tournament.chooseAByePlayer: each player weighs rank + 2 × MMS before the round (mms2) + 1000 per earlier bye;
+ * the players are scanned in order and a weight lower than or equal to the best so far wins, so among equals the
+ * last in the list of players to pair (pairingOrder) gets the bye.
+ */
+function chooseBye(state: RoundState, players: readonly ScoredPlayer[]): { bye: ScoredPlayer; byeReason: string } {
+  const weight = (s: ScoredPlayer) => s.player.rank + state.mmsX2(s.id) + 1000 * s.byes;
+  let best = players[0];
+  for (const s of players) if (weight(s) <= weight(best)) best = s;
+  const mms = state.mmsX2(best.id);
+  return {
+    bye: best,
+    byeReason: `weight ${best.byes} earlier bye${best.byes === 1 ? '' : 's'} × 1000 + rank ${formatRank(best.player.rank)} (${best.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight(best)}, the lightest (among equals, the last in OpenGotha's list: the lowest placed)`,
+  };
+}
+
+/**
+ * Tournament.makeAutomaticPairing's groups: with more than 300 players, groups of at least 100 (an even number,
+ * at most 300) are taken from the top score down and paired separately; the rest is paired last.
+ */
+export function pairingGroups(state: RoundState, field: readonly ScoredPlayer[]): ScoredPlayer[][] {
+  const groups: ScoredPlayer[][] = [];
+  const remaining = [...field];
+  const scoreOf = (s: ScoredPlayer) => javaDiv(state.mainX2(s.id), 2);
+  const top = Math.max(...field.map(scoreOf));
+  const bottom = Math.min(...field.map(scoreOf));
+  while (remaining.length > GROUP_MAX_SIZE) {
+    const group: ScoredPlayer[] = [];
+    let ready = false;
+    for (let mainScore = top; mainScore >= bottom && !ready; mainScore--) {
+      for (let i = 0; i < remaining.length; ) {
+        if (scoreOf(remaining[i]) < mainScore) {
+          i++;
+          continue;
+        }
+        group.push(...remaining.splice(i, 1));
+        // "2 Emergency breaks"
+        if (group.length >= GROUP_MAX_SIZE || remaining.length <= GROUP_MIN_SIZE) {
+          ready = true;
+          break;
+        }
+      }
+      if (group.length >= GROUP_MIN_SIZE && group.length % 2 === 0) ready = true;
+    }
+    groups.push(group);
+  }
+  groups.push(remaining);
+  return groups;
+}
+
+/** Pairs round `round` as OpenGotha 3.51 would. */
+export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOptions = {}): OpenGothaPairing | PairingError {
+  const prepared = prepareOpenGothaRound(t, round, options);
+  if ('kind' in prepared) return prepared;
+  const { state, field, bye } = prepared;
+
+  const forbidden = new Set((options.forbiddenPairs ?? []).map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`)));
+  const forced = options.forcedPairs ?? [];
+  const inForced = new Set(forced.flat());
+  for (const id of inForced) {
+    if (!field.some((s) => s.id === id)) return pairingError('unknown-player', round, `forced pair: ${id} is not a player to pair in round ${round}`, [id]);
+  }
+  if (inForced.size !== forced.length * 2) return pairingError('contradictory-controls', round, 'a player is in two forced pairs', [...inForced]);
+
+  const chosen: [ScoredPlayer, ScoredPlayer][] = forced.map(([a, b]) => [state.byId.get(a)!, state.byId.get(b)!]);
+  const free = field.filter((s) => !inForced.has(s.id));
+  for (const group of pairingGroups(state, free)) {
+    const n = group.length;
+    const result = maxWeightPerfectMatching(n, (i, j) => {
+      const a = group[i].id;
+      const b = group[j].id;
+      if (forbidden.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return null;
+      return weightTerms(state, group[i], group[j]).total;
+    });
+    if (result.status !== 'optimal') {
+      const who = result.unmatched.map((i) => group[i].id);
+      return pairingError('no-pairing', round, `no complete pairing: ${result.message}`, who);
+    }
+    for (let i = 0; i < n; i++) if (i < result.mate[i]) chosen.push([group[i], group[result.mate[i]]]);
+  }
+
+  // Tables (GameComparator.BEST_SCR_ORDER, "order according to score and rating"): each game is ranked by its
+  // better player — by the placement criteria, then the higher rating — and the best game takes table 1. Tengen
+  // reads the placement criteria before the round (OpenGotha reads them at the round being paired, where only byes
+  // and absences have moved); equal games keep the lower ID first so the order is total.
+  const placement = pairingOrder(state);
+  const better = (a: ScoredPlayer, b: ScoredPlayer): ScoredPlayer => {
+    const c = placement(a, b);
+    const tied = state.parameters.placementCriteria.every((k) => state.critValue(a.id, k) === state.critValue(b.id, k));
+    if (tied) return (b.player.rating ?? 0) > (a.player.rating ?? 0) ? b : a;
+    return c <= 0 ? a : b;
+  };
+  const best = new Map(chosen.map((pair) => [pair, better(pair[0], pair[1])]));
+  chosen.sort((p, q) => {
+    const x = best.get(p)!;
+    const y = best.get(q)!;
+    const tied = state.parameters.placementCriteria.every((k) => state.critValue(x.id, k) === state.critValue(y.id, k));
+    if (!tied) return placement(x, y);
+    return (y.player.rating ?? 0) - (x.player.rating ?? 0) || x.id - y.id;
+  });
+
+  const games: PairedGame[] = [];
+  const weights: WeightedPair[] = [];
+  const report: ReportLine[] = [];
+  let totalWeight = 0n;
+  chosen.forEach(([p1, p2], index) => {
+    const table = index + 1;
+    const game = gameBetween(state, p1, p2);
+    const terms = weightTerms(state, p1, p2);
+    totalWeight += BigInt(terms.total);
+    games.push({ table, white: game.white.id, black: game.black.id, handicap: game.handicap, colourKnown: true });
+    weights.push({ white: game.white.id, black: game.black.id, terms });
+    report.push(pairLine(state, table, game.white, game.black, game.handicap, game.reason, terms, inForced.has(p1.id)));
+    report.push(...deviations(state, table, game.white, game.black, terms, inForced.has(p1.id)));
+  });
+  if (bye) {
+    const line: ByeLine = {
+      kind: 'bye',
+      player: bye.id,
+      reason: prepared.byeReason,
+      rule: BYE_RULE,
+      message: `Bye: ${describe(bye)} — ${prepared.byeReason}`,
+    };
+    report.push(line);
+    if (bye.byes > 0) {
+      report.push({
+        kind: 'second-bye',
+        players: [bye.id],
+        rule: BYE_RULE,
+        message: `${describe(bye)} receives a bye again (${bye.byes} before): OpenGotha's weight adds 1000 per earlier bye, and every other player weighs more`,
+      });
+    }
+  }
+  if (!state.parameters.deterministic && state.parameters.random > 0) {
+    report.push({
+      kind: 'switch',
+      players: [],
+      rule: OPENGOTHA_RULE,
+      message: `paiBaDeterministic is false: OpenGotha would add Math.random() up to ${state.parameters.random} to each pair, which cannot be reproduced; Tengen adds OpenGotha's deterministic detRandom instead`,
+    });
+  }
+  return { round, system: 'opengotha', games, bye: bye ? bye.id : null, report, weights, totalWeight };
+}
+
+function describe(s: ScoredPlayer): string {
+  return `${s.id} (${displayName(s.player)})`;
+}
+
+/** "baseDuplicateGame=500000000000000, …, total=…": a pair's terms, named as in OpenGotha's weight dumps. */
+export function formatWeightTerms(terms: WeightTerms): string {
+  return [...WEIGHT_TERM_NAMES.map((n) => `${n}=${terms[n]}`), `total=${terms.total}`].join(', ');
+}
+
+function pairLine(
+  state: RoundState,
+  table: number,
+  white: ScoredPlayer,
+  black: ScoredPlayer,
+  handicap: number,
+  colours: string,
+  terms: WeightTerms,
+  forced: boolean,
+): PairLine {
+  const w = state.mainX2(white.id);
+  const b = state.mainX2(black.id);
+  return {
+    kind: 'pair',
+    table,
+    white: white.id,
+    black: black.id,
+    whiteScoreHalves: w,
+    blackScoreHalves: b,
+    scoreDifferenceHalves: Math.abs(w - b),
+    handicap,
+    colourKnown: true,
+    colours,
+    message: `Table ${table}: ${describe(white)} [${formatHalves(w)}] – ${describe(black)} [${formatHalves(b)}]${handicap ? `, handicap ${handicap}` : ''}${forced ? ' (forced by the director)' : ''}; weight ${formatWeightTerms(terms)}`,
+  };
+}
+
+function deviations(state: RoundState, table: number, white: ScoredPlayer, black: ScoredPlayer, terms: WeightTerms, forced: boolean): DeviationLine[] {
+  const out: DeviationLine[] = [];
+  const players = [white.id, black.id];
+  const who = `${describe(white)} and ${describe(black)}`;
+  if (forced) out.push({ kind: 'forced', table, players, message: `Table ${table}: ${who} were paired by the director` });
+  if (terms.baseDuplicateGame === 0 && state.parameters.avoidDuplicateGame > 0) {
+    out.push({
+      kind: 'repeat',
+      table,
+      players,
+      rule: `${OPENGOTHA_RULE}, base criterion 1 (avoid duplicate games)`,
+      message: `Table ${table}: ${who} meet again (${state.meetings(white.id, black.id)} earlier game${state.meetings(white.id, black.id) === 1 ? '' : 's'}): no heavier complete pairing avoids it`,
+    });
+  }
+  const gw = state.info.get(white.id)!.groupNumber;
+  const gb = state.info.get(black.id)!.groupNumber;
+  if (gw !== gb) {
+    out.push({
+      kind: 'cross-group',
+      table,
+      players,
+      rule: `${OPENGOTHA_RULE}, main criteria 2 and 3 (score difference, draw-up/draw-down)`,
+      message: `Table ${table}: ${who} are ${Math.abs(gw - gb)} score group${Math.abs(gw - gb) === 1 ? '' : 's'} apart (draw-up/draw-down weight ${terms.mainDUDD})`,
+    });
+  }
+  const sameClub = (white.player.club ?? '').toLowerCase() === (black.player.club ?? '').toLowerCase() && (white.player.club ?? '') !== '';
+  if (sameClub && state.parameters.avoidSameGeo > 0 && terms.secGeo < state.parameters.avoidSameGeo) {
+    out.push({
+      kind: 'same-club',
+      table,
+      players,
+      rule: `${OPENGOTHA_RULE}, secondary criteria (geography)`,
+      message: `Table ${table}: ${who} are both of club ${white.player.club} (geography weight ${terms.secGeo} of ${state.parameters.avoidSameGeo})`,
+    });
+  }
+  return out;
+}
+
+export type { OpenGothaParameters };

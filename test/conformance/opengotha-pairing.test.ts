@@ -1,0 +1,106 @@
+/**
+ * OpenGotha conformance of the `opengotha` pairing system (issue 3, "OpenGotha-identical mode"), on
+ * ../shared/corpus/opengotha-pairings:
+ *  - every pair of every weight dump OpenGotha 3.51.02 wrote has the same nine terms and total in Tengen;
+ *  - every recorded round, paired again from the rounds before it, gives the recorded draw — or the difference is
+ *    explained: another matching of the same maximum weight, a bye the director chose (the recorded pairs then come
+ *    back with that bye), or a recorded draw that weighs less than the maximum (not OpenGotha 3.51's automatic
+ *    draw: changed by hand, or drawn by another OpenGotha version).
+ * The table is printed (tournament | round | players | pairs identical | … | explained differences).
+ */
+import { describeCorpus } from '../support/corpus';
+import { beforeRound, conformanceRows, formatTable, loadCorpusTournament, type RoundRow } from '../support/opengothaConformance';
+import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
+
+/**
+ * The rounds whose recorded draw is not Tengen's, and why — checked, not assumed: each verdict is recomputed.
+ *  - equal-weight: the recorded draw weighs exactly Tengen's maximum: OpenGotha's matching (WeightedMatchLong) and
+ *    Tengen's break ties between equally heavy matchings differently; which optimum comes out depends on the order
+ *    of the vertices, which Tengen takes from OpenGotha's own list (the order of its weight dumps).
+ *  - not-automatic: the director chose the bye (notsosimpleswiss gives the bye in rotation; bosp2024), or left a
+ *    player out (KPMC round 2); the recorded pairs come back with the recorded bye where the draw was automatic.
+ *  - lighter: the recorded draw weighs less than the maximum under the file's own parameters — KPMC round 1 was saved
+ *    by OpenGotha 3.52.03 (its colours differ too), frioul-2018 by 3.46, veterans-2021's draws were edited (the
+ *    simpleswiss file, the same tournament cut to 32 players, is reproduced exactly).
+ */
+const EXPECTED: Readonly<Record<string, RoundRow['verdict']>> = {
+  'simpleswiss 5': 'equal-weight',
+  'simpleswiss 7': 'equal-weight',
+  'notsosimpleswiss 2': 'not-automatic',
+  'notsosimpleswiss 3': 'not-automatic',
+  'notsosimpleswiss 4': 'not-automatic',
+  'notsosimpleswiss 5': 'not-automatic',
+  'notsosimpleswiss 7': 'not-automatic',
+  'notsosimpleswiss 9': 'not-automatic',
+  'Toulouse2024 3': 'equal-weight',
+  'Toulouse2024 4': 'equal-weight',
+  '20240921-KPMC-Splitbug 1': 'lighter',
+  '20240921-KPMC-Splitbug 2': 'not-automatic',
+  'bosp2024 1': 'not-automatic',
+  'bosp2024 2': 'not-automatic',
+  'bosp2024 3': 'not-automatic', // not recorded: weights only
+  'frioul-2018 1': 'lighter',
+  'frioul-2018 2': 'lighter',
+  'frioul-2018 3': 'equal-weight',
+  'frioul-2018 4': 'lighter',
+  'veterans-2021 1': 'lighter',
+  'veterans-2021 2': 'not-automatic',
+  'veterans-2021 3': 'lighter',
+  'veterans-2021 4': 'lighter',
+  'veterans-2021 5': 'lighter',
+  // Pairgoth's draw of the EGC 2024 (two byes in round 1, which OpenGotha cannot give; 16 games of round 2 only).
+  'malavasi 1': 'not-automatic',
+  'malavasi 2': 'not-automatic',
+};
+
+describeCorpus('OpenGotha conformance: the opengotha pairing system', () => {
+  let rows: RoundRow[] = [];
+  beforeAll(() => {
+    rows = conformanceRows();
+    console.log(`OpenGotha pairing conformance\n${formatTable(rows)}`);
+  }, 120000);
+
+  it('covers every dump and recorded round of the six OpenGotha pairing files and bosp2024', () => {
+    const dumps = rows.filter((r) => r.weights).length;
+    expect(dumps).toBe(7 + 10 + 5 + 5 + 6 + 2 + 1);
+    expect(rows.filter((r) => r.tournament === 'simpleswiss')).toHaveLength(7);
+    expect(rows.filter((r) => r.tournament === 'notsosimpleswiss')).toHaveLength(10);
+  });
+
+  it('gives every pair of every OpenGotha weight dump the same terms and total', () => {
+    const bad = rows.filter((r) => r.weights && r.weights.equalPairs !== r.weights.pairs);
+    expect(bad.map((r) => `${r.tournament} R${r.round}: ${r.weights!.differences.join('; ')}`)).toEqual([]);
+    const pairs = rows.reduce((n, r) => n + (r.weights?.pairs ?? 0), 0);
+    expect(pairs).toBeGreaterThan(17000);
+  });
+
+  it('reproduces every recorded draw, or explains the difference by weight', () => {
+    const verdicts = Object.fromEntries(rows.filter((r) => r.verdict !== 'identical').map((r) => [`${r.tournament} ${r.round}`, r.verdict]));
+    expect(verdicts).toEqual(EXPECTED);
+    // Never heavier: a recorded draw heavier than Tengen's maximum would prove the matching wrong.
+    expect(rows.filter((r) => r.verdict === 'heavier')).toEqual([]);
+  });
+
+  it('where the director chose the bye, gives the recorded pairs (or a draw of equal weight) with that bye', () => {
+    const byeRows = rows.filter((r) => r.tournament === 'notsosimpleswiss' && r.verdict === 'not-automatic');
+    expect(byeRows.length).toBe(6);
+    for (const r of byeRows) expect(r.explanation).toMatch(/has exactly the recorded pairs|weighs exactly as much/);
+  });
+
+  it('gives the recorded colours and handicaps to every identical pair of the files OpenGotha 3.48–3.51 drew', () => {
+    const files = ['simpleswiss', 'notsosimpleswiss', 'simplemm', 'notsimplemm', 'Toulouse2024'];
+    const own = rows.filter((r) => files.includes(r.tournament));
+    expect(own.map((r) => `${r.tournament} R${r.round}: ${r.identicalColours}/${r.identicalPairs}`)).toEqual(
+      own.map((r) => `${r.tournament} R${r.round}: ${r.identicalPairs}/${r.identicalPairs}`),
+    );
+  });
+
+  it('is deterministic: the same file gives the same draw', () => {
+    const t = loadCorpusTournament('pairings/Toulouse2024.xml');
+    const first = pairOpenGotha(beforeRound(t, 4), 4);
+    const second = pairOpenGotha(beforeRound(loadCorpusTournament('pairings/Toulouse2024.xml'), 4), 4);
+    expect(JSON.stringify(second, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).toBe(
+      JSON.stringify(first, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+    );
+  });
+});
