@@ -139,9 +139,13 @@ function resultMarkOf(r: PlayerRound): ResultMark | undefined {
   }
 }
 
-/** Points a result cell gives, as a formula: + and +! one, = and =! one half, anything else (−, blank) nothing. */
+/**
+ * Points a result cell gives, as a formula: + and +! (or the number 1) one, = and =! (or 0.5) one half, anything
+ * else (−, 0, blank) nothing. A text never equals a number in Excel or LibreOffice, so each test is exact.
+ */
 export function pointsFormula(resultCell: string): string {
-  return `IF(OR(${resultCell}="+",${resultCell}="+!"),1,IF(OR(${resultCell}="=",${resultCell}="=!"),0.5,0))`;
+  const x = resultCell;
+  return `IF(OR(${x}="+",${x}="+!",${x}=1),1,IF(OR(${x}="=",${x}="=!",${x}=0.5),0.5,0))`;
 }
 
 function plusConstant(points: number): string {
