@@ -174,6 +174,11 @@ describe('reading a grid typed by hand', () => {
     expect(evaluate(score.formula, cells)).toBe(1);
     cells[row - 1][gridLayout(4, 13).resultColumn(1) - 1] = 0.5;
     expect(evaluate(score.formula, cells)).toBe(0.5);
+    // Typed in a text-formatted cell, the points are text.
+    for (const [typed, points] of [['1', 1], ['0.5', 0.5], ['½', 0.5], ['0', 0]] as const) {
+      cells[row - 1][gridLayout(4, 13).resultColumn(1) - 1] = typed;
+      expect(evaluate(score.formula, cells)).toBe(points);
+    }
   });
 
   test('a French B is White, an English B is Black', () => {

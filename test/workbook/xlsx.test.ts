@@ -169,5 +169,8 @@ describe('the grid through an .xlsx file', () => {
     const ws = x.getWorksheet('Grid')!;
     expect(ws.pageSetup).toMatchObject({ printArea: 'A1:S41', printTitlesRow: '14:15', fitToPage: true, orientation: 'landscape' });
     expect(ws.model.merges).toEqual(['F14:H14', 'I14:K14', 'L14:N14', 'O14:Q14']);
+    // Colour and result cells are text (Excel would read "+2" as 2 and "=" as a formula); opponents and scores not.
+    expect(['G16', 'H16', 'G17', 'Q41'].map((a) => ws.getCell(a).numFmt)).toEqual(['@', '@', '@', '@']);
+    expect(['F16', 'F17', 'R16'].map((a) => ws.getCell(a).numFmt)).toEqual([undefined, undefined, undefined]);
   });
 });
