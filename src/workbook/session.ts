@@ -365,12 +365,21 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   const language = options.language ?? 'en';
   const time = options.time ?? new Date().toISOString();
-  const ops: WorkbookOp[] = [];
-  for (const sheet of existing) if (TOURNAMENT_SHEETS(sheet)) ops.push({ kind: 'delete-sheet', sheet });
-  ops.push(...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName));
+  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName)];
   const rounds = pairedRounds(t);
-  for (let r = 1; r <= rounds; r++) ops.push(...pairingsOps(t, r, language));
-  if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) ops.push(...standingsOps(t));
+  const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
+  for (let r = 1; r <= rounds; r++) {
+    ops.push(...pairingsOps(t, r, language));
+    written.add(pairingsSheetName(r));
+  }
+  if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
+    ops.push(...standingsOps(t));
+    written.add(STANDINGS_SHEET);
+  }
+  // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
+  // Grid exists (Excel refuses to delete a workbook's last sheet).
+  if (existing.includes(LOG_SHEET)) ops.push({ kind: 'clear', sheet: LOG_SHEET });
+  for (const sheet of existing) if (TOURNAMENT_SHEETS(sheet) && !written.has(sheet)) ops.push({ kind: 'delete-sheet', sheet });
   ops.push(...logOps([{ what: `${options.label ?? `Imported ${t.name}`}: ${t.players.length} players, ${t.settings.rounds} rounds, ${rounds} paired` }], 2, time));
   return { label: options.label ?? `Import ${t.name}`, ops };
 }
@@ -520,6 +529,9 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     throw new SessionRefusal('grid-changed', 'the workbook changed since this pairing was previewed (a result, a player or a setting was entered): preview the pairing again');
   }
   const round = pairing.round;
+  if (!Number.isInteger(round) || round < 1 || round > t.settings.rounds) {
+    throw new SessionRefusal('invalid', `round ${round} is not a round of this ${t.settings.rounds}-round tournament`);
+  }
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
   const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
   const existing = t.games.filter((g) => g.round === round);
