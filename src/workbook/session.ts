@@ -81,11 +81,16 @@ interface WorkbookContext {
   readonly sheets: readonly string[];
 }
 
-/** Context of the tournaments `readTournament` returned, so the batch functions keep their short signatures. */
+/**
+ * Context of the tournaments `readTournament` returned, so the batch functions keep their short signatures; a
+ * tournament derived from one (`{ ...t, players: … }`) falls back on the last workbook read, when it is the same
+ * tournament by name. Explicit `SessionOptions` win over both.
+ */
 const contexts = new WeakMap<Tournament, WorkbookContext>();
+let lastRead: { readonly name: string; readonly context: WorkbookContext } | undefined;
 
 function contextOf(t: Tournament, options: SessionOptions = {}): { language: GridLanguage; logRow: number; time: string; sheets: readonly string[] } {
-  const known = contexts.get(t);
+  const known = contexts.get(t) ?? (lastRead?.name === t.name ? lastRead.context : undefined);
   return {
     language: options.language ?? known?.language ?? 'en',
     logRow: options.logRow ?? known?.logRow ?? 2,
@@ -200,7 +205,9 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logRow = nextLogRow(sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null);
-  contexts.set(tournament, { language: grid.value.language, logRow, sheets });
+  const context = { language: grid.value.language, logRow, sheets };
+  contexts.set(tournament, context);
+  lastRead = { name: tournament.name, context };
   return ok({ tournament, language: grid.value.language, logRow, sheets, fingerprint: fingerprint(tournament) });
 }
 
