@@ -26,7 +26,8 @@ import {
   standingsBatch,
   type NewPlayer,
 } from '../../src/workbook/session';
-import { errorsOf, example, value } from './fixtures';
+import fc from 'fast-check';
+import { errorsOf, example, generated, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';
 
@@ -140,6 +141,21 @@ describe('a tournament run through the session API', () => {
     const late = after.players.find((p) => p.family === 'Late')!;
     expect(late).toMatchObject({ id: t.players.length + 1, rank: -2, club: 'Laval', absentRounds: [1], section: 'B' });
   });
+});
+
+test('property: generated tournaments through every sheet of a workbook read back whole, English and French', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 1e6 }), fc.constantFrom<'en' | 'fr'>('en', 'fr'), async (n, rounds, seed, language) => {
+      const t = generated(n, rounds, seed);
+      const wb = new MemoryWorkbook();
+      await wb.apply(importBatch(t, { time: TIME, language }));
+      const back = value(await readTournament(wb));
+      // −0 ranks from the generator are 0 once written.
+      const canonical = { ...t, players: t.players.map((p) => ({ ...p, rank: (p.rank + 0) as typeof p.rank })) };
+      expect(writeTournamentJson(back)).toBe(writeTournamentJson(canonical));
+    }),
+    { numRuns: 25, seed: 4242 },
+  );
 });
 
 describe('refusals', () => {
