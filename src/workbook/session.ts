@@ -14,7 +14,7 @@
  */
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { parseRank } from '../model/rank';
-import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Settings, type Tournament } from '../model/tournament';
+import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
 import { writeTournamentJson } from '../formats/json';
 import { parseOpenGotha } from '../formats/opengotha';
@@ -309,14 +309,8 @@ function playerText(t: Tournament, id: PlayerId): string {
 /** A player to register; the ID is given by the workbook (by strength before round 1, the next free one after). */
 export type NewPlayer = Omit<Player, 'id'>;
 
-export interface NewTournamentInfo {
-  readonly name: string;
-  readonly shortName?: string;
-  readonly location?: string;
-  readonly director?: string;
-  readonly beginDate?: string;
-  readonly endDate?: string;
-  readonly settings: Settings;
+/** The title of a new tournament (name, dates, place, director, settings) and its first players. */
+export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName' | 'location' | 'director' | 'beginDate' | 'endDate' | 'settings'> {
   readonly language?: GridLanguage;
   readonly players?: readonly NewPlayer[];
   /** The workbook's sheets now (`await wb.sheetNames()`): a Grid there means a tournament is already there. */

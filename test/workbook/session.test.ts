@@ -158,6 +158,15 @@ test('property: generated tournaments through every sheet of a workbook read bac
   );
 });
 
+/** A workbook with round 1 paired by Mays' method, and that pairing. */
+async function pairedRound1(): Promise<{ wb: MemoryWorkbook; p1: { pairing: RoundPairing; fingerprint: string } }> {
+  const wb = await started();
+  const t = value(await readTournament(wb));
+  const p1 = pairing(t, 1);
+  await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
+  return { wb, p1 };
+}
+
 describe('refusals', () => {
   test('a new tournament in a workbook that has one, unless replacing it', async () => {
     const wb = await started();
@@ -169,11 +178,8 @@ describe('refusals', () => {
   });
 
   test('pairing a round again: refused when paired or with results, unless confirmed; refused when the grid changed', async () => {
-    const wb = await started();
+    const { wb, p1 } = await pairedRound1();
     let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
 
     // The grid changed since the preview (round 1 was written): the old preview is refused.
     expect(refusal(() => pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, confirmRepair: true })).code).toBe('grid-changed');
@@ -195,11 +201,8 @@ describe('refusals', () => {
   });
 
   test('changing a result already entered names the cells, unless the overwrite is confirmed', async () => {
-    const wb = await started();
+    const { wb } = await pairedRound1();
     let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
     const g = t.games[0];
     await wb.apply(resultsBatch(t, 1, [{ table: g.table!, result: 'white-wins' }], { time: TIME }));
     t = value(await readTournament(wb));
@@ -228,11 +231,8 @@ describe('refusals', () => {
   });
 
   test('results for a player without a game, two results for one game', async () => {
-    const wb = await started();
-    let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
+    const { wb } = await pairedRound1();
+    const t = value(await readTournament(wb));
     const g = t.games[0];
     expect(refusal(() => resultsBatch(t, 1, [{ winner: g.white }, { winner: g.black }])).message).toMatch(/two different results/);
     expect(refusal(() => resultsBatch(t, 1, [{ table: 99, result: 'jigo' }])).message).toBe('round 1 has no table 99');
