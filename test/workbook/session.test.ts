@@ -4,12 +4,13 @@
  * grid changed since the preview, a director's entry overwritten); the whole example imported and read back.
  */
 import { writeTournamentJson } from '../../src/formats/json';
-import type { Tournament } from '../../src/model/tournament';
+import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
 import { proposeSections } from '../../src/pairing/sections';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import {
+  absencesBatch,
   finalizeBatch,
   importBatch,
   newTournamentBatch,
@@ -166,6 +167,24 @@ async function pairedRound1(): Promise<{ wb: MemoryWorkbook; p1: { pairing: Roun
   await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
   return { wb, p1 };
 }
+
+test('absences announced before a round is paired are kept, and the pairing leaves the player out', async () => {
+  const wb = await started();
+  let t = value(await readTournament(wb));
+  await wb.apply(absencesBatch(t, [{ player: 13 as PlayerId, rounds: [1, 2], absent: true }], { time: TIME }));
+  t = value(await readTournament(wb));
+  expect(t.players.find((p) => p.id === 13)!.absentRounds).toEqual([1, 2]);
+  const p1 = pairing(t, 1);
+  expect(p1.pairing.games.flatMap((g) => [g.white, g.black])).not.toContain(13);
+  await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
+  t = value(await readTournament(wb));
+  await wb.apply(absencesBatch(t, [{ player: 13 as PlayerId, rounds: [2], absent: false }], { time: TIME }));
+  t = value(await readTournament(wb));
+  expect(t.players.find((p) => p.id === 13)!.absentRounds).toEqual([1]);
+  const paired = p1.pairing.games[0].white;
+  expect(refusal(() => absencesBatch(t, [{ player: paired, rounds: [1], absent: true }])).message).toMatch(/already paired in round 1/);
+  expect((await wb.readSheet('Log'))!.some((r) => /13 \(Fortin, Léa\) absent from rounds 1, 2/.test(String(r[2])))).toBe(true);
+});
 
 describe('refusals', () => {
   test('a new tournament in a workbook that has one, unless replacing it', async () => {
