@@ -117,7 +117,7 @@ export function lexicographicPerfectMatching(
         stage.push(k);
         continue;
       }
-      const trial = [...stage, k];
+      const trial = [...stage, k].filter((t) => maxima[t] > 0);
       const plan = planUnits(trial.map((t) => maxima[t]), pairs, prefixMax);
       if (plan.spread > maxSpread) {
         if (stage.every((t) => maxima[t] === 0)) {
