@@ -162,7 +162,8 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   }
 
   const allowRepeats = options.allowRepeats ?? false;
-  const forbidden = (a: PlayerId, b: PlayerId) => controls.isForbidden(a, b);
+  const anyForbidden = (options.forbiddenPairs ?? []).length > 0;
+  const forbidden = (a: PlayerId, b: PlayerId) => anyForbidden && controls.isForbidden(a, b);
   const whole = new OptimalTiers(full, pool, tierOptions(options, t));
   const allowedIn = (tiers: OptimalTiers) => (i: number, j: number) =>
     !forbidden(tiers.ids[i], tiers.ids[j]) && (allowRepeats || tiers.meetings(i, j) === 0);
@@ -210,7 +211,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   }
 
   // The one matching.
-  const tiers = new OptimalTiers(full, now, tierOptions(options, t));
+  const tiers = now === pool && pool.length === whole.size ? whole : new OptimalTiers(full, now, tierOptions(options, t));
   let mate: Int32Array = new Int32Array(0);
   if (tiers.size > 0) {
     let solved;

@@ -33,7 +33,7 @@
 import type { Player, PlayerId } from '../model/tournament';
 import type { HandicapSettings } from '../model/tournament';
 import { pairKey } from './controls';
-import { decideHandicap } from './handicap';
+import { DEFAULT_HANDICAP_CEILING } from './handicap';
 import type { PairingHistory } from './history';
 import type { CostTier } from './matching';
 
@@ -128,7 +128,8 @@ export class OptimalTiers {
   private readonly rank: Int32Array;
   private readonly relatives: Set<string>;
   private readonly avoid: Required<AvoidLevels>;
-  private readonly handicapCache = new Map<number, number>();
+  private readonly handicapByMms: boolean;
+  private readonly handicapMinus: number;
 
   constructor(
     readonly history: PairingHistory,
@@ -159,6 +160,9 @@ export class OptimalTiers {
     this.country = codes(ordered.map((p) => p.country));
     this.rank = Int32Array.from(ordered, (p) => p.rank);
     this.balance = Int32Array.from(this.ids, (id) => h.colourBalance(id));
+    const policy = options.handicap?.policy ?? 'none';
+    this.handicapByMms = policy.startsWith('mms');
+    this.handicapMinus = policy.endsWith('minus-2') ? 2 : policy.endsWith('minus-1') ? 1 : 0;
     this.relatives = new Set((options.relatives ?? []).map(([a, b]) => pairKey(a, b)));
     this.avoid = { ...DEFAULT_AVOID, ...(options.avoid ?? {}) };
     for (const [k, v] of Object.entries(this.avoid)) {
@@ -217,25 +221,18 @@ export class OptimalTiers {
     return out;
   }
 
+  /**
+   * The stones ./handicap's `decideHandicap` gives the pair (the same rule, inlined: the matcher asks for every pair):
+   * the difference in ranks, or in whole McMahon points for the MMS policies, less the policy's correction, at least
+   * 0, at most the ceiling; even when either player is at or above `evenAtOrAbove`.
+   */
   handicap(i: number, j: number): number {
     const settings = this.options.handicap;
     if (!settings || settings.policy === 'none') return 0;
-    const ri = this.rank[i];
-    const rj = this.rank[j];
-    const byMms = settings.policy.startsWith('mms');
-    const si = byMms ? this.score[i] : 0;
-    const sj = byMms ? this.score[j] : 0;
-    const key = ((ri + 64) * 128 + (rj + 64)) * 2 ** 22 + (si + 2048) * 4096 + (sj + 2048);
-    let hc = this.handicapCache.get(key);
-    if (hc === undefined) {
-      hc = decideHandicap(
-        { id: this.ids[i], rank: this.history.player(this.ids[i]).rank, scoreHalves: this.score[i] },
-        { id: this.ids[j], rank: this.history.player(this.ids[j]).rank, scoreHalves: this.score[j] },
-        settings,
-      ).handicap;
-      this.handicapCache.set(key, hc);
-    }
-    return hc;
+    const even = settings.evenAtOrAbove;
+    if (even !== undefined && (this.rank[i] >= even || this.rank[j] >= even)) return 0;
+    const difference = this.handicapByMms ? Math.floor(Math.abs(this.score[i] - this.score[j]) / 2) : Math.abs(this.rank[i] - this.rank[j]);
+    return Math.min(Math.max(0, difference - this.handicapMinus), settings.ceiling ?? DEFAULT_HANDICAP_CEILING);
   }
 
   /** The tiers, in priority order (see the module comment). Vertex i < j always. */
