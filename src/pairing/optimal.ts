@@ -216,7 +216,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   if (tiers.size > 0) {
     let solved;
     try {
-      solved = lexicographicPerfectMatching(tiers.size, allowedIn(tiers), tiers.tiers(), { maxSpread: options.maxSpread });
+      solved = lexicographicPerfectMatching(tiers.size, allowedIn(tiers), tiers.tiers(), { maxSpread: options.maxSpread, candidates: tiers.candidates() });
     } catch (e) {
       if (e instanceof RangeError) return pairingError('no-pairing', round, `the field is too large to weigh every priority exactly: ${e.message}`);
       throw e;

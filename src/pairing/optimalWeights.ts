@@ -294,6 +294,26 @@ export class OptimalTiers {
     return TIER_NAMES.map((name) => ({ name, cost: tiers[name] }));
   }
 
+  /**
+   * Pairs likely in the optimum, to speed up the matcher (never its answer): each player's slip and fold partners and
+   * their neighbours inside his group, and the players next to him in the field's order (floats between groups).
+   */
+  candidates(): { u: number; v: number }[] {
+    const out: { u: number; v: number }[] = [];
+    const n = this.ids.length;
+    for (let i = 0; i < n; i++) {
+      const start = i - this.position[i];
+      const g = this.groupSize[i];
+      const half = Math.floor(g / 2);
+      const p = this.position[i];
+      for (const q of [p + half - 1, p + half, p + half + 1, p - half - 1, p - half, p - half + 1, g - 1 - p]) {
+        if (q >= 0 && q < g && q !== p) out.push({ u: i, v: start + q });
+      }
+      for (let d = 1; d <= 3; d++) if (i + d < n) out.push({ u: i, v: i + d });
+    }
+    return out;
+  }
+
   /** The tiers' totals over a set of pairs of this field (for reports and comparisons). */
   evaluate(pairs: readonly (readonly [PlayerId, PlayerId])[]): Record<TierName, number> {
     const tiers = this.tiers();

@@ -26,7 +26,7 @@
  * with a RangeError: the priorities are never allowed to trade.
  */
 import type { MatchingDuals } from './blossom';
-import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type PerfectMatchingInfeasible } from './dense';
+import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type CandidatePair, type PerfectMatchingInfeasible } from './dense';
 
 export interface CostTier {
   /** Named in errors and in the result. */
@@ -40,6 +40,11 @@ export interface LexicographicOptions {
   readonly maxSpread?: number;
   /** Passed to {@link maxWeightPerfectMatching}. */
   readonly nearestPartners?: number;
+  /**
+   * Pairs likely to be in the optimum (speed only, never the answer's weight): offered to every stage, with the
+   * previous stage's matching, which always remains a perfect matching of the next stage's pairs.
+   */
+  readonly candidates?: readonly CandidatePair[];
 }
 
 export interface LexicographicOptimal {
@@ -145,7 +150,9 @@ export function lexicographicPerfectMatching(
       for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
     });
     const weightAt = (k: number): number => stageWeight[k];
-    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), undefined, {
+    const offered: CandidatePair[] = [...(options.candidates ?? [])];
+    if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), offered, {
       nearestPartners: options.nearestPartners,
     });
     if (result.status !== 'optimal') return result;
