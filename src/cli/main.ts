@@ -3,7 +3,8 @@
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
- *   tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N] [--allow-repeats] [--json] [--out FILE]
+ *   tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+ *               [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
  */
@@ -17,6 +18,7 @@ import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
 import { CLI_PAIRING_SYSTEMS, CLI_SEEDINGS, DEFAULT_PAIRING_SYSTEM, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
 import type { Seeding } from '../pairing/optimalWeights';
+import type { ByeMethod } from '../pairing/byes';
 
 export interface Io {
   out(text: string): void;
@@ -31,8 +33,8 @@ const processIo: Io = {
 export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
-  tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N] [--allow-repeats]
-              [--json] [--out FILE]
+  tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+              [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
 
 FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
 PLAYER is an ID number or a unique part of a name.
@@ -46,7 +48,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'seeding', 'seed']);
+const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'seeding', 'seed', 'bye-method']);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'allow-repeats']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -143,6 +145,10 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const seedText = flags.get('seed');
       const seed = seedText === undefined ? undefined : Number(seedText);
       if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed ${String(seedText)}: expected a whole number ≥ 0`);
+      const byeMethod = flags.get('bye-method');
+      if (byeMethod !== undefined && byeMethod !== 'mays' && byeMethod !== 'opengotha') {
+        throw new UsageError(`--bye-method ${String(byeMethod)}: expected mays or opengotha`);
+      }
       if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const t = await load(rest[0]);
       const roundText = flags.get('round');
@@ -155,6 +161,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         seeding: seeding as Seeding | undefined,
         seed,
         allowRepeats: flags.has('allow-repeats'),
+        byeMethod: byeMethod as ByeMethod | undefined,
       });
       io.out(flags.has('json') ? `${JSON.stringify(pairingJson(pairing), null, 2)}\n` : renderPairing(t, pairing));
       return 0;

@@ -1,7 +1,7 @@
 /**
- * `tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N] [--allow-repeats]
- * [--json] [--out FILE]`: pairs round N from the games of the rounds before N, ignoring any games and byes FILE
- * already holds for rounds ≥ N.
+ * `tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+ * [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]`: pairs round N from the games of the rounds
+ * before N, ignoring any games and byes FILE already holds for rounds ≥ N.
  */
 import { writeFile } from 'node:fs/promises';
 import { TengenInputError } from '../model/errors';
@@ -12,6 +12,7 @@ import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOptimal } from '../pairing/optimal';
 import type { Seeding } from '../pairing/optimalWeights';
+import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 
 /** Options the CLI passes to the systems that use them. */
@@ -19,6 +20,7 @@ export interface CliPairOptions {
   readonly seeding?: Seeding;
   readonly seed?: number;
   readonly allowRepeats?: boolean;
+  readonly byeMethod?: ByeMethod;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -30,8 +32,8 @@ type CliSystem = (t: Tournament, round: number, options: CliPairOptions) => Pair
 
 /** The pairing systems of `--system`, the first the default: one line each. */
 const SYSTEMS = {
-  optimal: (t, round, o) => pairOptimal(t, round, { seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats }),
-  mays: (t, round) => pairMays(t, round),
+  optimal: (t, round, o) => pairOptimal(t, round, { seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod }),
+  mays: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod }),
 } satisfies Record<string, CliSystem>;
 
 export type CliPairingSystem = keyof typeof SYSTEMS;

@@ -228,3 +228,15 @@ describe('tengen pair', () => {
     expect(err).toMatch(/--round/);
   });
 });
+
+describe('tengen pair --bye-method', () => {
+  it('accepts mays and opengotha, refuses anything else', async () => {
+    for (const method of ['mays', 'opengotha']) {
+      const r = await cli(['pair', EXAMPLE, '--round', '2', '--json', '--bye-method', method]);
+      expect(r.code).toBe(0);
+    }
+    const bad = await cli(['pair', EXAMPLE, '--round', '2', '--bye-method', 'lottery']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/expected mays or opengotha/);
+  });
+});

@@ -82,6 +82,12 @@ describe('optimal: priorities never trade', () => {
     expect(deviationsOf(p.report, 'cross-group')).toHaveLength(0);
   });
 
+  it('a weight spread too small for one priority: refused with the RangeError\'s message, never traded', () => {
+    const r = pairOptimal(t, 1, { avoid: { club: 100 }, maxSpread: 40 });
+    expect(isPairingError(r) && r.code).toBe('no-pairing');
+    expect(isPairingError(r) && r.message).toMatch(/tier "geography" cannot be weighed exactly/);
+  });
+
   it('same club avoided when the score difference allows it', () => {
     const flat = tournament(
       [player(1, '3d', { club: 'Paris' }), player(2, '3d', { club: 'Paris' }), player(3, '3d', { club: 'Lyon' }), player(4, '3d', { club: 'Lyon' })],
