@@ -283,10 +283,10 @@ export class OptimalTiers {
         return c;
       },
       colour: (i, j) => {
-        if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
         const a = this.balance[i];
         const b = this.balance[j];
         if (a === 0 || b === 0 || a > 0 !== b > 0) return 0;
+        if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
         return Math.min(Math.abs(a), Math.abs(b), 3);
       },
       handicap: (i, j) => this.handicap(i, j),
