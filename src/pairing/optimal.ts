@@ -156,9 +156,9 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
         players: [announcedBye],
         message: `${full.describe(announcedBye)}'s bye is withdrawn: a latecomer makes the field even, so he is paired instead`,
       });
-    } else {
-      bye = announcedBye;
     }
+    // Otherwise the announced bye stands; it is already recorded, so this result gives none.
+
   }
 
   const allowRepeats = options.allowRepeats ?? false;

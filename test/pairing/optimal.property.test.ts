@@ -123,6 +123,44 @@ describe('optimal: properties over random tournaments', () => {
     );
   });
 
+  it('part of the field now, the rest later: together a complete round, announced tables untouched', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 4, max: 30 }), fc.integer({ min: 2, max: 5 }), (seed, size, rounds) => {
+        let t = randomTournament(seed, size, rounds, 3);
+        const random = seededRandom(seed + 2);
+        for (let round = 1; round < rounds; round++) {
+          const whole = pairOptimal(t, round);
+          if (isPairingError(whole)) return;
+          t = withResults(applyPairing(t, whole), round, () => (random() < 0.5 ? 'white' : 'black'));
+        }
+        const h = buildHistory(t, rounds);
+        const scores = [...new Set(h.present.map((id) => h.scoreHalves(id)))].sort((a, b) => a - b);
+        const below = scores[Math.floor(scores.length / 2)] / 2;
+        const first = pairOptimal(t, rounds, { scoreBelow: below });
+        if (isPairingError(first)) {
+          expect(['no-pairing', 'too-few-players']).toContain(first.code);
+          return;
+        }
+        expect(pairingProblems(t, first)).toEqual([]);
+        for (const g of first.games) expect(h.scoreHalves(g.white) < below * 2 && h.scoreHalves(g.black) < below * 2).toBe(true);
+        const u = applyPairing(t, first);
+        const rest = pairOptimal(u, rounds);
+        if (isPairingError(rest)) {
+          // Pairing the first part was checked to leave the rest pairable.
+          throw new Error(`the rest could not be paired: ${rest.message}`);
+        }
+        expect(pairingProblems(u, rest)).toEqual([]);
+        const all = applyPairing(u, rest);
+        const games = all.games.filter((g) => g.round === rounds);
+        expect(games.map((g) => g.table).sort((a, b) => a! - b!)).toEqual(games.map((_, i) => i + 1));
+        for (const g of first.games) expect(games).toContainEqual(expect.objectContaining({ table: g.table, white: g.white, black: g.black }));
+        const seated = [...games.flatMap((g) => [g.white, g.black]), ...all.byes.filter((b) => b.round === rounds).map((b) => b.player)].sort((a, b) => a - b);
+        expect(seated).toEqual([...h.present].sort((a, b) => a - b));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('does not depend on the order of players, games and byes in the file', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 2, max: 24 }), (seed, size) => {
