@@ -185,6 +185,15 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     const limit = options.scoreBelow === undefined ? undefined : Math.round(options.scoreBelow * 2);
     const unknown = [...only].filter((id) => !full.has(id));
     if (unknown.length > 0) return pairingError('unknown-player', round, `not registered: ${unknown.join(', ')}`, unknown);
+    const presentNow = new Set(full.present);
+    const away = [...only].filter((id) => !presentNow.has(id));
+    if (away.length > 0) {
+      return pairingError('unknown-player', round, `${away.map((id) => full.describe(id)).join(', ')} ${away.length === 1 ? 'is' : 'are'} marked absent in round ${round}`, away);
+    }
+    const done = [...only].filter((id) => seated.has(id));
+    if (done.length > 0) {
+      return pairingError('contradictory-controls', round, `${done.map((id) => `${full.describe(id)} (table ${seated.get(id)})`).join(', ')} ${done.length === 1 ? 'is' : 'are'} already paired in round ${round}`, done);
+    }
     // A player whose last game has no result yet has no known score: `scoreBelow` never picks him.
     const playing = new Set(t.games.filter((g) => g.round < round && g.result === 'unknown').flatMap((g) => [g.white, g.black]));
     now = pool.filter((id) => only.has(id) || (limit !== undefined && !playing.has(id) && full.scoreHalves(id) < limit));

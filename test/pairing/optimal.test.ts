@@ -229,6 +229,17 @@ describe('optimal: director controls', () => {
     expect(deviationsOf(p.report, 'bye-passed-over')[0].message).toMatch(/withdrawn/);
   });
 
+  it('pairing part of the field: players absent or already at a table are refused by name', () => {
+    const absent = tournament([...section(1, 3, '3d'), player(4, '3d', { absentRounds: [1] })]);
+    const r = pairOptimal(absent, 1, { only: [id(3), id(4)] });
+    expect(isPairingError(r) && r.code).toBe('unknown-player');
+    expect(isPairingError(r) && r.message).toMatch(/4 \(Player 4\) is marked absent/);
+    const announced = applyPairing(t, paired(pairOptimal(t, 1, { only: [id(7), id(8)] })));
+    const again = pairOptimal(announced, 1, { only: [id(8), id(1)] });
+    expect(isPairingError(again) && again.code).toBe('contradictory-controls');
+    expect(isPairingError(again) && again.message).toMatch(/already paired/);
+  });
+
   it('a player already at an announced table cannot be forced again', () => {
     const announced = applyPairing(t, paired(pairOptimal(t, 1)));
     const withLate = admitLatecomer(announced, { family: 'Late', given: '', rank: player(1, '3d').rank }, 1).tournament;
