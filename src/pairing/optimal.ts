@@ -277,9 +277,13 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   });
   const renumbered = withTables(deviations, sheet.games).map((d) => {
     const table = renumber(d.table);
-    return table === undefined ? d : { ...d, table, message: d.message.replace(/^table \d+/, `table ${table}`) };
+    if (table === undefined) return d;
+    const message = /^table \d+/.test(d.message) ? d.message.replace(/^table \d+/, `table ${table}`) : `table ${table}: ${d.message}`;
+    return { ...d, table, message };
   });
   lines.sort((a, b) => a.table - b.table);
+  // Deviations in table order (stable; those without a table, such as the players left for later, last).
+  renumbered.sort((a, b) => (a.table ?? Infinity) - (b.table ?? Infinity));
   const report: ReportLine[] = [...byeLines, ...lines, ...renumbered];
   return {
     round,
@@ -309,6 +313,7 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     allowRepeats: options.allowRepeats,
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
     nigiri: options.colours?.nigiri,
+    balanceWithinRanks: options.colours?.balanceWithinRanks,
   };
 }
 
@@ -441,12 +446,18 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
         message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): no pairing of the field avoids every repeat, and this is among the fewest`,
       });
     }
-    if (tiers.shared(i, j).includes('same-country')) {
+    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
       const country = h.player(a).country?.trim();
       lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
     }
   }
   return lines;
+}
+
+/** Everyone in the field is from this country (then a same-country pair is no deviation worth a line). */
+function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | undefined): boolean {
+  const c = country?.trim().toLowerCase();
+  return tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
 }
 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {

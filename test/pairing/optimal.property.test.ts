@@ -9,8 +9,8 @@ import { formatRank } from '../../src/model/rank';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
 import { buildHistory } from '../../src/pairing/history';
-import { pairOptimal } from '../../src/pairing/optimal';
-import { isPairingError } from '../../src/pairing/types';
+import { optimalTotals, pairOptimal } from '../../src/pairing/optimal';
+import { deviationsOf, isPairingError } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
 import { player, tournament, withResults } from './fixtures';
 
@@ -108,6 +108,12 @@ describe('optimal: properties over random tournaments', () => {
                 if (other === result.bye || hadBye(other)) continue;
                 expect(pairable(present.filter((x) => x !== other), met)).toBe(false);
               }
+            }
+            // The colour tier foresees exactly the colours ./sheet then gives: a cost where a colour is repeated.
+            for (const g of result.games) {
+              const cost = optimalTotals(t, round, [[g.white, g.black]]).colour;
+              const repeated = deviationsOf(result.report, 'colour-repeated').some((d) => d.table === g.table);
+              expect([g.table, cost > 0]).toEqual([g.table, repeated]);
             }
             const field = present.filter((id) => id !== result.bye);
             if (field.length <= 12) {
