@@ -292,6 +292,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     bye,
     report,
     ...(pending.length > 0 ? { pending } : {}),
+    seeding: options.seeding === 'random' ? { method: 'random', seed: options.seed ?? 0 } : { method: options.seeding ?? 'slip' },
   };
 }
 
