@@ -133,7 +133,8 @@ export class OptimalTiers {
   readonly downFloats: Int32Array;
   readonly upFloats: Int32Array;
   private readonly index = new Map<PlayerId, number>();
-  private readonly met: Map<number, number>;
+  /** Earlier meetings of vertices i < j at i·n + j. */
+  private readonly met: Uint8Array;
   private readonly city: Int32Array;
   private readonly club: Int32Array;
   private readonly country: Int32Array;
@@ -183,7 +184,7 @@ export class OptimalTiers {
     }
 
     // Earlier meetings and floats, from the games before this round.
-    this.met = new Map();
+    this.met = new Uint8Array(n * n);
     this.downFloats = new Int32Array(n);
     this.upFloats = new Int32Array(n);
     const sb = h.scoreboard;
@@ -198,7 +199,7 @@ export class OptimalTiers {
       const b = this.index.get(g.black);
       if (a !== undefined && b !== undefined) {
         const key = Math.min(a, b) * n + Math.max(a, b);
-        this.met.set(key, (this.met.get(key) ?? 0) + 1);
+        this.met[key] = Math.min(this.met[key] + 1, 255);
       }
       if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
       const sw = before(g.white, g.round);
@@ -221,7 +222,7 @@ export class OptimalTiers {
   }
 
   meetings(i: number, j: number): number {
-    return this.met.get(Math.min(i, j) * this.ids.length + Math.max(i, j)) ?? 0;
+    return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
   }
 
   /** The shared background of two vertices, strongest level first. */
