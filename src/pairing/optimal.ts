@@ -147,8 +147,10 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   const byeLines: (ByeLine | DeviationLine)[] = [];
   let pool = remaining.filter((id) => !controls.inForced.has(id));
   let bye: PlayerId | null = null;
+  let withdrawnBye: PlayerId | undefined;
   if (announcedBye !== undefined) {
     if (pool.length % 2 === 1) {
+      withdrawnBye = announcedBye;
       // A latecomer made the field even: the announced bye is withdrawn and that player is paired too.
       pool = [...pool, announcedBye].sort((a, b) => a - b);
       byeLines.push({
@@ -158,7 +160,6 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       });
     }
     // Otherwise the announced bye stands; it is already recorded, so this result gives none.
-
   }
 
   const allowRepeats = options.allowRepeats ?? false;
@@ -242,7 +243,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     ...controls.forced.map(([a, b]) => ({ a, b, forced: true })),
   ];
   const neighbourhood = (a: PlayerId, b: PlayerId): Neighbourhood | undefined =>
-    whole.size > 0 && hasVertex(whole, a) && hasVertex(whole, b)
+    whole.has(a) && whole.has(b)
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
   const sheet = writeSheet(full, sheetPairs, {
@@ -292,17 +293,9 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     bye,
     report,
     ...(pending.length > 0 ? { pending } : {}),
+    ...(withdrawnBye !== undefined ? { withdrawnBye } : {}),
     seeding: options.seeding === 'random' ? { method: 'random', seed: options.seed ?? 0 } : { method: options.seeding ?? 'slip' },
   };
-}
-
-function hasVertex(tiers: OptimalTiers, id: PlayerId): boolean {
-  try {
-    tiers.vertex(id);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function tierOptions(options: OptimalOptions, t: Tournament) {

@@ -215,6 +215,10 @@ export class OptimalTiers {
     return this.ids.length;
   }
 
+  has(id: PlayerId): boolean {
+    return this.index.has(id);
+  }
+
   vertex(id: PlayerId): number {
     const v = this.index.get(id);
     if (v === undefined) throw new RangeError(`player ${id} is not in the field to pair`);

@@ -227,6 +227,11 @@ describe('optimal: director controls', () => {
     expect(p.games[0].table).toBe(4);
     expect(p.bye).toBeNull();
     expect(deviationsOf(p.report, 'bye-passed-over')[0].message).toMatch(/withdrawn/);
+    expect(p.withdrawnBye).toBe(7);
+    expect(pairingProblems(late, p)).toEqual([]);
+    const after = applyPairing(late, p);
+    expect(after.byes.filter((b) => b.round === 1)).toEqual([]);
+    expect(after.games.filter((g) => g.round === 1)).toHaveLength(4);
   });
 
   it('pairing part of the field: players absent or already at a table are refused by name', () => {
