@@ -153,6 +153,25 @@ describe('optimal: repeats, byes and impossible requests', () => {
   });
 });
 
+describe('optimal: a second bye only when no one else can take it', () => {
+  it('both players without a bye are passed over, and why; the second bye is reported', () => {
+    // 2, 3 and 4 had byes. 1 has met 2, 3, 4 and 5 has met 2, 3, 4: without 1 (or without 5) the others cannot pair.
+    const games = [game(1, 1, 2), game(1, 3, 5), game(2, 1, 3), game(2, 4, 5), game(3, 1, 4), game(3, 2, 5)];
+    const byes = [
+      { round: 1, player: id(4) },
+      { round: 2, player: id(2) },
+      { round: 3, player: id(3) },
+    ];
+    const t = tournament(section(1, 5, '3d'), {}, games, byes);
+    const p = paired(pairOptimal(t, 4));
+    expect([2, 3, 4]).toContain(p.bye);
+    expect(deviationsOf(p.report, 'second-bye')).toHaveLength(1);
+    expect(deviationsOf(p.report, 'bye-passed-over').map((d) => d.players[0]).sort()).toEqual([1, 5]);
+    expect(pairsOf(p.games)).toContain('1–5');
+    expect(pairingProblems(t, p)).toEqual([]);
+  });
+});
+
 describe('optimal: Swiss pairs by number of wins (and so does Mays)', () => {
   // Ranks would split the field under McMahon; in Swiss only wins count.
   const players = [player(1, '5d'), player(2, '1k'), player(3, '5d'), player(4, '1k')];
