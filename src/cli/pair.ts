@@ -1,5 +1,6 @@
 /**
- * `tengen pair FILE --round N [--system mays] [--json] [--out FILE]`: pairs round N from the games of the rounds
+ * `tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+ * [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]`: pairs round N from the games of the rounds
  * before N, ignoring any games and byes FILE already holds for rounds ≥ N.
  */
 import { writeFile } from 'node:fs/promises';
@@ -10,24 +11,40 @@ import { writeTournamentJson } from '../formats/json';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
+import { pairOptimal } from '../pairing/optimal';
+import type { Seeding } from '../pairing/optimalWeights';
+import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 
-/** Pairing systems available from the CLI. `optimal` is not built yet. */
-export const CLI_PAIRING_SYSTEMS = ['mays', 'opengotha'] as const;
-export type CliPairingSystem = (typeof CLI_PAIRING_SYSTEMS)[number];
+/** Options the CLI passes to the systems that use them. */
+export interface CliPairOptions {
+  readonly seeding?: Seeding;
+  readonly seed?: number;
+  readonly allowRepeats?: boolean;
+  readonly byeMethod?: ByeMethod;
+}
 
 /** The tournament as it stood before round `round` was paired. */
 export function beforeRound(t: Tournament, round: number): Tournament {
   return { ...t, games: t.games.filter((g) => g.round < round), byes: t.byes.filter((b) => b.round < round) };
 }
 
-export function pairRound(t: Tournament, round: number, system: CliPairingSystem): PairingResult {
-  switch (system) {
-    case 'mays':
-      return pairMays(beforeRound(t, round), round);
-    case 'opengotha':
-      return pairOpenGotha(beforeRound(t, round), round);
-  }
+type CliSystem = (t: Tournament, round: number, options: CliPairOptions) => PairingResult;
+
+/** The pairing systems of `--system`, the first the default: one line each. */
+const SYSTEMS = {
+  optimal: (t, round, o) => pairOptimal(t, round, { seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod }),
+  mays: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod }),
+  opengotha: (t, round) => pairOpenGotha(t, round),
+} satisfies Record<string, CliSystem>;
+
+export type CliPairingSystem = keyof typeof SYSTEMS;
+export const CLI_PAIRING_SYSTEMS = Object.keys(SYSTEMS) as CliPairingSystem[];
+export const DEFAULT_PAIRING_SYSTEM: CliPairingSystem = 'optimal';
+export const CLI_SEEDINGS: readonly Seeding[] = ['slip', 'fold', 'random'];
+
+export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
+  return SYSTEMS[system](beforeRound(t, round), round, options);
 }
 
 export function pairingJson(p: RoundPairing) {
@@ -36,6 +53,7 @@ export function pairingJson(p: RoundPairing) {
     system: p.system,
     games: p.games.map((g) => ({ table: g.table, white: g.white, black: g.black, handicap: g.handicap, colourKnown: g.colourKnown })),
     bye: p.bye,
+    ...(p.seeding ? { seeding: p.seeding } : {}),
     report: p.report,
   };
 }
@@ -53,13 +71,14 @@ export function renderPairing(t: Tournament, p: RoundPairing): string {
   const line = (cells: string[]) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
   const sheet = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
   const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
+  const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);
-  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
+  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
 }
 
 /** Pairs, then writes the tournament with the new round to `out` (only when the pairing is complete). */
-export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string): Promise<RoundPairing> {
-  const result = pairRound(t, round, system);
+export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string, options: CliPairOptions = {}): Promise<RoundPairing> {
+  const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
     throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
   }
