@@ -19,7 +19,8 @@ const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin'
 
 const DEV_URL = 'https://localhost:3000/';
 const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
-const OUTPUT = path.resolve(__dirname, 'dist/addin');
+// ADDIN_OUT: another output folder (the tests build into a temporary one).
+const OUTPUT = path.resolve(__dirname, process.env.ADDIN_OUT || 'dist/addin');
 
 /** The URL the add-in is served from: ADDIN_URL for production, always ending in `/`. */
 function addinUrl(production) {
