@@ -58,6 +58,7 @@ export class FakeExcel implements ExcelHost {
     const pending: (() => void)[] = [];
     const mocks: OfficeMockObject[] = [];
     const loads: (() => void)[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters and setters of the fake objects need the workbook
     const excel = this;
 
     const sync = async () => {
