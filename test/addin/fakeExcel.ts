@@ -8,7 +8,12 @@
  */
 import { OfficeMockObject } from 'office-addin-mock';
 import type { ExcelHost } from '../../taskpane/officeAdapter';
-import { boxAddress, parseA1 } from '../../taskpane/officeAdapter';
+import { parseRange, rangeAddress } from '../../src/workbook/address';
+
+function parseA1(address: string) {
+  const r = parseRange(address);
+  return r && { row: r.top - 1, column: r.left - 1, rows: r.bottom - r.top + 1, columns: r.right - r.left + 1 };
+}
 
 type Raw = string | number | boolean;
 
@@ -129,7 +134,7 @@ export class FakeExcel implements ExcelHost {
       };
       return {
         getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576'),
-        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => boxAddress({ row: r, column: c, rows, columns }),
+        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => rangeAddress(r + 1, c + 1, r + rows, c + columns),
         delete: () => pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1)),
         set position(p: number) {
           pending.push(() => {

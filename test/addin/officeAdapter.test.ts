@@ -7,7 +7,7 @@
 // module Jest does not transform; give it the enum file alone.
 jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manifest/lib/officeApp'));
 
-import { BatchError, MAX_APPLY_SYNCS, OfficeWorkbook, parseA1 } from '../../taskpane/officeAdapter';
+import { BatchError, MAX_APPLY_SYNCS, OfficeWorkbook } from '../../taskpane/officeAdapter';
 import type { WorkbookBatch } from '../../src/workbook/adapter';
 import { FakeExcel } from './fakeExcel';
 
@@ -156,14 +156,5 @@ describe('OfficeWorkbook.apply', () => {
     const excel = new FakeExcel({ Grid: GRID });
     excel.failNextSync = 'InvalidArgument';
     await expect(new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] })).rejects.toThrow('InvalidArgument');
-  });
-});
-
-describe('A1 addresses', () => {
-  it('parses cells and ranges, refuses the rest', () => {
-    expect(parseA1('B3')).toEqual({ row: 2, column: 1, rows: 1, columns: 1 });
-    expect(parseA1('$A$1:Q40')).toEqual({ row: 0, column: 0, rows: 40, columns: 17 });
-    expect(parseA1('AA10:AB11')).toEqual({ row: 9, column: 26, rows: 2, columns: 2 });
-    for (const bad of ['', 'A0', '1A', 'B2:A1', 'XFE1', 'A1048577']) expect(parseA1(bad)).toBeUndefined();
   });
 });
