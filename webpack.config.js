@@ -32,9 +32,14 @@ function addinUrl(production) {
   return given.endsWith('/') ? given : `${given}/`;
 }
 
-/** Replaces the development URL in a copied text file (the manifest). */
+/** Replaces the development URL, then the development origin (`<AppDomain>`), in a text. */
+function replaceUrl(text, url) {
+  return text.split(DEV_URL).join(url).split(DEV_URL.slice(0, -1)).join(new URL(url).origin);
+}
+
+/** The same, for a copied file (the manifest). */
 function withUrl(url) {
-  return (content) => (url === DEV_URL ? content : Buffer.from(content.toString('utf8').split(DEV_URL).join(url)));
+  return (content) => (url === DEV_URL ? content : Buffer.from(replaceUrl(content.toString('utf8'), url)));
 }
 
 /** Dev server HTTPS: the Office dev certificates when installed (`npx office-addin-dev-certs install`), else plain http. */
@@ -108,7 +113,7 @@ module.exports = async (env, argv) => {
                 for (const name of Object.keys(assets)) {
                   if (!/\.(html|js|json)$/.test(name)) continue;
                   const text = assets[name].source().toString();
-                  if (text.includes(DEV_URL)) compilation.updateAsset(name, new compiler.webpack.sources.RawSource(text.split(DEV_URL).join(url)));
+                  if (text.includes(DEV_URL)) compilation.updateAsset(name, new compiler.webpack.sources.RawSource(replaceUrl(text, url)));
                 }
               },
             );

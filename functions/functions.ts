@@ -1,3 +1,4 @@
+/// <reference types="custom-functions-runtime" />
 /**
  * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values to
  * `src/workbook/formulas.ts` (pure, no Office, tested on its own) and turns a Tengen input error into `#VALUE!` with
