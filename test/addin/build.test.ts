@@ -1,5 +1,5 @@
 /**
- * `npm run build` as a production build for a hosting HOSTING: webpack writes the manifest, both pages, the bundles,
+ * `npm run build` as a production build for a hosting URL: webpack writes the manifest, both pages, the bundles,
  * functions.json and the icons, with https://localhost:3000/ replaced by ADDIN_URL everywhere. Built into a
  * temporary folder (ADDIN_OUT) so a developer's dist/addin is left alone.
  */
@@ -13,7 +13,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const WEBPACK = require.resolve('webpack-cli/bin/cli.js');
 const HOSTING = 'https://example.org/tengen/';
 
-describe('production build for a hosting HOSTING', () => {
+describe('production build for a hosting URL', () => {
   let out: string;
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
 
