@@ -3,9 +3,10 @@
  * Office: worksheet values in, worksheet values out, a `TengenInputError` naming the cell when the grid is wrong.
  *
  * "Many per-player calls over the same grid parse it once": a custom function receives the grid's values afresh on
- * every call, so parsed grids are cached by CONTENT (the sheet name and the values, serialised — equal content, same
- * entry; no hash collisions possible), in a small least-recently-used cache; each entry keeps the standings computed
- * for it per ruleset, round and order. `=GO.SOS(grid, A16:A1015)` (an ID range) answers a whole column in one call.
+ * every call, so parsed grids are cached by CONTENT — the values compared cell by cell with the cached copies (exact:
+ * no hash to collide; a hit costs one pass over the cells, a miss usually stops at the first differing cell) — in a
+ * small least-recently-used cache of `GRID_CACHE_SIZE` grids; each keeps the standings computed for it per ruleset,
+ * round and order. `=GO.SOS(grid, A16:A1015)` (an ID range) answers a whole column in one call.
  */
 import { TengenInputError } from '../model/errors';
 import { toNumber, type Fraction } from '../model/fraction';
@@ -102,11 +103,19 @@ interface CachedGrid {
   readonly byId: Map<string, ReadonlyMap<PlayerId, StandingsEntry>>;
 }
 
+interface CacheEntry {
+  readonly source: string;
+  /** A copy of the values parsed (rows copied: the caller's arrays may change afterwards). */
+  readonly values: readonly (readonly CellValue[])[];
+  readonly grid: CachedGrid;
+}
+
 /** Grids kept (least recently used dropped first), and standings variants kept per grid. */
 export const GRID_CACHE_SIZE = 8;
 const STANDINGS_PER_GRID = 16;
 
-const cache = new Map<string, CachedGrid>();
+/** Most recently used first. */
+const cache: CacheEntry[] = [];
 let parses = 0;
 
 /** How many grids were parsed since the process started (tests and the benchmark check "parsed once"). */
@@ -115,37 +124,52 @@ export function gridParseCount(): number {
 }
 
 export function clearFormulaCache(): void {
-  cache.clear();
+  cache.length = 0;
 }
 
-function padded(values: GridValues, source: GridSource): GridValues {
+/** Excel gives an empty cell as '': the reader wants null. */
+function blankAsNull(v: CellValue | undefined): CellValue {
+  return v === '' || v === undefined ? null : v;
+}
+
+/** Same content: every cell equal once blanks are null (a cell-by-cell comparison, exact, stopping at the first difference). */
+function sameValues(a: GridValues, b: GridValues): boolean {
+  if (a.length !== b.length) return false;
+  for (let r = 0; r < a.length; r++) {
+    const x = a[r];
+    const y = b[r];
+    if (x.length !== y.length) return false;
+    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && blankAsNull(x[c]) !== blankAsNull(y[c])) return false;
+  }
+  return true;
+}
+
+/** The values as if the range started at A1: rows above and columns to the left are blank. */
+function fromA1(values: GridValues, source: GridSource): CellValue[][] {
   const top = (source.top ?? 1) - 1;
-  const left = (source.left ?? 1) - 1;
-  if (top === 0 && left === 0) return values;
-  const lead: CellValue[] = new Array<CellValue>(left).fill(null);
-  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row])];
+  const lead: CellValue[] = new Array<CellValue>((source.left ?? 1) - 1).fill(null);
+  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row.map(blankAsNull)])];
 }
 
-/** Excel gives empty cells as '' (and sometimes 0-length strings of spaces): the reader wants null. */
-function normalise(values: GridValues): GridValues {
-  return values.map((row) => row.map((v) => (v === '' || v === undefined ? null : v)));
-}
-
+/**
+ * The parsed grid for these values: from the cache when a grid of the same content (and the same sheet and corner)
+ * was parsed before, else parsed now — a grid error throws a `TengenInputError` naming the cells.
+ */
 function gridOf(values: GridValues, source: GridSource): CachedGrid {
-  const key = `${source.sheet ?? ''}\u0000${source.top ?? 1},${source.left ?? 1}\u0000${JSON.stringify(values)}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
+  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}`;
+  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values));
+  if (at >= 0) {
+    const [hit] = cache.splice(at, 1);
+    cache.unshift(hit);
+    return hit.grid;
   }
   parses++;
-  const parsed = readGrid(padded(normalise(values), source), { sheet: source.sheet });
+  const parsed = readGrid(fromA1(values, source), { sheet: source.sheet });
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
-  const entry: CachedGrid = { tournament: parsed.value, standings: new Map(), byId: new Map() };
-  cache.set(key, entry);
-  while (cache.size > GRID_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return entry;
+  const grid: CachedGrid = { tournament: parsed.value, standings: new Map(), byId: new Map() };
+  cache.unshift({ source: sourceKey, values: values.map((row) => [...row]), grid });
+  if (cache.length > GRID_CACHE_SIZE) cache.pop();
+  return grid;
 }
 
 export interface StandingsRequest {
