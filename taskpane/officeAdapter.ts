@@ -62,30 +62,34 @@ export class OfficeWorkbook implements WorkbookAdapter {
   }
 
   async readSheet(sheet: string): Promise<CellValue[][] | null> {
-    const read = await this.readUsed(sheet, 'values');
+    const read = await this.readUsed(sheet, false);
     if (!read) return null;
-    return read.map((row) => row.map(cellValue));
+    return read.values.map((row) => row.map(cellValue));
   }
 
   async readFormulas(sheet: string): Promise<(string | null)[][] | null> {
-    const read = await this.readUsed(sheet, 'formulas');
+    const read = await this.readUsed(sheet, true);
     if (!read) return null;
-    return read.map((row) => row.map((f) => (typeof f === 'string' && f.startsWith('=') ? f : null)));
+    // A formula starts with "=" and differs from its value; text that merely starts with "=" (the grid's jigo, written
+    // with the quote prefix) reads the same through both.
+    return read.formulas.map((row, r) => row.map((f, c) => (typeof f === 'string' && f.startsWith('=') && f !== read.values[r][c] ? f : null)));
   }
 
-  /** The used range's values or formulas, padded to start at A1; one load, one sync. */
-  private async readUsed(sheet: string, what: 'values' | 'formulas'): Promise<unknown[][] | null> {
+  /** The used range's values (and formulas), padded to start at A1; one load, one sync. */
+  private async readUsed(sheet: string, withFormulas: boolean): Promise<{ values: unknown[][]; formulas: unknown[][] } | null> {
     return this.host.run({}, async (context) => {
       const worksheet = context.workbook.worksheets.getItemOrNullObject(sheet);
       const used = worksheet.getUsedRangeOrNullObject();
-      used.load([what, 'rowIndex', 'columnIndex', 'columnCount']);
+      used.load(withFormulas ? ['values', 'formulas', 'rowIndex', 'columnIndex', 'columnCount'] : ['values', 'rowIndex', 'columnIndex', 'columnCount']);
       await context.sync();
       if (worksheet.isNullObject) return null;
-      if (used.isNullObject) return [];
-      const grid = used[what] as unknown[][];
+      if (used.isNullObject) return { values: [], formulas: [] };
       const left: unknown[] = new Array(used.columnIndex).fill(null);
-      const blankRow = () => new Array(used.columnIndex + used.columnCount).fill(null);
-      return [...Array.from({ length: used.rowIndex }, blankRow), ...grid.map((row) => [...left, ...row])];
+      const pad = (grid: unknown[][]) => [
+        ...Array.from({ length: used.rowIndex }, () => new Array(used.columnIndex + used.columnCount).fill(null)),
+        ...grid.map((row) => [...left, ...row]),
+      ];
+      return { values: pad(used.values), formulas: withFormulas ? pad(used.formulas) : [] };
     });
   }
 
@@ -245,9 +249,21 @@ function fill<T>(box: Box, value: T): T[][] {
   return Array.from({ length: box.rows }, () => new Array<T>(box.columns).fill(value));
 }
 
+/**
+ * Text Excel would not keep as text when written through `values`/`formulas` — a formula (`=`, and `+`, `-`, `@` as
+ * Lotus-style formula starts: the grid's jigo `=`, handicap `+2`, result `-!`), a number, date, time, percentage or
+ * currency (`007`, `1/2`, `5d` is safe but costs nothing), a boolean or an error literal — is written with Excel's
+ * quote prefix (`'`), which Excel stores as a flag, not as part of the text: the cell reads back exactly as given.
+ */
+export function excelText(text: string): string {
+  if (/^[=+\-@'#]/.test(text) || /^\s*[$€£]?\s*[-+]?\.?\d/.test(text) || /^\s*(true|false)\s*$/i.test(text)) return `'${text}`;
+  return text;
+}
+
 function excelCell(cell: CellInput): string | number | boolean {
   if (isFormulaInput(cell)) return cell.formula;
-  return cell === null ? '' : cell;
+  if (cell === null) return '';
+  return typeof cell === 'string' ? excelText(cell) : cell;
 }
 
 function queueFormat(worksheet: Excel.Worksheet, box: Box, format: CellFormat): void {

@@ -70,6 +70,6 @@ describe('production build for a hosting URL', () => {
       encoding: 'utf8',
     });
     expect(result.status).not.toBe(0);
-    expect(result.stderr + result.stdout).toContain('ADDIN_URL must be an https:// HOSTING');
+    expect(result.stderr + result.stdout).toContain('ADDIN_URL must be an https:// URL');
   });
 });
