@@ -42,16 +42,30 @@ function withUrl(url) {
   return (content) => (url === DEV_URL ? content : Buffer.from(replaceUrl(content.toString('utf8'), url)));
 }
 
-/** Dev server HTTPS: the Office dev certificates when installed (`npx office-addin-dev-certs install`), else plain http. */
+/**
+ * Dev server HTTPS: the Office development certificate when it is installed (`npx office-addin-dev-certs install`);
+ * on Windows and macOS, where Excel will load the add-in, it is installed if missing (as Microsoft's templates do);
+ * elsewhere the server falls back to plain http and says how to get https.
+ */
 async function httpsOptions() {
+  const fs = require('node:fs');
+  const devCerts = require('office-addin-dev-certs');
+  const where = require('office-addin-dev-certs/lib/defaults');
+  const files = [where.caCertificatePath, where.localhostCertificatePath, where.localhostKeyPath];
   try {
-    const devCerts = require('office-addin-dev-certs');
-    const options = await devCerts.getHttpsServerOptions();
-    return { type: 'https', options: { ca: options.ca, key: options.key, cert: options.cert } };
+    if (files.every((f) => fs.existsSync(f)) && devCerts.verifyCertificates()) {
+      const [ca, cert, key] = files.map((f) => fs.readFileSync(f));
+      return { type: 'https', options: { ca, cert, key } };
+    }
+    if (process.platform === 'win32' || process.platform === 'darwin') {
+      const options = await devCerts.getHttpsServerOptions();
+      return { type: 'https', options: { ca: options.ca, key: options.key, cert: options.cert } };
+    }
   } catch (error) {
-    console.warn(`Dev certificates unavailable (${error.message}); serving plain http. Office needs https: run "npx office-addin-dev-certs install".`);
-    return { type: 'http' };
+    console.warn(`Dev certificates unavailable (${error.message}).`);
   }
+  console.warn('Serving plain http: Office needs https — run "npx office-addin-dev-certs install", then restart the dev server.');
+  return { type: 'http' };
 }
 
 module.exports = async (env, argv) => {
