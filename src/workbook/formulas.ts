@@ -164,10 +164,13 @@ function gridOf(values: GridValues, source: GridSource): CachedGrid {
     return hit.grid;
   }
   parses++;
-  const parsed = readGrid(fromA1(values, source), { sheet: source.sheet });
+  const atA1 = fromA1(values, source);
+  const parsed = readGrid(atA1, { sheet: source.sheet });
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
   const grid: CachedGrid = { tournament: parsed.value, standings: new Map(), byId: new Map() };
-  cache.unshift({ source: sourceKey, values: values.map((row) => [...row]), grid });
+  // The copy kept for comparison: `atA1` itself when the range starts at A1 (a fresh array, blanks as null).
+  const kept = (source.top ?? 1) === 1 && (source.left ?? 1) === 1 ? atA1 : values.map((row) => [...row]);
+  cache.unshift({ source: sourceKey, values: kept, grid });
   if (cache.length > GRID_CACHE_SIZE) cache.pop();
   return grid;
 }
