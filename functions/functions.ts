@@ -207,7 +207,7 @@ export function place(grid: unknown[][], id: unknown[][], round?: number, invoca
 }
 
 /**
- * The whole standings table, spilled: a header row, then one row per player (place, ID, name, rank, criteria).
+ * The whole standings table, spilled: the Standings sheet's header row, then one row per player in standings order.
  * @customfunction STANDINGS
  * @helpurl https://localhost:3000/index.html#functions
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.

@@ -10,8 +10,8 @@
  */
 import { TengenInputError } from '../model/errors';
 import { toNumber, type Fraction } from '../model/fraction';
-import { formatRank, parseRank } from '../model/rank';
-import { CRITERIA, displayName, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
+import { parseRank } from '../model/rank';
+import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
 import { decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../pairing/handicap';
 import { directComparison } from '../scoring/directComparison';
 import { isRulesetName, RULESETS } from '../scoring/rulesets';
@@ -19,6 +19,7 @@ import { computeStandings, type Standings, type StandingsEntry } from '../scorin
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
 import { readGrid } from './gridReader';
+import { STANDINGS_HEADER_ROW, standingsCells } from './standingsSheet';
 
 export type GridValues = readonly (readonly CellValue[])[];
 
@@ -278,45 +279,18 @@ export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: read
   });
 }
 
-/** Column titles of `=GO.STANDINGS`. */
-export const CRITERION_TITLES: Readonly<Record<Criterion, string>> = {
-  mms: 'MMS',
-  nbw: 'Wins',
-  sos: 'SOS',
-  sos1: 'SOS-1',
-  sos2: 'SOS-2',
-  sodos: 'SODOS',
-  sosos: 'SOSOS',
-  cuss: 'CUSS',
-  cusp: 'CUSP',
-  dc: 'DC',
-  oneonone: 'One-on-one',
-  rating: 'Rating',
-  previousorder: 'Previous order',
-  lottery: 'Lottery',
-};
-
 /**
- * The whole standings table (`=GO.STANDINGS(grid, [ruleset], [criteria])`), spilled: a header row, then one row per
- * player in standings order — Place, ID, Name, Rank, Section, then one column per placement criterion (the given
- * order, else the grid's). Lottery and previous order are ranks used only to break ties; their columns show the
- * values the standings compare.
+ * The whole standings table (`=GO.STANDINGS(grid, [ruleset], [criteria], [round])`), spilled: the Standings sheet's
+ * table (`standingsCells`, the same columns the task pane writes) from its header row down — Place, ID, Name, Rank,
+ * City/Club, Section, the score, the number of wins and every criterion of the placement order (the given order,
+ * else the grid's ruleset's), one row per player in standings order. Empty cells are '' (Excel shows blanks).
  */
-export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: GridSource = {}): (string | number)[][] {
+export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: GridSource = {}): (string | number | boolean)[][] {
   const grid = gridOf(values, source);
   const { standings } = standingsIn(grid, { ruleset, tiebreaks: criteria, round });
-  const order = standings.order;
-  const withSections = standings.scoreboard.ruleset.placesWithinSection || grid.tournament.settings.sections !== undefined;
-  const header: string[] = ['Place', 'ID', 'Name', 'Rank', ...(withSections ? ['Section'] : []), ...order.map((c) => CRITERION_TITLES[c])];
-  const rows = standings.entries.map((e) => [
-    e.place,
-    e.player.id,
-    displayName(e.player),
-    formatRank(e.player.rank),
-    ...(withSections ? [e.section] : []),
-    ...order.map((c) => numberOf(e.values[c])),
-  ]);
-  return [header, ...rows];
+  return standingsCells(standings)
+    .slice(STANDINGS_HEADER_ROW - 1)
+    .map((row) => row.map((v) => v ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { parseCell } from '../../src/workbook/address';
 import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
 import { directComparison } from '../../src/scoring/directComparison';
 import { computeStandings } from '../../src/scoring/standings';
+import { CRITERION_LABEL, standingsCells } from '../../src/workbook/standingsSheet';
 import {
   clearFormulaCache,
   criterionFormula,
@@ -83,16 +84,19 @@ describe.each(SAMPLES)('%s', (_, t) => {
     }
   });
 
-  test('GO.STANDINGS spills a header and one row per player in standings order', () => {
+  test('GO.STANDINGS spills the Standings sheet’s table: a header and one row per player in standings order', () => {
     const table = standingsFormula(grid);
-    const order = engine.order;
-    expect(table[0].slice(0, 4)).toEqual(['Place', 'ID', 'Name', 'Rank']);
+    const header = table[0];
+    expect(header.slice(0, 6)).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section']);
     expect(table).toHaveLength(t.players.length + 1);
-    expect(table[0]).toHaveLength(table[1].length);
+    for (const row of table) expect(row).toHaveLength(header.length);
+    expect(table).toEqual(standingsCells(engine).slice(2).map((row) => row.map((v) => v ?? '')));
     engine.entries.forEach((e, i) => {
       const row = table[i + 1];
       expect(row.slice(0, 4)).toEqual([e.place, e.player.id, displayName(e.player), formatRank(e.player.rank)]);
-      expect(row.slice(row.length - order.length)).toEqual(order.map((c) => toNumber(e.values[c])));
+      for (const c of engine.order.filter((c) => c !== 'lottery' && c !== 'previousorder')) {
+        expect(row[header.indexOf(CRITERION_LABEL[c])]).toBe(toNumber(e.values[c]));
+      }
     });
   });
 });
@@ -104,9 +108,9 @@ describe('GO.STANDINGS options', () => {
   test('another ruleset and placement order, as the engine computes them', () => {
     const engine = computeStandings(t, { ruleset: 'egf', tiebreaks: ['mms', 'sos', 'sosos'] });
     const table = standingsFormula(grid, 'egf', parseCriteria('MMS, SOS, SOSOS'));
-    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'MMS', 'SOS', 'SOSOS']);
+    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section', 'MMS', 'Wins', 'SOS', 'SOSOS', 'Section place']);
     expect(table.slice(1).map((r) => r[1])).toEqual(engine.entries.map((e) => e.player.id));
-    expect(table.slice(1).map((r) => r[5])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
+    expect(table.slice(1).map((r) => r[8])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
   });
 
   test('criteria spelt the way directors write them', () => {
