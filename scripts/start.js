@@ -66,7 +66,7 @@ function serve(port, attemptsLeft) {
 
 if (excel) {
   // Desktop Excel: dev server (https, dev certificates) + sideloading; office-addin-debugging stops both on Ctrl-C.
-  const child = spawn(npx, ['--yes', 'office-addin-debugging', 'start', 'manifest.xml', 'desktop', '--app', 'excel', '--dev-server', 'npm run dev-server', '--dev-server-port', '3000'], {
+  const child = spawn(npx, ['--yes', 'office-addin-debugging@6', 'start', 'manifest.xml', 'desktop', '--app', 'excel', '--dev-server', 'npm run dev-server', '--dev-server-port', '3000'], {
     cwd: ROOT,
     stdio: 'inherit',
     shell: process.platform === 'win32',
