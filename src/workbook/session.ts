@@ -146,7 +146,10 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     const gridClub = p.club;
     const sheetClub = f.club ?? f.city;
     const club = gridClub === sheetClub ? f.club : gridClub;
-    const absentRounds = [...new Set([...(p.absentRounds ?? []), ...(f.absentRounds ?? [])])].sort((a, b) => a - b);
+    // The Players sheet lists the rounds a player is announced absent from; a round left blank on the grid is a
+    // round not played, which the engine counts the same way (EGF: "The player does not play in a round"), so
+    // the sheet's list is kept as it is.
+    const absentRounds = [...(f.absentRounds ?? [])];
     const merged: Player = {
       ...(f.city !== undefined ? { city: f.city } : {}),
       ...(f.country !== undefined ? { country: f.country } : {}),
@@ -275,11 +278,15 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
   );
 }
 
-/** The batch rewriting the Grid (and the other given sheets) from `after`, with a Log entry. */
+/**
+ * The batch rewriting the Grid and the Players sheet (and the other given sheets) from `after`, with a Log entry.
+ * The Players sheet is rewritten every time so what the pane changed in the tournament before the action (a
+ * player announced absent, say) is kept with it.
+ */
 function tournamentBatch(after: Tournament, label: string, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, extra: readonly WorkbookOp[] = []): WorkbookBatch {
   return {
     label,
-    ops: [...gridOps(after, { language: ctx.language }), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
+    ops: [...gridOps(after, { language: ctx.language }), ...playersOps(after.players), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
   };
 }
 
@@ -408,7 +415,7 @@ export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[
   const invalid = validateTournament(after);
   if (invalid.length > 0) throw new SessionRefusal('invalid', invalid.map((e) => [e.player, e.message].filter(Boolean).join(': ')).join('\n'));
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(), paired === 0), 'Registering these players');
-  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx, playersOps(after.players));
+  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx);
 }
 
 /**
@@ -464,7 +471,7 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   // The initial scores follow from the sections; a section name already there is the director's entry.
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
   const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
-  return tournamentBatch(after, 'Set McMahon sections', lines, ctx, playersOps(after.players));
+  return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
