@@ -14,7 +14,8 @@ const http = require('node:http');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
-const OUT = path.join(ROOT, 'dist', 'addin');
+// ADDIN_OUT: serve (and build into) another folder, as webpack.config.js does.
+const OUT = path.resolve(ROOT, process.env.ADDIN_OUT || path.join('dist', 'addin'));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const args = process.argv.slice(2);
 
@@ -64,7 +65,8 @@ function serve(port, attemptsLeft) {
     }
   });
   server.listen(port, '127.0.0.1', () => {
-    console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${port}/`);
+    const actual = server.address().port;
+    console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${actual}/`);
     console.log('Open it in a browser; Ctrl-C stops the server. In Excel, sideload manifest.xml (see README, "The Excel add-in").');
   });
   const stop = () => server.close(() => process.exit(0));
