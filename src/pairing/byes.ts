@@ -23,6 +23,7 @@
 import { formatRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
 import { formatHalves, type PairingHistory } from './history';
+import type { ByeLine, DeviationLine } from './types';
 
 export type ByeMethod = 'mays' | 'opengotha';
 
@@ -110,4 +111,64 @@ function openGothaOrder(history: PairingHistory, field: readonly PlayerId[]): By
 /** The player who should get the bye, by the method's order (a pairing system may pass over him; see `byeCandidates`). */
 export function chooseBye(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions = {}): ByeCandidate | null {
   return byeCandidates(history, field, options)[0] ?? null;
+}
+
+/** The bye a pairing system settled on, with the report lines that explain it. */
+export interface ReportedBye {
+  readonly bye: PlayerId;
+  readonly lines: (ByeLine | DeviationLine)[];
+}
+
+const NO_REPEAT_RULE = 'seeds/mays-swiss-mcmahon-manual.txt, Cardinal Rule No. 2: "No two players can be paired together twice"';
+const NO_SECOND_BYE_RULE = 'seeds/mays-swiss-mcmahon-manual.txt, Cardinal Rule No. 1: "No player gets a bye twice"';
+
+/** The report line of a bye the director chose himself. */
+export function directorByeLine(history: PairingHistory, player: PlayerId): ByeLine {
+  return { kind: 'bye', player, reason: 'chosen by the director', rule: "the director's decision", message: `Bye: ${history.describe(player)}, chosen by the director` };
+}
+
+/**
+ * The first player, in the method's order, whose bye leaves the others pairable (`canSetAside` decides: it is the
+ * pairing system's own feasibility check), with the bye's report line, one `bye-passed-over` line for each better
+ * qualified player who could not have it, and a `second-bye` line when Cardinal Rule No. 1 had to give way.
+ * `null` when nobody can take the bye.
+ */
+export function chooseReportedBye(
+  history: PairingHistory,
+  field: readonly PlayerId[],
+  options: ByeOptions,
+  canSetAside: (player: PlayerId) => boolean,
+): ReportedBye | null {
+  const method = options.method ?? 'mays';
+  const passedOver: DeviationLine[] = [];
+  for (const c of byeCandidates(history, field, options)) {
+    if (!canSetAside(c.player)) {
+      passedOver.push({
+        kind: 'bye-passed-over',
+        players: [c.player],
+        rule: NO_REPEAT_RULE,
+        message: `${history.describe(c.player)} qualified for the bye (${c.reason}), but without him the others could not all be paired without a repeat`,
+      });
+      continue;
+    }
+    const line: ByeLine = {
+      kind: 'bye',
+      player: c.player,
+      reason: c.reason,
+      rule: method === 'mays' ? MAYS_BYE_RULE : OPENGOTHA_BYE_RULE,
+      message: `Bye: ${history.describe(c.player)}: ${c.reason}`,
+    };
+    const second: DeviationLine[] = c.secondBye
+      ? [
+          {
+            kind: 'second-bye',
+            players: [c.player],
+            rule: NO_SECOND_BYE_RULE,
+            message: `${history.describe(c.player)} gets a second bye: everyone else present has had one too, or could not be spared`,
+          },
+        ]
+      : [];
+    return { bye: c.player, lines: [line, ...passedOver, ...second] };
+  }
+  return null;
 }

@@ -23,7 +23,7 @@
  * and 2).
  */
 import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
-import { byeCandidates, MAYS_BYE_RULE, OPENGOTHA_BYE_RULE, type ByeMethod } from './byes';
+import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type Controls, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
@@ -61,7 +61,6 @@ const RULES = {
   repeat: `${MANUAL}, Consideration No. 1 and Cardinal Rule No. 2: "No two players can be paired together twice"`,
   geography: `${MANUAL}, Consideration No. 2: "If either is true, try switching the cards in the column on the right (up and down)"`,
   shortcut: `${MANUAL}, "Key Rounds…", "Pairings for Round 6": the topmost card "goes down the column until he finds the first player with whom the top player has not already been paired"`,
-  secondBye: `${MANUAL}, Cardinal Rule No. 1: "No player gets a bye twice"`,
 } as const;
 
 type FloatReason = 'odd' | 'exhausted' | 'needed-below';
@@ -187,46 +186,10 @@ function chooseTheBye(h: PairingHistory, cards: OpenCards, controls: Controls, o
   }
   if (controls.bye !== undefined) {
     if (!cards.setAside(controls.bye)) return cards.explainImpossible(h, controls.bye);
-    const line: ByeLine = {
-      kind: 'bye',
-      player: controls.bye,
-      reason: 'chosen by the director',
-      rule: "the director's decision",
-      message: `Bye: ${h.describe(controls.bye)}, chosen by the director`,
-    };
-    return { bye: controls.bye, lines: [line] };
+    return { bye: controls.bye, lines: [directorByeLine(h, controls.bye)] };
   }
-  const method = options.byeMethod ?? 'mays';
-  const passedOver: DeviationLine[] = [];
-  for (const c of byeCandidates(h, cards.pool, { method, hostCity: options.hostCity })) {
-    if (!cards.setAside(c.player)) {
-      passedOver.push({
-        kind: 'bye-passed-over',
-        players: [c.player],
-        rule: RULES.repeat,
-        message: `${h.describe(c.player)} qualified for the bye (${c.reason}), but without him the others could not all be paired without a repeat`,
-      });
-      continue;
-    }
-    const line: ByeLine = {
-      kind: 'bye',
-      player: c.player,
-      reason: c.reason,
-      rule: method === 'mays' ? MAYS_BYE_RULE : OPENGOTHA_BYE_RULE,
-      message: `Bye: ${h.describe(c.player)}: ${c.reason}`,
-    };
-    const second: DeviationLine[] = c.secondBye
-      ? [
-          {
-            kind: 'second-bye',
-            players: [c.player],
-            rule: RULES.secondBye,
-            message: `${h.describe(c.player)} gets a second bye: everyone else present has had one too, or could not be spared`,
-          },
-        ]
-      : [];
-    return { bye: c.player, lines: [line, ...passedOver, ...second] };
-  }
+  const chosen = chooseReportedBye(h, cards.pool, { method: options.byeMethod, hostCity: options.hostCity }, (id) => cards.setAside(id));
+  if (chosen) return chosen;
   return cards.explainImpossible(h);
 }
 

@@ -22,7 +22,7 @@
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
 import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
-import { byeCandidates, MAYS_BYE_RULE, OPENGOTHA_BYE_RULE, type ByeMethod } from './byes';
+import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph } from './feasibility';
@@ -89,7 +89,6 @@ const RULES = {
   exhausted: `${MANUAL}, Appendix D, Cardinal Rule No. 3, Condition No. 2: "the player that needs to be paired has already been paired with all the other players with the same current McMahon score"`,
   needed: `${MANUAL}, Appendix D, Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if possible" — the least total difference for the whole field needs this pair`,
   repeat: `${MANUAL}, Cardinal Rule No. 2: "No two players can be paired together twice"`,
-  secondBye: `${MANUAL}, Cardinal Rule No. 1: "No player gets a bye twice"`,
   geography: `${MANUAL}, Consideration No. 2: "Are the players from the same city, or are they related (siblings, parent and child)?"`,
   partial: `${MANUAL}, "Pairings for Round 2": "the tournament director can begin the pairing process at the bottom of a tournament"`,
 } as const;
@@ -372,35 +371,10 @@ function chooseBye(
   };
   if (directorBye !== undefined) {
     if (!pairableWithout(directorBye)) return explainNoPairing(h, field.ids, theGraph(), directorBye);
-    return {
-      bye: directorBye,
-      lines: [{ kind: 'bye', player: directorBye, reason: 'chosen by the director', rule: "the director's decision", message: `Bye: ${h.describe(directorBye)}, chosen by the director` }],
-    };
+    return { bye: directorBye, lines: [directorByeLine(h, directorBye)] };
   }
-  const method = options.byeMethod ?? 'mays';
-  const passedOver: DeviationLine[] = [];
-  for (const c of byeCandidates(h, field.ids, { method, hostCity: options.hostCity })) {
-    if (!pairableWithout(c.player)) {
-      passedOver.push({
-        kind: 'bye-passed-over',
-        players: [c.player],
-        rule: RULES.repeat,
-        message: `${h.describe(c.player)} qualified for the bye (${c.reason}), but without him the others could not all be paired without a repeat`,
-      });
-      continue;
-    }
-    const line: ByeLine = {
-      kind: 'bye',
-      player: c.player,
-      reason: c.reason,
-      rule: method === 'mays' ? MAYS_BYE_RULE : OPENGOTHA_BYE_RULE,
-      message: `Bye: ${h.describe(c.player)}: ${c.reason}`,
-    };
-    const second: DeviationLine[] = c.secondBye
-      ? [{ kind: 'second-bye', players: [c.player], rule: RULES.secondBye, message: `${h.describe(c.player)} gets a second bye: everyone else present has had one too, or could not be spared` }]
-      : [];
-    return { bye: c.player, lines: [line, ...passedOver, ...second] };
-  }
+  const chosen = chooseReportedBye(h, field.ids, { method: options.byeMethod, hostCity: options.hostCity }, pairableWithout);
+  if (chosen) return chosen;
   return explainNoPairing(h, field.ids, theGraph());
 }
 

@@ -13,24 +13,8 @@ import { buildHistory } from '../../src/pairing/history';
 import { optimalTotals, pairOptimal } from '../../src/pairing/optimal';
 import { deviationsOf, isPairingError } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
+import { pairable } from '../support/bruteForceMatching';
 import { player, tournament, withResults } from './fixtures';
-
-/** A complete pairing of `ids` avoiding `met` pairs exists (exhaustive, memoised on the set left). */
-function pairable(ids: readonly PlayerId[], met: (a: PlayerId, b: PlayerId) => boolean): boolean {
-  const memo = new Map<string, boolean>();
-  const go = (rest: readonly PlayerId[]): boolean => {
-    if (rest.length === 0) return true;
-    if (rest.length % 2 === 1) return false;
-    const k = rest.join(',');
-    const known = memo.get(k);
-    if (known !== undefined) return known;
-    const [first, ...others] = rest;
-    const ok = others.some((x) => !met(first, x) && go(others.filter((y) => y !== x)));
-    memo.set(k, ok);
-    return ok;
-  };
-  return go(ids);
-}
 
 /** The same question for larger fields, by Edmonds' maximum-cardinality matching (./feasibility, not the weighted matcher). */
 function pairableByEdmonds(ids: readonly PlayerId[], met: (a: PlayerId, b: PlayerId) => boolean): boolean {

@@ -64,3 +64,20 @@ export function matchingValue(
   }
   return { pairs, weight };
 }
+
+/** A complete pairing of `ids` avoiding `met` pairs exists (exhaustive, memoised on the set left; small fields only). */
+export function pairable<T extends number>(ids: readonly T[], met: (a: T, b: T) => boolean): boolean {
+  const memo = new Map<string, boolean>();
+  const go = (rest: readonly T[]): boolean => {
+    if (rest.length === 0) return true;
+    if (rest.length % 2 === 1) return false;
+    const k = rest.join(',');
+    const known = memo.get(k);
+    if (known !== undefined) return known;
+    const [first, ...others] = rest;
+    const ok = others.some((x) => !met(first, x) && go(others.filter((y) => y !== x)));
+    memo.set(k, ok);
+    return ok;
+  };
+  return go(ids);
+}
