@@ -39,7 +39,13 @@ function benchStandings() {
 
 console.log(`Tengen benchmarks — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'})`);
 benchStandings();
-for (const extra of ['matching.js', 'pairing.js', 'opengotha.js', 'workbook.js', 'formulas.js']) {
-  const file = path.join(__dirname, extra);
-  if (fs.existsSync(file)) require(file);
-}
+(async () => {
+  // One after the other: a benchmark that returns a promise (the workbook's) is awaited before the next starts.
+  for (const extra of ['matching.js', 'pairing.js', 'opengotha.js', 'workbook.js', 'formulas.js']) {
+    const file = path.join(__dirname, extra);
+    if (fs.existsSync(file)) await require(file);
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
