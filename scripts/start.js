@@ -1,0 +1,78 @@
+'use strict';
+/**
+ * `npm start`: build the add-in, then
+ *  - where desktop Excel exists (Windows, macOS): start the https dev server and sideload `manifest.xml` into Excel
+ *    with `office-addin-debugging` (fetched by npx there; it is not a dependency, so `npm ci` works on Linux);
+ *  - elsewhere (Linux, CI): serve the standalone page `dist/addin/index.html` over plain http on 127.0.0.1 and print
+ *    its URL. Runs until Ctrl-C.
+ * `--no-build` skips the build (serve what `dist/addin` holds); `PORT` sets the port (default 3000, the next free
+ * one is taken when it is busy).
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+
+const ROOT = path.join(__dirname, '..');
+const OUT = path.join(ROOT, 'dist', 'addin');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const args = process.argv.slice(2);
+const excel = (process.platform === 'win32' || process.platform === 'darwin') && !args.includes('--standalone');
+
+function run(command, commandArgs) {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png',
+  '.map': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A static file server over dist/addin, confined to it. */
+function serve(port, attemptsLeft) {
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    const file = path.join(OUT, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(OUT + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`Not found: ${pathname}\n`);
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    fs.createReadStream(file).pipe(res);
+  });
+  server.on('error', (error) => {
+    if (error.code === 'EADDRINUSE' && attemptsLeft > 0) serve(port + 1, attemptsLeft - 1);
+    else {
+      console.error(`Cannot serve on 127.0.0.1:${port}: ${error.message}`);
+      process.exit(1);
+    }
+  });
+  server.listen(port, '127.0.0.1', () => {
+    console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${port}/`);
+    console.log('Open it in a browser; Ctrl-C stops the server. In Excel, sideload manifest.xml (see README, "The Excel add-in").');
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (excel) {
+  // Desktop Excel: dev server (https, dev certificates) + sideloading; office-addin-debugging stops both on Ctrl-C.
+  const child = spawn(npx, ['--yes', 'office-addin-debugging', 'start', 'manifest.xml', 'desktop', '--app', 'excel', '--dev-server', 'npm run dev-server', '--dev-server-port', '3000'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  if (!args.includes('--no-build')) run(npx, ['webpack', '--mode', 'production']);
+  serve(Number(process.env.PORT || 3000), 10);
+}

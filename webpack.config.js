@@ -1,0 +1,131 @@
+'use strict';
+/**
+ * The Excel add-in build (`npm run build`, `npm run dev-server`): the task pane, the custom functions and the
+ * standalone page, bundled into `dist/addin/` (the engine's `tsc` writes the rest of `dist/`).
+ *
+ * Pages:
+ *  - `taskpane.html` — the Office task pane: Office.js from Microsoft's CDN, then the shared-runtime bundle (task pane
+ *    + custom functions in ONE long-lived runtime, `manifest.xml` `<Runtime lifetime="long">`);
+ *  - `index.html` — the standalone page: the same task pane bundle without Office.js, for ordinary browsers.
+ *
+ * `functions.json` is generated from the `@customfunction` JSDoc of `functions/functions.ts` (single source of the
+ * metadata). Production builds replace the development URL `https://localhost:3000/` with `ADDIN_URL` (e.g.
+ * `ADDIN_URL=https://example.org/tengen/ npm run build`) in the manifest and the pages.
+ */
+const path = require('node:path');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+
+const DEV_URL = 'https://localhost:3000/';
+const OFFICE_JS = 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js';
+// ADDIN_OUT: another output folder (the tests build into a temporary one).
+const OUTPUT = path.resolve(__dirname, process.env.ADDIN_OUT || 'dist/addin');
+
+/** The URL the add-in is served from: ADDIN_URL for production, always ending in `/`. */
+function addinUrl(production) {
+  const given = process.env.ADDIN_URL;
+  if (!production || !given) return DEV_URL;
+  if (!/^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(given)) {
+    throw new Error(`ADDIN_URL must be an https:// URL (Office loads add-ins only over https), got "${given}"`);
+  }
+  return given.endsWith('/') ? given : `${given}/`;
+}
+
+/** Replaces the development URL in a copied text file (the manifest). */
+function withUrl(url) {
+  return (content) => (url === DEV_URL ? content : Buffer.from(content.toString('utf8').split(DEV_URL).join(url)));
+}
+
+/** Dev server HTTPS: the Office dev certificates when installed (`npx office-addin-dev-certs install`), else plain http. */
+async function httpsOptions() {
+  try {
+    const devCerts = require('office-addin-dev-certs');
+    const options = await devCerts.getHttpsServerOptions();
+    return { type: 'https', options: { ca: options.ca, key: options.key, cert: options.cert } };
+  } catch (error) {
+    console.warn(`Dev certificates unavailable (${error.message}); serving plain http. Office needs https: run "npx office-addin-dev-certs install".`);
+    return { type: 'http' };
+  }
+}
+
+module.exports = async (env, argv) => {
+  const production = argv.mode === 'production';
+  const url = addinUrl(production);
+  const devServer = env && env.WEBPACK_SERVE ? await httpsOptions() : { type: 'http' };
+  return {
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-source-map',
+    context: __dirname,
+    entry: {
+      taskpane: './taskpane/taskpane.ts',
+      functions: './functions/functions.ts',
+    },
+    output: {
+      path: OUTPUT,
+      filename: '[name].js',
+      publicPath: 'auto',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { configFile: path.resolve(__dirname, 'tsconfig.addin.json'), onlyCompileBundledFiles: true } },
+        },
+      ],
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: './functions/functions.ts' }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './taskpane/taskpane.html',
+        chunks: ['taskpane', 'functions'],
+        templateParameters: { officeJs: `<script src="${OFFICE_JS}"></script>`, standalone: false },
+      }),
+      new HtmlWebpackPlugin({
+        filename: 'index.html',
+        template: './taskpane/taskpane.html',
+        chunks: ['taskpane'],
+        templateParameters: { officeJs: '', standalone: true },
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets/*.png', to: 'assets/[name][ext]' },
+          { from: 'manifest.xml', to: 'manifest.xml', transform: withUrl(url) },
+        ],
+      }),
+      {
+        // The pages and scripts may mention the development URL (help links): replace it like the manifest's.
+        apply(compiler) {
+          if (url === DEV_URL) return;
+          compiler.hooks.thisCompilation.tap('AddinUrl', (compilation) => {
+            compilation.hooks.processAssets.tap(
+              { name: 'AddinUrl', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+              (assets) => {
+                for (const name of Object.keys(assets)) {
+                  if (!/\.(html|js|json)$/.test(name)) continue;
+                  const text = assets[name].source().toString();
+                  if (text.includes(DEV_URL)) compilation.updateAsset(name, new compiler.webpack.sources.RawSource(text.split(DEV_URL).join(url)));
+                }
+              },
+            );
+          });
+        },
+      },
+    ],
+    // No runtime chunk and no split chunks: `functions.js` stays self-contained, since the manifest also names it as
+    // the functions' Script (hosts without the shared runtime load it alone).
+    performance: { hints: false },
+    devServer: {
+      host: 'localhost',
+      port: Number(process.env.PORT || 3000),
+      server: devServer,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: { directory: OUTPUT },
+      hot: false,
+    },
+  };
+};
