@@ -333,7 +333,9 @@ export class Wizard {
           ...(location.value.trim() ? { location: location.value.trim() } : {}),
           ...(date.value ? { beginDate: date.value } : {}),
         }),
-      ).then((ok) => ok && this.go('players'));
+      ).then(async (ok) => {
+          if (ok) await this.go('players');
+        });
     });
     append(this.bodyEl, h('p', {}, 'Creates the tournament\'s sheets in this workbook: settings, players, the grid.'), form);
   }
@@ -499,7 +501,9 @@ export class Wizard {
         void this.offer(
           this.services.sectionsBatch(t, { sections: sections.map((s) => ({ name: s.name, initialMms: s.initialMms, players: s.players })) }),
           sections.map((s) => `Section ${s.name}: initial MMS ${s.initialMms}, players ${s.players.join(', ')}`),
-        ).then((ok) => ok && this.go('pair'));
+        ).then(async (ok) => {
+          if (ok) await this.go('pair');
+        });
       },
       { class: 'primary', 'data-testid': 'write-sections' },
     );
