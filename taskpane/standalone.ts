@@ -135,11 +135,48 @@ export class StandalonePage {
       void this.drawGrid();
     });
     const values = names.length > 0 ? await wb.readSheet(this.shown) : null;
+    const view = values ? renderSheet(this.shown, values) : null;
     append(
       this.gridEl,
-      names.length > 0 ? field('Sheet', chooser) : null,
-      values ? h('div', { class: 'sheet-scroll' }, renderSheet(this.shown, values)) : h('p', {}, 'The workbook has no sheet yet.'),
+      names.length > 0 ? h('div', { class: 'row sheet-tools' }, field('Sheet', chooser), values ? this.cellEditor(wb, this.shown, view!) : null) : null,
+      view ? h('div', { class: 'sheet-scroll' }, view) : h('p', {}, 'The workbook has no sheet yet.'),
     );
+  }
+
+  /**
+   * Typing in the grid, as a director does in Excel (then "Re-read the grid" in the pane): a cell address and its new
+   * value; clicking a cell of the table fills both. The director's own entry, written as he types it.
+   */
+  private cellEditor(wb: PageWorkbook, sheet: string, view: HTMLTableElement): HTMLElement {
+    const address = h('input', { type: 'text', name: 'cell-address', size: 6, placeholder: 'F16', autocomplete: 'off' });
+    const value = h('input', { type: 'text', name: 'cell-value', size: 10, autocomplete: 'off' });
+    view.addEventListener('click', (e) => {
+      const td = (e.target as Element).closest('td[data-cell]');
+      if (!td) return;
+      address.value = td.getAttribute('data-cell') ?? '';
+      value.value = td.textContent ?? '';
+      value.focus();
+      value.select();
+    });
+    const form = h('form', { class: 'row cell-editor', 'aria-label': `Type in ${sheet}` }, field('Cell', address), field('Value', value), h('button', { type: 'submit' }, 'Write cell'));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const at = address.value.trim().toUpperCase();
+      if (!/^[A-Z]{1,3}[1-9]\d*$/.test(at)) {
+        this.messageEl.textContent = `Cell: "${address.value}" is not a cell address like F16`;
+        return;
+      }
+      const text = value.value.trim();
+      const cell = text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+      void wb
+        .apply({ label: `Typed in ${sheet}!${at}`, ops: [{ kind: 'write', sheet, at, cells: [[cell]] }] })
+        .then(() => {
+          this.messageEl.textContent = `${sheet}!${at} = ${text || '(empty)'}: re-read the grid in the pane to use it.`;
+          return this.drawGrid();
+        })
+        .catch((err: Error) => (this.messageEl.textContent = `${sheet}!${at}: not written — ${err.message}`));
+    });
+    return form;
   }
 
   /** Download the workbook as `.xlsx`. */
