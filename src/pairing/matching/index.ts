@@ -30,6 +30,13 @@
  * is provably optimal for it, not only for the candidates. When no perfect matching exists (odd n, or too many
  * forbidden pairs) the result says so, with a maximum-cardinality matching's unmatched vertices.
  *
+ * ## Several priorities that must never trade
+ * {@link lexicographicPerfectMatching} minimises integer cost tiers lexicographically. It packs as many tiers as fit
+ * into one weight (units chosen so that a tier's whole total is worth less than one unit of the tier above), and when
+ * they do not fit in 2^50 it solves in stages: each stage keeps only the pairs its certified duals show tight and
+ * weighs, above the next tiers, how many positive blossoms a pair lies in — exactly the matchings optimal for the
+ * earlier stages remain (complementary slackness). See ./lexicographic.
+ *
  * ## Limits
  * - {@link maxWeightMatching}: |w| ≤ 2^49 ({@link MAX_ABS_WEIGHT}); {@link maxWeightPerfectMatching}: weights are
  *   safe integers whose spread max − min over allowed pairs is ≤ 2^50 ({@link MAX_WEIGHT_SPREAD}) — the solver shifts
@@ -50,5 +57,7 @@ export type {
   PerfectMatchingOptimal,
   PerfectMatchingInfeasible,
 } from './dense';
+export { lexicographicPerfectMatching } from './lexicographic';
+export type { CostTier, LexicographicOptions, LexicographicOptimal, LexicographicResult } from './lexicographic';
 export { checkCertificate, checkEdgeListCertificate, BlossomDualIndex } from './certificate';
 export type { CertificateKind, CertificateCheck } from './certificate';

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { lexicographicPerfectMatching, type CostTier } from './lexicographic';
+import { seededRandom } from '../../../test/support/random';
+
+/** Every perfect matching of the allowed pairs, as lists of pairs (n ≤ 10). */
+function perfectMatchings(n: number, allowed: (i: number, j: number) => boolean): [number, number][][] {
+  const out: [number, number][][] = [];
+  const walk = (rest: number[], acc: [number, number][]) => {
+    if (rest.length === 0) {
+      out.push([...acc]);
+      return;
+    }
+    const [first, ...others] = rest;
+    for (const x of others) {
+      if (!allowed(first, x)) continue;
+      acc.push([first, x]);
+      walk(
+        others.filter((y) => y !== x),
+        acc,
+      );
+      acc.pop();
+    }
+  };
+  walk([...Array(n).keys()], []);
+  return out;
+}
+
+function lexBest(matchings: [number, number][][], tiers: readonly CostTier[]): number[] | null {
+  let best: number[] | null = null;
+  for (const m of matchings) {
+    const v = tiers.map((t) => m.reduce((s, [i, j]) => s + t.cost(i, j), 0));
+    if (best === null || v.some((x, k) => x !== best![k] && v.slice(0, k).every((y, l) => y === best![l]) && x < best![k])) best = v;
+  }
+  return best;
+}
+
+function randomCase(seed: number, n: number, tierCount: number, maxCost: number, forbidShare: number) {
+  const random = seededRandom(seed);
+  const table = new Map<string, number>();
+  const forbidden = new Set<string>();
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (random() < forbidShare) forbidden.add(`${i},${j}`);
+  const tiers: CostTier[] = [];
+  for (let t = 0; t < tierCount; t++) {
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) table.set(`${t}:${i},${j}`, Math.floor(random() * (maxCost + 1)));
+    tiers.push({ name: `tier ${t}`, cost: (i, j) => table.get(`${t}:${i},${j}`)! });
+  }
+  return { allowed: (i: number, j: number) => !forbidden.has(`${i},${j}`), tiers };
+}
+
+describe('lexicographicPerfectMatching', () => {
+  it('equals the brute-force lexicographic optimum, in one stage or many', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.constantFrom(2, 4, 6, 8, 10),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(1, 3, 20),
+        fc.constantFrom(0, 0.2, 0.5),
+        fc.constantFrom(2 ** 50, 64, 8),
+        (seed, n, tierCount, maxCost, forbid, maxSpread) => {
+          const { allowed, tiers } = randomCase(seed, n, tierCount, maxCost, forbid);
+          const best = lexBest(perfectMatchings(n, allowed), tiers);
+          let result;
+          try {
+            result = lexicographicPerfectMatching(n, allowed, tiers, { maxSpread });
+          } catch (e) {
+            // A tiny spread may be too small for one tier: refused, never traded.
+            expect(e).toBeInstanceOf(RangeError);
+            expect(maxSpread).toBeLessThan(2 ** 50);
+            return;
+          }
+          if (best === null) {
+            expect(result.status).toBe('no-perfect-matching');
+            return;
+          }
+          if (result.status !== 'optimal') throw new Error(result.message);
+          expect(result.totals).toEqual(best);
+          for (let v = 0; v < n; v++) expect(result.mate[result.mate[v]]).toBe(v);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('solves in several stages when the tiers do not fit in one weight', () => {
+    const { allowed, tiers } = randomCase(7, 10, 4, 20, 0);
+    const result = lexicographicPerfectMatching(10, allowed, tiers, { maxSpread: 5000 });
+    if (result.status !== 'optimal') throw new Error(result.message);
+    expect(result.stages.length).toBeGreaterThan(1);
+    expect(result.totals).toEqual(lexBest(perfectMatchings(10, allowed), tiers));
+  });
+
+  it('refuses, rather than trades, a tier that cannot fit', () => {
+    const tiers: CostTier[] = [{ name: 'huge', cost: (i, j) => (i + j) * 1000 }];
+    expect(() => lexicographicPerfectMatching(6, () => true, tiers, { maxSpread: 100 })).toThrow(/tier "huge" cannot be weighed exactly/);
+  });
+
+  it('a lower tier never outweighs a higher one, even when its costs are much larger', () => {
+    // Tier 0 prefers 0–1 / 2–3 by 1; tier 1 prefers 0–2 / 1–3 by 10^6. Tier 0 must win.
+    const tiers: CostTier[] = [
+      { name: 'first', cost: (i, j) => (i === 0 && j === 1) || (i === 2 && j === 3) ? 0 : 1 },
+      { name: 'second', cost: (i, j) => (i === 0 && j === 2) || (i === 1 && j === 3) ? 0 : 1_000_000 },
+    ];
+    const result = lexicographicPerfectMatching(4, () => true, tiers);
+    if (result.status !== 'optimal') throw new Error(result.message);
+    expect(Array.from(result.mate)).toEqual([1, 0, 3, 2]);
+    expect(result.totals).toEqual([0, 2_000_000]);
+  });
+});

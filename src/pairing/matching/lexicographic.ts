@@ -1,0 +1,240 @@
+/**
+ * Lexicographic minimum-cost perfect matching: several cost tiers, strictly ordered — a lower tier never trades
+ * against a higher one — solved exactly with integer weights however many tiers and players there are. Nothing here
+ * knows about Go: a pairing system supplies the tiers.
+ *
+ * ## Packing tiers into one weight
+ * With P = n/2 pairs and tier k's pair costs in 0…max_k, the total of tier k over any perfect matching lies in
+ * 0…P·max_k. Giving the last tier of a stage the unit 1 and each tier above it the unit
+ *
+ *     U_k = U_{k+1} · (P·max_{k+1} + 1),
+ *
+ * the whole of the tiers below k — at most U_k − 1 — is worth less than one unit of tier k, so maximising
+ * −Σ_k U_k·cost_k minimises the tiers lexicographically. The weights' spread is Σ_k U_k·max_k, and the exact solver
+ * ({@link maxWeightPerfectMatching}) accepts at most 2^50: roughly log2(P·max_k) bits per tier.
+ *
+ * ## Stages, when the tiers do not fit in 2^50
+ * Tiers are packed greedily into stages that fit. After a stage, its certified dual solution (y, z) describes exactly
+ * the matchings optimal for that stage: by complementary slackness a perfect matching M is optimal if and only if
+ * every pair of M is tight (y_i + y_j + Σ_{B ∋ i,j} z_B = w_ij) and every blossom B with z_B > 0 holds (|B| − 1)/2
+ * pairs of M. So the next stage keeps only the tight pairs and adds, above its own tiers, a "prefix" tier worth
+ * c_ij = the number of positive blossoms containing both i and j: Σ_{ij ∈ M} c_ij = Σ_{B: z_B > 0} |M ∩ E(B)|, which
+ * is at most Σ_B (|B| − 1)/2 and reaches it exactly when M fills every positive blossom. Maximising the prefix first
+ * therefore keeps the earlier stages optimal, and the later tiers choose among those optima only.
+ *
+ * A tier that cannot fit in a stage on its own (one pair's cost times the prefix above it exceeds 2^50) is refused
+ * with a RangeError: the priorities are never allowed to trade.
+ */
+import type { MatchingDuals } from './blossom';
+import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type PerfectMatchingInfeasible } from './dense';
+
+export interface CostTier {
+  /** Named in errors and in the result. */
+  readonly name: string;
+  /** Cost of pair (i, j), i < j, called once per allowed pair: a non-negative safe integer, smaller is better. */
+  readonly cost: (i: number, j: number) => number;
+}
+
+export interface LexicographicOptions {
+  /** Largest weight spread per stage (default and maximum: 2^50, the exact solver's limit). Lower only to test. */
+  readonly maxSpread?: number;
+  /** Passed to {@link maxWeightPerfectMatching}. */
+  readonly nearestPartners?: number;
+}
+
+export interface LexicographicOptimal {
+  readonly status: 'optimal';
+  /** `mate[v]` is v's partner; every vertex is matched. */
+  readonly mate: Int32Array;
+  /** Total cost of each tier over the matching, in the tiers' order. */
+  readonly totals: readonly number[];
+  /** The tiers solved in each stage (tiers whose costs are all 0 are in none). */
+  readonly stages: readonly (readonly string[])[];
+  /** The largest cost of each tier over the allowed pairs. */
+  readonly maxima: readonly number[];
+}
+
+export type LexicographicResult = LexicographicOptimal | PerfectMatchingInfeasible;
+
+/**
+ * The perfect matching of the allowed pairs that minimises tier 0's total, then tier 1's, and so on. Exact and
+ * certified (see the module comment); deterministic for the same inputs. `allowed(i, j)` is called once per pair
+ * with i < j.
+ */
+export function lexicographicPerfectMatching(
+  vertexCount: number,
+  allowed: (i: number, j: number) => boolean,
+  tiers: readonly CostTier[],
+  options: LexicographicOptions = {},
+): LexicographicResult {
+  const n = vertexCount;
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`vertexCount must be a non-negative integer, got ${n}`);
+  const maxSpread = options.maxSpread ?? MAX_WEIGHT_SPREAD;
+  if (!(maxSpread >= 1 && maxSpread <= MAX_WEIGHT_SPREAD)) throw new RangeError(`maxSpread must be in 1…2^50, got ${maxSpread}`);
+
+  // Pair index for i < j in the upper triangle.
+  const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
+  const pairCount = (n * (n - 1)) / 2;
+  const ok = new Uint8Array(pairCount);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (allowed(i, j)) ok[at(i, j)] = 1;
+
+  // Every tier's costs, read once.
+  const costs: Int32Array[] = [];
+  const maxima: number[] = [];
+  for (const tier of tiers) {
+    const c = new Int32Array(pairCount);
+    let max = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const k = at(i, j);
+        if (!ok[k]) continue;
+        const v = tier.cost(i, j);
+        if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
+          throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
+        }
+        c[k] = v;
+        if (v > max) max = v;
+      }
+    }
+    costs.push(c);
+    maxima.push(max);
+  }
+
+  const pairs = Math.floor(n / 2);
+  const stages: string[][] = [];
+  let prefix: Int32Array | null = null;
+  let prefixMax = 0;
+  let next = 0;
+  let mate: Int32Array | null = null;
+  for (;;) {
+    while (next < tiers.length && maxima[next] === 0) next++;
+    // Pack the tiers that fit, top down: the units are fixed from the bottom, so try growing the stage.
+    const stage: number[] = [];
+    let units: number[] = [];
+    let prefixUnit = 0;
+    for (let k = next; k < tiers.length; k++) {
+      if (maxima[k] === 0) {
+        stage.push(k);
+        continue;
+      }
+      const trial = [...stage, k];
+      const plan = planUnits(trial.map((t) => maxima[t]), pairs, prefixMax);
+      if (plan.spread > maxSpread) {
+        if (stage.every((t) => maxima[t] === 0)) {
+          throw new RangeError(
+            `tier "${tiers[k].name}" cannot be weighed exactly: its costs (up to ${maxima[k]}) over ${pairs} pairs` +
+              (prefixMax > 0 ? `, under the ${prefixMax} levels that keep the earlier tiers optimal,` : '') +
+              ` need a weight spread of ${plan.spread} > ${maxSpread}`,
+          );
+        }
+        break;
+      }
+      stage.push(k);
+      units = plan.units;
+      prefixUnit = plan.prefixUnit;
+    }
+    const weighed = stage.filter((t) => maxima[t] > 0);
+    if (weighed.length === 0 && mate !== null) break;
+
+    const unitOf = new Map<number, number>();
+    weighed.forEach((t, i) => unitOf.set(t, units[i]));
+    const p = prefix;
+    const weightAt = (k: number): number => {
+      let w = p ? prefixUnit * p[k] : 0;
+      for (const t of weighed) w -= (unitOf.get(t) as number) * costs[t][k];
+      return w;
+    };
+    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), undefined, {
+      nearestPartners: options.nearestPartners,
+    });
+    if (result.status !== 'optimal') return result;
+    mate = result.mate;
+    stages.push(weighed.map((t) => tiers[t].name));
+    next = stage.length > 0 ? stage[stage.length - 1] + 1 : next;
+    if (next >= tiers.length || tiers.slice(next).every((_, i) => maxima[next + i] === 0)) break;
+
+    // Keep the tight pairs only, and count the positive blossoms over each.
+    const blossoms = positiveBlossomCounter(result.duals);
+    const U = result.duals.vertex;
+    const nextPrefix = new Int32Array(pairCount);
+    let nextMax = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const k = at(i, j);
+        if (!ok[k]) continue;
+        const slack = U[i] + U[j] + blossoms.dualBetween(i, j) - 2 * (weightAt(k) - result.weightOffset);
+        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
+        if (slack > 0) {
+          ok[k] = 0;
+          continue;
+        }
+        const c = blossoms.positiveBetween(i, j);
+        nextPrefix[k] = c;
+        if (c > nextMax) nextMax = c;
+      }
+    }
+    prefix = nextPrefix;
+    prefixMax = nextMax;
+  }
+
+  const m = mate ?? new Int32Array(0);
+  const totals = costs.map((c) => {
+    let total = 0;
+    for (let v = 0; v < n; v++) if (m[v] > v) total += c[at(v, m[v])];
+    return total;
+  });
+  return { status: 'optimal', mate: m, totals, stages, maxima };
+}
+
+/** Units for tiers with the given maxima (top first) under a prefix of at most `prefixMax`, and the spread. */
+function planUnits(maxima: readonly number[], pairs: number, prefixMax: number): { units: number[]; prefixUnit: number; spread: number } {
+  const units = new Array<number>(maxima.length).fill(1);
+  for (let k = maxima.length - 2; k >= 0; k--) units[k] = units[k + 1] * (pairs * maxima[k + 1] + 1);
+  const prefixUnit = maxima.length > 0 ? units[0] * (pairs * maxima[0] + 1) : 1;
+  let spread = prefixUnit * prefixMax;
+  maxima.forEach((m, k) => (spread += units[k] * m));
+  return { units, prefixUnit, spread: Number.isFinite(spread) ? spread : Infinity };
+}
+
+/** Σ Z_B and the number of blossoms with Z_B > 0 over the blossoms containing both i and j. */
+function positiveBlossomCounter(duals: MatchingDuals): { dualBetween(i: number, j: number): number; positiveBetween(i: number, j: number): number } {
+  const count = duals.blossomDual.length;
+  const parent = duals.blossomParent;
+  const depth = new Int32Array(count).fill(-1);
+  const positive = new Int32Array(count);
+  const cumulative = new Float64Array(count);
+  const resolve = (b: number): void => {
+    const chain: number[] = [];
+    for (let x = b; x >= 0 && depth[x] < 0; x = parent[x]) chain.push(x);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const c = chain[i];
+      const p = parent[c];
+      depth[c] = p >= 0 ? depth[p] + 1 : 0;
+      positive[c] = (duals.blossomDual[c] > 0 ? 1 : 0) + (p >= 0 ? positive[p] : 0);
+      cumulative[c] = duals.blossomDual[c] + (p >= 0 ? cumulative[p] : 0);
+    }
+  };
+  for (let b = 0; b < count; b++) resolve(b);
+  const common = (i: number, j: number): number => {
+    let a = duals.vertexBlossom[i];
+    let b = duals.vertexBlossom[j];
+    if (a < 0 || b < 0) return -1;
+    while (depth[a] > depth[b]) a = parent[a];
+    while (depth[b] > depth[a]) b = parent[b];
+    while (a !== b && a >= 0) {
+      a = parent[a];
+      b = parent[b];
+    }
+    return a;
+  };
+  return {
+    dualBetween: (i, j) => {
+      const c = common(i, j);
+      return c >= 0 ? cumulative[c] : 0;
+    },
+    positiveBetween: (i, j) => {
+      const c = common(i, j);
+      return c >= 0 ? positive[c] : 0;
+    },
+  };
+}

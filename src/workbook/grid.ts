@@ -1,0 +1,301 @@
+/**
+ * The `Grid` sheet: the paper tournament grid of seeds/mays-swiss-mcmahon-manual.txt, Appendix B ("Tournament Grid
+ * Sheet": No. (ID) | NOM | VILLE | COTE | SCORE INITIAL | RONDE 1 … RONDE 6 | RANG, two lines per player) and
+ * "Doing the Paperwork" (the pairing card's lines: opponent's ID and colour, then the new score), as pure data.
+ *
+ * Layout (1-based rows and columns):
+ *   rows 1–12   the title block: a label in column A, its value in column C (Tournament, Dates, Place, Director,
+ *               Ruleset, System, Rounds, Language, Sections, Bar, Floor, MMS zero — French labels on a French grid);
+ *   row 14      the header: ID | Name | City/Club | Rank | Section | Round 1 (over three columns) … | Victories | Place;
+ *   row 15      under each round: Opp. | Col. | Res.;
+ *   from row 16 two lines per player, in ID order:
+ *     line 1    ID, "Family, Given", city or club, rank, initial McMahon score (Swiss: blank), and per round the
+ *               opponent's ID, the colour or handicap as written on paper, the result (see `notation.ts`); then
+ *               Victories and Place;
+ *     line 2    the section's name under the initial score, and under each round's opponent the score after that
+ *               round (Mays' "New Score").
+ *
+ * Formulas (no circular references: each reads only input cells of its own row pair):
+ *  - the score after round r is `=<score before> + points(<result cell of r>) + <free points of r>`, where
+ *    points(+ or +!) = 1, points(= or =!) = ½, anything else 0, and the free points (a bye, a round missed — each
+ *    ruleset's own values, EGF's rounding down included) are a constant the engine computed from the scoreboard;
+ *    so a result typed in Excel or LibreOffice updates the scores at once, and the constant is refreshed whenever
+ *    Tengen rewrites the grid;
+ *  - Victories (number of wins: byes and default wins included, ½ per jigo — Mays, "Determining the Winners") is
+ *    the same sum over the rounds plus the free wins;
+ *  - Place is a value written by the engine (`computeStandings`): it depends on every player, so a formula for it
+ *    would read the whole grid, itself included.
+ * Every formula is written with the value it has, so readers without recalculation see the numbers.
+ */
+import { formatRank } from '../model/rank';
+import { displayName, type Tournament } from '../model/tournament';
+import { buildScoreboard, initialMms, type Scoreboard } from '../scoring/scoreboard';
+import { computeStandings } from '../scoring/standings';
+import { lastPlayedRound, type PlayerRound } from '../scoring/record';
+import type { CellInput, CellValue, WorkbookBatch, WorkbookOp } from './adapter';
+import { cellAddress, columnLetter, rangeAddress } from './address';
+import { colourText, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
+
+export const GRID_SHEET = 'Grid';
+
+export { readGrid, readGridDetailed, type GridRead, type ReadGridOptions } from './gridReader';
+
+export interface GridOptions {
+  /** Sheet name (default `Grid`). */
+  readonly sheet?: string;
+  /** Labels and colour letters (default English). */
+  readonly language?: GridLanguage;
+}
+
+/** Where everything is on a grid of `rounds` rounds and `players` players. */
+export interface GridLayout {
+  readonly sheet: string;
+  readonly language: GridLanguage;
+  readonly rounds: number;
+  readonly players: number;
+  /** Row of each title entry. */
+  readonly titleRow: Readonly<Record<TitleKey, number>>;
+  readonly titleLabelColumn: number;
+  readonly titleValueColumn: number;
+  readonly headerRow: number;
+  readonly subHeaderRow: number;
+  readonly firstPlayerRow: number;
+  readonly lastRow: number;
+  readonly lastColumn: number;
+  readonly columns: { readonly id: 1; readonly name: 2; readonly club: 3; readonly rank: 4; readonly initial: 5; readonly victories: number; readonly place: number };
+  /** Line 1 of the player at this position (0-based, in ID order). */
+  playerRow(index: number): number;
+  opponentColumn(round: number): number;
+  colourColumn(round: number): number;
+  resultColumn(round: number): number;
+  /** On line 2. */
+  scoreColumn(round: number): number;
+}
+
+export const FIRST_ROUND_COLUMN = 6;
+
+export function gridLayout(rounds: number, players: number, options: GridOptions = {}): GridLayout {
+  const titleRow = Object.fromEntries(TITLE_KEYS.map((k, i) => [k, i + 1])) as Record<TitleKey, number>;
+  const headerRow = TITLE_KEYS.length + 2;
+  const firstPlayerRow = headerRow + 2;
+  const victories = FIRST_ROUND_COLUMN + 3 * rounds;
+  const opponentColumn = (r: number) => FIRST_ROUND_COLUMN + 3 * (r - 1);
+  return {
+    sheet: options.sheet ?? GRID_SHEET,
+    language: options.language ?? 'en',
+    rounds,
+    players,
+    titleRow,
+    titleLabelColumn: 1,
+    titleValueColumn: 3,
+    headerRow,
+    subHeaderRow: headerRow + 1,
+    firstPlayerRow,
+    lastRow: Math.max(firstPlayerRow - 1, firstPlayerRow + 2 * players - 1),
+    lastColumn: victories + 1,
+    columns: { id: 1, name: 2, club: 3, rank: 4, initial: 5, victories, place: victories + 1 },
+    playerRow: (index) => firstPlayerRow + 2 * index,
+    opponentColumn,
+    colourColumn: (r) => opponentColumn(r) + 1,
+    resultColumn: (r) => opponentColumn(r) + 2,
+    scoreColumn: opponentColumn,
+  };
+}
+
+/** The last round with any game (reported or not) or bye: the rounds the grid shows. */
+export function pairedRounds(t: Tournament): number {
+  let last = 0;
+  for (const g of t.games) if (g.round > last) last = g.round;
+  for (const b of t.byes) if (b.round > last) last = b.round;
+  return Math.min(last, t.settings.rounds);
+}
+
+/** The three cells of a player's round as written on the grid: opponent's ID (or BYE), colour, result. */
+export function roundCells(sb: Scoreboard, r: PlayerRound, language: GridLanguage): [CellValue, CellValue, CellValue] {
+  if (r.outcome === 'bye') return [null, 'BYE', null];
+  if (r.opponent < 0 || !r.colour) return [null, null, null];
+  const colour = colourText({ colour: r.colour, handicap: r.handicap, colourKnown: r.game?.colourKnown !== false }, language);
+  return [sb.players[r.opponent].id, colour, resultText(resultMarkOf(r))];
+}
+
+function resultMarkOf(r: PlayerRound): ResultMark | undefined {
+  switch (r.outcome) {
+    case 'win':
+      return { sign: '+', byDefault: false };
+    case 'loss':
+      return { sign: '-', byDefault: false };
+    case 'jigo':
+      return { sign: '=', byDefault: false };
+    case 'default-win':
+      return { sign: '+', byDefault: true };
+    case 'default-loss':
+      return { sign: '-', byDefault: true };
+    case 'default-jigo':
+      return { sign: '=', byDefault: true };
+    default:
+      return undefined;
+  }
+}
+
+/** Points a result cell gives, as a formula: + and +! one, = and =! one half, anything else (−, blank) nothing. */
+export function pointsFormula(resultCell: string): string {
+  return `IF(OR(${resultCell}="+",${resultCell}="+!"),1,IF(OR(${resultCell}="=",${resultCell}="=!"),0.5,0))`;
+}
+
+function plusConstant(points: number): string {
+  if (points === 0) return '';
+  return points > 0 ? `+${points}` : `-${-points}`;
+}
+
+export function datesText(t: Pick<Tournament, 'beginDate' | 'endDate'>): string {
+  if (t.beginDate && t.endDate) return `${t.beginDate} – ${t.endDate}`;
+  if (t.endDate) return `– ${t.endDate}`;
+  return t.beginDate ?? '';
+}
+
+export function sectionsText(t: Tournament): string {
+  return (t.settings.sections ?? []).map((s) => `${s.name}=${s.initialMms}`).join('; ');
+}
+
+function titleValues(t: Tournament, language: GridLanguage): Record<TitleKey, CellValue> {
+  const s = t.settings;
+  return {
+    tournament: t.name,
+    dates: datesText(t) || null,
+    place: t.location ?? null,
+    director: t.director ?? null,
+    ruleset: s.ruleset,
+    system: LABELS[language].systems[s.system],
+    rounds: s.rounds,
+    language: language.toUpperCase(),
+    sections: sectionsText(t) || null,
+    bar: s.bar === undefined ? null : formatRank(s.bar),
+    floor: s.floor === undefined ? null : formatRank(s.floor),
+    mmsZero: s.mmsZero === undefined ? null : formatRank(s.mmsZero),
+  };
+}
+
+/** Every cell of the grid, a rectangle from A1 (`null` = empty). */
+export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  const layout = gridLayout(t.settings.rounds, t.players.length, options);
+  const labels = LABELS[layout.language];
+  const width = layout.lastColumn;
+  const rows: CellInput[][] = Array.from({ length: layout.lastRow }, () => new Array<CellInput>(width).fill(null));
+  const put = (row: number, column: number, value: CellInput) => {
+    rows[row - 1][column - 1] = value;
+  };
+
+  const title = titleValues(t, layout.language);
+  for (const key of TITLE_KEYS) {
+    put(layout.titleRow[key], layout.titleLabelColumn, labels[key]);
+    put(layout.titleRow[key], layout.titleValueColumn, title[key]);
+  }
+
+  const c = layout.columns;
+  put(layout.headerRow, c.id, labels.id);
+  put(layout.headerRow, c.name, labels.name);
+  put(layout.headerRow, c.club, labels.club);
+  put(layout.headerRow, c.rank, labels.rank);
+  put(layout.headerRow, c.initial, labels.initial);
+  for (let r = 1; r <= layout.rounds; r++) {
+    put(layout.headerRow, layout.opponentColumn(r), `${labels.round} ${r}`);
+    put(layout.subHeaderRow, layout.opponentColumn(r), labels.opponent);
+    put(layout.subHeaderRow, layout.colourColumn(r), labels.colour);
+    put(layout.subHeaderRow, layout.resultColumn(r), labels.result);
+  }
+  put(layout.headerRow, c.victories, labels.victories);
+  put(layout.headerRow, c.place, labels.placeColumn);
+
+  const shown = pairedRounds(t);
+  const sb = buildScoreboard(t, { asOf: shown });
+  const kind = sb.primary;
+  const placeOf = new Map<number, number>();
+  if (lastPlayedRound(t) > 0) {
+    for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
+  }
+
+  sb.players.forEach((p, index) => {
+    const line1 = layout.playerRow(index);
+    const line2 = line1 + 1;
+    put(line1, c.id, p.id);
+    put(line1, c.name, displayName(p));
+    put(line1, c.club, p.club ?? p.city ?? null);
+    put(line1, c.rank, formatRank(p.rank));
+    const mcmahon = t.settings.system === 'mcmahon';
+    put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
+    put(line2, c.initial, p.section ?? null);
+
+    const initialCell = cellAddress(line1, c.initial);
+    const after = kind === 'mms' ? sb.mmsAfter[index] : sb.nbwAfter[index];
+    const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
+    const victoryTerms: string[] = [];
+    for (let r = 1; r <= shown; r++) {
+      const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
+      put(line1, layout.opponentColumn(r), opponent);
+      put(line1, layout.colourColumn(r), colour);
+      put(line1, layout.resultColumn(r), result);
+      const resultCell = cellAddress(line1, layout.resultColumn(r));
+      const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
+      const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
+      put(line2, layout.scoreColumn(r), { formula: `=${before}+${pointsFormula(resultCell)}${plusConstant(free)}`, value: after[r] / 2 });
+      victoryTerms.push(pointsFormula(resultCell));
+    }
+    if (shown > 0) {
+      const freeWins = sb.freeNbwAfter[index][shown] / 2;
+      put(line1, c.victories, { formula: `=${victoryTerms.join('+')}${plusConstant(freeWins)}`, value: sb.nbwAfter[index][shown] / 2 });
+    }
+    put(line1, c.place, placeOf.get(p.id) ?? null);
+  });
+  return rows;
+}
+
+/**
+ * The batch writing the whole Grid sheet: created if missing, cleared, written, formatted, printable (landscape,
+ * fit to the page width, the two header rows repeated on every page).
+ */
+export function gridBatch(t: Tournament, options: GridOptions = {}): WorkbookBatch {
+  return { label: `Write the grid of ${t.name}`, ops: gridOps(t, options) };
+}
+
+export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] {
+  const layout = gridLayout(t.settings.rounds, t.players.length, options);
+  const sheet = layout.sheet;
+  const cells = gridCells(t, options);
+  const last = columnLetter(layout.lastColumn);
+  const ops: WorkbookOp[] = [
+    { kind: 'ensure-sheet', sheet },
+    { kind: 'clear', sheet },
+    { kind: 'write', sheet, at: 'A1', cells },
+    { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
+    { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14 } },
+    { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { bold: true, fill: '#D9D9D9', horizontalAlignment: 'center', border: true } },
+  ];
+  for (let r = 1; r <= layout.rounds; r++) {
+    ops.push({ kind: 'merge', sheet, range: rangeAddress(layout.headerRow, layout.opponentColumn(r), layout.headerRow, layout.resultColumn(r)) });
+  }
+  if (t.players.length > 0) {
+    const first = layout.firstPlayerRow;
+    ops.push({ kind: 'format', sheet, range: `A${first}:${last}${layout.lastRow}`, format: { border: true } });
+    ops.push({ kind: 'format', sheet, range: `${columnLetter(layout.columns.rank)}${first}:${last}${layout.lastRow}`, format: { horizontalAlignment: 'center' } });
+  }
+  ops.push(
+    { kind: 'column-widths', sheet, widths: [5, 26, 14, 6, 8, ...new Array<number>(3 * layout.rounds).fill(5), 9, 7] },
+    { kind: 'freeze', sheet, rows: layout.subHeaderRow, columns: 2 },
+    {
+      kind: 'print',
+      sheet,
+      settings: {
+        printArea: `A1:${last}${layout.lastRow}`,
+        repeatRows: `${layout.headerRow}:${layout.subHeaderRow}`,
+        fitToWidth: true,
+        orientation: 'landscape',
+      },
+    },
+  );
+  return ops;
+}
+
+/** What a reader without recalculation sees: each formula replaced by the value written with it. */
+export function valuesOf(cells: readonly (readonly CellInput[])[]): CellValue[][] {
+  return cells.map((row) => row.map((c) => (c !== null && typeof c === 'object' ? (c.value ?? null) : c)));
+}

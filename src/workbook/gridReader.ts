@@ -1,0 +1,417 @@
+/**
+ * Reading a tournament grid back: what Tengen wrote (`grid.ts`) or what a director typed by hand on such a grid, in
+ * English or French. Only input cells are read — the title block, the players' line 1 (ID, name, city or club,
+ * rank, initial score, and each round's opponent, colour and result) and the section name on line 2; scores,
+ * Victories and Place are computed, never read.
+ *
+ * Nothing is guessed: an unreadable cell is an error naming it (`Grid!H12`) and saying what was expected; the two
+ * players of a game must say the same thing (each other's ID, opposite colours with the same handicap, matching
+ * results), else the error names both cells.
+ */
+import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { parseRank, type Rank } from '../model/rank';
+import type { Game, GameResult, Player, PlayerId, RulesetName, Section, Settings, Tournament } from '../model/tournament';
+import { validateTournament } from '../model/validate';
+import { initialMmsFromRank } from '../pairing/sections';
+import { isRulesetName } from '../scoring/rulesets';
+import type { CellValue } from './adapter';
+import { sheetCell } from './address';
+import {
+  EXPECTED_RESULT,
+  isBlank,
+  isByeText,
+  normaliseLabel,
+  readColour,
+  readResult,
+  systemOf,
+  titleKeyOf,
+  type ColourMark,
+  type GridLanguage,
+  type ResultMark,
+  type TitleKey,
+} from './notation';
+
+export interface ReadGridOptions {
+  /** The sheet's name, for error addresses (default `Grid`). */
+  readonly sheet?: string;
+  /** The grid's language when its title block does not say (default English); the title block's Language wins. */
+  readonly language?: GridLanguage;
+}
+
+/** What `readGridDetailed` found besides the tournament: where each player's line 1 is. */
+export interface GridRead {
+  readonly tournament: Tournament;
+  readonly language: GridLanguage;
+  readonly headerRow: number;
+  /** Line 1 (1-based row) of each player. */
+  readonly playerRows: ReadonlyMap<PlayerId, number>;
+}
+
+const FIRST_ROUND_COLUMN = 6;
+const ID_HEADERS = new Set(['id', 'no', 'no (id)', 'n°', 'nº', 'numero']);
+
+type Entry =
+  | { readonly kind: 'bye'; readonly row: number }
+  | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark };
+
+function text(cell: CellValue | undefined): string {
+  return cell === null || cell === undefined ? '' : String(cell).trim();
+}
+
+function wholeNumber(cell: CellValue | undefined): number | undefined {
+  if (typeof cell === 'number') return Number.isInteger(cell) ? cell : undefined;
+  if (typeof cell === 'string' && /^\s*-?\d{1,9}\s*$/.test(cell.replace(/\u2212/g, '-'))) return Number(cell.replace(/\u2212/g, '-'));
+  return undefined;
+}
+
+/** Results of a game from the white player's and the black player's result cells. */
+const RESULTS: Readonly<Record<string, GameResult>> = {
+  '|': 'unknown',
+  '+|-': 'white-wins',
+  '-|+': 'black-wins',
+  '=|=': 'jigo',
+  '+!|-!': 'white-wins-by-default',
+  '-!|+!': 'black-wins-by-default',
+  '=!|=!': 'jigo-by-default',
+  '-!|-!': 'both-lose-by-default',
+  '+!|+!': 'both-win-by-default',
+};
+
+function markKey(m: ResultMark | undefined): string {
+  return m ? m.sign + (m.byDefault ? '!' : '') : '';
+}
+
+export function readGrid(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<Tournament> {
+  const read = readGridDetailed(values, options);
+  return read.ok ? ok(read.value.tournament) : read;
+}
+
+export function readGridDetailed(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<GridRead> {
+  const sheet = options.sheet ?? 'Grid';
+  const errors: InputError[] = [];
+  const at = (row: number, column: number) => sheetCell(sheet, row, column);
+  const cell = (row: number, column: number): CellValue => values[row - 1]?.[column - 1] ?? null;
+  const width = Math.max(0, ...values.map((r) => r.length));
+
+  // The header row: its first cell is "ID" (French "No.").
+  let headerRow = 0;
+  for (let r = 1; r <= values.length; r++) {
+    if (ID_HEADERS.has(normaliseLabel(text(cell(r, 1))))) {
+      headerRow = r;
+      break;
+    }
+  }
+  if (headerRow === 0) {
+    return failed([{ where: `${sheet}!A1`, message: 'no header row: expected a row whose first cell is "ID" (French "No.") above the players' }]);
+  }
+
+  // The title block: a label, then its value in the next filled cell of the row.
+  const title = new Map<TitleKey, { value: CellValue; row: number; column: number }>();
+  for (let r = 1; r < headerRow; r++) {
+    let c = 1;
+    while (c <= width && isBlank(cell(r, c))) c++;
+    if (c > width) continue;
+    const key = typeof cell(r, c) === 'string' ? titleKeyOf(text(cell(r, c))) : undefined;
+    if (!key) {
+      errors.push({
+        where: at(r, c),
+        message: `"${text(cell(r, c))}" is not a title entry; expected one of Tournament, Dates, Place, Director, Ruleset, System, Rounds, Language, Sections, Bar, Floor, MMS zero (or their French names)`,
+      });
+      continue;
+    }
+    let v = c + 1;
+    while (v <= width && isBlank(cell(r, v))) v++;
+    title.set(key, v <= width ? { value: cell(r, v), row: r, column: v } : { value: null, row: r, column: c + 2 });
+  }
+  const titleText = (key: TitleKey) => text(title.get(key)?.value);
+  const titleAt = (key: TitleKey) => {
+    const e = title.get(key);
+    return e ? at(e.row, e.column) : `${sheet}!A1`;
+  };
+
+  let language: GridLanguage = options.language ?? 'en';
+  const languageText = titleText('language').toLowerCase();
+  if (languageText === 'en' || languageText === 'english' || languageText === 'anglais') language = 'en';
+  else if (languageText === 'fr' || languageText === 'french' || languageText === 'français' || languageText === 'francais') language = 'fr';
+  else if (languageText !== '') errors.push({ where: titleAt('language'), message: `"${titleText('language')}" is not a language; expected EN or FR` });
+
+  const name = titleText('tournament');
+  if (!name) errors.push({ where: titleAt('tournament'), message: "the tournament's name is missing (title entry Tournament)" });
+
+  let beginDate: string | undefined;
+  let endDate: string | undefined;
+  const dates = titleText('dates');
+  if (dates) {
+    const m = /^(\d{4}-\d{2}-\d{2})?\s*(?:(?:[-–—]|to|au)\s*(\d{4}-\d{2}-\d{2}))?$/.exec(dates);
+    if (!m || (!m[1] && !m[2])) errors.push({ where: titleAt('dates'), message: `"${dates}" is not a date or two dates; expected 2026-05-16 or 2026-05-16 – 2026-05-17` });
+    else {
+      beginDate = m[1];
+      endDate = m[2];
+    }
+  }
+
+  const rulesetText = titleText('ruleset').toLowerCase();
+  let ruleset: RulesetName = 'egf';
+  if (isRulesetName(rulesetText)) ruleset = rulesetText;
+  else errors.push({ where: titleAt('ruleset'), message: `"${titleText('ruleset')}" is not a ruleset; expected egf, bga, aqjg or opengotha` });
+
+  const system = systemOf(titleText('system'));
+  if (!system) errors.push({ where: titleAt('system'), message: `"${titleText('system')}" is not a pairing system; expected McMahon, Swiss or Round-robin (French Suisse, Toutes rondes)` });
+
+  // Rounds: the header's "Round n" columns, three cells each, which the title's Rounds must match.
+  let headerRounds = 0;
+  for (;;) {
+    const label = text(cell(headerRow, FIRST_ROUND_COLUMN + 3 * headerRounds));
+    const m = /^(?:round|ronde|r)\s*(\d+)$/i.exec(label);
+    if (!m || Number(m[1]) !== headerRounds + 1) break;
+    headerRounds++;
+  }
+  const roundsValue = wholeNumber(title.get('rounds')?.value ?? null);
+  let rounds = headerRounds;
+  if (roundsValue === undefined || roundsValue < 1) {
+    errors.push({ where: titleAt('rounds'), message: `"${titleText('rounds')}" is not a number of rounds; expected a whole number ≥ 1` });
+  } else if (roundsValue !== headerRounds) {
+    errors.push({
+      where: titleAt('rounds'),
+      message: `the title says ${roundsValue} rounds but the header row ${headerRow} has ${headerRounds} ("Round 1" in ${at(headerRow, FIRST_ROUND_COLUMN)}, three columns per round)`,
+    });
+  } else rounds = roundsValue;
+
+  const rankOf = (key: 'bar' | 'floor' | 'mmsZero'): Rank | undefined => {
+    const t = titleText(key);
+    if (!t) return undefined;
+    const r = parseRank(t);
+    if (!r.ok) {
+      errors.push({ where: titleAt(key), message: r.message });
+      return undefined;
+    }
+    return r.rank;
+  };
+  const bar = rankOf('bar');
+  const floor = rankOf('floor');
+  const mmsZero = rankOf('mmsZero');
+
+  const sections: Section[] = [];
+  const sectionsText = titleText('sections');
+  if (sectionsText) {
+    for (const part of sectionsText.split(/[;,]/).map((s) => s.trim()).filter(Boolean)) {
+      const m = /^(.+?)\s*[=:]\s*([-\u2212+]?\d+)$/.exec(part);
+      if (!m) {
+        errors.push({ where: titleAt('sections'), message: `"${part}" is not a section; expected name=initial score, e.g. A=0; B=-2; C=-4` });
+        continue;
+      }
+      sections.push({ name: m[1], initialMms: Number(m[2].replace('\u2212', '-')) });
+    }
+  }
+
+  // Players: two lines each, in any order; blank rows between them are skipped.
+  const lastInputColumn = FIRST_ROUND_COLUMN + 3 * rounds - 1;
+  const rowBlank = (r: number) => {
+    for (let c = 1; c <= lastInputColumn; c++) if (!isBlank(cell(r, c))) return false;
+    return true;
+  };
+  let r = headerRow + 1;
+  if (r <= values.length && isBlank(cell(r, 1))) r++; // the Opp. | Col. | Res. row
+
+  const players: Player[] = [];
+  const playerRows = new Map<PlayerId, number>();
+  const entries: Map<PlayerId, Entry>[] = Array.from({ length: rounds + 1 }, () => new Map());
+  const writtenInitial = new Map<PlayerId, { value: number; row: number }>();
+
+  for (; r <= values.length; r++) {
+    if (rowBlank(r)) continue;
+    const line1 = r;
+    r++; // line 2
+    const idCell = cell(line1, 1);
+    const id = wholeNumber(idCell);
+    if (id === undefined || id < 1) {
+      errors.push({ where: at(line1, 1), message: `"${text(idCell)}" is not a player's ID; expected a whole number ≥ 1 on line 1 of each player (two lines per player)` });
+      continue;
+    }
+    const pid = id as PlayerId;
+    if (!isBlank(cell(line1 + 1, 1))) {
+      errors.push({ where: at(line1 + 1, 1), message: `expected line 2 of player ${id} (scores, first cell empty), found "${text(cell(line1 + 1, 1))}": every player takes two lines` });
+    }
+    const nameText = text(cell(line1, 2));
+    if (!nameText) errors.push({ where: at(line1, 2), message: `player ${id} has no name; expected "Family, Given"` });
+    const comma = nameText.indexOf(',');
+    const family = (comma >= 0 ? nameText.slice(0, comma) : nameText).trim();
+    const given = comma >= 0 ? nameText.slice(comma + 1).trim() : '';
+    const rankParse = parseRank(text(cell(line1, 4)));
+    if (!rankParse.ok) errors.push({ where: at(line1, 4), player: `${id}`, message: rankParse.message });
+    const initialCell = cell(line1, 5);
+    if (!isBlank(initialCell)) {
+      const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
+      if (!Number.isFinite(v) || !Number.isInteger(v * 2)) {
+        errors.push({ where: at(line1, 5), player: `${id}`, message: `"${text(initialCell)}" is not an initial McMahon score; expected a number such as 0, -2 or -4` });
+      } else writtenInitial.set(pid, { value: v, row: line1 });
+    }
+    const section = text(cell(line1 + 1, 5)) || undefined;
+    const club = text(cell(line1, 3)) || undefined;
+    const before = playerRows.get(pid);
+    if (before !== undefined) {
+      errors.push({ where: at(line1, 1), message: `ID ${id} is also on ${at(before, 1)}; every player needs his own ID` });
+      continue;
+    }
+    playerRows.set(pid, line1);
+    players.push({
+      id: pid,
+      family,
+      given,
+      rank: rankParse.ok ? rankParse.rank : (0 as Rank),
+      ...(club !== undefined ? { club } : {}),
+      ...(section !== undefined ? { section } : {}),
+    });
+
+    for (let round = 1; round <= rounds; round++) {
+      const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
+      const [opp, col, res] = [cell(line1, oc), cell(line1, oc + 1), cell(line1, oc + 2)];
+      if (isBlank(opp) && isBlank(col) && isBlank(res)) continue;
+      if (isByeText(opp) || isByeText(col)) {
+        const otherCell = isByeText(opp) ? col : opp;
+        if (!isBlank(otherCell) && !isByeText(otherCell)) {
+          errors.push({ where: at(line1, isByeText(opp) ? oc + 1 : oc), player: `${id}`, message: `round ${round} is a BYE, so this cell should be empty or BYE, not "${text(otherCell)}"` });
+          continue;
+        }
+        const rr = readResult(res);
+        if (!rr.ok || (rr.value && (rr.value.sign !== '+' || rr.value.byDefault))) {
+          errors.push({ where: at(line1, oc + 2), player: `${id}`, message: `"${text(res)}" beside a BYE; expected the result cell empty (or +)` });
+          continue;
+        }
+        entries[round].set(pid, { kind: 'bye', row: line1 });
+        continue;
+      }
+      const opponent = wholeNumber(opp);
+      if (opponent === undefined || opponent < 1) {
+        errors.push({ where: at(line1, oc), player: `${id}`, message: `"${text(opp)}" is not an opponent; expected the opponent's ID number or BYE (round ${round})` });
+        continue;
+      }
+      const colour = readColour(col, language);
+      if (!colour.ok) {
+        errors.push({ where: at(line1, oc + 1), player: `${id}`, message: `round ${round}: ${colour.message}` });
+        continue;
+      }
+      const result = readResult(res);
+      if (!result.ok) {
+        errors.push({ where: at(line1, oc + 2), player: `${id}`, message: `round ${round}: ${result.message}` });
+        continue;
+      }
+      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value });
+    }
+  }
+
+  // Each game from both sides — once every cell could be read (a cell in error would make its game look one-sided).
+  if (errors.length > 0) return failed(errors);
+  const games: Game[] = [];
+  const byes: { round: number; player: PlayerId }[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
+    for (const [pid, e] of entries[round]) {
+      if (e.kind === 'bye') {
+        byes.push({ round, player: pid });
+        continue;
+      }
+      const here = (offset: number) => at(e.row, oc + offset);
+      if (e.opponent === pid) {
+        errors.push({ where: here(0), player: `${pid}`, message: `round ${round}: player ${pid} cannot play himself` });
+        continue;
+      }
+      const otherRow = playerRows.get(e.opponent);
+      if (otherRow === undefined) {
+        errors.push({ where: here(0), player: `${pid}`, message: `round ${round}: opponent ${e.opponent} is not on the grid` });
+        continue;
+      }
+      const there = (offset: number) => at(otherRow, oc + offset);
+      const other = entries[round].get(e.opponent);
+      if (!other || other.kind !== 'game' || other.opponent !== pid) {
+        const says = !other ? 'nothing' : other.kind === 'bye' ? 'a BYE' : `opponent ${other.opponent}`;
+        errors.push({
+          where: here(0),
+          player: `${pid}`,
+          message: `round ${round}: ${here(0)} says player ${pid} played ${e.opponent}, but ${there(0)} (player ${e.opponent}) says ${says}; both lines must name each other`,
+        });
+        continue;
+      }
+      if (pid > e.opponent) continue; // each game once, from its lower ID
+      const a = e;
+      const b = other;
+      if (a.mark.colour === b.mark.colour || a.mark.handicap !== b.mark.handicap || a.mark.colourKnown !== b.mark.colourKnown) {
+        errors.push({
+          where: here(1),
+          player: `${pid}`,
+          message: `round ${round}: the colours of ${pid} (${here(1)}) and ${e.opponent} (${there(1)}) do not agree; expected one White and one Black with the same handicap (W and B, or −n and +n)`,
+        });
+        continue;
+      }
+      const [white, whiteEntry, black, blackEntry] = a.mark.colour === 'white' ? [pid, a, e.opponent, b] : [e.opponent, b, pid, a];
+      const result = RESULTS[`${markKey(whiteEntry.result)}|${markKey(blackEntry.result)}`];
+      if (!result) {
+        errors.push({
+          where: here(2),
+          player: `${pid}`,
+          message: `round ${round}: the results of ${pid} (${here(2)}: "${markKey(a.result)}") and ${e.opponent} (${there(2)}: "${markKey(b.result)}") do not agree; expected + and −, = and =, or both blank (with ! on both for a result by default; −! and −! both lose, +! and +! both win). Results are ${EXPECTED_RESULT}`,
+        });
+        continue;
+      }
+      games.push({
+        round,
+        white,
+        black,
+        handicap: a.mark.handicap,
+        ...(a.mark.colourKnown ? {} : { colourKnown: false }),
+        result,
+      });
+    }
+  }
+  if (errors.length > 0) return failed(errors);
+
+  // Rounds with any entry are the rounds paired so far: a player left blank in one of them missed it.
+  const paired = new Set<number>();
+  for (let round = 1; round <= rounds; round++) if (entries[round].size > 0) paired.add(round);
+  const settings: Settings = {
+    system: system!,
+    rounds,
+    ruleset,
+    ...(bar !== undefined ? { bar } : {}),
+    ...(floor !== undefined ? { floor } : {}),
+    ...(mmsZero !== undefined ? { mmsZero } : {}),
+    ...(sections.length > 0 ? { sections } : {}),
+  };
+  const finalPlayers = players.map((p) => {
+    const absentRounds = [...paired].filter((round) => !entries[round].has(p.id)).sort((x, y) => x - y);
+    let initial: number | undefined;
+    const written = writtenInitial.get(p.id);
+    if (written !== undefined && system === 'mcmahon') {
+      const fromSection = p.section !== undefined ? sections.find((s) => s.name === p.section)?.initialMms : undefined;
+      const expected = fromSection ?? initialMmsFromRank(p.rank, settings);
+      if (written.value !== expected) initial = written.value;
+    }
+    return { ...p, ...(initial !== undefined ? { initialMms: initial } : {}), ...(absentRounds.length > 0 ? { absentRounds } : {}) };
+  });
+  games.sort((x, y) => x.round - y.round || x.white - y.white);
+  byes.sort((x, y) => x.round - y.round || x.player - y.player);
+  const tournament: Tournament = {
+    name,
+    ...(titleText('place') ? { location: titleText('place') } : {}),
+    ...(titleText('director') ? { director: titleText('director') } : {}),
+    ...(beginDate ? { beginDate } : {}),
+    ...(endDate ? { endDate } : {}),
+    settings,
+    players: finalPlayers,
+    games,
+    byes,
+  };
+  const rowOfIndex = (i: number) => playerRows.get(finalPlayers[i].id) ?? headerRow;
+  const gameWhere = (i: number) => {
+    const g = games[i];
+    return { where: at(playerRows.get(g.white) ?? headerRow, FIRST_ROUND_COLUMN + 3 * (g.round - 1)) };
+  };
+  const invalid = validateTournament(tournament, {
+    player: (i) => ({ where: at(rowOfIndex(i), 1) }),
+    game: gameWhere,
+    bye: (i) => ({ where: at(playerRows.get(byes[i].player) ?? headerRow, FIRST_ROUND_COLUMN + 3 * (byes[i].round - 1) + 1) }),
+  });
+  if (invalid.length > 0) return failed(invalid);
+  return ok({ tournament, language, headerRow, playerRows });
+}
+

@@ -1,0 +1,221 @@
+/**
+ * A small in-memory Excel behind the Office.js shapes `OfficeWorkbook` uses, for tests without Excel.
+ *
+ * Discipline is enforced the way Office.js does it: ranges a read returns are `office-addin-mock` objects, whose
+ * properties read as "Error, property was not loaded" / "…context.sync() was not called" until `load` and `sync`;
+ * the sheet collection's `items` throw until loaded and synced; writes are queued and reach the workbook only at
+ * `context.sync()`, which is counted.
+ */
+import { OfficeMockObject } from 'office-addin-mock';
+import type { ExcelHost } from '../../taskpane/officeAdapter';
+import { boxAddress, parseA1 } from '../../taskpane/officeAdapter';
+
+type Raw = string | number | boolean;
+
+export interface FakeSheet {
+  name: string;
+  /** Row-major map "r,c" (0-based) → value or formula text. */
+  cells: Map<string, Raw>;
+  formats: string[];
+  frozen?: string;
+  print: string[];
+}
+
+export class FakeExcel implements ExcelHost {
+  sheets: FakeSheet[] = [];
+  /** Every `context.sync()` call, per run. */
+  syncsPerRun: number[] = [];
+  runs: Excel.RunOptions[] = [];
+  mergeUndo = true;
+  /** Makes the next sync throw this message (Excel refusing a request). */
+  failNextSync?: string;
+
+  constructor(sheets: Record<string, Raw[][]> = {}) {
+    for (const [name, rows] of Object.entries(sheets)) {
+      const sheet = this.addSheet(name);
+      rows.forEach((row, r) => row.forEach((v, c) => v !== '' && sheet.cells.set(`${r},${c}`, v)));
+    }
+  }
+
+  supportsMergeUndoGroup(): boolean {
+    return this.mergeUndo;
+  }
+
+  addSheet(name: string, position?: number): FakeSheet {
+    const sheet: FakeSheet = { name, cells: new Map(), formats: [], print: [] };
+    if (position === undefined) this.sheets.push(sheet);
+    else this.sheets.splice(position, 0, sheet);
+    return sheet;
+  }
+
+  sheet(name: string): FakeSheet | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  async run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    this.runs.push(options);
+    const run = this.syncsPerRun.push(0) - 1;
+    const pending: (() => void)[] = [];
+    const mocks: OfficeMockObject[] = [];
+    const loads: (() => void)[] = [];
+    const excel = this;
+
+    const sync = async () => {
+      this.syncsPerRun[run]++;
+      if (this.failNextSync) {
+        const message = this.failNextSync;
+        this.failNextSync = undefined;
+        throw new Error(message);
+      }
+      for (const write of pending.splice(0)) write();
+      for (const load of loads.splice(0)) load();
+      for (const m of mocks) await m.sync();
+    };
+
+    const rangeWriter = (sheetName: () => FakeSheet, address: string) => {
+      const box = parseA1(address);
+      const put = (rows: Raw[][]) =>
+        pending.push(() => {
+          if (!box) throw new Error(`fake Excel: bad address ${address}`);
+          rows.forEach((row, r) =>
+            row.forEach((v, c) => {
+              const key = `${box.row + r},${box.column + c}`;
+              if (v === '') sheetName().cells.delete(key);
+              else sheetName().cells.set(key, v);
+            }),
+          );
+        });
+      const format = (path: string): unknown =>
+        new Proxy(
+          {},
+          {
+            get: (_t, prop: string) => (prop === 'getItem' ? (edge: string) => format(`${path}.${edge}`) : format(`${path}.${prop}`)),
+            set: (_t, prop: string, value: unknown) => {
+              pending.push(() => sheetName().formats.push(`${address} ${path}.${prop}=${JSON.stringify(value)}`));
+              return true;
+            },
+          },
+        );
+      return {
+        set values(rows: Raw[][]) {
+          put(rows);
+        },
+        set formulas(rows: Raw[][]) {
+          put(rows);
+        },
+        set numberFormat(rows: string[][]) {
+          pending.push(() => sheetName().formats.push(`${address} numberFormat=${rows[0][0]}×${rows.length * rows[0].length}`));
+        },
+        format: format('format'),
+        clear: () =>
+          pending.push(() => {
+            const s = sheetName();
+            if (!box) return s.cells.clear();
+            for (const key of [...s.cells.keys()]) {
+              const [r, c] = key.split(',').map(Number);
+              if (r >= box.row && r < box.row + box.rows && c >= box.column && c < box.column + box.columns) s.cells.delete(key);
+            }
+          }),
+        merge: () => pending.push(() => sheetName().formats.push(`${address} merge`)),
+      };
+    };
+
+    const worksheetProxy = (name: string) => {
+      const resolve = () => {
+        const s = excel.sheet(name);
+        if (!s) throw new Error(`fake Excel: ItemNotFound, sheet "${name}"`);
+        return s;
+      };
+      return {
+        getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576'),
+        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => boxAddress({ row: r, column: c, rows, columns }),
+        delete: () => pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1)),
+        set position(p: number) {
+          pending.push(() => {
+            const s = resolve();
+            excel.sheets.splice(excel.sheets.indexOf(s), 1);
+            excel.sheets.splice(p, 0, s);
+          });
+        },
+        freezePanes: {
+          unfreeze: () => pending.push(() => (resolve().frozen = undefined)),
+          freezeAt: (address: string) => pending.push(() => (resolve().frozen = address)),
+          freezeRows: (n: number) => pending.push(() => (resolve().frozen = `rows ${n}`)),
+          freezeColumns: (n: number) => pending.push(() => (resolve().frozen = `columns ${n}`)),
+        },
+        pageLayout: new Proxy(
+          {},
+          {
+            get: (_t, prop: string) => (arg: unknown) => pending.push(() => resolve().print.push(`${prop}(${JSON.stringify(arg)})`)),
+            set: (_t, prop: string, value: unknown) => {
+              pending.push(() => resolve().print.push(`${prop}=${JSON.stringify(value)}`));
+              return true;
+            },
+          },
+        ),
+        horizontalPageBreaks: { add: (at: string) => pending.push(() => resolve().print.push(`break ${at}`)) },
+        /** A read: the used range as an office-addin-mock object (null objects for a missing sheet or an empty one). */
+        getUsedRangeOrNullObject: () => {
+          const s = excel.sheet(name);
+          const used = s && s.cells.size > 0 ? usedRange(s) : undefined;
+          const mock = new OfficeMockObject(
+            used ?? { values: [], formulas: [], rowIndex: 0, columnIndex: 0, columnCount: 0 },
+          );
+          (mock as unknown as { isNullObject: boolean }).isNullObject = used === undefined;
+          mocks.push(mock);
+          return mock;
+        },
+        get isNullObject() {
+          return excel.sheet(name) === undefined;
+        },
+      };
+    };
+
+    let itemsLoaded = false;
+    let itemsRequested = false;
+    let items: { name: string; position: number }[] = [];
+    const worksheets = {
+      load: (what: string) => {
+        if (!/items\/name/.test(what)) throw new Error(`fake Excel: unexpected load "${what}"`);
+        itemsRequested = true;
+        loads.push(() => {
+          itemsLoaded = itemsRequested;
+          items = excel.sheets.map((s, position) => ({ name: s.name, position }));
+        });
+      },
+      get items() {
+        if (!itemsLoaded) throw new Error('PropertyNotLoaded: worksheets.items was read before load + context.sync()');
+        return items;
+      },
+      getItem: (name: string) => worksheetProxy(name),
+      getItemOrNullObject: (name: string) => worksheetProxy(name),
+      add: (name: string) => {
+        pending.push(() => {
+          if (excel.sheet(name)) throw new Error(`fake Excel: ItemAlreadyExists "${name}"`);
+          excel.addSheet(name);
+        });
+        return worksheetProxy(name);
+      },
+    };
+    const context = { workbook: { worksheets }, sync };
+    return batch(context as unknown as Excel.RequestContext);
+  }
+}
+
+/** The used range of a sheet as Excel reports it: the bounding box of non-empty cells, '' for blanks. */
+function usedRange(sheet: FakeSheet) {
+  const keys = [...sheet.cells.keys()].map((k) => k.split(',').map(Number));
+  const top = Math.min(...keys.map(([r]) => r));
+  const left = Math.min(...keys.map(([, c]) => c));
+  const bottom = Math.max(...keys.map(([r]) => r));
+  const right = Math.max(...keys.map(([, c]) => c));
+  const grid = (formulas: boolean) =>
+    Array.from({ length: bottom - top + 1 }, (_, r) =>
+      Array.from({ length: right - left + 1 }, (_, c) => {
+        const v = sheet.cells.get(`${top + r},${left + c}`) ?? '';
+        // Values of formula cells: the fake does not calculate, it reports 0 (Excel would report the result).
+        return !formulas && typeof v === 'string' && v.startsWith('=') ? 0 : v;
+      }),
+    );
+  return { values: grid(false), formulas: grid(true), rowIndex: top, columnIndex: left, columnCount: right - left + 1 };
+}

@@ -1,0 +1,169 @@
+/**
+ * OfficeWorkbook over a fake Excel whose ranges are office-addin-mock objects: reads load then sync once, writes go
+ * out in one Excel.run with a bounded number of syncs, merged into one undo group when the host allows it, and a bad
+ * op is refused before anything is written.
+ */
+// office-addin-mock needs only the OfficeApp enum from office-addin-manifest, whose full entry point loads an ES
+// module Jest does not transform; give it the enum file alone.
+jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manifest/lib/officeApp'));
+
+import { BatchError, MAX_APPLY_SYNCS, OfficeWorkbook, parseA1 } from '../../taskpane/officeAdapter';
+import type { WorkbookBatch } from '../../src/workbook/adapter';
+import { FakeExcel } from './fakeExcel';
+
+const GRID = [
+  ['Quebec Open', '', ''],
+  ['', '', ''],
+  ['ID', 'Name', 'Rank'],
+  [1, 'Yamada', '3d'],
+  [2, 'Tremblay', '1k'],
+];
+
+/** The shape of a Pair Round batch: results cells on the grid, a new pairing sheet laid out for print, a Log line. */
+function pairRoundBatch(round: number): WorkbookBatch {
+  const pairingSheet = `Round ${round}`;
+  return {
+    label: `Pair round ${round}`,
+    ops: [
+      { kind: 'write', sheet: 'Grid', at: 'D4', cells: [['2+/w0'], ['1-/b0']] },
+      { kind: 'ensure-sheet', sheet: pairingSheet, before: 'Log' },
+      { kind: 'clear', sheet: pairingSheet },
+      { kind: 'write', sheet: pairingSheet, at: 'A1', cells: [[`Pairings, round ${round}`, null, null, null], ['Table', 'White', 'Black', 'Handicap'], [1, 'Yamada (1)', 'Tremblay (2)', 2]] },
+      { kind: 'merge', sheet: pairingSheet, range: 'A1:D1' },
+      { kind: 'format', sheet: pairingSheet, range: 'A2:D2', format: { bold: true, fill: '#DDEEFF', border: true } },
+      { kind: 'format', sheet: pairingSheet, range: 'D3:D3', format: { numberFormat: '0', horizontalAlignment: 'center' } },
+      { kind: 'column-widths', sheet: pairingSheet, widths: [6, 24, 24, 9] },
+      { kind: 'freeze', sheet: pairingSheet, rows: 2, columns: 0 },
+      { kind: 'print', sheet: pairingSheet, settings: { printArea: 'A1:D3', repeatRows: '2:2', orientation: 'portrait', fitToWidth: true, rowBreaks: [23] } },
+      { kind: 'write', sheet: 'Log', at: 'A2', cells: [['2026-11-22T21:00:00Z', `Pair round ${round}`, { formula: '=COUNTA(\'Round 2\'!A:A)', value: 3 }]] },
+    ],
+  };
+}
+
+describe('OfficeWorkbook reads', () => {
+  it('reads the used range padded to A1, blanks as null, in one sync', async () => {
+    const excel = new FakeExcel({ Grid: [['', '', ''], ['', 'x', 5], ['', true, '']] });
+    const wb = new OfficeWorkbook(excel);
+    expect(await wb.readSheet('Grid')).toEqual([
+      [null, null, null],
+      [null, 'x', 5],
+      [null, true, null],
+    ]);
+    expect(excel.syncsPerRun).toEqual([1]);
+  });
+
+  it('gives null for a missing sheet, [] for an empty one', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Empty: [] });
+    const wb = new OfficeWorkbook(excel);
+    expect(await wb.readSheet('Nope')).toBeNull();
+    expect(await wb.readSheet('Empty')).toEqual([]);
+    expect(await wb.readFormulas('Nope')).toBeNull();
+  });
+
+  it('lists sheets in tab order after loading and syncing once', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Players: [], Log: [] });
+    expect(await new OfficeWorkbook(excel).sheetNames()).toEqual(['Grid', 'Players', 'Log']);
+    expect(excel.syncsPerRun).toEqual([1]);
+  });
+
+  it('the fake enforces load/sync discipline: a read before sync is refused', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    await expect(
+      excel.run({}, async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load('items/name');
+        return sheets.items.length; // no sync
+      }),
+    ).rejects.toThrow(/before load \+ context.sync/);
+    const unsynced = await excel.run({}, async (context) => {
+      const used = context.workbook.worksheets.getItemOrNullObject('Grid').getUsedRangeOrNullObject();
+      used.load('values');
+      return used.values; // office-addin-mock: not synced yet
+    });
+    expect(unsynced).toBe('Error, context.sync() was not called');
+  });
+});
+
+describe('OfficeWorkbook.apply', () => {
+  it(`applies a Pair Round batch in one Excel.run, one undo group, ${MAX_APPLY_SYNCS} syncs`, async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [['When', 'What']] });
+    const wb = new OfficeWorkbook(excel);
+    await wb.apply(pairRoundBatch(2));
+    expect(excel.runs).toEqual([{ mergeUndoGroup: true }]);
+    expect(excel.syncsPerRun).toEqual([2]);
+    expect(excel.syncsPerRun[0]).toBeLessThanOrEqual(MAX_APPLY_SYNCS);
+
+    expect(await wb.sheetNames()).toEqual(['Grid', 'Round 2', 'Log']);
+    const grid = await wb.readSheet('Grid');
+    expect(grid?.[3]).toEqual([1, 'Yamada', '3d', '2+/w0']);
+    expect(grid?.[4]).toEqual([2, 'Tremblay', '1k', '1-/b0']);
+    expect(await wb.readSheet('Round 2')).toEqual([
+      ['Pairings, round 2', null, null, null],
+      ['Table', 'White', 'Black', 'Handicap'],
+      [1, 'Yamada (1)', 'Tremblay (2)', 2],
+    ]);
+    const log = await wb.readFormulas('Log');
+    expect(log?.[1]).toEqual([null, null, "=COUNTA('Round 2'!A:A)"]);
+
+    const round = excel.sheet('Round 2')!;
+    expect(round.frozen).toBe('rows 2');
+    expect(round.formats).toContain('A1:D1 merge');
+    expect(round.formats).toContain('A2:D2 format.font.bold=true');
+    expect(round.formats).toContain('A2:D2 format.borders.InsideVertical.style="Continuous"');
+    expect(round.formats).not.toContain('A2:D2 format.borders.InsideHorizontal.style="Continuous"');
+    expect(round.formats).toContain('D3 numberFormat=0×1');
+    expect(round.print).toEqual(['setPrintArea("A1:D3")', 'setPrintTitleRows("$2:$2")', 'orientation="Portrait"', 'zoom={"horizontalFitToPages":1}', 'break A23']);
+  });
+
+  it('needs only one sync when the batch creates no sheet, whatever its size', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    const ops = Array.from({ length: 500 }, (_, i) => ({ kind: 'write' as const, sheet: 'Grid', at: `E${i + 1}`, cells: [[i]] }));
+    await new OfficeWorkbook(excel).apply({ label: 'Results of round 1', ops });
+    expect(excel.syncsPerRun).toEqual([1]);
+    expect((await new OfficeWorkbook(excel).readSheet('Grid'))?.[499]?.[4]).toBe(499);
+  });
+
+  it('does not ask for an undo group where ExcelApi 1.20 is missing', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [] });
+    excel.mergeUndo = false;
+    await new OfficeWorkbook(excel).apply(pairRoundBatch(1));
+    expect(excel.runs).toEqual([{}]);
+  });
+
+  it('keeps an existing sheet (ensure-sheet never clears) and deletes sheets', async () => {
+    const excel = new FakeExcel({ Grid: GRID, 'Round 2': [['keep me']], Log: [] });
+    const wb = new OfficeWorkbook(excel);
+    await wb.apply({ label: 'x', ops: [{ kind: 'ensure-sheet', sheet: 'Round 2' }, { kind: 'delete-sheet', sheet: 'Log' }, { kind: 'delete-sheet', sheet: 'Absent' }] });
+    expect(await wb.sheetNames()).toEqual(['Grid', 'Round 2']);
+    expect(await wb.readSheet('Round 2')).toEqual([['keep me']]);
+  });
+
+  it('refuses a bad op before writing anything, naming the step', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [] });
+    const wb = new OfficeWorkbook(excel);
+    const batch = pairRoundBatch(2);
+    const broken: WorkbookBatch = { ...batch, ops: [...batch.ops.slice(0, 4), { kind: 'write', sheet: 'Round 2', at: 'A9', cells: [[1, 2], [3]] }] };
+    await expect(wb.apply(broken)).rejects.toThrow(BatchError);
+    await expect(wb.apply(broken)).rejects.toThrow('"Pair round 2", step 5 (write on sheet "Round 2"): row 2 has 1 cells, the first has 2. Nothing was written.');
+    const writesToMissing: WorkbookBatch = { label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [['2+']] }, { kind: 'write', sheet: 'Round 9', at: 'A1', cells: [[1]] }, { kind: 'ensure-sheet', sheet: 'Other' }] };
+    await expect(wb.apply(writesToMissing)).rejects.toThrow(/step 2 \(write on sheet "Round 9"\): the sheet does not exist/);
+    await expect(wb.apply({ label: 'Bad', ops: [{ kind: 'format', sheet: 'Grid', range: 'A0:B2', format: {} }] })).rejects.toThrow(/"A0:B2" is not an A1 range/);
+    expect(await wb.sheetNames()).toEqual(['Grid', 'Log']);
+    expect((await wb.readSheet('Grid'))?.[3]).toEqual([1, 'Yamada', '3d']);
+  });
+
+  it('passes on Excel refusing the write sync', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    excel.failNextSync = 'InvalidArgument';
+    await expect(new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] })).rejects.toThrow('InvalidArgument');
+  });
+});
+
+describe('A1 addresses', () => {
+  it('parses cells and ranges, refuses the rest', () => {
+    expect(parseA1('B3')).toEqual({ row: 2, column: 1, rows: 1, columns: 1 });
+    expect(parseA1('$A$1:Q40')).toEqual({ row: 0, column: 0, rows: 40, columns: 17 });
+    expect(parseA1('AA10:AB11')).toEqual({ row: 9, column: 26, rows: 2, columns: 2 });
+    for (const bad of ['', 'A0', '1A', 'B2:A1', 'XFE1', 'A1048577']) expect(parseA1(bad)).toBeUndefined();
+  });
+});
