@@ -9,7 +9,7 @@
  */
 import { formatInputError, type InputError } from '../src/model/errors';
 import { formatFraction } from '../src/model/fraction';
-import { formatRank, parseRank } from '../src/model/rank';
+import { formatRank, parseRank, type Rank } from '../src/model/rank';
 import { displayName, type Criterion, type PlayerId, type Round, type RulesetName, type Tournament, type PairingSystem } from '../src/model/tournament';
 import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from '../src/pairing/sections';
 import { isPairingError, type RoundPairing } from '../src/pairing/types';
@@ -79,6 +79,7 @@ export class Wizard {
   private pendingPlayers: NewPlayer[] = [];
   // Sections: the proposal as the director edits it.
   private sections: ProposedSection[] | null = null;
+  private sectionMode: 'sections' | 'bar' | null = null;
   // Pair round.
   private pairRound: Round | null = null;
   private pairSystem: string;
@@ -469,6 +470,20 @@ export class Wizard {
       return;
     }
     const rounds = t.settings.rounds;
+    const modeSelect = select(
+      [
+        ['sections', "McMahon sections (Mays)"],
+        ['bar', 'Initial score from rank, with a bar (EGF, BGA)'],
+      ],
+      this.sectionMode ?? (t.settings.ruleset === 'aqjg' ? 'sections' : 'bar'),
+      { name: 'section-mode' },
+    );
+    modeSelect.addEventListener('change', () => {
+      this.sectionMode = modeSelect.value as 'sections' | 'bar';
+      this.render();
+    });
+    append(this.bodyEl, field('Where players start', modeSelect));
+    if (modeSelect.value === 'bar') return this.renderBar(t);
     if (!this.sections) this.sections = proposeSections(t.players, { rounds }).sections.map((s) => ({ ...s }));
     const count = h('input', { type: 'number', name: 'section-count', min: 1, max: t.players.length, value: this.sections.length });
     const repropose = button('Propose again', () => {
@@ -491,7 +506,6 @@ export class Wizard {
       const ranks = s.ranks.length === 0 ? '' : s.ranks.length === 1 ? formatRank(s.ranks[0]) : `${formatRank(s.ranks[0])}–${formatRank(s.ranks[s.ranks.length - 1])}`;
       return [nameInput, mmsInput, ranks, playersInput, s.notes.join('; ')];
     });
-    const advice = bgaBarAdvice(t.players, rounds);
     const write = button(
       'Write the sections…',
       () => {
@@ -517,8 +531,31 @@ export class Wizard {
       field('Number of sections', count),
       repropose,
       table('Proposed McMahon sections', ['Name', 'Initial MMS', 'Ranks', 'Player IDs', 'Notes'], rows, { 'data-testid': 'sections-table', class: 'edit' }),
-      h('p', { class: 'hint' }, `Bar advice (BGA table): ${advice.notes.join('; ') || `bar at ${formatRank(advice.bar)}`}.`),
       write,
+    );
+  }
+
+  /** The BGA's bar advice, every candidate offered; the director's choice is written. */
+  private renderBar(t: Tournament): void {
+    const advice = bgaBarAdvice(t.players, t.settings.rounds);
+    const current = t.settings.bar ?? advice.bar;
+    const bar = select(
+      advice.candidates.map((c) => [String(c.bar), `${formatRank(c.bar)}: ${c.aboveBar} player${c.aboveBar === 1 ? '' : 's'} at or above, bar depth ${c.depth}`] as const),
+      String(current),
+      { name: 'bar' },
+    );
+    append(
+      this.bodyEl,
+      h('p', {}, `Everyone starts at his rank's McMahon score; nobody above the bar. ${advice.notes.join('; ')}.`),
+      field('Bar', bar, advice.rule),
+      button(
+        'Write the bar…',
+        () =>
+          void this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]).then(async (ok) => {
+            if (ok) await this.go('pair');
+          }),
+        { class: 'primary', 'data-testid': 'write-bar' },
+      ),
     );
   }
 
