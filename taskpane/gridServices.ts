@@ -5,7 +5,7 @@
  */
 import { failed, ok, type InputError, type Parsed } from '../src/model/errors';
 import { parseRank } from '../src/model/rank';
-import type { Game, GameResult, Tournament } from '../src/model/tournament';
+import type { Game, GameResult, Player, Tournament } from '../src/model/tournament';
 import { parseOpenGotha } from '../src/formats/opengotha';
 import { applyPairing } from '../src/pairing/apply';
 import { pairMays } from '../src/pairing/mays';
@@ -60,6 +60,13 @@ export function parsePlayerLines(text: string): Parsed<NewPlayer[]> {
   return ok(players);
 }
 
+/** A player without his ID (registering numbers players afresh, by strength). */
+function withoutId(p: Player): NewPlayer {
+  const copy: Partial<Player> = { ...p };
+  delete copy.id;
+  return copy as NewPlayer;
+}
+
 export function gridServices(): WizardServices {
   return {
     pairingSystems: [['mays', "Mays' paper method"]],
@@ -88,7 +95,7 @@ export function gridServices(): WizardServices {
     },
     importOpenGotha(text, file) {
       const r = parseOpenGotha(text, file);
-      return r.ok ? { ok: true, players: r.value.players.map(({ id: _id, ...p }) => p) } : r;
+      return r.ok ? { ok: true, players: r.value.players.map(withoutId) } : r;
     },
     registerPlayersBatch(t, players) {
       if (t.games.length > 0) return errors([{ message: 'the tournament has started: register a latecomer instead (not yet in the pane)' }]);
