@@ -62,7 +62,7 @@ export function parsePlayerLines(text: string): Parsed<NewPlayer[]> {
 
 /** A player without his ID (registering numbers players afresh, by strength). */
 function withoutId(p: Player): NewPlayer {
-  const copy: Partial<Player> = { ...p };
+  const copy: { -readonly [K in keyof Player]?: Player[K] } = { ...p };
   delete copy.id;
   return copy as NewPlayer;
 }
