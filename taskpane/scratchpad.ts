@@ -4,13 +4,14 @@
  * of the winner)"; "The reason why the ID number of the winner is sufficient is because once the tournament director
  * locates the winner's entry … he can then discover the ID number of his opponent, the player who lost the game".
  *
- * One entry per game, separated by spaces, commas or new lines:
+ * One entry per game, separated by spaces, commas or new lines; `!` marks a result by default, as on the grid
+ * (src/workbook/notation.ts, after the EGF's list of default results):
  *   `12`    player 12 won his game of the round
- *   `12d`   player 12 won by default (his opponent did not play: absent or late)
+ *   `12!`   player 12 won by default (his opponent did not play: absent or late)
  *   `12=`   the game of player 12 was a jigo
- *   `12=d`  jigo by default (the EGF's "jigo by default", a director's arbitration)
- *   `12x`   both players of 12's game lose by default ("both lose by default")
- *   `12w`   both players of 12's game win by default
+ *   `12=!`  jigo by default (a director's arbitration)
+ *   `12-!`  both players of 12's game lose by default
+ *   `12+!`  both players of 12's game win by default
  *   `12?`   clear the result of 12's game (back to "not yet reported")
  * A bye needs no entry: it is on the pairing sheet already (the bye's point is given by the ruleset).
  *
@@ -27,7 +28,7 @@ export interface ReportedResult {
   readonly white: PlayerId;
   readonly black: PlayerId;
   readonly result: GameResult;
-  /** The scratch-pad entry it came from, for messages ("12d"). */
+  /** The scratch-pad entry it came from, for messages ("12!"). */
   readonly entry: string;
 }
 
@@ -42,24 +43,24 @@ export type ScratchPadParse =
   | { readonly ok: true; readonly results: readonly ReportedResult[] }
   | { readonly ok: false; readonly errors: readonly ScratchPadError[] };
 
-type Mark = '' | 'd' | '=' | '=d' | 'x' | 'w' | '?';
+type Mark = '' | '!' | '=' | '=!' | '-!' | '+!' | '?';
 
-const ENTRY = /^(\d+)(d|=d|=|x|w|\?)?$/i;
+const ENTRY = /^(\d+)(!|=!|=|-!|\+!|\?)?$/;
 
 /** What the mark means for a game whose reported player sits at `colour`. */
 function resultFor(mark: Mark, colour: 'white' | 'black'): GameResult {
   switch (mark) {
     case '':
       return colour === 'white' ? 'white-wins' : 'black-wins';
-    case 'd':
+    case '!':
       return colour === 'white' ? 'white-wins-by-default' : 'black-wins-by-default';
     case '=':
       return 'jigo';
-    case '=d':
+    case '=!':
       return 'jigo-by-default';
-    case 'x':
+    case '-!':
       return 'both-lose-by-default';
-    case 'w':
+    case '+!':
       return 'both-win-by-default';
     case '?':
       return 'unknown';
@@ -112,16 +113,16 @@ export function parseScratchPad(t: Tournament, round: Round, text: string): Scra
   const seen = new Map<Game, string>();
   if (entries.length === 0) return { ok: false, errors: [{ entry: '', message: 'no result typed: type the ID number of each winner (e.g. "12 7 3=")' }] };
   for (const entry of entries) {
-    const m = ENTRY.exec(entry);
+    const m = ENTRY.exec(entry.replace(/[\u2212\u2013]/g, '-'));
     if (!m) {
       errors.push({
         entry,
-        message: `"${entry}" is not a result: type a winner's ID number, optionally followed by d (won by default), = (jigo), =d (jigo by default), x (both lose by default), w (both win by default) or ? (clear)`,
+        message: `"${entry}" is not a result: type a winner's ID number, optionally followed by ! (won by default), = (jigo), =! (jigo by default), -! (both lose by default), +! (both win by default) or ? (clear)`,
       });
       continue;
     }
     const id = Number(m[1]) as PlayerId;
-    const mark = (m[2] ?? '').toLowerCase() as Mark;
+    const mark = (m[2] ?? '') as Mark;
     if (!t.players.some((p) => p.id === id)) {
       errors.push({ entry, player: id, message: `no player has ID ${id}` });
       continue;

@@ -826,7 +826,7 @@ export class Wizard {
       this.bodyEl,
       field('Round', roundSelect),
       h('p', {}, `${games.length - waiting.length} of ${games.length} results in${bye ? `; bye: ${playerLabel(t, bye.player)}` : ''}.`),
-      field('Winners’ ID numbers (scratch pad)', pad, '12 = 12 won; 12d won by default; 12= jigo; 12x both lose by default; 12w both win by default; 12? clears'),
+      field('Winners’ ID numbers (scratch pad)', pad, '12: 12 won; 12! won by default; 12= jigo; 12=! jigo by default; 12-! both lose by default; 12+! both win by default; 12? clears'),
       check,
     );
     if (this.checkedResults) {

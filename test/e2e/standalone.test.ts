@@ -203,7 +203,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
         entries.push(`${g.white}=`);
       } else if (g.table === 4 && round === 2) {
         result = 'black-wins-by-default';
-        entries.push(`${g.black}d`);
+        entries.push(`${g.black}!`);
       } else {
         const winner = Math.min(g.white, g.black);
         result = winner === g.white ? 'white-wins' : 'black-wins';

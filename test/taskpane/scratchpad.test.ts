@@ -30,9 +30,9 @@ describe('scratch pad: the winner ID numbers (Mays, "Two Useful Aids When Game R
       if (!r.ok) throw new Error(JSON.stringify(r.errors));
       return r.results.map((x) => x.result);
     };
-    expect(kinds('1d, 2D')).toEqual(['white-wins-by-default', 'black-wins-by-default']);
-    expect(kinds('4= 2=d')).toEqual(['jigo', 'jigo-by-default']);
-    expect(kinds('1x 3w')).toEqual(['both-lose-by-default', 'both-win-by-default']);
+    expect(kinds('1!, 2!')).toEqual(['white-wins-by-default', 'black-wins-by-default']);
+    expect(kinds('4= 2=!')).toEqual(['jigo', 'jigo-by-default']);
+    expect(kinds('1-! 3+!')).toEqual(['both-lose-by-default', 'both-win-by-default']);
     expect(kinds('4?')).toEqual(['unknown']);
   });
 
