@@ -45,6 +45,8 @@ export interface GridOptions {
   readonly sheet?: string;
   /** Labels and colour letters (default English). */
   readonly language?: GridLanguage;
+  /** Values only, no formulas (the `Grid (final)` copy readable without recalculation or the add-in). */
+  readonly valuesOnly?: boolean;
 }
 
 /** Where everything is on a grid of `rounds` rounds and `players` players. */
@@ -260,7 +262,7 @@ export function gridBatch(t: Tournament, options: GridOptions = {}): WorkbookBat
 export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] {
   const layout = gridLayout(t.settings.rounds, t.players.length, options);
   const sheet = layout.sheet;
-  const cells = gridCells(t, options);
+  const cells = options.valuesOnly ? valuesOf(gridCells(t, options)) : gridCells(t, options);
   const last = columnLetter(layout.lastColumn);
   const ops: WorkbookOp[] = [
     { kind: 'ensure-sheet', sheet },

@@ -1,0 +1,121 @@
+/**
+ * The `Players` sheet: the registration list, one player a row, with what the grid has no room for (city and club
+ * apart, country, rating, EGD PIN, fee level, rounds announced missed, previous order). The Grid is the record of
+ * IDs, names, ranks, sections and games; this sheet adds the rest, matched by ID.
+ */
+import type { InputError } from '../model/errors';
+import { formatRank, parseRank } from '../model/rank';
+import type { Player, PlayerId } from '../model/tournament';
+import type { CellValue, WorkbookOp } from './adapter';
+import { sheetCell } from './address';
+import { isBlank, normaliseLabel } from './notation';
+
+export const PLAYERS_SHEET = 'Players';
+
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder';
+
+const HEADERS: readonly (readonly [Column, string])[] = [
+  ['id', 'ID'],
+  ['family', 'Family name'],
+  ['given', 'Given name'],
+  ['rank', 'Rank'],
+  ['club', 'Club'],
+  ['city', 'City'],
+  ['country', 'Country'],
+  ['rating', 'Rating'],
+  ['egdPin', 'EGD PIN'],
+  ['feeLevel', 'Fee level'],
+  ['section', 'Section'],
+  ['initialMms', 'Initial MMS'],
+  ['absentRounds', 'Absent rounds'],
+  ['previousOrder', 'Previous order'],
+];
+
+function cellOf(p: Player, c: Column): CellValue {
+  switch (c) {
+    case 'rank':
+      return formatRank(p.rank);
+    case 'absentRounds':
+      return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
+    default: {
+      const v = p[c];
+      return v === undefined ? null : (v as CellValue);
+    }
+  }
+}
+
+export function playersCells(players: readonly Player[]): CellValue[][] {
+  return [HEADERS.map(([, h]) => h), ...[...players].sort((a, b) => a.id - b.id).map((p) => HEADERS.map(([c]) => cellOf(p, c)))];
+}
+
+export function playersOps(players: readonly Player[]): WorkbookOp[] {
+  const sheet = PLAYERS_SHEET;
+  const cells = playersCells(players);
+  return [
+    { kind: 'ensure-sheet', sheet },
+    { kind: 'clear', sheet },
+    { kind: 'write', sheet, at: 'A1', cells },
+    { kind: 'format', sheet, range: `A1:N1`, format: { bold: true, fill: '#D9D9D9', border: true } },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12] },
+    { kind: 'freeze', sheet, rows: 1, columns: 0 },
+  ];
+}
+
+/** A row of the Players sheet: the fields it sets, and the row it is on. */
+export interface PlayerRow {
+  readonly row: number;
+  readonly fields: Partial<Omit<Player, 'id'>>;
+}
+
+/** The Players sheet's rows by ID; columns are found by their header, in any order. */
+export function readPlayersSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = PLAYERS_SHEET): Map<PlayerId, PlayerRow> {
+  const out = new Map<PlayerId, PlayerRow>();
+  const header = values[0] ?? [];
+  const columnOf = new Map<Column, number>();
+  header.forEach((h, i) => {
+    const found = HEADERS.find(([, label]) => normaliseLabel(label) === normaliseLabel(String(h ?? '')));
+    if (found) columnOf.set(found[0], i);
+  });
+  if (!columnOf.has('id')) {
+    if (values.length > 0) errors.push({ where: `${sheet}!A1`, message: 'no "ID" column in the header row' });
+    return out;
+  }
+  for (let r = 1; r < values.length; r++) {
+    const row = values[r];
+    if (row.every((c) => isBlank(c))) continue;
+    const at = (c: Column) => sheetCell(sheet, r + 1, (columnOf.get(c) ?? 0) + 1);
+    const get = (c: Column): CellValue => (columnOf.has(c) ? (row[columnOf.get(c)!] ?? null) : null);
+    const id = Number(get('id'));
+    if (!Number.isInteger(id) || id < 1 || isBlank(get('id'))) {
+      errors.push({ where: at('id'), message: `"${String(get('id') ?? '')}" is not a player's ID; expected a whole number ≥ 1` });
+      continue;
+    }
+    const fields: { -readonly [K in keyof Omit<Player, 'id'>]?: Player[K] } = {};
+    const text = (c: Column) => (isBlank(get(c)) ? undefined : String(get(c)).trim());
+    const number = (c: Column): number | undefined => {
+      const t = text(c);
+      if (t === undefined) return undefined;
+      const n = Number(t.replace('\u2212', '-'));
+      if (!Number.isFinite(n)) errors.push({ where: at(c), player: String(id), message: `"${t}" is not a number` });
+      return Number.isFinite(n) ? n : undefined;
+    };
+    if (text('family') !== undefined) fields.family = text('family');
+    if (columnOf.has('given')) fields.given = text('given') ?? '';
+    if (text('rank') !== undefined) {
+      const rank = parseRank(text('rank')!);
+      if (rank.ok) fields.rank = rank.rank;
+      else errors.push({ where: at('rank'), player: String(id), message: rank.message });
+    }
+    for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
+    for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
+    const absent = text('absentRounds');
+    if (absent !== undefined) {
+      const parts = absent.split(/[,;\s]+/).filter(Boolean).map(Number);
+      if (parts.some((n) => !Number.isInteger(n) || n < 1)) errors.push({ where: at('absentRounds'), player: String(id), message: `"${absent}" is not a list of rounds; expected e.g. 1, 3` });
+      else fields.absentRounds = [...new Set(parts)].sort((a, b) => a - b);
+    }
+    if (out.has(id as PlayerId)) errors.push({ where: at('id'), message: `ID ${id} is also on row ${out.get(id as PlayerId)!.row}` });
+    else out.set(id as PlayerId, { row: r + 1, fields });
+  }
+  return out;
+}

@@ -1,0 +1,656 @@
+/**
+ * The workbook session: what the task pane wizard (and the CLI) call. Reading gives the tournament the workbook
+ * holds; every action returns one `WorkbookBatch` — pure data, applied by the adapter all at once after the
+ * director confirms it — or refuses with a `SessionRefusal` saying why and naming the cells concerned.
+ *
+ * "Never overwrite a director's entries silently" (DEVELOPERS.md): every batch compares the grid's input cells
+ * before and after (title block, each player's line 1, the section names, each round's opponent, colour and
+ * result — matched by player and round, not by address, so a new player shifting the rows is no change) and is
+ * refused, naming the cells, when a non-empty cell would change, unless the caller says the overwrite is confirmed.
+ *
+ * The Grid is rewritten whole by every batch (in ID order, with fresh formulas and places); nothing of the
+ * tournament is lost by that, since the tournament was read from it. Notes a director typed outside the grid's
+ * cells on the Grid sheet are not kept.
+ */
+import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { parseRank } from '../model/rank';
+import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Settings, type Tournament } from '../model/tournament';
+import { validateTournament } from '../model/validate';
+import { writeTournamentJson } from '../formats/json';
+import { parseOpenGotha } from '../formats/opengotha';
+import { applyPairing, pairingProblems } from '../pairing/apply';
+import { pairMays, type MaysOptions } from '../pairing/mays';
+import { admitLatecomer, numberByStrength } from '../pairing/numbering';
+import { applySections, sectionForRank, type ProposedSection } from '../pairing/sections';
+import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/types';
+import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
+import { sheetCell } from './address';
+import { GRID_SHEET, gridCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
+import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
+import { TITLE_KEYS, type GridLanguage } from './notation';
+import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
+import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
+import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
+import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refusals and context
+// ---------------------------------------------------------------------------------------------------------------
+
+export type RefusalCode =
+  /** The workbook already holds a tournament (a Grid sheet) and replacing it was not asked for. */
+  | 'grid-exists'
+  /** The round already has results; re-pairing it needs `confirmRepair`. */
+  | 'results-exist'
+  /** The round is already paired (no results yet); pairing it again needs `confirmRepair`. */
+  | 'round-paired'
+  /** The grid changed between the preview and now: preview again. */
+  | 'grid-changed'
+  /** The batch would change a director's non-empty entry; the cells are named. */
+  | 'overwrite'
+  /** The request itself is wrong (an unknown player or table, a pairing that leaves someone out …). */
+  | 'invalid';
+
+export class SessionRefusal extends Error {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+    /** `Grid!H12`-style addresses of the cells concerned. */
+    readonly cells: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'SessionRefusal';
+  }
+}
+
+/** What a batch needs to know about the workbook besides the tournament. */
+export interface SessionOptions {
+  /** Grid language (default: the one `readTournament` found, else English). */
+  readonly language?: GridLanguage;
+  /** First empty row of the Log sheet (default: the one `readTournament` found, else 2). */
+  readonly logRow?: number;
+  /** Time written on the Log lines (default: now, ISO 8601). */
+  readonly time?: string;
+  /** The director confirmed changing non-empty entries. */
+  readonly confirmOverwrite?: boolean;
+}
+
+interface WorkbookContext {
+  readonly language: GridLanguage;
+  readonly logRow: number;
+  readonly sheets: readonly string[];
+}
+
+/** Context of the tournaments `readTournament` returned, so the batch functions keep their short signatures. */
+const contexts = new WeakMap<Tournament, WorkbookContext>();
+
+function contextOf(t: Tournament, options: SessionOptions = {}): { language: GridLanguage; logRow: number; time: string; sheets: readonly string[] } {
+  const known = contexts.get(t);
+  return {
+    language: options.language ?? known?.language ?? 'en',
+    logRow: options.logRow ?? known?.logRow ?? 2,
+    time: options.time ?? new Date().toISOString(),
+    sheets: known?.sheets ?? [],
+  };
+}
+
+/** A short stable fingerprint of a tournament (FNV-1a over its canonical JSON, two 32-bit halves). */
+export function fingerprint(t: Tournament): string {
+  const text = writeTournamentJson(t);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
+  }
+  return h1.toString(16).padStart(8, '0') + h2.toString(16).padStart(8, '0');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface WorkbookSession {
+  readonly tournament: Tournament;
+  readonly language: GridLanguage;
+  readonly logRow: number;
+  readonly sheets: readonly string[];
+  readonly fingerprint: string;
+}
+
+/**
+ * The tournament a workbook holds: the Grid (title block, players, games — authoritative for what it shows), the
+ * Settings sheet (the other settings), the Players sheet (the other player details, matched by ID) and each
+ * `Pairings R<n>` sheet (table numbers).
+ */
+export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
+  const sheets = await wb.sheetNames();
+  if (!sheets.includes(GRID_SHEET)) {
+    return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);
+  }
+  const grid = readGridDetailed((await wb.readSheet(GRID_SHEET)) ?? [], { sheet: GRID_SHEET });
+  if (!grid.ok) return grid;
+  const errors: InputError[] = [];
+  const fromGrid = grid.value.tournament;
+
+  const settingsValues = sheets.includes(SETTINGS_SHEET) ? await wb.readSheet(SETTINGS_SHEET) : null;
+  const extra = settingsValues ? readSettingsSheet(settingsValues, errors) : { settings: {} };
+  const playersValues = sheets.includes(PLAYERS_SHEET) ? await wb.readSheet(PLAYERS_SHEET) : null;
+  const rows = playersValues ? readPlayersSheet(playersValues, errors) : new Map();
+
+  const players: Player[] = fromGrid.players.map((p) => {
+    const row = rows.get(p.id);
+    if (!row) return p;
+    const f = row.fields;
+    const gridClub = p.club;
+    const sheetClub = f.club ?? f.city;
+    const club = gridClub === sheetClub ? f.club : gridClub;
+    const absentRounds = [...new Set([...(p.absentRounds ?? []), ...(f.absentRounds ?? [])])].sort((a, b) => a - b);
+    const merged: Player = {
+      ...(f.city !== undefined ? { city: f.city } : {}),
+      ...(f.country !== undefined ? { country: f.country } : {}),
+      ...(f.rating !== undefined ? { rating: f.rating } : {}),
+      ...(f.egdPin !== undefined ? { egdPin: f.egdPin } : {}),
+      ...(f.feeLevel !== undefined ? { feeLevel: f.feeLevel } : {}),
+      ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
+      id: p.id,
+      family: p.family,
+      given: p.given,
+      rank: p.rank,
+      ...(club !== undefined ? { club } : {}),
+      ...(p.section !== undefined ? { section: p.section } : {}),
+      ...(p.initialMms !== undefined ? { initialMms: p.initialMms } : {}),
+      ...(absentRounds.length > 0 ? { absentRounds } : {}),
+    };
+    return merged;
+  });
+  for (const [id, row] of rows) {
+    if (!grid.value.playerRows.has(id)) {
+      errors.push({ where: sheetCell(PLAYERS_SHEET, row.row, 1), player: String(id), message: `player ${id} is on the Players sheet but not on the Grid; add him to the Grid (two lines) or remove the row` });
+    }
+  }
+
+  const sheetGames = new Map<string, PairingSheetGame>();
+  for (let r = 1; r <= fromGrid.settings.rounds; r++) {
+    const name = pairingsSheetName(r);
+    if (!sheets.includes(name)) continue;
+    for (const [k, g] of readPairingSheet((await wb.readSheet(name)) ?? [], errors, name)) sheetGames.set(`${r}:${k}`, g);
+  }
+  const games: Game[] = fromGrid.games.map((g) => {
+    const s = sheetGames.get(`${g.round}:${g.white}-${g.black}`);
+    if (!s) return g;
+    // How a game ended only means something once it has a result of that kind.
+    const method = g.result === 'white-wins' || g.result === 'black-wins' || g.result === 'jigo' ? s.method : undefined;
+    const reason = g.result.endsWith('by-default') ? s.reason : undefined;
+    return { ...g, table: s.table, ...(method ? { method } : {}), ...(reason ? { reason } : {}) };
+  });
+  games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
+
+  const tournament: Tournament = {
+    ...fromGrid,
+    ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
+    settings: { ...extra.settings, ...fromGrid.settings },
+    players,
+    games,
+  };
+  errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
+  if (errors.length > 0) return failed(errors);
+  const logRow = nextLogRow(sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null);
+  contexts.set(tournament, { language: grid.value.language, logRow, sheets });
+  return ok({ tournament, language: grid.value.language, logRow, sheets, fingerprint: fingerprint(tournament) });
+}
+
+export async function readTournament(wb: WorkbookAdapter): Promise<Parsed<Tournament>> {
+  const s = await readSession(wb);
+  return s.ok ? ok(s.value.tournament) : s;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Overwrite protection
+// ---------------------------------------------------------------------------------------------------------------
+
+type Field = 'title' | 'id' | 'name' | 'club' | 'rank' | 'initial' | 'section' | 'opponent' | 'colour' | 'result';
+
+interface InputCell {
+  readonly address: string;
+  readonly field: Field;
+  readonly value: string;
+}
+
+/** The grid's input cells by meaning: `title:dates`, `12:name`, `12:r3:result` … */
+function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCell> {
+  const layout = gridLayout(t.settings.rounds, t.players.length, { language });
+  const cells = gridCells(t, { language });
+  const out = new Map<string, InputCell>();
+  const text = (row: number, column: number): string => {
+    const c = cells[row - 1]?.[column - 1];
+    return c === null || c === undefined || typeof c === 'object' ? '' : String(c);
+  };
+  const put = (k: string, field: Field, row: number, column: number) => out.set(k, { address: sheetCell(layout.sheet, row, column), field, value: text(row, column) });
+  for (const key of TITLE_KEYS) put(`title:${key}`, 'title', layout.titleRow[key], layout.titleValueColumn);
+  [...t.players]
+    .sort((a, b) => a.id - b.id)
+    .forEach((p, i) => {
+      const row = layout.playerRow(i);
+      const c = layout.columns;
+      put(`${p.id}:name`, 'name', row, c.name);
+      put(`${p.id}:club`, 'club', row, c.club);
+      put(`${p.id}:rank`, 'rank', row, c.rank);
+      put(`${p.id}:initial`, 'initial', row, c.initial);
+      put(`${p.id}:section`, 'section', row + 1, c.initial);
+      for (let r = 1; r <= layout.rounds; r++) {
+        put(`${p.id}:r${r}:opponent`, 'opponent', row, layout.opponentColumn(r));
+        put(`${p.id}:r${r}:colour`, 'colour', row, layout.colourColumn(r));
+        put(`${p.id}:r${r}:result`, 'result', row, layout.resultColumn(r));
+      }
+    });
+  return out;
+}
+
+/**
+ * The cells whose non-empty entry `after` would change, by their address in `before`'s grid. `allowed` fields may
+ * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`);
+ * `renumbered` skips player cells (the IDs given by strength before round 1 move every row).
+ */
+function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field>, renumbered = false): InputCell[] {
+  const a = inputCells(before, language);
+  const b = inputCells(after, language);
+  const changed: InputCell[] = [];
+  for (const [k, cell] of a) {
+    if (cell.value === '' || allowed.has(cell.field)) continue;
+    if (renumbered && cell.field !== 'title') continue;
+    if ((b.get(k)?.value ?? '') !== cell.value) changed.push(cell);
+  }
+  return changed;
+}
+
+function refuseOverwrites(changed: readonly InputCell[], what: string): void {
+  if (changed.length === 0) return;
+  const list = changed.slice(0, 12).map((c) => `${c.address} ("${c.value}")`).join(', ');
+  throw new SessionRefusal(
+    'overwrite',
+    `${what} would change ${changed.length} entr${changed.length === 1 ? 'y' : 'ies'} already in the workbook: ${list}${changed.length > 12 ? ', …' : ''}; confirm the overwrite to go on`,
+    changed.map((c) => c.address),
+  );
+}
+
+/** The batch rewriting the Grid (and the other given sheets) from `after`, with a Log entry. */
+function tournamentBatch(after: Tournament, label: string, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, extra: readonly WorkbookOp[] = []): WorkbookBatch {
+  return {
+    label,
+    ops: [...gridOps(after, { language: ctx.language }), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
+  };
+}
+
+function playerText(t: Tournament, id: PlayerId): string {
+  const p = t.players.find((x) => x.id === id);
+  return p ? `${id} (${displayName(p)})` : String(id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A new tournament, players, sections
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A player to register; the ID is given by the workbook (by strength before round 1, the next free one after). */
+export type NewPlayer = Omit<Player, 'id'>;
+
+export interface NewTournamentInfo {
+  readonly name: string;
+  readonly shortName?: string;
+  readonly location?: string;
+  readonly director?: string;
+  readonly beginDate?: string;
+  readonly endDate?: string;
+  readonly settings: Settings;
+  readonly language?: GridLanguage;
+  readonly players?: readonly NewPlayer[];
+  /** The workbook's sheets now (`await wb.sheetNames()`): a Grid there means a tournament is already there. */
+  readonly existingSheets?: readonly string[];
+  /** Replace the tournament already in the workbook (its Grid, Players, Settings, Pairings, Standings, Log). */
+  readonly replace?: boolean;
+  readonly time?: string;
+}
+
+const TOURNAMENT_SHEETS = (sheet: string) =>
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || /^Pairings R\d+$/.test(sheet) || / \(final\)$/.test(sheet);
+
+/** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
+export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
+  const existing = info.existingSheets ?? [];
+  if (existing.includes(GRID_SHEET) && !info.replace) {
+    throw new SessionRefusal('grid-exists', 'this workbook already holds a tournament (it has a Grid sheet); confirm replacing it, or use another workbook', [`${GRID_SHEET}!A1`]);
+  }
+  const base: Tournament = {
+    name: info.name,
+    ...(info.shortName ? { shortName: info.shortName } : {}),
+    ...(info.location ? { location: info.location } : {}),
+    ...(info.director ? { director: info.director } : {}),
+    ...(info.beginDate ? { beginDate: info.beginDate } : {}),
+    ...(info.endDate ? { endDate: info.endDate } : {}),
+    settings: info.settings,
+    players: (info.players ?? []).map((p, i) => ({ ...p, id: (i + 1) as PlayerId })),
+    games: [],
+    byes: [],
+  };
+  const t = numberByStrength(base).tournament;
+  const invalid = validateTournament(t);
+  if (invalid.length > 0) throw new SessionRefusal('invalid', invalid.map((e) => [e.player, e.message].filter(Boolean).join(': ')).join('\n'));
+  return importBatch(t, { language: info.language, time: info.time, existingSheets: existing, replace: true, label: `New tournament ${t.name}` });
+}
+
+export interface ImportOptions {
+  readonly language?: GridLanguage;
+  readonly time?: string;
+  readonly existingSheets?: readonly string[];
+  readonly replace?: boolean;
+  readonly label?: string;
+}
+
+/**
+ * A whole tournament written into a workbook (from Tengen JSON or OpenGotha XML): Grid, Players, Settings, a
+ * pairing sheet per round, Standings when there are results, Log. Refused when a Grid is there, unless `replace`.
+ */
+export function importBatch(t: Tournament, options: ImportOptions = {}): WorkbookBatch {
+  const existing = options.existingSheets ?? [];
+  if (existing.includes(GRID_SHEET) && !options.replace) {
+    throw new SessionRefusal('grid-exists', 'this workbook already holds a tournament (it has a Grid sheet); confirm replacing it, or use another workbook', [`${GRID_SHEET}!A1`]);
+  }
+  const language = options.language ?? 'en';
+  const time = options.time ?? new Date().toISOString();
+  const ops: WorkbookOp[] = [];
+  for (const sheet of existing) if (TOURNAMENT_SHEETS(sheet)) ops.push({ kind: 'delete-sheet', sheet });
+  ops.push(...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName));
+  const rounds = pairedRounds(t);
+  for (let r = 1; r <= rounds; r++) ops.push(...pairingsOps(t, r, language));
+  if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) ops.push(...standingsOps(t));
+  ops.push(...logOps([{ what: `${options.label ?? `Imported ${t.name}`}: ${t.players.length} players, ${t.settings.rounds} rounds, ${rounds} paired` }], 2, time));
+  return { label: options.label ?? `Import ${t.name}`, ops };
+}
+
+/** A tournament from an OpenGotha XML file, for `importBatch`. */
+export function importOpenGotha(text: string, file?: string): Parsed<Tournament> {
+  return parseOpenGotha(text, file);
+}
+
+/**
+ * Registers players. Before any round is paired everyone is numbered again by strength (Mays, "Ordering the Players
+ * by Strength and Numbering Them"); afterwards each newcomer is a latecomer with the next free ID, absent from the
+ * rounds already paired, in the section of his rank (Mays, "Can Latecomers and Partial Players Register?").
+ */
+export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const known = new Set(t.players.map((p) => `${p.family.toLowerCase()}|${p.given.toLowerCase()}`));
+  for (const p of players) {
+    if (known.has(`${p.family.toLowerCase()}|${p.given.toLowerCase()}`)) throw new SessionRefusal('invalid', `${displayName(p)} is already registered`);
+    known.add(`${p.family.toLowerCase()}|${p.given.toLowerCase()}`);
+  }
+  const paired = pairedRounds(t);
+  let after: Tournament;
+  const lines: LogLine[] = [];
+  if (paired === 0) {
+    const next = t.players.reduce((m, p) => Math.max(m, p.id), 0);
+    const all: Tournament = { ...t, players: [...t.players, ...players.map((p, i) => ({ ...p, id: (next + i + 1) as PlayerId }))] };
+    after = numberByStrength(all).tournament;
+    for (const p of players) {
+      const id = after.players.find((x) => x.family === p.family && x.given === p.given)!.id;
+      lines.push({ what: `Registered ${playerText(after, id)}` });
+    }
+  } else {
+    after = t;
+    for (const p of players) {
+      const section = p.section ?? (after.settings.sections ? sectionForRank(after, p.rank) : undefined);
+      const admitted = admitLatecomer(after, section === undefined ? p : { ...p, section }, paired + 1);
+      after = admitted.tournament;
+      lines.push({ round: paired + 1, what: `Registered latecomer ${playerText(after, admitted.id)}, from round ${paired + 1}` });
+    }
+  }
+  const invalid = validateTournament(after);
+  if (invalid.length > 0) throw new SessionRefusal('invalid', invalid.map((e) => [e.player, e.message].filter(Boolean).join(': ')).join('\n'));
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(), paired === 0), 'Registering these players');
+  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx, playersOps(after.players));
+}
+
+/**
+ * A pasted list of players, one a line: `Family, Given<TAB or ;>rank<TAB or ;>club<…>city<…>country<…>rating`.
+ * Blank lines and lines starting with `#` are skipped, and so is a first line that is a header (`Name; Rank …`).
+ */
+export function parsePlayerList(text: string): Parsed<NewPlayer[]> {
+  const errors: InputError[] = [];
+  const players: NewPlayer[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '' || raw.trim().startsWith('#')) return;
+    const fields = raw.split(/\t|;/).map((f) => f.trim());
+    if (players.length === 0 && errors.length === 0 && /^(name|nom)$/i.test(fields[0]) && /^(rank|cote|rang)$/i.test(fields[1] ?? '')) return;
+    const [name, rankText = '', club, city, country, rating] = fields;
+    const comma = name.indexOf(',');
+    const family = (comma >= 0 ? name.slice(0, comma) : name).trim();
+    const given = comma >= 0 ? name.slice(comma + 1).trim() : '';
+    if (!family) {
+      errors.push({ line, message: 'no name; expected "Family, Given", then the rank, separated by a tab or ";"' });
+      return;
+    }
+    const rank = parseRank(rankText);
+    if (!rank.ok) {
+      errors.push({ line, player: name, message: rankText ? rank.message : 'no rank after the name; expected "Family, Given<TAB or ;>rank<TAB or ;>club"' });
+      return;
+    }
+    let ratingValue: number | undefined;
+    if (rating) {
+      ratingValue = Number(rating);
+      if (!Number.isFinite(ratingValue)) {
+        errors.push({ line, player: name, message: `"${rating}" is not a rating; expected a number` });
+        return;
+      }
+    }
+    players.push({
+      family,
+      given,
+      rank: rank.rank,
+      ...(club ? { club } : {}),
+      ...(city ? { city } : {}),
+      ...(country ? { country } : {}),
+      ...(ratingValue !== undefined ? { rating: ratingValue } : {}),
+    });
+  });
+  return errors.length > 0 ? failed(errors) : ok(players);
+}
+
+/** The director's McMahon sections (from `proposeSections`, as he settled them): initial scores and section names. */
+export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSection, 'name' | 'initialMms' | 'players'>[], options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const after = applySections(t, sections);
+  // The initial scores follow from the sections; a section name already there is the director's entry.
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
+  const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
+  return tournamentBatch(after, 'Set McMahon sections', lines, ctx, playersOps(after.players));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pairing
+// ---------------------------------------------------------------------------------------------------------------
+
+/** A pairing system: Mays' paper method by name, or any function (the `optimal` system's `pairOptimal`, …). */
+export type PairingSystem = 'mays' | ((t: Tournament, round: Round, controls: MaysOptions) => PairingResult);
+
+/** The tournament without the games and bye of a round (to pair it again). */
+export function withoutRound(t: Tournament, round: Round): Tournament {
+  return { ...t, games: t.games.filter((g) => g.round !== round), byes: t.byes.filter((b) => b.round !== round) };
+}
+
+export interface PairingPreview {
+  readonly pairing: PairingResult;
+  /** Fingerprint of the tournament the preview was made from; `pairRoundBatch` refuses if the grid changed since. */
+  readonly fingerprint: string;
+}
+
+/** The pairing the system proposes for a round (an existing pairing of that round is set aside), not written. */
+export function previewPairing(t: Tournament, round: Round, system: PairingSystem = 'mays', controls: MaysOptions = {}): PairingPreview {
+  const base = withoutRound(t, round);
+  const pairing = system === 'mays' ? pairMays(base, round, controls) : system(base, round, controls);
+  return { pairing, fingerprint: fingerprint(t) };
+}
+
+export interface PairRoundOptions extends SessionOptions {
+  /** `previewPairing(…).fingerprint`. */
+  readonly expectedFingerprint: string;
+  /** Fingerprint of the tournament read just now (default: `fingerprint(t)`). */
+  readonly currentFingerprint?: string;
+  /** The director confirmed pairing again a round that is already paired or has results. */
+  readonly confirmRepair?: boolean;
+}
+
+/**
+ * The round's grid cells, its `Pairings R<n>` sheet and its Log lines, in one batch. Refused when the grid changed
+ * since the preview, when the round is already paired or has results (unless `confirmRepair`), and when the
+ * pairing leaves a present player out or names an absent one.
+ */
+export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptions): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const current = options.currentFingerprint ?? fingerprint(t);
+  if (current !== options.expectedFingerprint) {
+    throw new SessionRefusal('grid-changed', 'the workbook changed since this pairing was previewed (a result, a player or a setting was entered): preview the pairing again');
+  }
+  const round = pairing.round;
+  const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
+  const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
+  const existing = t.games.filter((g) => g.round === round);
+  const reported = existing.filter((g) => g.result !== 'unknown');
+  if (reported.length > 0 && !options.confirmRepair) {
+    throw new SessionRefusal(
+      'results-exist',
+      `round ${round} already has ${reported.length} result${reported.length === 1 ? '' : 's'}; pairing it again erases them — confirm to go on`,
+      reported.flatMap((g) => [g.white, g.black]).map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.resultColumn(round))),
+    );
+  }
+  const byes = t.byes.filter((b) => b.round === round);
+  if ((existing.length > 0 || byes.length > 0) && !options.confirmRepair) {
+    throw new SessionRefusal(
+      'round-paired',
+      `round ${round} is already paired (${existing.length} table${existing.length === 1 ? '' : 's'}); confirm to pair it again`,
+      [...existing.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)].map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.opponentColumn(round))),
+    );
+  }
+  const base = withoutRound(t, round);
+  const problems = pairingProblems(base, pairing);
+  if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
+  const after = applyPairing(base, pairing);
+  if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
+
+  const lines: LogLine[] = [
+    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${pairing.bye === null ? '' : `, bye ${playerText(after, pairing.bye)}`}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
+    ...pairing.games.map((g) => ({
+      round,
+      what: `Table ${g.table}: ${playerText(after, g.white)} White – ${playerText(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+    })),
+    ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
+  ];
+  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, pairingsOps(after, round, ctx.language));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Results, standings, the end
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A reported result. Mays, "Two Useful Aids When Game Results Are Reported": "writing down the ID number of the
+ * winner (and only of the winner) on a separate piece of paper" — `{ winner }` (with `byDefault` for a default
+ * win); any EGF result by table or by either player (`{ table, result }`, `{ player, result }`: jigo, both lose by
+ * default, …; `unknown` takes a result back).
+ */
+export type ResultInput =
+  | { readonly winner: PlayerId; readonly byDefault?: boolean }
+  | { readonly table: number; readonly result: GameResult }
+  | { readonly player: PlayerId; readonly result: GameResult };
+
+/**
+ * The scratch pad as typed: winners' IDs separated by spaces or commas; `12!` a default win of 12, `12=` a jigo
+ * at 12's table, `12=!` a jigo by default, `12-!` both lose by default at 12's table.
+ */
+export function parseScratchPad(text: string): Parsed<ResultInput[]> {
+  const errors: InputError[] = [];
+  const out: ResultInput[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    for (const token of raw.split(/[\s,;]+/).filter(Boolean)) {
+      const m = /^(\d+)(=!?|-!|!)?$/.exec(token.replace('\u2212', '-'));
+      if (!m) {
+        errors.push({ line: i + 1, message: `"${token}" is not a result; expected the winner's ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)` });
+        continue;
+      }
+      const id = Number(m[1]) as PlayerId;
+      const mark = m[2];
+      if (mark === undefined) out.push({ winner: id });
+      else if (mark === '!') out.push({ winner: id, byDefault: true });
+      else if (mark === '=') out.push({ player: id, result: 'jigo' });
+      else if (mark === '=!') out.push({ player: id, result: 'jigo-by-default' });
+      else out.push({ player: id, result: 'both-lose-by-default' });
+    }
+  });
+  return errors.length > 0 ? failed(errors) : ok(out);
+}
+
+/** The round's results written into the grid (scores and places follow), its pairing sheet and the Log. */
+export function resultsBatch(t: Tournament, round: Round, results: readonly ResultInput[], options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const games = t.games.filter((g) => g.round === round);
+  const set = new Map<Game, GameResult>();
+  const lines: LogLine[] = [];
+  for (const input of results) {
+    let game: Game | undefined;
+    let result: GameResult;
+    if ('winner' in input) {
+      game = games.find((g) => g.white === input.winner || g.black === input.winner);
+      if (!game) {
+        const bye = t.byes.some((b) => b.round === round && b.player === input.winner);
+        throw new SessionRefusal('invalid', bye ? `${playerText(t, input.winner)} has the bye in round ${round}: there is no result to enter` : `${playerText(t, input.winner)} has no game in round ${round}`);
+      }
+      const white = game.white === input.winner;
+      result = input.byDefault ? (white ? 'white-wins-by-default' : 'black-wins-by-default') : white ? 'white-wins' : 'black-wins';
+    } else if ('table' in input) {
+      game = games.find((g) => g.table === input.table);
+      if (!game) throw new SessionRefusal('invalid', `round ${round} has no table ${input.table}`);
+      result = input.result;
+    } else {
+      game = games.find((g) => g.white === input.player || g.black === input.player);
+      if (!game) throw new SessionRefusal('invalid', `${playerText(t, input.player)} has no game in round ${round}`);
+      result = input.result;
+    }
+    const before = set.get(game);
+    if (before !== undefined && before !== result) {
+      throw new SessionRefusal('invalid', `two different results for ${playerText(t, game.white)} – ${playerText(t, game.black)} in round ${round}: ${before} and ${result}`);
+    }
+    set.set(game, result);
+    lines.push({ round, what: `Result: ${playerText(t, game.white)} White – ${playerText(t, game.black)} Black: ${result}${game.result !== 'unknown' && game.result !== result ? ` (was ${game.result})` : ''}` });
+  }
+  const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
+  return tournamentBatch(after, `Results of round ${round}`, lines, ctx, pairingsOps(after, round, ctx.language));
+}
+
+/** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
+export function standingsBatch(t: Tournament, ruleset?: RulesetName): WorkbookBatch {
+  return { label: 'Standings', ops: standingsOps(t, ruleset) };
+}
+
+export const FINAL_GRID_SHEET = 'Grid (final)';
+export const FINAL_STANDINGS_SHEET = 'Standings (final)';
+
+/** Values-only copies of the Grid and the Standings, readable without the add-in or recalculation. */
+export function finalizeBatch(t: Tournament, options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  return {
+    label: 'Final grid and standings',
+    ops: [
+      ...gridOps(t, { sheet: FINAL_GRID_SHEET, language: ctx.language, valuesOnly: true }),
+      ...standingsOps(t, undefined, FINAL_STANDINGS_SHEET),
+      ...logOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx.logRow, ctx.time),
+    ],
+  };
+}
+
+/** Values for tests and tools: what a cell of the grid of `t` holds. */
+export function gridValue(t: Tournament, row: number, column: number, language: GridLanguage = 'en'): CellValue {
+  const c = gridCells(t, { language })[row - 1]?.[column - 1];
+  return c !== null && typeof c === 'object' ? (c.value ?? null) : (c ?? null);
+}
