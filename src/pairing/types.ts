@@ -58,7 +58,10 @@ export interface ByeLine {
  *  - `repeat`: two players meet again (only when the director forces it);
  *  - `forced`: a pair the director imposed;
  *  - `second-bye`: a player receives a second bye because no one else could take it;
- *  - `bye-passed-over`: a player who qualified for the bye before the chosen one, and why he could not have it.
+ *  - `bye-passed-over`: a player who qualified for the bye before the chosen one, and why he could not have it (or
+ *    whose announced bye is withdrawn because a latecomer made the field even);
+ *  - `same-country`: a pair of the same country the system could not avoid;
+ *  - `pending`: players left to pair later (the director pairs part of the field now).
  */
 export type DeviationKind =
   | 'cross-group'
@@ -70,7 +73,9 @@ export type DeviationKind =
   | 'repeat'
   | 'forced'
   | 'second-bye'
-  | 'bye-passed-over';
+  | 'bye-passed-over'
+  | 'same-country'
+  | 'pending';
 
 export interface DeviationLine {
   readonly kind: DeviationKind;
@@ -92,6 +97,11 @@ export interface RoundPairing {
   readonly games: readonly PairedGame[];
   readonly bye: PlayerId | null;
   readonly report: readonly ReportLine[];
+  /**
+   * Present players this pairing leaves for later (the director paired part of the field now; see `pairOptimal`).
+   * Absent or empty: the round is complete.
+   */
+  readonly pending?: readonly PlayerId[];
 }
 
 export type PairingErrorCode =

@@ -34,14 +34,16 @@ function lexBest(matchings: [number, number][][], tiers: readonly CostTier[]): n
   return best;
 }
 
-function randomCase(seed: number, n: number, tierCount: number, maxCost: number, forbidShare: number) {
+function randomCase(seed: number, n: number, tierCount: number, maxCost: number, forbidShare: number, zeroShare = 0.3) {
   const random = seededRandom(seed);
   const table = new Map<string, number>();
   const forbidden = new Set<string>();
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (random() < forbidShare) forbidden.add(`${i},${j}`);
   const tiers: CostTier[] = [];
   for (let t = 0; t < tierCount; t++) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) table.set(`${t}:${i},${j}`, Math.floor(random() * (maxCost + 1)));
+    // Some tiers are all zero (nothing to weigh), as a pairing system's often are.
+    const zero = random() < zeroShare;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) table.set(`${t}:${i},${j}`, zero ? 0 : Math.floor(random() * (maxCost + 1)));
     tiers.push({ name: `tier ${t}`, cost: (i, j) => table.get(`${t}:${i},${j}`)! });
   }
   return { allowed: (i: number, j: number) => !forbidden.has(`${i},${j}`), tiers };
@@ -83,7 +85,7 @@ describe('lexicographicPerfectMatching', () => {
   });
 
   it('solves in several stages when the tiers do not fit in one weight', () => {
-    const { allowed, tiers } = randomCase(7, 10, 4, 20, 0);
+    const { allowed, tiers } = randomCase(7, 10, 4, 20, 0, 0);
     const result = lexicographicPerfectMatching(10, allowed, tiers, { maxSpread: 5000 });
     if (result.status !== 'optimal') throw new Error(result.message);
     expect(result.stages.length).toBeGreaterThan(1);

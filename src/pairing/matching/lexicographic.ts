@@ -26,7 +26,7 @@
  * with a RangeError: the priorities are never allowed to trade.
  */
 import type { MatchingDuals } from './blossom';
-import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type PerfectMatchingInfeasible } from './dense';
+import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type CandidatePair, type PerfectMatchingInfeasible } from './dense';
 
 export interface CostTier {
   /** Named in errors and in the result. */
@@ -40,6 +40,11 @@ export interface LexicographicOptions {
   readonly maxSpread?: number;
   /** Passed to {@link maxWeightPerfectMatching}. */
   readonly nearestPartners?: number;
+  /**
+   * Pairs likely to be in the optimum (speed only, never the answer's weight): offered to every stage, with the
+   * previous stage's matching, which always remains a perfect matching of the next stage's pairs.
+   */
+  readonly candidates?: readonly CandidatePair[];
 }
 
 export interface LexicographicOptimal {
@@ -117,7 +122,7 @@ export function lexicographicPerfectMatching(
         stage.push(k);
         continue;
       }
-      const trial = [...stage, k];
+      const trial = [...stage, k].filter((t) => maxima[t] > 0);
       const plan = planUnits(trial.map((t) => maxima[t]), pairs, prefixMax);
       if (plan.spread > maxSpread) {
         if (stage.every((t) => maxima[t] === 0)) {
@@ -136,15 +141,18 @@ export function lexicographicPerfectMatching(
     const weighed = stage.filter((t) => maxima[t] > 0);
     if (weighed.length === 0 && mate !== null) break;
 
-    const unitOf = new Map<number, number>();
-    weighed.forEach((t, i) => unitOf.set(t, units[i]));
-    const p = prefix;
-    const weightAt = (k: number): number => {
-      let w = p ? prefixUnit * p[k] : 0;
-      for (const t of weighed) w -= (unitOf.get(t) as number) * costs[t][k];
-      return w;
-    };
-    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), undefined, {
+    // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
+    const stageWeight = new Float64Array(pairCount);
+    if (prefix) for (let k = 0; k < pairCount; k++) stageWeight[k] = prefixUnit * prefix[k];
+    weighed.forEach((t, i) => {
+      const unit = units[i];
+      const c = costs[t];
+      for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
+    });
+    const weightAt = (k: number): number => stageWeight[k];
+    const offered: CandidatePair[] = [...(options.candidates ?? [])];
+    if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), offered, {
       nearestPartners: options.nearestPartners,
     });
     if (result.status !== 'optimal') return result;
@@ -215,10 +223,16 @@ function positiveBlossomCounter(duals: MatchingDuals): { dualBetween(i: number, 
     }
   };
   for (let b = 0; b < count; b++) resolve(b);
+  const outermost = new Int32Array(duals.vertexBlossom.length);
+  for (let v = 0; v < outermost.length; v++) {
+    let b = duals.vertexBlossom[v];
+    while (b >= 0 && parent[b] >= 0) b = parent[b];
+    outermost[v] = b;
+  }
   const common = (i: number, j: number): number => {
     let a = duals.vertexBlossom[i];
     let b = duals.vertexBlossom[j];
-    if (a < 0 || b < 0) return -1;
+    if (a < 0 || b < 0 || outermost[i] !== outermost[j]) return -1;
     while (depth[a] > depth[b]) a = parent[a];
     while (depth[b] > depth[a]) b = parent[b];
     while (a !== b && a >= 0) {

@@ -1,0 +1,93 @@
+'use strict';
+/**
+ * Pairing benchmark: the `optimal` system pairs a whole field as ONE lexicographic matching, round after round, with
+ * seeded random results in between.
+ *
+ *  1. The EGC 2024 Main Open (../shared/corpus/opengotha-pairings/malavasi/malavasi.geobug.xml): its round-1
+ *     participants, ten rounds. Target: median ≤ 250 ms a round, peak memory < 500 MB. Skipped, saying so, when
+ *     ../shared is absent.
+ *  2. A generated 2,000-player McMahon field (bench/generate.js), ten rounds. Target: ≤ 1.5 s a round.
+ *
+ * Usage: node bench/pairing.js [--rounds N] [--players N]   (uses the compiled engine in dist/)
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { performance } = require('node:perf_hooks');
+const { mulberry32, generateMcMahon } = require('./generate');
+const { parseOpenGotha } = require('../dist/formats/opengotha');
+const { pairOptimal } = require('../dist/pairing/optimal');
+const { applyPairing } = require('../dist/pairing/apply');
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Results drawn with the stronger (by rank and handicap) more likely to win; a few jigo. */
+function playRound(t, round, random) {
+  const rank = new Map(t.players.map((p) => [p.id, p.rank]));
+  return {
+    ...t,
+    games: t.games.map((g) => {
+      if (g.round !== round) return g;
+      const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
+      const x = random();
+      const result = x < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins';
+      return { ...g, result };
+    }),
+  };
+}
+
+function run(label, start, rounds, seed) {
+  const random = mulberry32(seed);
+  let t = { ...start, settings: { ...start.settings, rounds } };
+  const times = [];
+  let peakRss = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const present = t.players.length;
+  for (let round = 1; round <= rounds; round++) {
+    const t0 = performance.now();
+    const result = pairOptimal(t, round);
+    const ms = performance.now() - t0;
+    const mem = process.memoryUsage();
+    peakRss = Math.max(peakRss, mem.rss);
+    peakHeap = Math.max(peakHeap, mem.heapUsed);
+    if (result.kind === 'pairing-error') throw new Error(`${label}, round ${round}: ${result.message}`);
+    times.push(ms);
+    const cross = result.report.filter((l) => l.kind === 'cross-group').length;
+    console.log(`    round ${String(round).padStart(2)}: ${ms.toFixed(0).padStart(6)} ms, ${result.games.length} tables, ${cross} cross-group pairs${result.bye ? `, bye ${result.bye}` : ''}`);
+    t = playRound(applyPairing(t, result), round, random);
+  }
+  console.log(
+    `  ${label}: ${present} players, ${rounds} rounds — median ${median(times).toFixed(0)} ms a round (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); ` +
+      `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB`,
+  );
+}
+
+console.log(`\nPairing (optimal system, one global matching per round) — ${os.cpus().length} cores, node ${process.version}`);
+const rounds = flag('rounds', 10);
+const egc = path.resolve(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
+if (fs.existsSync(egc)) {
+  const parsed = parseOpenGotha(fs.readFileSync(egc, 'utf8'), egc);
+  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
+  const t = parsed.value;
+  // The round-1 participants (the players of its recorded games and bye), with no games yet; nobody absent afterwards.
+  const inRound1 = new Set([...t.games.filter((g) => g.round === 1).flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === 1).map((b) => b.player)]);
+  const players = t.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] }));
+  console.log(`  EGC 2024 Main Open (${path.basename(egc)}): target median ≤ 250 ms, peak memory < 500 MB`);
+  run('EGC 2024', { ...t, players, games: [], byes: [] }, rounds, 2024);
+} else {
+  console.log(`  EGC 2024 Main Open: skipped, ${egc} is absent (clone with ../shared beside the project)`);
+}
+const n = flag('players', 2000);
+const generated = generateMcMahon({ players: n, rounds: 1, seed: 7 });
+console.log(`  Generated field: target ≤ 1.5 s a round`);
+run(`generated ${n}`, { ...generated, games: [], byes: [], players: generated.players.map((p) => ({ ...p, absentRounds: undefined })) }, rounds, 7);
