@@ -2,7 +2,7 @@
  * The workbook the standalone page holds. Interim: in memory, without `.xlsx` (until the workbook layer's
  * `XlsxWorkbook` is merged, which replaces it here).
  */
-import { MemoryWorkbook } from './memoryWorkbook';
+import { MemoryWorkbook } from '../src/workbook/memory';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
 
 class UnsavedWorkbook extends MemoryWorkbook implements PageWorkbook {

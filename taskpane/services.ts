@@ -26,8 +26,14 @@ export interface NewTournamentInfo {
 /** A player to register: everything but the ID, which the workbook layer gives (by strength, Mays). */
 export type NewPlayer = Omit<Player, 'id'>;
 
-/** A batch, or why it cannot be made (each error names the sheet/cell or the player). */
-export type BatchOrErrors = { readonly ok: true; readonly batch: WorkbookBatch } | { readonly ok: false; readonly errors: readonly InputError[] };
+/**
+ * A batch, or why it cannot be made (each error names the sheet/cell or the player). When the only reason is that
+ * the batch would change entries the director made, `overwrite` prepares it again overwriting them — offered to the
+ * director, never done silently.
+ */
+export type BatchOrErrors =
+  | { readonly ok: true; readonly batch: WorkbookBatch }
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwrite?: () => BatchOrErrors };
 
 export type TournamentRead =
   | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string }
@@ -50,6 +56,8 @@ export interface ResultEntry {
 export interface SectionChoice {
   readonly sections?: readonly (Section & { readonly players: readonly PlayerId[] })[];
   readonly bar?: Rank;
+  /** The workbook's sheets now (a new bar rewrites the tournament's sheets). */
+  readonly existingSheets?: readonly string[];
 }
 
 export interface WizardServices {
@@ -62,7 +70,8 @@ export interface WizardServices {
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   registerPlayersBatch(t: Tournament, players: readonly NewPlayer[]): BatchOrErrors;
   sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
-  previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls, fingerprint: string): PairingPreview;
+  /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
+  previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;
   pairRoundBatch(
     t: Tournament,
     pairing: RoundPairing,

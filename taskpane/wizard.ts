@@ -235,7 +235,17 @@ export class Wizard {
   private async offer(prepared: BatchOrErrors, details: readonly string[] = []): Promise<boolean> {
     if (!prepared.ok) {
       this.showErrors(errorsText(prepared.errors));
-      return false;
+      const overwrite = prepared.overwrite;
+      if (!overwrite) return false;
+      // The director's own entries would change: say which, and let him decide.
+      return new Promise((resolve) => {
+        const b = button('Overwrite these entries…', () => {
+          b.remove();
+          void this.offer(overwrite(), [...details, 'Overwrites the entries named above']).then(resolve);
+        }, { 'data-testid': 'overwrite' });
+        this.errorsEl.append(b);
+        b.focus();
+      });
     }
     this.showErrors([]);
     return this.confirmWrite(prepared.batch, details);
@@ -439,7 +449,7 @@ export class Wizard {
       h('p', {}, `${t.players.length} player${t.players.length === 1 ? '' : 's'} registered.`),
       form,
       h('h3', {}, 'A pasted list'),
-      field('Players, one a line', paste, 'Family, Given, rank, city — e.g. "Doe, John, 2d, Montreal"'),
+      field('Players, one a line', paste, 'Family, Given; rank; club; city (tabs work too) — e.g. "Doe, John; 2d; MTL; Montreal"'),
       pasteButton,
       h('h3', {}, 'An OpenGotha file'),
       field('OpenGotha tournament (.xml)', xml),
@@ -551,9 +561,12 @@ export class Wizard {
       button(
         'Write the bar…',
         () =>
-          void this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]).then(async (ok) => {
-            if (ok) await this.go('pair');
-          }),
+          void this.wb
+            .sheetNames()
+            .then((existingSheets) => this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank, existingSheets }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]))
+            .then(async (ok) => {
+              if (ok) await this.go('pair');
+            }),
         { class: 'primary', 'data-testid': 'write-bar' },
       ),
     );
@@ -653,17 +666,11 @@ export class Wizard {
     );
   }
 
-  /** The tournament as the pairing system must see it: on a confirmed re-pair, without the round's games and bye. */
-  private forPairing(t: Tournament, round: Round): Tournament {
-    if (!this.confirmRepair) return t;
-    return { ...t, games: t.games.filter((g) => g.round !== round), byes: t.byes.filter((b) => b.round !== round) };
-  }
-
   private previewRound(): void {
     const t = this.tournament;
     const round = this.pairRound;
     if (!t || !this.read.ok || round === null) return;
-    this.preview = this.services.previewPairing(this.forPairing(t, round), round, this.pairSystem, toDirectorControls(this.controls), this.read.fingerprint);
+    this.preview = this.services.previewPairing(t, round, this.pairSystem, toDirectorControls(this.controls));
     this.showErrors([]);
     const p = this.preview.pairing;
     this.say(isPairingError(p) ? `Round ${round} cannot be paired.` : `Preview of round ${round}: ${p.games.length} tables${p.bye !== null ? `, bye to ${p.bye}` : ''}. Nothing written yet.`);

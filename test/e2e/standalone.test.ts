@@ -146,7 +146,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByLabel('Rank', { exact: true }).fill(RANKS[0]);
     await page.getByLabel('City (optional)').fill(CITIES[0]);
     await page.getByRole('button', { name: 'Add to the list' }).click();
-    const lines = RANKS.slice(1).map((rank, i) => `Player${String(i + 2).padStart(2, '0')}, Ann, ${rank}, ${CITIES[(i + 1) % CITIES.length]}`);
+    const lines = RANKS.slice(1).map((rank, i) => `Player${String(i + 2).padStart(2, '0')}, Ann; ${rank}; ; ${CITIES[(i + 1) % CITIES.length]}`);
     await page.getByLabel('Players, one a line').fill(lines.join('\n'));
     await page.getByRole('button', { name: 'Add the pasted players' }).click();
     await expect(page.getByTestId('pending-players').locator('tbody tr').count()).resolves.toBe(PLAYERS);
@@ -274,7 +274,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByRole('button', { name: 'Write cell' }).click();
     await expect(page.locator('[data-testid="sheet-view"] td[data-cell="C4"]').innerText()).resolves.toBe('A. Director');
     await page.getByTestId('confirm-pairing').click();
-    await expect(page.getByTestId('errors').innerText()).resolves.toMatch(/changed since the preview of round 2.*nothing was written.*new preview/);
+    await expect(page.getByTestId('errors').innerText()).resolves.toMatch(/changed since the preview of round 2.*nothing was written.*new preview/s);
     await expect(page.getByTestId('pairing-preview').count()).resolves.toBe(1);
     // Nothing of round 2 is on the grid yet.
     const column = columnLetter(gridLayout(ROUNDS, PLAYERS).opponentColumn(2));

@@ -8,7 +8,7 @@
  * where it fails loudly: a green CI must never hide an end-to-end test that did not run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -94,13 +94,15 @@ function newestMtime(dir: string): number {
  */
 export function ensureAddinBuilt(): number {
   const index = path.join(ADDIN_DIR, 'index.html');
+  // webpack leaves an unchanged output file alone (its time stays old): a stamp written after the build says when.
+  const stamp = path.join(ADDIN_DIR, '.e2e-built');
   const sources = Math.max(
     newestMtime(path.join(ROOT, 'taskpane')),
     newestMtime(path.join(ROOT, 'src')),
     newestMtime(path.join(ROOT, 'functions')),
     existsSync(path.join(ROOT, 'webpack.config.js')) ? statSync(path.join(ROOT, 'webpack.config.js')).mtimeMs : 0,
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return 0;
+  if (existsSync(index) && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return 0;
   const started = Date.now();
   execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
     cwd: ROOT,
@@ -108,6 +110,7 @@ export function ensureAddinBuilt(): number {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (!existsSync(index)) throw new Error(`webpack ran but ${path.relative(ROOT, index)} is missing: check webpack.config.js`);
+  writeFileSync(stamp, new Date().toISOString());
   return Date.now() - started;
 }
 

@@ -2,7 +2,7 @@
  * The services the wizard calls, over an in-memory workbook: what the pane relies on — a batch is only data until
  * applied; a stale preview or an unconfirmed re-pairing is refused with nothing written; errors name what is wrong.
  */
-import { MemoryWorkbook } from '../../taskpane/memoryWorkbook';
+import { MemoryWorkbook } from '../../src/workbook/memory';
 import { wizardServices } from '../../taskpane/wizardServices';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { Tournament } from '../../src/model/tournament';
@@ -31,7 +31,7 @@ describe('wizard services over a workbook', () => {
     // Preparing a batch writes nothing.
     expect(await wb.sheetNames()).toEqual([]);
     await wb.apply(created);
-    const list = s.parsePlayerList(['Weak, One, 10k, Laval', 'Strong, Two, 3d, Montreal', 'Mid, Three, 1k', 'Mid, Four, 2k', 'Low, Five, 8k'].join('\n'));
+    const list = s.parsePlayerList(['Weak, One; 10k; LAV', 'Strong, Two; 3d; MTL', 'Mid, Three; 1k', 'Mid, Four; 2k', 'Low, Five; 8k'].join('\n'));
     if (!list.ok) throw new Error('list');
     await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
     ({ tournament: t, fingerprint } = await read(s, wb));
@@ -42,29 +42,29 @@ describe('wizard services over a workbook', () => {
   });
 
   it('names the line of a bad pasted player', () => {
-    const bad = s.parsePlayerList('Good, One, 3k\nBad, Two, 99x');
+    const bad = s.parsePlayerList('Good, One; 3k\nBad, Two; 99x');
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.errors[0]).toMatchObject({ where: 'line 2', player: 'Bad, Two' });
+    if (!bad.ok) expect(bad.errors[0]).toMatchObject({ line: 2, player: 'Bad, Two' });
   });
 
   it('refuses a preview whose grid has changed since, and writes nothing', async () => {
-    const preview = s.previewPairing(t, 1, 'mays', {}, fingerprint);
+    const preview = s.previewPairing(t, 1, 'mays', {});
     expect(isPairingError(preview.pairing)).toBe(false);
     const refused = s.pairRoundBatch(t, preview.pairing as RoundPairing, { expectedFingerprint: preview.fingerprint, currentFingerprint: 'other', confirmRepair: false });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.errors[0].message).toMatch(/changed since the preview of round 1/);
+    if (!refused.ok) expect(refused.errors[0].message).toMatch(/changed since this pairing was previewed/);
     expect((await read(s, wb)).fingerprint).toBe(fingerprint);
   });
 
   it('pairs a round once; pairing it again needs the director to confirm re-pairing', async () => {
-    const preview = s.previewPairing(t, 1, 'mays', {}, fingerprint);
+    const preview = s.previewPairing(t, 1, 'mays', {});
     await wb.apply(batchOf(s.pairRoundBatch(t, preview.pairing as RoundPairing, { expectedFingerprint: fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
     const after = await read(s, wb);
     expect(after.tournament.games.filter((g) => g.round === 1)).toHaveLength(2);
     expect(after.tournament.byes).toEqual([{ round: 1, player: (preview.pairing as RoundPairing).bye }]);
     const again = s.pairRoundBatch(after.tournament, preview.pairing as RoundPairing, { expectedFingerprint: after.fingerprint, currentFingerprint: after.fingerprint, confirmRepair: false });
     expect(again.ok).toBe(false);
-    if (!again.ok) expect(again.errors[0].message).toMatch(/round 1 is already paired/);
+    if (!again.ok) expect(again.errors[0]).toMatchObject({ where: expect.stringMatching(/^Grid!/), message: expect.stringMatching(/round 1 is already paired/) });
     const repaired = s.pairRoundBatch(after.tournament, preview.pairing as RoundPairing, { expectedFingerprint: after.fingerprint, currentFingerprint: after.fingerprint, confirmRepair: true });
     expect(repaired.ok).toBe(true);
   });
@@ -72,8 +72,10 @@ describe('wizard services over a workbook', () => {
   it('records results, and refuses one for a game that is not in the round', async () => {
     const now = await read(s, wb);
     const g = now.tournament.games[0];
-    const wrong = s.resultsBatch(now.tournament, 1, [{ white: g.black, black: g.white, result: 'white-wins' }]);
+    const bye = now.tournament.byes[0].player;
+    const wrong = s.resultsBatch(now.tournament, 1, [{ white: bye, black: g.white, result: 'white-wins' }]);
     expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.errors[0].message).toMatch(/has the bye in round 1|has no game in round 1/);
     await wb.apply(batchOf(s.resultsBatch(now.tournament, 1, [{ white: g.white, black: g.black, result: 'jigo' }])));
     const after = await read(s, wb);
     expect(after.tournament.games.find((x) => x.white === g.white)?.result).toBe('jigo');
