@@ -117,7 +117,13 @@ export class StandalonePage {
     this.wb = wb;
     this.fileTitle = title;
     clear(this.pane);
-    const wizard = new Wizard(this.pane, wb, this.services, { workbookName: `${title}.xlsx`, onWrite: () => void this.drawGrid() });
+    const wizard = new Wizard(this.pane, wb, this.services, {
+      workbookName: `${title}.xlsx`,
+      onWrite: (batch) => {
+        this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
+        void this.drawGrid();
+      },
+    });
     await wizard.start();
     await this.drawGrid();
   }

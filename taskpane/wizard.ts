@@ -207,6 +207,10 @@ export class Wizard {
         h('div', { class: 'buttons' }, write, cancel),
       );
       this.confirmEl.hidden = false;
+      // Escape cancels, as in any dialog.
+      this.confirmEl.onkeydown = (e) => {
+        if (e.key === 'Escape') void finish(false);
+      };
       write.focus();
     });
   }
