@@ -131,8 +131,11 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByLabel('Pairing system').selectOption('mcmahon');
     await page.getByLabel('Rules for scores and tie-breakers').selectOption('aqjg');
     await page.getByRole('button', { name: 'Create the sheets…' }).click();
-    // Cancel first: nothing is written.
-    await page.getByTestId('confirm-cancel').click();
+    // Cancel first, from the keyboard (Escape): nothing is written.
+    await page.getByTestId('confirm-write').waitFor();
+    await expect(page.evaluate("document.activeElement?.getAttribute('data-testid')")).resolves.toBe('confirm-write');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('confirm-write').waitFor({ state: 'detached' });
     await expect(page.getByTestId('sheet-view').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Create the sheets…' }).click();
     await confirmWrite();
@@ -178,7 +181,12 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const bye = idOf((await page.getByTestId('preview-bye').innerText()).replace(/^Bye:\s*/, ''));
     expect(new Set([...games.flatMap((g) => [g.white, g.black]), bye]).size).toBe(PLAYERS);
     expect(await page.getByTestId('pairing-report').locator('li').count()).toBeGreaterThan(games.length);
-    if (screenshot) await page.screenshot({ path: artifactPath(screenshot), fullPage: true });
+    // The pane fits its 320 px: nothing wider than the pane.
+    await expect(page.evaluate("document.querySelector('.pane').scrollWidth")).resolves.toBeLessThanOrEqual(320);
+    if (screenshot) {
+      await page.screenshot({ path: artifactPath(screenshot), fullPage: true });
+      await page.locator('.pane').screenshot({ path: artifactPath(screenshot.replace('.png', '-pane.png')) });
+    }
     previews.set(round, games);
     byes.set(round, bye);
     await page.getByTestId('confirm-pairing').click();
