@@ -1,0 +1,309 @@
+/**
+ * The `.xlsx` adapter: a `WorkbookAdapter` over ExcelJS, for files on disk (through `xlsxFile.ts`), the CLI and the
+ * standalone browser mode (webpack resolves `exceljs` to its browser build; nothing here touches the file system).
+ *
+ * `apply` is all or nothing: the whole batch is checked first (`validateBatch`: sheet names, addresses, shapes,
+ * values), then written; should ExcelJS still fail half-way, the workbook is restored from a snapshot taken before
+ * the batch, and the error names the op.
+ *
+ * Formulas are stored without their leading "=" (ExcelJS's convention) with the value given as their cached result,
+ * so readers that do not recalculate (ExcelJS itself, viewers) see the numbers; Excel and LibreOffice recalculate
+ * on opening (`fullCalcOnLoad`).
+ *
+ * Known limit: ExcelJS does not read page breaks back from a file, so a sheet's row breaks survive only while the
+ * workbook stays in memory or the sheet is rewritten by a batch; `rowBreaks` this adapter wrote are kept across
+ * `save`.
+ */
+import ExcelJS from 'exceljs';
+import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
+import { columnLetter, columnNumber, parseCell, parseRange, type RangePosition } from './address';
+import { BatchError, formulaBody, validateBatch } from './batch';
+
+type Cell = ExcelJS.Cell;
+/** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
+type Sheet = ExcelJS.Worksheet & { rowBreaks: ExcelJS.RowBreak[]; orderNo: number };
+const inside = (ws: ExcelJS.Worksheet) => ws as Sheet;
+
+function argb(colour: string): string {
+  return `FF${colour.slice(1).toUpperCase()}`;
+}
+
+/** A cell's value as the adapter reports it: text, number, boolean or null; dates as ISO text. */
+function plainValue(v: ExcelJS.CellValue): CellValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if ('formula' in v || 'sharedFormula' in v) return plainValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('error' in v) return String((v as ExcelJS.CellErrorValue).error);
+    if ('text' in v) return String((v as ExcelJS.CellHyperlinkValue).text);
+  }
+  return null;
+}
+
+function isMergeSlave(cell: Cell): boolean {
+  return cell.isMerged && cell.master.address !== cell.address;
+}
+
+export class XlsxWorkbook implements WorkbookAdapter {
+  private workbook: ExcelJS.Workbook;
+
+  protected constructor(workbook: ExcelJS.Workbook) {
+    this.workbook = workbook;
+    this.workbook.calcProperties = { ...(this.workbook.calcProperties ?? {}), fullCalcOnLoad: true };
+  }
+
+  static create(): XlsxWorkbook {
+    const wb = new ExcelJS.Workbook();
+    wb.creator = 'Tengen';
+    return new XlsxWorkbook(wb);
+  }
+
+  static async load(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(toArrayBuffer(data));
+    return new XlsxWorkbook(wb);
+  }
+
+  async save(): Promise<Uint8Array> {
+    const buffer = await this.workbook.xlsx.writeBuffer();
+    return new Uint8Array(buffer as ArrayBuffer);
+  }
+
+  /** The ExcelJS workbook underneath (tests, the CLI). */
+  get excel(): ExcelJS.Workbook {
+    return this.workbook;
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.workbook.worksheets.map((ws) => ws.name);
+  }
+
+  private rectangle<T>(sheet: string, read: (cell: Cell) => T, empty: T): T[][] | null {
+    const ws = this.workbook.getWorksheet(sheet);
+    if (!ws) return null;
+    let rows = 0;
+    let columns = 0;
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      row.eachCell({ includeEmpty: false }, (cell, c) => {
+        if (isMergeSlave(cell)) return;
+        if (cell.value === null || cell.value === undefined) return;
+        rows = Math.max(rows, r);
+        columns = Math.max(columns, c);
+      });
+    });
+    const out: T[][] = [];
+    for (let r = 1; r <= rows; r++) {
+      const row = ws.getRow(r);
+      const line: T[] = [];
+      for (let c = 1; c <= columns; c++) {
+        const cell = row.getCell(c);
+        line.push(isMergeSlave(cell) ? empty : read(cell));
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  async readSheet(sheet: string): Promise<CellValue[][] | null> {
+    return this.rectangle(sheet, (cell) => plainValue(cell.value), null);
+  }
+
+  async readFormulas(sheet: string): Promise<(string | null)[][] | null> {
+    return this.rectangle<string | null>(
+      sheet,
+      (cell) => {
+        const f = cell.formula;
+        return f ? `=${f}` : null;
+      },
+      null,
+    );
+  }
+
+  async apply(batch: WorkbookBatch): Promise<void> {
+    validateBatch(batch, this.workbook.worksheets.map((ws) => ws.name));
+    const snapshot = await this.workbook.xlsx.writeBuffer();
+    const breaks = this.rowBreaksBySheet();
+    let index = 0;
+    try {
+      for (; index < batch.ops.length; index++) this.applyOp(batch.ops[index]);
+    } catch (e) {
+      const restored = new ExcelJS.Workbook();
+      await restored.xlsx.load(snapshot as ArrayBuffer);
+      this.workbook = restored;
+      this.workbook.calcProperties = { ...(this.workbook.calcProperties ?? {}), fullCalcOnLoad: true };
+      for (const [name, b] of breaks) {
+        const ws = this.workbook.getWorksheet(name);
+        if (ws) inside(ws).rowBreaks = b;
+      }
+      throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private rowBreaksBySheet(): Map<string, ExcelJS.RowBreak[]> {
+    return new Map(this.workbook.worksheets.map((ws) => [ws.name, [...(inside(ws).rowBreaks ?? [])]]));
+  }
+
+  private sheet(name: string): ExcelJS.Worksheet {
+    const ws = this.workbook.getWorksheet(name);
+    if (!ws) throw new Error(`sheet "${name}" does not exist`);
+    return ws;
+  }
+
+  /** One op, already validated. Protected so a test can make one fail and see the batch rolled back. */
+  protected applyOp(op: WorkbookOp): void {
+    switch (op.kind) {
+      case 'ensure-sheet':
+        this.ensureSheet(op.sheet, op.before);
+        return;
+      case 'delete-sheet': {
+        const ws = this.workbook.getWorksheet(op.sheet);
+        if (ws) this.workbook.removeWorksheet(ws.id);
+        return;
+      }
+      case 'clear':
+        this.clear(this.sheet(op.sheet), op.range === undefined ? undefined : parseRange(op.range)!);
+        return;
+      case 'write': {
+        const ws = this.sheet(op.sheet);
+        const at = parseCell(op.at)!;
+        op.cells.forEach((row, i) => {
+          const r = ws.getRow(at.row + i);
+          row.forEach((c, j) => {
+            const cell = r.getCell(at.column + j);
+            if (c !== null && typeof c === 'object') {
+              const result = c.value ?? undefined;
+              cell.value = { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}) } as ExcelJS.CellFormulaValue;
+            } else {
+              cell.value = c;
+            }
+          });
+        });
+        return;
+      }
+      case 'format':
+        this.format(this.sheet(op.sheet), parseRange(op.range)!, op.format);
+        return;
+      case 'merge': {
+        const ws = this.sheet(op.sheet);
+        const range = parseRange(op.range)!;
+        this.unmergeWithin(ws, range);
+        if (range.top !== range.bottom || range.left !== range.right) ws.mergeCells(range.top, range.left, range.bottom, range.right);
+        return;
+      }
+      case 'column-widths': {
+        const ws = this.sheet(op.sheet);
+        const from = op.from ? columnNumber(op.from)! : 1;
+        op.widths.forEach((w, i) => {
+          ws.getColumn(from + i).width = w;
+        });
+        return;
+      }
+      case 'freeze': {
+        const ws = this.sheet(op.sheet);
+        ws.views = op.rows === 0 && op.columns === 0 ? [{ state: 'normal' }] : [{ state: 'frozen', xSplit: op.columns, ySplit: op.rows, topLeftCell: `${columnLetter(op.columns + 1)}${op.rows + 1}` }];
+        return;
+      }
+      case 'print':
+        this.print(this.sheet(op.sheet), op.settings);
+        return;
+    }
+  }
+
+  private ensureSheet(name: string, before?: string): void {
+    if (this.workbook.getWorksheet(name)) return;
+    const ws = this.workbook.addWorksheet(name);
+    if (before !== undefined) {
+      const order = inside(this.workbook.getWorksheet(before)!).orderNo;
+      for (const other of this.workbook.worksheets) if (other !== ws && inside(other).orderNo >= order) inside(other).orderNo += 1;
+      inside(ws).orderNo = order;
+    }
+  }
+
+  private unmergeWithin(ws: ExcelJS.Worksheet, range: RangePosition): void {
+    const merges = (ws.model.merges ?? []) as string[];
+    for (const m of merges) {
+      const r = parseRange(m);
+      if (!r) continue;
+      const overlaps = r.left <= range.right && r.right >= range.left && r.top <= range.bottom && r.bottom >= range.top;
+      if (overlaps) ws.unMergeCells(r.top, r.left, r.bottom, r.right);
+    }
+  }
+
+  private clear(ws: ExcelJS.Worksheet, range?: RangePosition): void {
+    if (range === undefined) {
+      this.unmergeWithin(ws, { top: 1, left: 1, bottom: 1048576, right: 16384 });
+      ws.eachRow({ includeEmpty: true }, (row) => {
+        row.eachCell({ includeEmpty: true }, (cell) => {
+          cell.value = null;
+          cell.style = {};
+        });
+      });
+      return;
+    }
+    this.unmergeWithin(ws, range);
+    for (let r = range.top; r <= range.bottom; r++) {
+      const row = ws.getRow(r);
+      for (let c = range.left; c <= range.right; c++) {
+        const cell = row.getCell(c);
+        cell.value = null;
+        cell.style = {};
+      }
+    }
+  }
+
+  private format(ws: ExcelJS.Worksheet, range: RangePosition, f: CellFormat): void {
+    const border: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
+    for (let r = range.top; r <= range.bottom; r++) {
+      const row = ws.getRow(r);
+      for (let c = range.left; c <= range.right; c++) {
+        const cell = row.getCell(c);
+        if (f.bold !== undefined || f.italic !== undefined || f.fontColor !== undefined || f.fontSize !== undefined) {
+          cell.font = {
+            ...(cell.font ?? {}),
+            ...(f.bold !== undefined ? { bold: f.bold } : {}),
+            ...(f.italic !== undefined ? { italic: f.italic } : {}),
+            ...(f.fontSize !== undefined ? { size: f.fontSize } : {}),
+            ...(f.fontColor !== undefined ? { color: { argb: argb(f.fontColor) } } : {}),
+          };
+        }
+        if (f.fill !== undefined) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(f.fill) } };
+        if (f.numberFormat !== undefined) cell.numFmt = f.numberFormat;
+        if (f.horizontalAlignment !== undefined || f.wrap !== undefined) {
+          cell.alignment = {
+            ...(cell.alignment ?? {}),
+            ...(f.horizontalAlignment !== undefined ? { horizontal: f.horizontalAlignment } : {}),
+            ...(f.wrap !== undefined ? { wrapText: f.wrap } : {}),
+          };
+        }
+        if (f.border) cell.border = border;
+      }
+    }
+  }
+
+  private print(ws: ExcelJS.Worksheet, s: PrintSettings): void {
+    const setup: Partial<ExcelJS.PageSetup> = { ...ws.pageSetup };
+    if (s.printArea !== undefined) setup.printArea = s.printArea;
+    if (s.repeatRows !== undefined) setup.printTitlesRow = s.repeatRows;
+    if (s.orientation !== undefined) setup.orientation = s.orientation;
+    if (s.fitToWidth !== undefined) {
+      setup.fitToPage = s.fitToWidth;
+      if (s.fitToWidth) {
+        setup.fitToWidth = 1;
+        setup.fitToHeight = 0;
+      }
+    }
+    ws.pageSetup = setup as ExcelJS.PageSetup;
+    if (s.rowBreaks !== undefined) {
+      inside(ws).rowBreaks = [];
+      // ExcelJS's break of a row is after it; a break "before row n" is after row n − 1.
+      for (const r of [...new Set(s.rowBreaks)].sort((a, b) => a - b)) ws.getRow(r - 1).addPageBreak(1, 16384); // max = the last column, 16383 (0-based), as Excel writes it
+    }
+  }
+}
+
+function toArrayBuffer(data: ArrayBuffer | Uint8Array): ArrayBuffer {
+  if (data instanceof Uint8Array) return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  return data;
+}
