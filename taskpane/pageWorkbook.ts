@@ -1,21 +1,10 @@
-/**
- * The workbook the standalone page holds. Interim: in memory, without `.xlsx` (until the workbook layer's
- * `XlsxWorkbook` is merged, which replaces it here).
- */
-import { MemoryWorkbook } from '../src/workbook/memory';
-import type { PageWorkbook, PageWorkbookFactory } from './standalone';
-
-class UnsavedWorkbook extends MemoryWorkbook implements PageWorkbook {
-  async save(): Promise<Uint8Array> {
-    throw new Error('saving as .xlsx is not available in this build');
-  }
-}
+/** The workbook the standalone page holds: an `.xlsx` in memory (ExcelJS's browser build), new or opened. */
+import { XlsxWorkbook } from '../src/workbook/xlsx';
+import type { PageWorkbookFactory } from './standalone';
 
 export function pageWorkbooks(): PageWorkbookFactory {
   return {
-    create: () => new UnsavedWorkbook(),
-    load: () => {
-      throw new Error('opening .xlsx is not available in this build');
-    },
+    create: () => XlsxWorkbook.create(),
+    load: (bytes) => XlsxWorkbook.load(bytes),
   };
 }
