@@ -32,21 +32,40 @@ function addinUrl(production) {
   return given.endsWith('/') ? given : `${given}/`;
 }
 
-/** Replaces the development URL in a copied text file (the manifest). */
-function withUrl(url) {
-  return (content) => (url === DEV_URL ? content : Buffer.from(content.toString('utf8').split(DEV_URL).join(url)));
+/** Replaces the development URL, then the development origin (`<AppDomain>`), in a text. */
+function replaceUrl(text, url) {
+  return text.split(DEV_URL).join(url).split(DEV_URL.slice(0, -1)).join(new URL(url).origin);
 }
 
-/** Dev server HTTPS: the Office dev certificates when installed (`npx office-addin-dev-certs install`), else plain http. */
+/** The same, for a copied file (the manifest). */
+function withUrl(url) {
+  return (content) => (url === DEV_URL ? content : Buffer.from(replaceUrl(content.toString('utf8'), url)));
+}
+
+/**
+ * Dev server HTTPS: the Office development certificate when it is installed (`npx office-addin-dev-certs install`);
+ * on Windows and macOS, where Excel will load the add-in, it is installed if missing (as Microsoft's templates do);
+ * elsewhere the server falls back to plain http and says how to get https.
+ */
 async function httpsOptions() {
+  const fs = require('node:fs');
+  const devCerts = require('office-addin-dev-certs');
+  const where = require('office-addin-dev-certs/lib/defaults');
+  const files = [where.caCertificatePath, where.localhostCertificatePath, where.localhostKeyPath];
   try {
-    const devCerts = require('office-addin-dev-certs');
-    const options = await devCerts.getHttpsServerOptions();
-    return { type: 'https', options: { ca: options.ca, key: options.key, cert: options.cert } };
+    if (files.every((f) => fs.existsSync(f)) && devCerts.verifyCertificates()) {
+      const [ca, cert, key] = files.map((f) => fs.readFileSync(f));
+      return { type: 'https', options: { ca, cert, key } };
+    }
+    if (process.platform === 'win32' || process.platform === 'darwin') {
+      const options = await devCerts.getHttpsServerOptions();
+      return { type: 'https', options: { ca: options.ca, key: options.key, cert: options.cert } };
+    }
   } catch (error) {
-    console.warn(`Dev certificates unavailable (${error.message}); serving plain http. Office needs https: run "npx office-addin-dev-certs install".`);
-    return { type: 'http' };
+    console.warn(`Dev certificates unavailable (${error.message}).`);
   }
+  console.warn('Serving plain http: Office needs https — run "npx office-addin-dev-certs install", then restart the dev server.');
+  return { type: 'http' };
 }
 
 module.exports = async (env, argv) => {
@@ -108,7 +127,7 @@ module.exports = async (env, argv) => {
                 for (const name of Object.keys(assets)) {
                   if (!/\.(html|js|json)$/.test(name)) continue;
                   const text = assets[name].source().toString();
-                  if (text.includes(DEV_URL)) compilation.updateAsset(name, new compiler.webpack.sources.RawSource(text.split(DEV_URL).join(url)));
+                  if (text.includes(DEV_URL)) compilation.updateAsset(name, new compiler.webpack.sources.RawSource(replaceUrl(text, url)));
                 }
               },
             );

@@ -1,34 +1,235 @@
+/// <reference types="custom-functions-runtime" />
 /**
- * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it translates Excel values into a
- * call of `src/workbook/formulas.ts` (pure, no Office) and a Tengen input error into `#VALUE!` with a message naming
- * the cell. The JSDoc below is the single source of `functions.json` (custom-functions-metadata-plugin).
+ * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values to
+ * `src/workbook/formulas.ts` (pure, no Office, tested on its own) and turns a Tengen input error into `#VALUE!` with
+ * a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
+ * (custom-functions-metadata-plugin).
+ *
+ * Every per-player function takes an ID or a RANGE of IDs: `=GO.SOS(Grid!A1:AZ400, A16)` gives one value,
+ * `=GO.SOS(Grid!A1:AZ400, A16:A1015)` spills the whole column in one call (the grid is parsed and scored once).
+ * `@requiresParameterAddresses` gives the grid's address, so errors name the right sheet and cell.
  */
-import { handicapFormula } from '../src/workbook/formulas';
+import { TengenInputError } from '../src/model/errors';
+import type { CellValue } from '../src/workbook/adapter';
+import {
+  criterionFormula,
+  directCompareFormula,
+  gridSourceOf,
+  handicapFormula,
+  parseCriteria,
+  parseRuleset,
+  placeFormula,
+  standingsFormula,
+  type GridSource,
+  type GridValues,
+  type Ids,
+  type PlayerCriterion,
+} from '../src/workbook/formulas';
 
-function invalid(message: string): CustomFunctions.Error {
-  return new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidValue, message);
-}
 
-/**
- * Runs a formula; a Tengen error becomes #VALUE! with its message.
- */
+/** Runs a formula; a Tengen input error (or any other) becomes #VALUE! with its message. */
 function guarded<T>(compute: () => T): T {
   try {
     return compute();
   } catch (error) {
-    throw invalid(error instanceof Error ? error.message : String(error));
+    const message = error instanceof TengenInputError || error instanceof Error ? error.message : String(error);
+    // Excel shows one line: the first error, and how many more there are.
+    const lines = message.split('\n');
+    const shown = lines.length > 1 ? `${lines[0]} (and ${lines.length - 1} more)` : lines[0];
+    throw new CustomFunctions.Error(CustomFunctions.ErrorCode.invalidValue, shown);
   }
 }
 
+function sourceOf(invocation: CustomFunctions.Invocation | undefined): GridSource {
+  return gridSourceOf(invocation?.parameterAddresses?.[0]);
+}
+
+function cell(value: unknown): CellValue {
+  return value === undefined ? null : (value as CellValue);
+}
+
+function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][], round: unknown, invocation: CustomFunctions.Invocation | undefined): unknown[][] {
+  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, cell(round), sourceOf(invocation)));
+}
+
 /**
- * The handicap between two players of these ranks: 0 = even game, 1 = no komi, n = n stones.
+ * McMahon score (MMS) after the given round: initial score plus points won, with the ruleset's free points.
+ * @customfunction MMS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The McMahon score.
+ * @requiresParameterAddresses
+ */
+export function mms(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('mms', grid, id, round, invocation);
+}
+
+/**
+ * Number of wins (NBW): games won, byes and default wins included, half per jigo.
+ * @customfunction NBW
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The number of wins.
+ * @requiresParameterAddresses
+ */
+export function nbw(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('nbw', grid, id, round, invocation);
+}
+
+/**
+ * Sum of opponents' scores (SOS), as the grid's ruleset counts it.
+ * @customfunction SOS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The SOS.
+ * @requiresParameterAddresses
+ */
+export function sos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos', grid, id, round, invocation);
+}
+
+/**
+ * SOS without the lowest opponent's score (SOS-1).
+ * @customfunction SOS1
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The SOS-1.
+ * @requiresParameterAddresses
+ */
+export function sos1(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos1', grid, id, round, invocation);
+}
+
+/**
+ * SOS without the two lowest opponents' scores (SOS-2).
+ * @customfunction SOS2
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The SOS-2.
+ * @requiresParameterAddresses
+ */
+export function sos2(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos2', grid, id, round, invocation);
+}
+
+/**
+ * Sum of defeated opponents' scores (SODOS), half for a jigo.
+ * @customfunction SODOS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The SODOS.
+ * @requiresParameterAddresses
+ */
+export function sodos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sodos', grid, id, round, invocation);
+}
+
+/**
+ * Sum of opponents' SOS (SOSOS).
+ * @customfunction SOSOS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The SOSOS.
+ * @requiresParameterAddresses
+ */
+export function sosos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sosos', grid, id, round, invocation);
+}
+
+/**
+ * Cumulative sum of scores (CUSS): the player's score after each round, added up.
+ * @customfunction CUSS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The CUSS.
+ * @requiresParameterAddresses
+ */
+export function cuss(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('cuss', grid, id, round, invocation);
+}
+
+/**
+ * Cumulative sum of points (CUSP) as the grid's ruleset counts it.
+ * @customfunction CUSP
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank: every round played).
+ * @returns The CUSP.
+ * @requiresParameterAddresses
+ */
+export function cusp(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('cusp', grid, id, round, invocation);
+}
+
+/**
+ * Direct Comparison: points scored against the players tied with this one (EGF: 0 for everyone unless all tied players met equally often).
+ * @customfunction DIRECTCOMPARE
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [tiedBy] The criteria defining the tie, e.g. "mms, sos" (blank: those placed before DC on this grid).
+ * @returns The Direct Comparison value.
+ * @requiresParameterAddresses
+ */
+export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: string, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(cell(tiedBy), 'tiedBy'), sourceOf(invocation)));
+}
+
+/**
+ * The player's place in the standings, shared by equal players.
+ * @customfunction PLACE
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to place (blank: every round played).
+ * @returns The place.
+ * @requiresParameterAddresses
+ */
+export function place(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => placeFormula(grid as GridValues, id as Ids, cell(round), sourceOf(invocation)));
+}
+
+/**
+ * The whole standings table, spilled: a header row, then one row per player (place, ID, name, rank, criteria).
+ * @customfunction STANDINGS
+ * @helpurl https://localhost:3000/index.html#functions
+ * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
+ * @param [ruleset] egf, bga, aqjg or opengotha (blank: the grid's).
+ * @param [criteria] Placement order, e.g. "mms, sos, sodos" (blank: the grid's, else the ruleset's).
+ * @param [round] The round after which to rank (blank: every round played).
+ * @returns The standings table.
+ * @requiresParameterAddresses
+ */
+export function standings(grid: unknown[][], ruleset?: string, criteria?: string, round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(cell(ruleset)), parseCriteria(cell(criteria)), cell(round), sourceOf(invocation)));
+}
+
+/**
+ * The handicap between players of two ranks: 0 even game, 1 no komi, n stones.
  * @customfunction HANDICAP
- * @helpurl https://localhost:3000/index.html#handicap
+ * @helpurl https://localhost:3000/index.html#functions
  * @param rank1 A rank such as 5d, 15k or 1p.
  * @param rank2 The other player's rank.
- * @param [policy] mays (rank difference − 1, the default), egf (difference − 2, even from 14k), difference, none.
+ * @param [policy] mays (rank difference minus 1, the default), egf (minus 2, even from 14k up), minus-2, difference or none.
  * @returns The number of handicap stones.
  */
 export function handicap(rank1: string, rank2: string, policy?: string): number {
-  return guarded(() => handicapFormula(rank1, rank2, policy ?? undefined));
+  return guarded(() => handicapFormula(cell(rank1), cell(rank2), cell(policy)));
 }

@@ -16,6 +16,7 @@
  */
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
 import { isFormulaInput } from '../src/workbook/adapter';
+import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
 
 /** The most `context.sync` calls one `apply` makes. */
 export const MAX_APPLY_SYNCS = 2;
@@ -61,30 +62,34 @@ export class OfficeWorkbook implements WorkbookAdapter {
   }
 
   async readSheet(sheet: string): Promise<CellValue[][] | null> {
-    const read = await this.readUsed(sheet, 'values');
+    const read = await this.readUsed(sheet, false);
     if (!read) return null;
-    return read.map((row) => row.map(cellValue));
+    return read.values.map((row) => row.map(cellValue));
   }
 
   async readFormulas(sheet: string): Promise<(string | null)[][] | null> {
-    const read = await this.readUsed(sheet, 'formulas');
+    const read = await this.readUsed(sheet, true);
     if (!read) return null;
-    return read.map((row) => row.map((f) => (typeof f === 'string' && f.startsWith('=') ? f : null)));
+    // A formula starts with "=" and differs from its value; text that merely starts with "=" (the grid's jigo, written
+    // with the quote prefix) reads the same through both.
+    return read.formulas.map((row, r) => row.map((f, c) => (typeof f === 'string' && f.startsWith('=') && f !== read.values[r][c] ? f : null)));
   }
 
-  /** The used range's values or formulas, padded to start at A1; one load, one sync. */
-  private async readUsed(sheet: string, what: 'values' | 'formulas'): Promise<unknown[][] | null> {
+  /** The used range's values (and formulas), padded to start at A1; one load, one sync. */
+  private async readUsed(sheet: string, withFormulas: boolean): Promise<{ values: unknown[][]; formulas: unknown[][] } | null> {
     return this.host.run({}, async (context) => {
       const worksheet = context.workbook.worksheets.getItemOrNullObject(sheet);
       const used = worksheet.getUsedRangeOrNullObject();
-      used.load([what, 'rowIndex', 'columnIndex', 'columnCount']);
+      used.load(withFormulas ? ['values', 'formulas', 'rowIndex', 'columnIndex', 'columnCount'] : ['values', 'rowIndex', 'columnIndex', 'columnCount']);
       await context.sync();
       if (worksheet.isNullObject) return null;
-      if (used.isNullObject) return [];
-      const grid = used[what] as unknown[][];
+      if (used.isNullObject) return { values: [], formulas: [] };
       const left: unknown[] = new Array(used.columnIndex).fill(null);
-      const blankRow = () => new Array(used.columnIndex + used.columnCount).fill(null);
-      return [...Array.from({ length: used.rowIndex }, blankRow), ...grid.map((row) => [...left, ...row])];
+      const pad = (grid: unknown[][]) => [
+        ...Array.from({ length: used.rowIndex }, () => new Array(used.columnIndex + used.columnCount).fill(null)),
+        ...grid.map((row) => [...left, ...row]),
+      ];
+      return { values: pad(used.values), formulas: withFormulas ? pad(used.formulas) : [] };
     });
   }
 
@@ -135,37 +140,15 @@ type Step =
   | { readonly op: WorkbookOp & { kind: 'delete-sheet' }; readonly exists: boolean }
   | { readonly op: Exclude<WorkbookOp, { kind: 'ensure-sheet' } | { kind: 'delete-sheet' }>; readonly box?: Box };
 
-const MAX_ROWS = 1048576;
-const MAX_COLUMNS = 16384;
-
-function columnIndex(letters: string): number {
-  let n = 0;
-  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
+/** `B3` or `A1:Q40` → a 0-based box; undefined when it is not an A1 address inside the sheet. */
+function boxOf(address: string): Box | undefined {
+  const r = parseRange(address);
+  return r && { row: r.top - 1, column: r.left - 1, rows: r.bottom - r.top + 1, columns: r.right - r.left + 1 };
 }
 
-function columnLetters(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-/** `B3` or `A1:Q40` → a box; undefined when it is not an A1 address inside the sheet. */
-export function parseA1(address: string): Box | undefined {
-  const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?$/.exec(address.trim());
-  if (!m) return undefined;
-  const c1 = columnIndex(m[1]);
-  const r1 = Number(m[2]) - 1;
-  const c2 = m[3] ? columnIndex(m[3]) : c1;
-  const r2 = m[4] ? Number(m[4]) - 1 : r1;
-  if (r1 < 0 || r2 < r1 || c2 < c1 || r2 >= MAX_ROWS || c2 >= MAX_COLUMNS) return undefined;
-  return { row: r1, column: c1, rows: r2 - r1 + 1, columns: c2 - c1 + 1 };
-}
-
-export function boxAddress(box: Box): string {
-  const first = `${columnLetters(box.column)}${box.row + 1}`;
-  if (box.rows === 1 && box.columns === 1) return first;
-  return `${first}:${columnLetters(box.column + box.columns - 1)}${box.row + box.rows}`;
+function boxAddress(box: Box): string {
+  if (box.rows === 1 && box.columns === 1) return cellAddress(box.row + 1, box.column + 1);
+  return rangeAddress(box.row + 1, box.column + 1, box.row + box.rows, box.column + box.columns);
 }
 
 /**
@@ -180,9 +163,8 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
     const fail = (detail: string): never => {
       throw new BatchError(batch.label, i, op, detail);
     };
-    if (!op.sheet || op.sheet.length > 31 || /[:\\/?*[\]]/.test(op.sheet)) {
-      fail('a sheet name has 1 to 31 characters and none of : \\ / ? * [ ]');
-    }
+    const nameProblem = sheetNameProblem(op.sheet);
+    if (nameProblem) fail(nameProblem);
     switch (op.kind) {
       case 'ensure-sheet': {
         if (!sheets) return fail('internal: the sheet list was not read');
@@ -215,10 +197,10 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
     if (!known(op.sheet)) fail('the sheet does not exist and the batch does not create it first');
     switch (op.kind) {
       case 'clear':
-        steps.push({ op, box: op.range === undefined ? undefined : (parseA1(op.range) ?? fail(`"${op.range}" is not an A1 range`)) });
+        steps.push({ op, box: op.range === undefined ? undefined : (boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`)) });
         return;
       case 'write': {
-        const at = parseA1(op.at) ?? fail(`"${op.at}" is not an A1 cell`);
+        const at = boxOf(op.at) ?? fail(`"${op.at}" is not an A1 cell`);
         const columns = op.cells[0]?.length ?? 0;
         if (op.cells.length === 0 || columns === 0) fail('nothing to write (no cells)');
         op.cells.forEach((row, r) => {
@@ -230,11 +212,10 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
       }
       case 'format':
       case 'merge':
-        steps.push({ op, box: parseA1(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
+        steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
         return;
       case 'column-widths': {
-        const from = op.from === undefined ? 0 : columnIndex(op.from);
-        if (op.from !== undefined && !/^[A-Za-z]{1,3}$/.test(op.from)) fail(`"${op.from}" is not a column letter`);
+        const from = op.from === undefined ? 0 : (columnNumber(op.from) ?? fail(`"${op.from}" is not a column letter`)) - 1;
         if (op.widths.some((w) => !(w > 0 && w < 256))) fail('column widths are between 0 and 255 characters');
         steps.push({ op, box: { row: 0, column: from, rows: 1, columns: op.widths.length } });
         return;
@@ -245,8 +226,8 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
         return;
       case 'print': {
         const p = op.settings;
-        if (p.printArea !== undefined && !parseA1(p.printArea)) fail(`print area "${p.printArea}" is not an A1 range`);
-        if (p.repeatRows !== undefined && !/^\$?\d+:\$?\d+$/.test(p.repeatRows)) fail(`repeated rows "${p.repeatRows}" should look like 4:5`);
+        if (p.printArea !== undefined && !boxOf(p.printArea)) fail(`print area "${p.printArea}" is not an A1 range`);
+        if (p.repeatRows !== undefined && !parseRowSpan(p.repeatRows)) fail(`repeated rows "${p.repeatRows}" should look like 4:5`);
         if (p.rowBreaks?.some((r) => !(Number.isInteger(r) && r > 1 && r <= MAX_ROWS))) fail('page breaks are row numbers from 2');
         steps.push({ op });
         return;
@@ -268,9 +249,21 @@ function fill<T>(box: Box, value: T): T[][] {
   return Array.from({ length: box.rows }, () => new Array<T>(box.columns).fill(value));
 }
 
+/**
+ * Text Excel would not keep as text when written through `values`/`formulas` — a formula (`=`, and `+`, `-`, `@` as
+ * Lotus-style formula starts: the grid's jigo `=`, handicap `+2`, result `-!`), a number, date, time, percentage or
+ * currency (`007`, `1/2`, `5d` is safe but costs nothing), a boolean or an error literal — is written with Excel's
+ * quote prefix (`'`), which Excel stores as a flag, not as part of the text: the cell reads back exactly as given.
+ */
+export function excelText(text: string): string {
+  if (/^[=+\-@'#]/.test(text) || /^\s*[$€£]?\s*[-+]?\.?\d/.test(text) || /^\s*(true|false)\s*$/i.test(text)) return `'${text}`;
+  return text;
+}
+
 function excelCell(cell: CellInput): string | number | boolean {
   if (isFormulaInput(cell)) return cell.formula;
-  return cell === null ? '' : cell;
+  if (cell === null) return '';
+  return typeof cell === 'string' ? excelText(cell) : cell;
 }
 
 function queueFormat(worksheet: Excel.Worksheet, box: Box, format: CellFormat): void {
@@ -339,7 +332,7 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
       return;
     case 'column-widths':
       op.widths.forEach((w, i) => {
-        worksheet.getRange(`${columnLetters(box!.column + i)}:${columnLetters(box!.column + i)}`).format.columnWidth = pointsForCharacters(w);
+        worksheet.getRange(`${columnLetter(box!.column + i + 1)}:${columnLetter(box!.column + i + 1)}`).format.columnWidth = pointsForCharacters(w);
       });
       return;
     case 'freeze':

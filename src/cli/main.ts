@@ -3,7 +3,8 @@
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
- *   tengen pair FILE --round N [--system mays] [--json] [--out FILE]
+ *   tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+ *               [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
  */
@@ -15,7 +16,9 @@ import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
-import { CLI_PAIRING_SYSTEMS, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
+import { CLI_PAIRING_SYSTEMS, CLI_SEEDINGS, DEFAULT_PAIRING_SYSTEM, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
+import type { Seeding } from '../pairing/optimalWeights';
+import type { ByeMethod } from '../pairing/byes';
 
 export interface Io {
   out(text: string): void;
@@ -30,7 +33,8 @@ const processIo: Io = {
 export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
-  tengen pair FILE --round N [--system mays] [--json] [--out FILE]
+  tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+              [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
 
 FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
 PLAYER is an ID number or a unique part of a name.
@@ -44,8 +48,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out']);
-const BOOLEAN_FLAGS = new Set(['json', 'help']);
+const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'seeding', 'seed', 'bye-method']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'allow-repeats']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -130,10 +134,22 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'pair': {
       if (rest.length !== 1) throw new UsageError('pair takes one FILE');
-      const system = (flags.get('system') ?? 'mays') as string;
+      const system = (flags.get('system') ?? DEFAULT_PAIRING_SYSTEM) as string;
       if (!(CLI_PAIRING_SYSTEMS as readonly string[]).includes(system)) {
-        throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only (optimal and opengotha are not built yet)`);
+        throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only`);
       }
+      const seeding = flags.get('seeding');
+      if (seeding !== undefined && !(CLI_SEEDINGS as readonly unknown[]).includes(seeding)) {
+        throw new UsageError(`--seeding ${String(seeding)}: expected one of ${CLI_SEEDINGS.join(', ')}`);
+      }
+      const seedText = flags.get('seed');
+      const seed = seedText === undefined ? undefined : Number(seedText);
+      if (seed !== undefined && (!Number.isSafeInteger(seed) || seed < 0)) throw new UsageError(`--seed ${String(seedText)}: expected a whole number ≥ 0`);
+      const byeMethod = flags.get('bye-method');
+      if (byeMethod !== undefined && byeMethod !== 'mays' && byeMethod !== 'opengotha') {
+        throw new UsageError(`--bye-method ${String(byeMethod)}: expected mays or opengotha`);
+      }
+      if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const t = await load(rest[0]);
       const roundText = flags.get('round');
       const round = Number(roundText);
@@ -141,7 +157,12 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         throw new UsageError(`--round: expected a round from 1 to ${t.settings.rounds}`);
       }
       const out = flags.get('out');
-      const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined);
+      const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined, {
+        seeding: seeding as Seeding | undefined,
+        seed,
+        allowRepeats: flags.has('allow-repeats'),
+        byeMethod: byeMethod as ByeMethod | undefined,
+      });
       io.out(flags.has('json') ? `${JSON.stringify(pairingJson(pairing), null, 2)}\n` : renderPairing(t, pairing));
       return 0;
     }

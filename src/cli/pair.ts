@@ -1,5 +1,6 @@
 /**
- * `tengen pair FILE --round N [--system mays] [--json] [--out FILE]`: pairs round N from the games of the rounds
+ * `tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
+ * [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]`: pairs round N from the games of the rounds
  * before N, ignoring any games and byes FILE already holds for rounds ≥ N.
  */
 import { writeFile } from 'node:fs/promises';
@@ -9,22 +10,39 @@ import { displayName, type Tournament } from '../model/tournament';
 import { writeTournamentJson } from '../formats/json';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
+import { pairOptimal } from '../pairing/optimal';
+import type { Seeding } from '../pairing/optimalWeights';
+import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 
-/** Pairing systems available from the CLI. `optimal` and `opengotha` are not built yet. */
-export const CLI_PAIRING_SYSTEMS = ['mays'] as const;
-export type CliPairingSystem = (typeof CLI_PAIRING_SYSTEMS)[number];
+/** Options the CLI passes to the systems that use them. */
+export interface CliPairOptions {
+  readonly seeding?: Seeding;
+  readonly seed?: number;
+  readonly allowRepeats?: boolean;
+  readonly byeMethod?: ByeMethod;
+}
 
 /** The tournament as it stood before round `round` was paired. */
 export function beforeRound(t: Tournament, round: number): Tournament {
   return { ...t, games: t.games.filter((g) => g.round < round), byes: t.byes.filter((b) => b.round < round) };
 }
 
-export function pairRound(t: Tournament, round: number, system: CliPairingSystem): PairingResult {
-  switch (system) {
-    case 'mays':
-      return pairMays(beforeRound(t, round), round);
-  }
+type CliSystem = (t: Tournament, round: number, options: CliPairOptions) => PairingResult;
+
+/** The pairing systems of `--system`, the first the default: one line each. */
+const SYSTEMS = {
+  optimal: (t, round, o) => pairOptimal(t, round, { seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod }),
+  mays: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod }),
+} satisfies Record<string, CliSystem>;
+
+export type CliPairingSystem = keyof typeof SYSTEMS;
+export const CLI_PAIRING_SYSTEMS = Object.keys(SYSTEMS) as CliPairingSystem[];
+export const DEFAULT_PAIRING_SYSTEM: CliPairingSystem = 'optimal';
+export const CLI_SEEDINGS: readonly Seeding[] = ['slip', 'fold', 'random'];
+
+export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
+  return SYSTEMS[system](beforeRound(t, round), round, options);
 }
 
 export function pairingJson(p: RoundPairing) {
@@ -55,8 +73,8 @@ export function renderPairing(t: Tournament, p: RoundPairing): string {
 }
 
 /** Pairs, then writes the tournament with the new round to `out` (only when the pairing is complete). */
-export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string): Promise<RoundPairing> {
-  const result = pairRound(t, round, system);
+export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string, options: CliPairOptions = {}): Promise<RoundPairing> {
+  const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
     throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
   }

@@ -21,8 +21,9 @@ export function applyPairing(t: Tournament, pairing: RoundPairing): Tournament {
 }
 
 /**
- * What is wrong with a pairing, in words (empty when nothing): every player present exactly once (at a table or
- * with the bye), nobody absent, tables numbered 1 … n, handicaps whole numbers ≥ 0.
+ * What is wrong with a pairing, in words (empty when nothing): every player present exactly once (at a table, with
+ * the bye, at a table already announced for the round, or left for later in `pending`), nobody absent, tables
+ * numbered 1 … n (after the announced ones when the round is paired in parts), handicaps whole numbers ≥ 0.
  */
 export function pairingProblems(t: Tournament, pairing: RoundPairing): string[] {
   const problems: string[] = [];
@@ -34,14 +35,23 @@ export function pairingProblems(t: Tournament, pairing: RoundPairing): string[] 
     else seen.set(id, where);
     if (!present.has(id)) problems.push(`player ${id} (${where}) is not present in round ${pairing.round}`);
   };
+  const partial = pairing.pending !== undefined || t.games.some((g) => g.round === pairing.round);
+  const announcedTables = new Set(t.games.filter((g) => g.round === pairing.round).map((g) => g.table));
   pairing.games.forEach((g, i) => {
-    if (g.table !== i + 1) problems.push(`table ${g.table} is listed in position ${i + 1}`);
+    if (!partial && g.table !== i + 1) problems.push(`table ${g.table} is listed in position ${i + 1}`);
+    if (partial && announcedTables.has(g.table)) problems.push(`table ${g.table} is already announced for round ${pairing.round}`);
     if (g.white === g.black) problems.push(`table ${g.table}: player ${g.white} plays himself`);
     if (!Number.isInteger(g.handicap) || g.handicap < 0) problems.push(`table ${g.table}: handicap ${g.handicap}`);
     see(g.white, `table ${g.table}`);
     see(g.black, `table ${g.table}`);
   });
   if (pairing.bye !== null) see(pairing.bye, 'the bye');
-  for (const id of present) if (!seen.has(id)) problems.push(`player ${id} is present but neither paired nor given the bye`);
+  // Players left for later (`pending`) and players at tables already announced for the round are accounted for.
+  const accounted = new Set<PlayerId>([
+    ...(pairing.pending ?? []),
+    ...t.games.filter((g) => g.round === pairing.round).flatMap((g) => [g.white, g.black]),
+    ...t.byes.filter((b) => b.round === pairing.round).map((b) => b.player),
+  ]);
+  for (const id of present) if (!seen.has(id) && !accounted.has(id)) problems.push(`player ${id} is present but neither paired nor given the bye`);
   return problems;
 }

@@ -156,9 +156,9 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
         players: [announcedBye],
         message: `${full.describe(announcedBye)}'s bye is withdrawn: a latecomer makes the field even, so he is paired instead`,
       });
-    } else {
-      bye = announcedBye;
     }
+    // Otherwise the announced bye stands; it is already recorded, so this result gives none.
+
   }
 
   const allowRepeats = options.allowRepeats ?? false;
@@ -169,8 +169,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     !forbidden(tiers.ids[i], tiers.ids[j]) && (allowRepeats || tiers.meetings(i, j) === 0);
 
   if (pool.length % 2 === 1) {
-    const graph = new CompatibilityGraph(whole.size, allowedIn(whole));
-    const choice = chooseBye(h, whole, graph, controls.bye, options);
+    const choice = chooseBye(h, whole, allowedIn(whole), controls.bye, options);
     if (isPairingError(choice)) return choice;
     bye = choice.bye;
     byeLines.push(...choice.lines);
@@ -326,13 +325,45 @@ interface ByeChoice {
 }
 
 /** The first player in the method's order whose bye leaves the others pairable; the director's bye as given. */
-function chooseBye(h: PairingHistory, field: OptimalTiers, graph: CompatibilityGraph, directorBye: PlayerId | undefined, options: OptimalOptions): ByeChoice | PairingError {
+function chooseBye(
+  h: PairingHistory,
+  field: OptimalTiers,
+  allowed: (i: number, j: number) => boolean,
+  directorBye: PlayerId | undefined,
+  options: OptimalOptions,
+): ByeChoice | PairingError {
+  const n = field.size;
+  // Dirac: a graph on m vertices where everyone may meet at least m/2 others has a Hamiltonian cycle, hence (m even)
+  // a perfect matching. Large fields pass this at once; otherwise a maximum matching decides.
+  const degree = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (allowed(i, j)) {
+        degree[i]++;
+        degree[j]++;
+      }
+    }
+  }
+  let graph: CompatibilityGraph | null = null;
+  let maximum: Int32Array | null = null;
+  const theGraph = () => (graph ??= new CompatibilityGraph(n, allowed));
   const pairableWithout = (id: PlayerId) => {
     const v = field.vertex(id);
-    return graph.perfectMatching(field.ids.map((_, i) => i !== v)) !== null;
+    let dirac = true;
+    for (let u = 0; u < n && dirac; u++) {
+      if (u !== v && 2 * (degree[u] - (allowed(Math.min(u, v), Math.max(u, v)) ? 1 : 0)) < n - 1) dirac = false;
+    }
+    if (dirac) return true;
+    // One maximum matching of the whole (odd) field; without v, his partner is the only new exposed vertex, so one
+    // augmenting search from that warm start decides.
+    maximum ??= theGraph().maximumMatching(field.ids.map(() => true));
+    const hint = Int32Array.from(maximum);
+    if (hint[v] >= 0) hint[hint[v]] = -1;
+    hint[v] = -1;
+    return theGraph().perfectMatching(field.ids.map((_, i) => i !== v), hint) !== null;
   };
   if (directorBye !== undefined) {
-    if (!pairableWithout(directorBye)) return explainNoPairing(h, field.ids, graph, directorBye);
+    if (!pairableWithout(directorBye)) return explainNoPairing(h, field.ids, theGraph(), directorBye);
     return {
       bye: directorBye,
       lines: [{ kind: 'bye', player: directorBye, reason: 'chosen by the director', rule: "the director's decision", message: `Bye: ${h.describe(directorBye)}, chosen by the director` }],
@@ -362,7 +393,7 @@ function chooseBye(h: PairingHistory, field: OptimalTiers, graph: CompatibilityG
       : [];
     return { bye: c.player, lines: [line, ...passedOver, ...second] };
   }
-  return explainNoPairing(h, field.ids, graph);
+  return explainNoPairing(h, field.ids, theGraph());
 }
 
 /** Cross-group pairs with the reason, repeats, and pairs of the same country. */

@@ -27,6 +27,17 @@
  *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
+ * ## Ranges, and why the order is exact
+ * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
+ * cross-group 0…1; halves 0…1; geography 0…the sum of the avoid levels (default 15, at most 400); colour 0…3;
+ * handicap 0…the ceiling (9); seeding 0…the largest score group (slip, fold) or 0…999 (random). The matcher
+ * (./matching/lexicographic) gives each tier a unit larger than everything below it can total over the n/2 pairs, and
+ * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the nine tiers need about
+ * 90 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
+ * `PairingError`.
+ *
  * Inside a score group players are in order of strength: rank, then rating, then ID ("Place these cards in a column
  * in ascending order of their ID numbers"; IDs are given by strength).
  */
@@ -272,10 +283,10 @@ export class OptimalTiers {
         return c;
       },
       colour: (i, j) => {
-        if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
         const a = this.balance[i];
         const b = this.balance[j];
         if (a === 0 || b === 0 || a > 0 !== b > 0) return 0;
+        if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
         return Math.min(Math.abs(a), Math.abs(b), 3);
       },
       handicap: (i, j) => this.handicap(i, j),

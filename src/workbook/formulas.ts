@@ -1,24 +1,365 @@
 /**
- * The formulas behind Tengen's custom functions (`functions/functions.ts`), without Office.
+ * The formulas behind Tengen's custom functions (`functions/functions.ts`: `=GO.SOS(Grid!A1:AZ400, A16)` …), without
+ * Office: worksheet values in, worksheet values out, a `TengenInputError` naming the cell when the grid is wrong.
+ *
+ * "Many per-player calls over the same grid parse it once": a custom function receives the grid's values afresh on
+ * every call, so parsed grids are cached by CONTENT — the values compared cell by cell with the cached copies (exact:
+ * no hash to collide; a hit costs one pass over the cells, a miss usually stops at the first differing cell) — in a
+ * small least-recently-used cache of `GRID_CACHE_SIZE` grids; each keeps the standings computed for it per ruleset,
+ * round and order. `=GO.SOS(grid, A16:A1015)` (an ID range) answers a whole column in one call.
  */
+import { TengenInputError } from '../model/errors';
+import { toNumber, type Fraction } from '../model/fraction';
+import { formatRank, parseRank } from '../model/rank';
+import { CRITERIA, displayName, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
 import { decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../pairing/handicap';
-import { parseRank } from '../model/rank';
-import type { HandicapSettings, PlayerId } from '../model/tournament';
+import { directComparison } from '../scoring/directComparison';
+import { isRulesetName, RULESETS } from '../scoring/rulesets';
+import { computeStandings, type Standings, type StandingsEntry } from '../scoring/standings';
+import type { CellValue } from './adapter';
+import { columnNumber } from './address';
+import { readGrid } from './gridReader';
 
+export type GridValues = readonly (readonly CellValue[])[];
+
+/** Where the grid argument came from (Excel gives it with `@requiresParameterAddresses`), for cell addresses in errors. */
+export interface GridSource {
+  /** The sheet's name (default `Grid`). */
+  readonly sheet?: string;
+  /** 1-based row and column of the range's top-left cell (default A1). */
+  readonly top?: number;
+  readonly left?: number;
+}
+
+/** The criteria a per-player formula can ask for. */
+export type PlayerCriterion = Exclude<Criterion, 'dc'>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Arguments
+
+const CRITERION_ALIASES: Readonly<Record<string, Criterion>> = {
+  score: 'mms',
+  mcmahon: 'mms',
+  wins: 'nbw',
+  victories: 'nbw',
+  sdos: 'sodos',
+  sosm1: 'sos1',
+  sosm2: 'sos2',
+  directcomparison: 'dc',
+  onetoone: 'oneonone',
+};
+
+/** `SOS-1`, `sos1`, `SODOS`, `DC`, `one-on-one` … → a criterion; the error says which names exist. */
+export function parseCriterion(text: string, argument = 'criterion'): Criterion {
+  const key = text.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const c = (CRITERIA as readonly string[]).includes(key) ? (key as Criterion) : CRITERION_ALIASES[key];
+  if (!c) throw inputError(`${argument}: "${text}" is not a criterion; expected one of ${CRITERIA.join(', ')}`);
+  return c;
+}
+
+/** `"mms, sos, sodos"` (or a range of names) → criteria; blank → undefined (the default). */
+export function parseCriteria(value: CellValue | readonly (readonly CellValue[])[] | undefined, argument = 'criteria'): Criterion[] | undefined {
+  const texts = (Array.isArray(value) ? (value as readonly (readonly CellValue[])[]).flat() : [value as CellValue | undefined])
+    .flatMap((v) => (v === null || v === undefined ? [] : String(v).split(/[,;]/)))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (texts.length === 0) return undefined;
+  return texts.map((t) => parseCriterion(t, argument));
+}
+
+export function parseRuleset(value: CellValue | undefined): RulesetName | undefined {
+  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+  const name = String(value).trim().toLowerCase();
+  if (!isRulesetName(name)) throw inputError(`ruleset: "${value}" is not a ruleset; expected one of ${Object.keys(RULESETS).join(', ')}`);
+  return name;
+}
+
+function inputError(message: string, where?: string): TengenInputError {
+  return new TengenInputError([{ message, where }]);
+}
+
+function parseRound(value: CellValue | undefined, t: Tournament): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(String(value).trim());
+  if (!Number.isInteger(n) || n < 0 || n > t.settings.rounds) {
+    throw inputError(`round: "${value}" is not a round of this tournament; expected a whole number from 0 to ${t.settings.rounds} (blank: every round played)`);
+  }
+  return n;
+}
+
+function parseId(value: CellValue, t: Tournament, argument = 'id'): PlayerId {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(n)) throw inputError(`${argument}: "${value ?? ''}" is not a player's ID; expected the number in the grid's ID column`);
+  if (!t.players.some((p) => p.id === n)) throw inputError(`${argument}: no player has ID ${n} on this grid`);
+  return n as PlayerId;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The cache: grid content → parsed tournament → standings per options
+
+interface CachedGrid {
+  readonly tournament: Tournament;
+  readonly standings: Map<string, Standings>;
+  readonly byId: Map<string, ReadonlyMap<PlayerId, StandingsEntry>>;
+}
+
+interface CacheEntry {
+  readonly source: string;
+  /** A copy of the values parsed (rows copied: the caller's arrays may change afterwards). */
+  readonly values: readonly (readonly CellValue[])[];
+  readonly grid: CachedGrid;
+}
+
+/** Grids kept (least recently used dropped first), and standings variants kept per grid. */
+export const GRID_CACHE_SIZE = 8;
+const STANDINGS_PER_GRID = 16;
+
+/** Most recently used first. */
+const cache: CacheEntry[] = [];
+let parses = 0;
+
+/** How many grids were parsed since the process started (tests and the benchmark check "parsed once"). */
+export function gridParseCount(): number {
+  return parses;
+}
+
+export function clearFormulaCache(): void {
+  cache.length = 0;
+}
+
+/** Excel gives an empty cell as '': the reader wants null. */
+function blankAsNull(v: CellValue | undefined): CellValue {
+  return v === '' || v === undefined ? null : v;
+}
+
+/** Same content: every cell equal once blanks are null (a cell-by-cell comparison, exact, stopping at the first difference). */
+function sameValues(a: GridValues, b: GridValues): boolean {
+  if (a.length !== b.length) return false;
+  for (let r = 0; r < a.length; r++) {
+    const x = a[r];
+    const y = b[r];
+    if (x.length !== y.length) return false;
+    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && blankAsNull(x[c]) !== blankAsNull(y[c])) return false;
+  }
+  return true;
+}
+
+/** The values as if the range started at A1: rows above and columns to the left are blank. */
+function fromA1(values: GridValues, source: GridSource): CellValue[][] {
+  const top = (source.top ?? 1) - 1;
+  const lead: CellValue[] = new Array<CellValue>((source.left ?? 1) - 1).fill(null);
+  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row.map(blankAsNull)])];
+}
+
+/**
+ * The parsed grid for these values: from the cache when a grid of the same content (and the same sheet and corner)
+ * was parsed before, else parsed now — a grid error throws a `TengenInputError` naming the cells.
+ */
+function gridOf(values: GridValues, source: GridSource): CachedGrid {
+  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}`;
+  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values));
+  if (at >= 0) {
+    const [hit] = cache.splice(at, 1);
+    cache.unshift(hit);
+    return hit.grid;
+  }
+  parses++;
+  const atA1 = fromA1(values, source);
+  const parsed = readGrid(atA1, { sheet: source.sheet });
+  if (!parsed.ok) throw new TengenInputError(parsed.errors);
+  const grid: CachedGrid = { tournament: parsed.value, standings: new Map(), byId: new Map() };
+  // The copy kept for comparison: `atA1` itself when the range starts at A1 (a fresh array, blanks as null).
+  const kept = (source.top ?? 1) === 1 && (source.left ?? 1) === 1 ? atA1 : values.map((row) => [...row]);
+  cache.unshift({ source: sourceKey, values: kept, grid });
+  if (cache.length > GRID_CACHE_SIZE) cache.pop();
+  return grid;
+}
+
+export interface StandingsRequest {
+  readonly ruleset?: RulesetName;
+  readonly round?: CellValue;
+  readonly tiebreaks?: readonly Criterion[];
+}
+
+/** The parsed tournament of a grid (cached). */
+export function gridTournament(values: GridValues, source: GridSource = {}): Tournament {
+  return gridOf(values, source).tournament;
+}
+
+/** The standings of a grid (cached per grid, ruleset, round and order). */
+export function gridStandings(values: GridValues, source: GridSource = {}, request: StandingsRequest = {}): Standings {
+  return standingsIn(gridOf(values, source), request).standings;
+}
+
+function standingsIn(grid: CachedGrid, request: StandingsRequest): { standings: Standings; byId: ReadonlyMap<PlayerId, StandingsEntry> } {
+  const asOf = parseRound(request.round, grid.tournament);
+  const key = `${request.ruleset ?? ''}|${asOf ?? ''}|${request.tiebreaks?.join(',') ?? ''}`;
+  let standings = grid.standings.get(key);
+  if (!standings) {
+    standings = computeStandings(grid.tournament, { ruleset: request.ruleset, asOf, tiebreaks: request.tiebreaks });
+    grid.standings.set(key, standings);
+    grid.byId.set(key, new Map(standings.entries.map((e) => [e.player.id, e])));
+    if (grid.standings.size > STANDINGS_PER_GRID) {
+      const oldest = grid.standings.keys().next().value!;
+      grid.standings.delete(oldest);
+      grid.byId.delete(oldest);
+    }
+  }
+  return { standings, byId: grid.byId.get(key)! };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The formulas
+
+/** Fractions become worksheet numbers (half points are exact in binary; SOS normalised by Mays may not be). */
+function numberOf(f: Fraction): number {
+  return toNumber(f);
+}
+
+/** An ID, or a range of IDs (a column or a row): the answer has the same shape; blank cells give blank answers. */
+export type Ids = CellValue | readonly (readonly CellValue[])[];
+
+function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | string)[][] {
+  const grid = Array.isArray(ids) ? (ids as readonly (readonly CellValue[])[]) : [[ids as CellValue]];
+  const single = grid.length === 1 && grid[0].length === 1;
+  return grid.map((row) =>
+    row.map((v) => {
+      if (!single && (v === null || v === '')) return '';
+      return each(parseId(v, t));
+    }),
+  );
+}
+
+/**
+ * A player's value of one criterion (`=GO.SOS(grid, id, [round])`): what the standings list for him, after `round`
+ * (default: every round played), under the grid's ruleset.
+ */
+export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: CellValue, source: GridSource = {}): (number | string)[][] {
+  const grid = gridOf(values, source);
+  const { byId } = standingsIn(grid, { round });
+  return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values[criterion]));
+}
+
+/** The player's place (`=GO.PLACE(grid, id, [round])`), shared by equal players (EGF), within his section under Mays. */
+export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, source: GridSource = {}): (number | string)[][] {
+  const grid = gridOf(values, source);
+  const { byId } = standingsIn(grid, { round });
+  return mapIds(ids, grid.tournament, (id) => byId.get(id)!.place);
+}
+
+/**
+ * Direct Comparison (`=GO.DIRECTCOMPARE(grid, id, [tied by])`): the points the player scored against the players
+ * tied with him. seeds/egf-general-tournament-rules-excerpt.txt: DC compares the players tied on the criteria before
+ * it; in a McMahon or Swiss tournament "everyone 0 unless every pair of tied players met equally often"
+ * (`directComparison`, `requireEqualMeetings`). Without `tied by`, the tie is the one the standings use: the
+ * criteria placed before DC in the grid's order (else the primary score).
+ */
+export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: readonly Criterion[], source: GridSource = {}): (number | string)[][] {
+  const grid = gridOf(values, source);
+  const { standings, byId } = standingsIn(grid, {});
+  if (!tiedBy) return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values.dc));
+  const by = tiedBy.filter((c) => c !== 'dc' && c !== 'oneonone');
+  if (by.length !== tiedBy.length) throw inputError('tied by: DC and one-on-one cannot define the tie they break; name scores such as mms, sos');
+  const same = (a: StandingsEntry, b: StandingsEntry) => by.every((c) => a.values[c].num === b.values[c].num && a.values[c].den === b.values[c].den);
+  const system = grid.tournament.settings.system;
+  const memo = new Map<number, ReadonlyMap<number, readonly number[]>>();
+  return mapIds(ids, grid.tournament, (id) => {
+    const me = byId.get(id)!;
+    const cached = memo.get(me.index);
+    const keys =
+      cached ??
+      directComparison(
+        standings.scoreboard,
+        standings.entries.filter((e) => same(e, me)).map((e) => e.index),
+        { requireEqualMeetings: system !== 'round-robin', iterate: true },
+      ).keys;
+    for (const p of keys.keys()) memo.set(p, keys);
+    return (keys.get(me.index)?.[0] ?? 0) / 2;
+  });
+}
+
+/** Column titles of `=GO.STANDINGS`. */
+export const CRITERION_TITLES: Readonly<Record<Criterion, string>> = {
+  mms: 'MMS',
+  nbw: 'Wins',
+  sos: 'SOS',
+  sos1: 'SOS-1',
+  sos2: 'SOS-2',
+  sodos: 'SODOS',
+  sosos: 'SOSOS',
+  cuss: 'CUSS',
+  cusp: 'CUSP',
+  dc: 'DC',
+  oneonone: 'One-on-one',
+  rating: 'Rating',
+  previousorder: 'Previous order',
+  lottery: 'Lottery',
+};
+
+/**
+ * The whole standings table (`=GO.STANDINGS(grid, [ruleset], [criteria])`), spilled: a header row, then one row per
+ * player in standings order — Place, ID, Name, Rank, Section, then one column per placement criterion (the given
+ * order, else the grid's). Lottery and previous order are ranks used only to break ties; their columns show the
+ * values the standings compare.
+ */
+export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: GridSource = {}): (string | number)[][] {
+  const grid = gridOf(values, source);
+  const { standings } = standingsIn(grid, { ruleset, tiebreaks: criteria, round });
+  const order = standings.order;
+  const withSections = standings.scoreboard.ruleset.placesWithinSection || grid.tournament.settings.sections !== undefined;
+  const header: string[] = ['Place', 'ID', 'Name', 'Rank', ...(withSections ? ['Section'] : []), ...order.map((c) => CRITERION_TITLES[c])];
+  const rows = standings.entries.map((e) => [
+    e.place,
+    e.player.id,
+    displayName(e.player),
+    formatRank(e.player.rank),
+    ...(withSections ? [e.section] : []),
+    ...order.map((c) => numberOf(e.values[c])),
+  ]);
+  return [header, ...rows];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HANDICAP
+
+/**
+ * Policies `=GO.HANDICAP` knows (src/pairing/handicap.ts quotes each rule): Mays' rank difference − 1 (the
+ * default), the EGF's difference − 2 with even games from 14k up, the plain difference, none.
+ */
 const HANDICAP_POLICIES: Readonly<Record<string, HandicapSettings>> = {
   mays: MAYS_HANDICAP,
   aqjg: MAYS_HANDICAP,
+  'minus-1': MAYS_HANDICAP,
   egf: EGF_HANDICAP,
+  'minus-2': { policy: 'rank-difference-minus-2' },
   difference: { policy: 'rank-difference' },
   none: { policy: 'none' },
 };
 
-export function handicapFormula(rank1: string, rank2: string, policy = 'mays'): number {
-  const settings = HANDICAP_POLICIES[policy.trim().toLowerCase()];
-  if (!settings) throw new Error(`policy "${policy}": expected one of ${Object.keys(HANDICAP_POLICIES).join(', ')}`);
-  const a = parseRank(String(rank1));
-  if (!a.ok) throw new Error(`rank1: ${a.message}`);
-  const b = parseRank(String(rank2));
-  if (!b.ok) throw new Error(`rank2: ${b.message}`);
-  return decideHandicap({ id: 1 as PlayerId, rank: a.rank, scoreHalves: 0 }, { id: 2 as PlayerId, rank: b.rank, scoreHalves: 0 }, settings).handicap;
+export function handicapFormula(rank1: CellValue, rank2: CellValue, policy?: CellValue): number {
+  const name = policy === null || policy === undefined || String(policy).trim() === '' ? 'mays' : String(policy).trim().toLowerCase();
+  const settings = HANDICAP_POLICIES[name];
+  if (!settings) throw inputError(`policy: "${policy}" is not a handicap policy; expected one of ${Object.keys(HANDICAP_POLICIES).join(', ')}`);
+  const rank = (value: CellValue, argument: string) => {
+    const parsed = parseRank(value === null ? '' : String(value));
+    if (!parsed.ok) throw inputError(`${argument}: ${parsed.message}`);
+    return parsed.rank;
+  };
+  const a = rank(rank1, 'rank1');
+  const b = rank(rank2, 'rank2');
+  return decideHandicap({ id: 1 as PlayerId, rank: a, scoreHalves: 0 }, { id: 2 as PlayerId, rank: b, scoreHalves: 0 }, settings).handicap;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where the grid came from
+
+/**
+ * `Grid!A1:AZ400`, `'Grid (final)'!B3:Z99`, `[Book1]Grid!A1:B2` → the sheet and the top-left cell; {} when unknown.
+ */
+export function gridSourceOf(address: string | undefined): GridSource {
+  if (!address) return {};
+  const m = /^(?:\[[^\]]*\])?(?:'((?:[^']|'')+)'|([^!']+))!\$?([A-Za-z]{1,3})\$?(\d+)/.exec(address.trim());
+  if (!m) return {};
+  const sheet = (m[1] ?? m[2]).replace(/''/g, "'").replace(/^\[[^\]]*\]/, '');
+  return { sheet, top: Number(m[4]), left: columnNumber(m[3]) };
 }

@@ -269,6 +269,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'clear', sheet },
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
+    { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },
     { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14 } },
     { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { bold: true, fill: '#D9D9D9', horizontalAlignment: 'center', border: true } },
   ];

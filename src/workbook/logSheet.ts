@@ -21,6 +21,7 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
       { kind: 'write', sheet, at: 'A1', cells: [[...LOG_HEADER]] },
       { kind: 'format', sheet, range: 'A1:C1', format: { bold: true, fill: '#D9D9D9', border: true } },
       { kind: 'column-widths', sheet, widths: [22, 7, 100] },
+      { kind: 'print', sheet, settings: { repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
     );
   }
   if (lines.length > 0) {

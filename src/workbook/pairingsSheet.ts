@@ -41,7 +41,7 @@ export function pairingsCells(t: Tournament, round: Round, language: GridLanguag
   };
   const games = t.games.filter((g) => g.round === round).sort((a, b) => (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
   const rows: CellValue[][] = [
-    [`${words.round} ${round}`, t.name, null, null, null, null],
+    [`${words.round} ${round} — ${t.name}`, null, null, null, null, null],
     [null, null, null, null, null, null],
     [words.table, words.white, words.black, words.handicap, words.result, words.note],
   ];
@@ -71,7 +71,7 @@ export function pairingsOps(t: Tournament, round: Round, language: GridLanguage 
     { kind: 'ensure-sheet', sheet },
     { kind: 'clear', sheet },
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: 'A1:B1', format: { bold: true, fontSize: 14 } },
+    { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 14 } },
     { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { bold: true, fill: '#D9D9D9', border: true, horizontalAlignment: 'center' } },
     ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `A${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { border: true } }] : []),
     { kind: 'column-widths', sheet, widths: [7, 34, 34, 10, 10, 14] },

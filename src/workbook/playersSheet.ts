@@ -58,6 +58,7 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
     { kind: 'format', sheet, range: `A1:N1`, format: { bold: true, fill: '#D9D9D9', border: true } },
     { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
+    { kind: 'print', sheet, settings: { printArea: `A1:N${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
 }
 

@@ -66,6 +66,7 @@ export function settingsOps(settings: Settings, shortName?: string): WorkbookOp[
     { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName) },
     { kind: 'format', sheet, range: 'A1:B1', format: { bold: true, fill: '#D9D9D9', border: true } },
     { kind: 'column-widths', sheet, widths: [26, 40] },
+    { kind: 'print', sheet, settings: { fitToWidth: true, orientation: 'portrait' } },
   ];
 }
 

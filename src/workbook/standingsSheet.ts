@@ -77,6 +77,9 @@ export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STAND
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 12 } },
     { kind: 'format', sheet, range: `A${STANDINGS_HEADER_ROW}:${last}${STANDINGS_HEADER_ROW}`, format: { bold: true, fill: '#D9D9D9', border: true, horizontalAlignment: 'center' } },
+    ...(cells.length > STANDINGS_HEADER_ROW
+      ? [{ kind: 'format' as const, sheet, range: `G${STANDINGS_HEADER_ROW + 1}:${last}${cells.length}`, format: { numberFormat: '0.0#' } }]
+      : []),
     { kind: 'column-widths', sheet, widths: [6, 5, 26, 6, 14, 9, ...new Array<number>(cells[STANDINGS_HEADER_ROW - 1].length - 6).fill(8)] },
     { kind: 'freeze', sheet, rows: STANDINGS_HEADER_ROW, columns: 3 },
     { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: `${STANDINGS_HEADER_ROW}:${STANDINGS_HEADER_ROW}`, fitToWidth: true, orientation: 'landscape' } },

@@ -8,14 +8,21 @@
  */
 import { OfficeMockObject } from 'office-addin-mock';
 import type { ExcelHost } from '../../taskpane/officeAdapter';
-import { boxAddress, parseA1 } from '../../taskpane/officeAdapter';
+import { parseRange, rangeAddress } from '../../src/workbook/address';
+
+function parseA1(address: string) {
+  const r = parseRange(address);
+  return r && { row: r.top - 1, column: r.left - 1, rows: r.bottom - r.top + 1, columns: r.right - r.left + 1 };
+}
 
 type Raw = string | number | boolean;
+/** A stored cell: a constant, or a formula (the fake does not calculate; its value reads 0). */
+type Stored = Raw | { readonly formula: string };
 
 export interface FakeSheet {
   name: string;
-  /** Row-major map "r,c" (0-based) → value or formula text. */
-  cells: Map<string, Raw>;
+  /** "r,c" (0-based) → the cell. */
+  cells: Map<string, Stored>;
   formats: string[];
   frozen?: string;
   print: string[];
@@ -58,6 +65,7 @@ export class FakeExcel implements ExcelHost {
     const pending: (() => void)[] = [];
     const mocks: OfficeMockObject[] = [];
     const loads: (() => void)[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters and setters of the fake objects need the workbook
     const excel = this;
 
     const sync = async () => {
@@ -81,7 +89,7 @@ export class FakeExcel implements ExcelHost {
             row.forEach((v, c) => {
               const key = `${box.row + r},${box.column + c}`;
               if (v === '') sheetName().cells.delete(key);
-              else sheetName().cells.set(key, v);
+              else sheetName().cells.set(key, asTyped(v));
             }),
           );
         });
@@ -128,7 +136,7 @@ export class FakeExcel implements ExcelHost {
       };
       return {
         getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576'),
-        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => boxAddress({ row: r, column: c, rows, columns }),
+        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => rangeAddress(r + 1, c + 1, r + rows, c + columns),
         delete: () => pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1)),
         set position(p: number) {
           pending.push(() => {
@@ -202,6 +210,21 @@ export class FakeExcel implements ExcelHost {
   }
 }
 
+/**
+ * What Excel makes of a value written through `values`/`formulas`, as if typed: a leading `'` keeps the rest as text
+ * (the quote prefix); `=` starts a formula; numbers become numbers; `+`, `-` or `@` followed by anything else is read
+ * as a formula, which for the grid's notation (`+!`, `-!`) Excel refuses.
+ */
+function asTyped(v: Raw): Stored {
+  if (typeof v !== 'string') return v;
+  if (v.startsWith("'")) return v.slice(1);
+  if (v.startsWith('=')) return { formula: v };
+  if (/^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(v)) return Number(v);
+  if (/^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
+  if (/^[+\-@]/.test(v)) throw new Error(`fake Excel: InvalidArgument, "${v}" is read as a formula and is not one`);
+  return v;
+}
+
 /** The used range of a sheet as Excel reports it: the bounding box of non-empty cells, '' for blanks. */
 function usedRange(sheet: FakeSheet) {
   const keys = [...sheet.cells.keys()].map((k) => k.split(',').map(Number));
@@ -214,7 +237,8 @@ function usedRange(sheet: FakeSheet) {
       Array.from({ length: right - left + 1 }, (_, c) => {
         const v = sheet.cells.get(`${top + r},${left + c}`) ?? '';
         // Values of formula cells: the fake does not calculate, it reports 0 (Excel would report the result).
-        return !formulas && typeof v === 'string' && v.startsWith('=') ? 0 : v;
+        if (typeof v === 'object') return formulas ? v.formula : 0;
+        return v;
       }),
     );
   return { values: grid(false), formulas: grid(true), rowIndex: top, columnIndex: left, columnCount: right - left + 1 };

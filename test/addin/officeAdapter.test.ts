@@ -7,8 +7,11 @@
 // module Jest does not transform; give it the enum file alone.
 jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manifest/lib/officeApp'));
 
-import { BatchError, MAX_APPLY_SYNCS, OfficeWorkbook, parseA1 } from '../../taskpane/officeAdapter';
+import { BatchError, excelText, MAX_APPLY_SYNCS, OfficeWorkbook } from '../../taskpane/officeAdapter';
 import type { WorkbookBatch } from '../../src/workbook/adapter';
+import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, readTournament } from '../../src/workbook/session';
+import { isPairingError } from '../../src/pairing/types';
+import { example, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
 
 const GRID = [
@@ -115,6 +118,43 @@ describe('OfficeWorkbook.apply', () => {
     expect(round.print).toEqual(['setPrintArea("A1:D3")', 'setPrintTitleRows("$2:$2")', 'orientation="Portrait"', 'zoom={"horizontalFitToPages":1}', 'break A23']);
   });
 
+  it(`applies the workbook session's real Pair Round batch within ${MAX_APPLY_SYNCS} syncs, and the round reads back`, async () => {
+    const full = example();
+    const t = { ...full, games: full.games.filter((g) => g.round < 4), byes: full.byes.filter((b) => b.round < 4) };
+    const excel = new FakeExcel({ Sheet1: [] });
+    const wb = new OfficeWorkbook(excel);
+    await wb.apply(importBatch(t, { time: '2026-11-22T21:00:00Z' }));
+    const before = value(await readTournament(wb));
+    expect(before.games.filter((g) => g.round === 4)).toEqual([]);
+
+    const preview = previewPairing(before, 4);
+    if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+    const proposed = preview.pairing;
+    const batch = sessionPairRoundBatch(before, proposed, { expectedFingerprint: preview.fingerprint, time: '2026-11-22T21:05:00Z' });
+    expect(batch.ops.some((op) => op.kind === 'ensure-sheet')).toBe(true);
+    excel.syncsPerRun = [];
+    excel.runs = [];
+    await wb.apply(batch);
+    expect(excel.runs).toEqual([{ mergeUndoGroup: true }]);
+    expect(excel.syncsPerRun).toEqual([MAX_APPLY_SYNCS]);
+
+    const after = value(await readTournament(wb));
+    const paired = after.games.filter((g) => g.round === 4).map((g) => [g.white, g.black].sort((a, b) => a - b));
+    expect(paired.sort((a, b) => a[0] - b[0])).toEqual(proposed.games.map((g) => [g.white, g.black].sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]));
+  });
+
+  it('writes text Excel would convert (=, +2, -!, 007, TRUE, 1/2) with the quote prefix, so it reads back as written', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    const wb = new OfficeWorkbook(excel);
+    const texts = ['=', '=!', '+', '+2', '-!', '−2', '007', 'TRUE', '1/2', '5d', "'quoted", 'W', '#N/A'];
+    await wb.apply({ label: 'Texts', ops: [{ kind: 'write', sheet: 'Grid', at: 'A10', cells: [texts] }, { kind: 'write', sheet: 'Grid', at: 'A11', cells: [[{ formula: '=1+1', value: 2 }, '=', 7, true]] }] });
+    const read = await wb.readSheet('Grid');
+    expect(read?.[9]).toEqual(texts);
+    expect(read?.[10].slice(0, 4)).toEqual([0, '=', 7, true]); // the fake does not calculate: a formula's value reads 0
+    expect((await wb.readFormulas('Grid'))?.[10].slice(0, 4)).toEqual(['=1+1', null, null, null]);
+    expect(excelText('Tremblay, Gabriel')).toBe('Tremblay, Gabriel');
+  });
+
   it('needs only one sync when the batch creates no sheet, whatever its size', async () => {
     const excel = new FakeExcel({ Grid: GRID });
     const ops = Array.from({ length: 500 }, (_, i) => ({ kind: 'write' as const, sheet: 'Grid', at: `E${i + 1}`, cells: [[i]] }));
@@ -156,14 +196,5 @@ describe('OfficeWorkbook.apply', () => {
     const excel = new FakeExcel({ Grid: GRID });
     excel.failNextSync = 'InvalidArgument';
     await expect(new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] })).rejects.toThrow('InvalidArgument');
-  });
-});
-
-describe('A1 addresses', () => {
-  it('parses cells and ranges, refuses the rest', () => {
-    expect(parseA1('B3')).toEqual({ row: 2, column: 1, rows: 1, columns: 1 });
-    expect(parseA1('$A$1:Q40')).toEqual({ row: 0, column: 0, rows: 40, columns: 17 });
-    expect(parseA1('AA10:AB11')).toEqual({ row: 9, column: 26, rows: 2, columns: 2 });
-    for (const bad of ['', 'A0', '1A', 'B2:A1', 'XFE1', 'A1048577']) expect(parseA1(bad)).toBeUndefined();
   });
 });

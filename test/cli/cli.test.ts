@@ -176,9 +176,67 @@ describe('tengen pair', () => {
     expect(readdirSync(dir)).toEqual(['two.json']);
   });
 
-  it('says plainly which systems this version has', async () => {
-    const { code, err } = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'optimal']);
+  it('optimal is the default; mays stays; unknown systems and seedings are usage errors', async () => {
+    const byDefault = await cli(['pair', EXAMPLE, '--round', '2', '--json']);
+    expect(byDefault.code).toBe(0);
+    expect(JSON.parse(byDefault.out).system).toBe('optimal');
+    const mays = await cli(['pair', EXAMPLE, '--round', '2', '--json', '--system', 'mays']);
+    expect(mays.code).toBe(0);
+    expect(JSON.parse(mays.out).system).toBe('mays');
+    const unknown = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'lottery']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/pairs with optimal, mays only/);
+    const badSeeding = await cli(['pair', EXAMPLE, '--round', '2', '--seeding', 'zigzag']);
+    expect(badSeeding.code).toBe(1);
+    expect(badSeeding.err).toMatch(/expected one of slip, fold, random/);
+    const noSeed = await cli(['pair', EXAMPLE, '--round', '2', '--seeding', 'random']);
+    expect(noSeed.code).toBe(1);
+    expect(noSeed.err).toMatch(/needs --seed/);
+  });
+
+  it('--seeding random --seed N replays the same draw; fold differs from slip', async () => {
+    const a = await cli(['pair', EXAMPLE, '--round', '1', '--json', '--seeding', 'random', '--seed', '42']);
+    const b = await cli(['pair', EXAMPLE, '--round', '1', '--json', '--seeding', 'random', '--seed', '42']);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    const slip = await cli(['pair', EXAMPLE, '--round', '1', '--json']);
+    const fold = await cli(['pair', EXAMPLE, '--round', '1', '--json', '--seeding', 'fold']);
+    expect(JSON.parse(slip.out).games).not.toEqual(JSON.parse(fold.out).games);
+  });
+
+  it.each(['optimal', 'mays'])('%s: everyone has met everyone — exit 2, a clear message, nothing written', async (system) => {
+    const doc = {
+      format: 'tengen-tournament', version: 1, name: 'Four', settings: { system: 'mcmahon', rounds: 4, ruleset: 'egf' },
+      players: [1, 2, 3, 4].map((n) => ({ id: n, family: `P${n}`, given: 'X', rank: '1d' })),
+      games: [
+        [1, 1, 2], [1, 3, 4], [2, 1, 3], [2, 2, 4], [3, 1, 4], [3, 2, 3],
+      ].map(([round, white, black]) => ({ round, white, black, handicap: 0, result: 'white-wins' })),
+      byes: [],
+    };
+    const { file, dir } = tempFile('four.json', JSON.stringify(doc));
+    const out = path.join(dir, 'out.json');
+    const { code, out: text, err } = await cli(['pair', file, '--round', '4', '--system', system, '--out', out]);
+    expect(code).toBe(2);
+    expect(text).toBe('');
+    expect(err).toMatch(/round 4: .*no pairing.*already met everyone/);
+    expect(readdirSync(dir)).toEqual(['four.json']);
+  });
+
+  it('a round outside the tournament is a usage error (exit 1)', async () => {
+    const { code, err } = await cli(['pair', EXAMPLE, '--round', '99']);
     expect(code).toBe(1);
-    expect(err).toMatch(/pairs with mays only/);
+    expect(err).toMatch(/--round/);
+  });
+});
+
+describe('tengen pair --bye-method', () => {
+  it('accepts mays and opengotha, refuses anything else', async () => {
+    for (const method of ['mays', 'opengotha']) {
+      const r = await cli(['pair', EXAMPLE, '--round', '2', '--json', '--bye-method', method]);
+      expect(r.code).toBe(0);
+    }
+    const bad = await cli(['pair', EXAMPLE, '--round', '2', '--bye-method', 'lottery']);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/expected mays or opengotha/);
   });
 });

@@ -7,8 +7,13 @@ import { pairMays } from '../../src/pairing/mays';
 import { admitLatecomer } from '../../src/pairing/numbering';
 import { pairOptimal } from '../../src/pairing/optimal';
 import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
-import type { Player, Tournament } from '../../src/model/tournament';
-import { game, id, jigos, pairsOf, player, tournament, withResults } from './fixtures';
+import type { HandicapSettings, Player, Tournament } from '../../src/model/tournament';
+import { formatRank } from '../../src/model/rank';
+import { decideHandicap } from '../../src/pairing/handicap';
+import { buildHistory } from '../../src/pairing/history';
+import { OptimalTiers } from '../../src/pairing/optimalWeights';
+import { seededRandom } from '../support/random';
+import { game, id, jigos, pairsOf, player, rank, tournament, withResults } from './fixtures';
 
 function paired(result: PairingResult): RoundPairing {
   if (isPairingError(result)) throw new Error(`unexpected pairing error: ${result.message}`);
@@ -75,6 +80,12 @@ describe('optimal: priorities never trade', () => {
     expect(sorted(p)).toEqual(['1–2', '3–4']);
     expect(deviationsOf(p.report, 'same-club')).toHaveLength(2);
     expect(deviationsOf(p.report, 'cross-group')).toHaveLength(0);
+  });
+
+  it('a weight spread too small for one priority: refused with the RangeError\'s message, never traded', () => {
+    const r = pairOptimal(t, 1, { avoid: { club: 100 }, maxSpread: 40 });
+    expect(isPairingError(r) && r.code).toBe('no-pairing');
+    expect(isPairingError(r) && r.message).toMatch(/tier "geography" cannot be weighed exactly/);
   });
 
   it('same club avoided when the score difference allows it', () => {
@@ -242,5 +253,32 @@ describe('optimal: the report', () => {
     const cross = deviationsOf(p.report, 'cross-group');
     expect(cross).toHaveLength(1);
     expect(p.games.find((g) => g.handicap > 0)).toMatchObject({ white: 3, black: 4, handicap: 1 });
+  });
+});
+
+describe('optimal: the handicap tier is decideHandicap', () => {
+  it('for every policy, rank and score', () => {
+    const policies: HandicapSettings[] = [
+      { policy: 'none' },
+      { policy: 'rank-difference' },
+      { policy: 'rank-difference-minus-1' },
+      { policy: 'rank-difference-minus-2', evenAtOrAbove: rank('14k') },
+      { policy: 'mms-difference-minus-1', ceiling: 3 },
+      { policy: 'mms-difference', evenAtOrAbove: rank('2d') },
+    ];
+    const random = seededRandom(5);
+    const players = Array.from({ length: 30 }, (_, i) => player(i + 1, formatRank((5 - Math.floor(random() * 30)) as never), { initialMms: Math.floor(random() * 20) / 2 - 3 }));
+    const t = tournament(players);
+    const h = buildHistory(t, 1);
+    for (const settings of policies) {
+      const tiers = new OptimalTiers(h, h.present, { handicap: settings });
+      for (let i = 0; i < tiers.size; i++) {
+        for (let j = i + 1; j < tiers.size; j++) {
+          const [a, b] = [h.player(tiers.ids[i]), h.player(tiers.ids[j])];
+          const expected = decideHandicap({ id: a.id, rank: a.rank, scoreHalves: h.scoreHalves(a.id) }, { id: b.id, rank: b.rank, scoreHalves: h.scoreHalves(b.id) }, settings).handicap;
+          expect([settings.policy, a.id, b.id, tiers.handicap(i, j)]).toEqual([settings.policy, a.id, b.id, expected]);
+        }
+      }
+    }
   });
 });

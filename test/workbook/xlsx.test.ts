@@ -30,6 +30,7 @@ const EVERY_OP: WorkbookBatch = {
       cells: [
         ['text', 12, true, null],
         [{ formula: '=C2+1', value: 13 }, { formula: 'C2*2', value: 24 }, 'Côté, Julie', -2.5],
+        [{ formula: 'C2-12', value: 0 }, { formula: 'C2&"!"', value: '12!' }, { formula: 'C2>1', value: true }, { formula: 'NOW()' }],
       ],
     },
     { kind: 'write', sheet: 'Grid', at: 'A10', cells: [['to be cleared', 'kept?']] },
@@ -63,6 +64,9 @@ describe('XlsxWorkbook: every op, saved and reopened', () => {
     expect(ws.getCell('D3').value).toBe('Côté, Julie');
     expect(ws.getCell('E3').value).toBe(-2.5);
     expect(ws.getCell('E3').numFmt).toBe('0.0');
+    expect(ws.getCell('C4').value).toEqual({ formula: 'C2&"!"', result: '12!' });
+    expect(ws.getCell('D4').value).toEqual({ formula: 'C2>1', result: true });
+    expect(ws.getCell('E4').value).toEqual({ formula: 'NOW()' });
     expect(ws.getCell('A10').value).toBeNull();
     expect(ws.getCell('B10').value).toBe('kept?');
     expect(ws.getCell('B2').font).toMatchObject({ bold: true, italic: true, size: 14, color: { argb: 'FFFF0000' } });
@@ -81,6 +85,8 @@ describe('XlsxWorkbook: every op, saved and reopened', () => {
     const files = Object.keys(zip.files).filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f));
     const xml = (await Promise.all(files.map((f) => zip.file(f)!.async('string')))).find((s) => s.includes('Round 1') || s.includes('<rowBreaks'))!;
     expect(xml).toMatch(/<rowBreaks count="2" manualBreakCount="2"><brk id="23" max="16383" man="1"\/><brk id="43" max="16383" man="1"\/><\/rowBreaks>/);
+    // A cached 0 is in the file (ExcelJS's own reader drops it: it tests `if (model.value)`).
+    expect(xml).toContain('<c r="B4"><f>C2-12</f><v>0</v></c>');
     // Recalculated on opening by Excel and LibreOffice.
     const workbookXml = await zip.file('xl/workbook.xml')!.async('string');
     expect(workbookXml).toMatch(/<calcPr[^>]*fullCalcOnLoad="1"/);
@@ -98,9 +104,11 @@ describe('XlsxWorkbook: every op, saved and reopened', () => {
     expect(values[1]).toEqual([null, 'text', 12, true, null, null]);
     expect(values[2]).toEqual([null, 13, 24, 'Côté, Julie', -2.5, null]);
     expect(values[0].slice(5)).toEqual(['Round 1']);
+    expect(values[3]).toEqual([null, null, '12!', true, null, null]); // B4's cached 0 is lost by ExcelJS's reader
     expect(values).toHaveLength(10);
     const formulas = (await wb.readFormulas('Grid'))!;
     expect(formulas[2].slice(0, 4)).toEqual([null, '=C2+1', '=C2*2', null]);
+    expect(formulas[3].slice(0, 5)).toEqual([null, '=C2-12', '=C2&"!"', '=C2>1', '=NOW()']);
     expect(await wb.readSheet('Nope')).toBeNull();
     expect(await wb.readSheet('Players')).toEqual([]);
   });

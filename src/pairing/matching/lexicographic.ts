@@ -81,7 +81,7 @@ export function lexicographicPerfectMatching(
   const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
   const pairCount = (n * (n - 1)) / 2;
   const ok = new Uint8Array(pairCount);
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (allowed(i, j)) ok[at(i, j)] = 1;
+  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
 
   // Every tier's costs, read once.
   const costs: Int32Array[] = [];
@@ -89,9 +89,8 @@ export function lexicographicPerfectMatching(
   for (const tier of tiers) {
     const c = new Int32Array(pairCount);
     let max = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const k = at(i, j);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
         if (!ok[k]) continue;
         const v = tier.cost(i, j);
         if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
@@ -166,9 +165,8 @@ export function lexicographicPerfectMatching(
     const U = result.duals.vertex;
     const nextPrefix = new Int32Array(pairCount);
     let nextMax = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const k = at(i, j);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
         if (!ok[k]) continue;
         const slack = U[i] + U[j] + blossoms.dualBetween(i, j) - 2 * (weightAt(k) - result.weightOffset);
         if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);

@@ -1,0 +1,75 @@
+/**
+ * `npm run build` as a production build for a hosting URL: webpack writes the manifest, both pages, the bundles,
+ * functions.json and the icons, with https://localhost:3000/ replaced by ADDIN_URL everywhere. Built into a
+ * temporary folder (ADDIN_OUT) so a developer's dist/addin is left alone.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { HAS_SCHEMAS, validateManifest } from './manifestValidation';
+
+const ROOT = path.join(__dirname, '..', '..');
+const WEBPACK = require.resolve('webpack-cli/bin/cli.js');
+const HOSTING = 'https://example.org/tengen/';
+
+describe('production build for a hosting URL', () => {
+  let out: string;
+  const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+
+  beforeAll(() => {
+    out = mkdtempSync(path.join(tmpdir(), 'tengen-addin-'));
+    execFileSync(process.execPath, [WEBPACK, '--mode', 'production'], {
+      cwd: ROOT,
+      env: { ...process.env, ADDIN_URL: HOSTING, ADDIN_OUT: out },
+      stdio: 'pipe',
+    });
+  });
+
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  test('writes the manifest, both pages, the bundles, functions.json and the icons', () => {
+    for (const file of ['manifest.xml', 'taskpane.html', 'index.html', 'taskpane.js', 'functions.js', 'functions.json']) {
+      expect(existsSync(path.join(out, file))).toBe(true);
+    }
+    expect(readdirSync(path.join(out, 'assets')).sort()).toEqual(['icon-16.png', 'icon-32.png', 'icon-64.png', 'icon-80.png']);
+  });
+
+  test('the manifest points at the hosting HOSTING only, and still validates', async () => {
+    const manifest = read('manifest.xml');
+    expect(manifest).not.toContain('localhost');
+    expect(manifest).toContain(`<bt:Url id="Taskpane.Url" DefaultValue="${HOSTING}taskpane.html"/>`);
+    expect(manifest).toContain('<AppDomain>https://example.org</AppDomain>');
+    if (HAS_SCHEMAS) expect((await validateManifest(manifest)).errors).toEqual([]);
+  });
+
+  test('the task pane loads Office.js then the shared-runtime bundle; the standalone page has no Office.js', () => {
+    const pane = read('taskpane.html');
+    const office = pane.indexOf('appsforoffice.microsoft.com/lib/1/hosted/office.js');
+    expect(office).toBeGreaterThan(0);
+    expect(pane.indexOf('taskpane.js')).toBeGreaterThan(office);
+    expect(pane.indexOf('functions.js')).toBeGreaterThan(office);
+    const standalone = read('index.html');
+    expect(standalone).toContain('taskpane.js');
+    expect(standalone).not.toContain('office.js');
+    expect(standalone).not.toContain('functions.js');
+  });
+
+  test('functions.json lists every GO function with help URLs on the hosting HOSTING; the bundle registers them', () => {
+    const metadata = JSON.parse(read('functions.json')) as { functions: { id: string; helpUrl: string }[] };
+    expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOS1', 'SOS2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP']);
+    for (const f of metadata.functions) expect(f.helpUrl.startsWith(HOSTING)).toBe(true);
+    // The plugin's loader appends CustomFunctions.associate("SOS", …) for each function.
+    expect(read('functions.js')).toMatch(/associate\(\s*"STANDINGS"/);
+  });
+
+  test('an ADDIN_URL that is not https is refused', () => {
+    const result = spawnSync(process.execPath, [WEBPACK, '--mode', 'production'], {
+      cwd: ROOT,
+      env: { ...process.env, ADDIN_URL: 'http://example.org/', ADDIN_OUT: path.join(out, 'refused') },
+      encoding: 'utf8',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr + result.stdout).toContain('ADDIN_URL must be an https:// URL');
+  });
+});

@@ -1,0 +1,123 @@
+/// <reference types="custom-functions-runtime" />
+/**
+ * The custom functions as Excel calls them (values as 2-D arrays, blanks as null, the grid's address in the
+ * invocation), their errors as #VALUE! with the message naming the cell, and their metadata (functions.json) as the
+ * webpack plugin generates it from the JSDoc.
+ */
+import { CustomFunctionError } from './customFunctionsRuntime';
+import * as path from 'node:path';
+import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
+import * as GO from '../../functions/functions';
+import { computeStandings } from '../../src/scoring/standings';
+import { toNumber } from '../../src/model/fraction';
+import type { CellValue } from '../../src/workbook/adapter';
+import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
+import { example, value } from '../workbook/fixtures';
+
+const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOS1', 'SOS2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP'];
+
+interface Metadata {
+  functions: {
+    id: string;
+    name: string;
+    description: string;
+    helpUrl: string;
+    parameters: { name: string; description: string; type: string; dimensionality?: string; optional?: boolean }[];
+    result: { type?: string; dimensionality?: string };
+    options?: { requiresParameterAddresses?: boolean };
+  }[];
+}
+
+describe('functions.json (generated from the JSDoc by custom-functions-metadata, as the webpack plugin does)', () => {
+  let metadata: Metadata;
+  beforeAll(async () => {
+    const generated = await generateCustomFunctionsMetadata(FUNCTIONS, false);
+    expect(generated.errors).toEqual([]);
+    metadata = JSON.parse(generated.metadataJson) as Metadata;
+  });
+
+  test('lists every GO function, each with a description, help URL and documented parameters', () => {
+    expect(metadata.functions.map((f) => f.id)).toEqual(EXPECTED);
+    for (const f of metadata.functions) {
+      expect(f.name).toBe(f.id);
+      expect(f.description.length).toBeGreaterThan(20);
+      expect(f.helpUrl).toMatch(/^https:\/\/localhost:3000\//);
+      for (const p of f.parameters) expect(p.description.length).toBeGreaterThan(5);
+    }
+  });
+
+  test('grid functions take the grid and IDs as ranges, return a spilling matrix and ask for the grid address', () => {
+    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+      expect(f.parameters[0]).toMatchObject({ name: 'grid', dimensionality: 'matrix' });
+      expect(f.result.dimensionality).toBe('matrix');
+      expect(f.options?.requiresParameterAddresses).toBe(true);
+      expect(f.parameters.find((p) => p.name === 'invocation')).toBeUndefined();
+      if (f.id !== 'STANDINGS') expect(f.parameters[1]).toMatchObject({ name: 'id', dimensionality: 'matrix' });
+    }
+    const round = metadata.functions.find((f) => f.id === 'SOS')!.parameters[2];
+    expect(round).toMatchObject({ name: 'round', type: 'number', optional: true });
+    expect(metadata.functions.find((f) => f.id === 'STANDINGS')!.parameters.map((p) => [p.name, p.optional ?? false])).toEqual([
+      ['grid', false],
+      ['ruleset', true],
+      ['criteria', true],
+      ['round', true],
+    ]);
+  });
+
+  test('every exported wrapper has metadata', () => {
+    expect(Object.keys(GO).map((k) => k.toUpperCase()).sort()).toEqual([...EXPECTED].sort());
+  });
+});
+
+describe('the wrappers, called the way Excel calls them', () => {
+  const t = example();
+  const grid: CellValue[][] = valuesOf(gridCells(t));
+  // Excel gives empty cells as ''.
+  const excelGrid = grid.map((row) => row.map((v) => (v === null ? '' : v)));
+  const at = { parameterAddresses: ['Grid!A1:AZ400'] } as CustomFunctions.Invocation;
+  const held = computeStandings(value(readGrid(grid)));
+  const entry = (id: number) => held.entries.find((e) => e.player.id === id)!;
+
+  test('per-player functions: one ID gives a 1×1 answer, an ID column spills', () => {
+    expect(GO.sos(excelGrid, [[3]], undefined, at)).toEqual([[toNumber(entry(3).values.sos)]]);
+    expect(GO.mms(excelGrid, [[1], [2], ['']], null as unknown as undefined, at)).toEqual([[toNumber(entry(1).values.mms)], [toNumber(entry(2).values.mms)], ['']]);
+    expect(GO.place(excelGrid, [[5]], undefined, at)).toEqual([[entry(5).place]]);
+    expect(GO.directCompare(excelGrid, [[5]], undefined, at)).toEqual([[toNumber(entry(5).values.dc)]]);
+    expect(GO.nbw(excelGrid, [[4]], 2, at)).toEqual([[toNumber(computeStandings(value(readGrid(grid)), { asOf: 2 }).entries.find((e) => e.player.id === 4)!.values.nbw)]]);
+    for (const f of [GO.sos1, GO.sos2, GO.sodos, GO.sosos, GO.cuss, GO.cusp]) expect(typeof f(excelGrid, [[1]], undefined, at)[0][0]).toBe('number');
+  });
+
+  test('STANDINGS spills the table; HANDICAP answers a number', () => {
+    const table = GO.standings(excelGrid, undefined, '', undefined, at);
+    expect(table).toHaveLength(t.players.length + 1);
+    expect(table.slice(1).map((r) => r[1])).toEqual(held.entries.map((e) => e.player.id));
+    expect(GO.handicap('3k', '1d', '')).toBe(2);
+  });
+
+  test('errors become #VALUE! with the message naming the cell', () => {
+    const bad = excelGrid.map((row) => [...row]);
+    const layout = gridLayout(t.settings.rounds, t.players.length);
+    bad[layout.playerRow(1) - 1][3] = '5x';
+    let thrown: unknown;
+    try {
+      GO.sos(bad, [[1]], undefined, { parameterAddresses: ['Tournoi!A1:AZ400'] } as CustomFunctions.Invocation);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CustomFunctionError);
+    expect((thrown as CustomFunctionError).code).toBe('#VALUE!');
+    expect((thrown as CustomFunctionError).message).toMatch(new RegExp(`^Tournoi!D${layout.playerRow(1)}: player 2: "5x" is not a rank; expected a rank such as 15k, 5d or 1p`));
+    expect(() => GO.sos(excelGrid, [[99]], undefined, at)).toThrow('id: no player has ID 99 on this grid');
+    expect(() => GO.standings(excelGrid, 'fide', undefined, undefined, at)).toThrow('ruleset: "fide" is not a ruleset; expected one of egf, bga, aqjg, opengotha');
+    expect(() => GO.handicap('3k', 'pro', undefined)).toThrow(CustomFunctionError);
+  });
+
+  test('several grid errors: the first, and how many more', () => {
+    const bad = excelGrid.map((row) => [...row]);
+    const layout = gridLayout(t.settings.rounds, t.players.length);
+    bad[layout.playerRow(0) - 1][3] = 'x';
+    bad[layout.playerRow(1) - 1][3] = 'y';
+    expect(() => GO.sos(bad, [[1]], undefined, at)).toThrow(/^Grid!D\d+: player 1: "x" is not a rank.*\(and 1 more\)$/);
+  });
+});
