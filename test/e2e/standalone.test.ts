@@ -390,6 +390,17 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await download.saveAs(artifactPath('tengen-open.xlsx'));
   });
 
+  step('opens the saved .xlsx again in the page and carries on from it', async () => {
+    await page.locator('input[name="open-xlsx"]').setInputFiles(artifactPath('tengen-open.xlsx'));
+    await waitForText(page.getByTestId('page-status'), /^Opened tengen-open\.xlsx\.$/);
+    await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
+    await openStep('standings');
+    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr').count(), (n) => n === PLAYERS);
+    await openStep('pair');
+    await expect(page.getByLabel('Round', { exact: true }).locator('option').allInnerTexts()).resolves.toEqual(['Round 1 (paired)', 'Round 2 (paired)', 'Round 3 (paired)']);
+    await noErrors();
+  });
+
   step('the saved Grid matches what was typed and what the engine computes', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(saved as unknown as ArrayBuffer);
