@@ -2,8 +2,12 @@
  * The services the wizard calls, over an in-memory workbook: what the pane relies on — a batch is only data until
  * applied; a stale preview or an unconfirmed re-pairing is refused with nothing written; errors name what is wrong.
  */
+import { readFileSync } from 'node:fs';
 import { MemoryWorkbook } from '../../src/workbook/memory';
+import { corpusPath, describeCorpus } from '../support/corpus';
 import { wizardServices } from '../../taskpane/wizardServices';
+import { attempt } from '../../taskpane/sessionServices';
+import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
@@ -79,5 +83,47 @@ describe('wizard services over a workbook', () => {
     await wb.apply(batchOf(s.resultsBatch(now.tournament, 1, [{ white: g.white, black: g.black, result: 'jigo' }])));
     const after = await read(s, wb);
     expect(after.tournament.games.find((x) => x.white === g.white)?.result).toBe('jigo');
+  });
+});
+
+describeCorpus('registering players from an OpenGotha file', () => {
+  it('reads the players of Juvisy without their IDs, ready to be numbered by strength', async () => {
+    const s = wizardServices();
+    const file = corpusPath('opengotha-standings', 'Tournoi-de-Juvisy.xml');
+    const imported = s.importOpenGotha(readFileSync(file, 'utf8'), 'Tournoi-de-Juvisy.xml');
+    if (!imported.ok) throw new Error(imported.errors.map((e) => e.message).join('\n'));
+    expect(imported.players.length).toBeGreaterThan(10);
+    expect(imported.players.every((p) => !('id' in p) && p.family.length > 0)).toBe(true);
+    const wb = new MemoryWorkbook();
+    await wb.apply(batchOf(s.newTournamentBatch({ name: 'Juvisy again', rounds: 5, system: 'mcmahon', ruleset: 'opengotha' })));
+    await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, imported.players)));
+    const t = (await read(s, wb)).tournament;
+    expect(t.players).toHaveLength(imported.players.length);
+    // Numbered by strength: ranks never rise with the ID.
+    expect(t.players.every((p, i) => i === 0 || p.rank <= t.players[i - 1].rank)).toBe(true);
+  });
+
+  it('names the file and line of a broken OpenGotha file', () => {
+    const broken = wizardServices().importOpenGotha('<Tournament><Players>', 'broken.xml');
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.errors[0].file).toBe('broken.xml');
+  });
+});
+
+describe('a refusal becomes errors naming the cells', () => {
+  it('offers to overwrite only when overwriting is the one reason', () => {
+    const make = (confirmOverwrite: boolean) => {
+      if (!confirmOverwrite) throw new SessionRefusal('overwrite', 'these results change entries you made', ['Grid!H16', 'Grid!H18']);
+      return { label: 'Results of round 1', ops: [] };
+    };
+    const first = attempt(make);
+    expect(first.ok).toBe(false);
+    if (first.ok || !first.overwrite) throw new Error('expected an overwrite offer');
+    expect(first.errors).toEqual([{ where: 'Grid!H16, Grid!H18', message: 'these results change entries you made' }]);
+    expect(first.overwrite()).toEqual({ ok: true, batch: { label: 'Results of round 1', ops: [] } });
+    const changed = attempt(() => {
+      throw new SessionRefusal('grid-changed', 'preview again');
+    });
+    expect(changed).toEqual({ ok: false, errors: [{ message: 'preview again' }] });
   });
 });
