@@ -19,7 +19,9 @@ export function attempt(make: (confirmOverwrite: boolean) => WorkbookBatch, conf
     return { ok: true, batch: make(confirmOverwrite) };
   } catch (e) {
     if (e instanceof session.SessionRefusal) {
-      const errors: InputError[] = [{ ...(e.cells.length > 0 ? { where: e.cells.join(', ') } : {}), message: e.message }];
+      // The cells go in front unless the message names them already.
+      const named = e.cells.length === 0 || e.cells.every((c) => e.message.includes(c));
+      const errors: InputError[] = [{ ...(named ? {} : { where: e.cells.join(', ') }), message: e.message }];
       return e.code === 'overwrite' && !confirmOverwrite ? { ok: false, errors, overwrite: () => attempt(make, true) } : { ok: false, errors };
     }
     if (e instanceof TengenInputError) return { ok: false, errors: e.errors };

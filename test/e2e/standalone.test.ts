@@ -256,12 +256,19 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
       await page.getByTestId('reread').click();
       await noErrors();
       await waitForText(page.getByTestId('round-games').locator('tbody tr').first().locator('td').last(), /^W \(White\) beat B$/);
-      entries.shift();
+      // Then the scratch pad says Black won table 1 after all: the pane names the grid entries that would change
+      // and writes only when the director chooses to overwrite them.
+      entries[0] = String(g.black);
+      typed.splice(typed.findIndex((x) => x.round === round && x.white === g.white), 1, { round, white: g.white, black: g.black, result: 'black-wins' });
     }
     await page.getByTestId('scratch-pad').fill(entries.join(' '));
     await page.getByTestId('check-results').click();
     await expect(page.getByTestId('checked-results').locator('li').count()).resolves.toBe(entries.length);
     await page.getByTestId('record-results').click();
+    if (round === ROUNDS) {
+      await waitForText(page.getByTestId('errors'), /would change 2 entries already in the workbook: Grid!\w+ \("\+"\), Grid!\w+ \("[-\u2212]"\)/);
+      await page.getByTestId('overwrite').click();
+    }
     await confirmWrite();
     await noErrors();
     await eventually(`round ${round} results in the pane`, () => page.getByTestId('round-games').innerText(), (text) => !text.includes('—'));

@@ -126,4 +126,11 @@ describe('a refusal becomes errors naming the cells', () => {
     });
     expect(changed).toEqual({ ok: false, errors: [{ message: 'preview again' }] });
   });
+
+  it('does not repeat the cells a message names already', () => {
+    const named = attempt(() => {
+      throw new SessionRefusal('invalid', 'would change Grid!H16 ("+")', ['Grid!H16']);
+    });
+    expect(named).toEqual({ ok: false, errors: [{ message: 'would change Grid!H16 ("+")' }] });
+  });
 });
