@@ -9,7 +9,7 @@ import { wizardServices } from '../../taskpane/wizardServices';
 import { attempt } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
-import type { Tournament } from '../../src/model/tournament';
+import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 
 async function read(s: WizardServices, wb: MemoryWorkbook): Promise<Extract<TournamentRead, { ok: true }>> {
@@ -58,6 +58,17 @@ describe('wizard services over a workbook', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.errors[0].message).toMatch(/changed since this pairing was previewed/);
     expect((await read(s, wb)).fingerprint).toBe(fingerprint);
+  });
+
+  it('offers both pairing systems, each honouring the director’s controls', () => {
+    expect(s.pairingSystems.map(([v]) => v)).toEqual(['mays', 'optimal']);
+    for (const system of ['mays', 'optimal']) {
+      const preview = s.previewPairing(t, 1, system, { forcedPairs: [[1 as PlayerId, 2 as PlayerId]] });
+      if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+      expect(preview.pairing.system).toBe(system);
+      expect(preview.pairing.games.some((g) => (g.white === 1 && g.black === 2) || (g.white === 2 && g.black === 1))).toBe(true);
+      expect(preview.fingerprint).toBe(fingerprint);
+    }
   });
 
   it('pairs a round once; pairing it again needs the director to confirm re-pairing', async () => {
