@@ -5,6 +5,7 @@
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
  *   tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
+ *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
  */
@@ -35,8 +36,9 @@ export const USAGE = `Usage:
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
   tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]
+  tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
 
-FILE is Tengen tournament JSON (.json) or OpenGotha XML (.xml).
+FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
 CRITERION is one of: ${CRITERIA.join(', ')}.
 `;
@@ -48,7 +50,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'seeding', 'seed', 'bye-method']);
+const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'seeding', 'seed', 'bye-method', 'language']);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'allow-repeats']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -166,9 +168,31 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       io.out(flags.has('json') ? `${JSON.stringify(pairingJson(pairing), null, 2)}\n` : renderPairing(t, pairing));
       return 0;
     }
+    case 'workbook': {
+      if (rest.length !== 1) throw new UsageError('workbook takes one FILE');
+      const out = flags.get('out');
+      if (typeof out !== 'string' || !out.toLowerCase().endsWith('.xlsx')) throw new UsageError('workbook needs --out WORKBOOK.xlsx');
+      const language = flags.get('language') ?? 'en';
+      if (language !== 'en' && language !== 'fr') throw new UsageError(`--language ${String(language)}: expected en or fr`);
+      const t = await load(rest[0]);
+      const sheets = await writeWorkbook(t, out, language);
+      io.out(`${out}: ${sheets.join(', ')}\n`);
+      return 0;
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+/** The tournament as a new workbook (every sheet, through the session's import batch); returns its sheets. */
+async function writeWorkbook(t: Tournament, out: string, language: 'en' | 'fr'): Promise<string[]> {
+  const { XlsxWorkbook } = await import('../workbook/xlsx');
+  const { writeXlsxFile } = await import('../workbook/xlsxFile');
+  const { importBatch } = await import('../workbook/session');
+  const wb = XlsxWorkbook.create();
+  await wb.apply(importBatch(t, { language }));
+  await writeXlsxFile(out, wb);
+  return wb.sheetNames();
 }
 
 /** Runs the CLI; returns the exit code. Never throws. */

@@ -1,5 +1,7 @@
 /**
- * Read a tournament file of any format Tengen knows, by its extension or, failing that, its first character.
+ * Read a tournament file of any format Tengen knows, by its extension or, failing that, its first character. A
+ * workbook (`.xlsx`) is read through the workbook session (its Grid, Settings, Players and pairing sheets); ExcelJS
+ * is loaded only then.
  */
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -27,11 +29,26 @@ export function parseTournament(text: string, file: string): Parsed<Tournament> 
     case 'opengotha':
       return parseOpenGotha(text, file);
     default:
-      return failed([{ file, message: 'not a tournament file Tengen reads: expected Tengen tournament JSON (.json) or OpenGotha XML (.xml)' }]);
+      return failed([{ file, message: 'not a tournament file Tengen reads: expected Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx)' }]);
   }
 }
 
+async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
+  const { readXlsxFile } = await import('../workbook/xlsxFile');
+  const { readTournament } = await import('../workbook/session');
+  let parsed: Parsed<Tournament>;
+  try {
+    parsed = await readTournament(await readXlsxFile(file));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open (${(e as Error).message})`;
+    return failed([{ file, message: `cannot read the workbook: ${why}` }]);
+  }
+  return parsed.ok ? parsed : failed(parsed.errors.map((e) => ({ ...e, file })));
+}
+
 export async function loadTournament(file: string): Promise<Parsed<Tournament>> {
+  if (path.extname(file).toLowerCase() === '.xlsx') return loadWorkbook(file);
   let text: string;
   try {
     text = await readFile(file, 'utf8');

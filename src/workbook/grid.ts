@@ -139,9 +139,14 @@ function resultMarkOf(r: PlayerRound): ResultMark | undefined {
   }
 }
 
-/** Points a result cell gives, as a formula: + and +! one, = and =! one half, anything else (−, blank) nothing. */
+/**
+ * Points a result cell gives, as a formula: + and +! (or 1) one, = and =! (or 0.5, ½) one half, anything else
+ * (−, 0, blank) nothing. A text never equals a number in Excel or LibreOffice, so each test is exact.
+ */
 export function pointsFormula(resultCell: string): string {
-  return `IF(OR(${resultCell}="+",${resultCell}="+!"),1,IF(OR(${resultCell}="=",${resultCell}="=!"),0.5,0))`;
+  const x = resultCell;
+  // The points also as text: a result column is formatted as text, so a typed 1 is the text "1" there.
+  return `IF(OR(${x}="+",${x}="+!",${x}=1,${x}="1"),1,IF(OR(${x}="=",${x}="=!",${x}=0.5,${x}="0.5",${x}="0,5",${x}="½"),0.5,0))`;
 }
 
 function plusConstant(points: number): string {
@@ -264,9 +269,22 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
   const sheet = layout.sheet;
   const cells = options.valuesOnly ? valuesOf(gridCells(t, options)) : gridCells(t, options);
   const last = columnLetter(layout.lastColumn);
+  // Colour and result cells hold text that Excel would otherwise take for a number (+2) or a formula (=, +, −):
+  // formatted as text before they are written (Office.js parses written values as if typed) and so that a director
+  // can type + or = there without an apostrophe.
+  const textColumns: WorkbookOp[] =
+    t.players.length === 0
+      ? []
+      : Array.from({ length: layout.rounds }, (_, i) => i + 1).map((r) => ({
+          kind: 'format' as const,
+          sheet,
+          range: rangeAddress(layout.firstPlayerRow, layout.colourColumn(r), layout.lastRow, layout.resultColumn(r)),
+          format: { numberFormat: '@' },
+        }));
   const ops: WorkbookOp[] = [
     { kind: 'ensure-sheet', sheet },
     { kind: 'clear', sheet },
+    ...textColumns,
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
     { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },

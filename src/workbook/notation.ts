@@ -93,11 +93,17 @@ export function resultText(mark: ResultMark | undefined): string {
   return (mark.sign === '-' ? MINUS : mark.sign) + (mark.byDefault ? '!' : '');
 }
 
-export const EXPECTED_RESULT = `+ (won), ${MINUS} or - (lost), = (jigo), with ! after it for a result by default (+!, ${MINUS}!, =!), or blank (not yet reported)`;
+export const EXPECTED_RESULT = `+ (won), ${MINUS} or - (lost), = (jigo), with ! after it for a result by default (+!, ${MINUS}!, =!), the points 1, 0 or 0.5, or blank (not yet reported)`;
 
-/** A result cell; `undefined` for blank (not yet reported). */
+/**
+ * A result cell; `undefined` for blank (not yet reported). Excel takes a typed `+`, `-` or `=` for the start of a
+ * formula, so a director typing in Excel writes `'+` (with an apostrophe) — or the points: 1 won, 0 lost, 0.5 (or
+ * ½) jigo, which read as +, − and =.
+ */
 export function readResult(cell: CellValue): Read<ResultMark | undefined> {
   if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { ok: true, value: undefined };
+  const points = typeof cell === 'number' ? cell : typeof cell === 'string' && /^\s*(1|0|0[.,]5|½)\s*$/.test(cell) ? (cell.trim() === '½' ? 0.5 : Number(cell.trim().replace(',', '.'))) : undefined;
+  if (points === 1 || points === 0 || points === 0.5) return { ok: true, value: { sign: points === 1 ? '+' : points === 0 ? '-' : '=', byDefault: false } };
   if (typeof cell !== 'string') return { ok: false, message: `${String(cell)} is not a result; expected ${EXPECTED_RESULT}` };
   const m = /^([+\-=])\s*(!)?$/.exec(normaliseMinus(cell.trim()));
   if (!m) return { ok: false, message: `"${cell}" is not a result; expected ${EXPECTED_RESULT}` };

@@ -70,6 +70,8 @@ export function pairingsOps(t: Tournament, round: Round, language: GridLanguage 
   return [
     { kind: 'ensure-sheet', sheet },
     { kind: 'clear', sheet },
+    // "+ / −" is text, not a formula (see gridOps).
+    ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `E${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { numberFormat: '@' } }] : []),
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 14 } },
     { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { bold: true, fill: '#D9D9D9', border: true, horizontalAlignment: 'center' } },

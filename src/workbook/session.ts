@@ -81,11 +81,16 @@ interface WorkbookContext {
   readonly sheets: readonly string[];
 }
 
-/** Context of the tournaments `readTournament` returned, so the batch functions keep their short signatures. */
+/**
+ * Context of the tournaments `readTournament` returned, so the batch functions keep their short signatures; a
+ * tournament derived from one (`{ ...t, players: … }`) falls back on the last workbook read, when it is the same
+ * tournament by name. Explicit `SessionOptions` win over both.
+ */
 const contexts = new WeakMap<Tournament, WorkbookContext>();
+let lastRead: { readonly name: string; readonly context: WorkbookContext } | undefined;
 
 function contextOf(t: Tournament, options: SessionOptions = {}): { language: GridLanguage; logRow: number; time: string; sheets: readonly string[] } {
-  const known = contexts.get(t);
+  const known = contexts.get(t) ?? (lastRead?.name === t.name ? lastRead.context : undefined);
   return {
     language: options.language ?? known?.language ?? 'en',
     logRow: options.logRow ?? known?.logRow ?? 2,
@@ -146,7 +151,10 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     const gridClub = p.club;
     const sheetClub = f.club ?? f.city;
     const club = gridClub === sheetClub ? f.club : gridClub;
-    const absentRounds = [...new Set([...(p.absentRounds ?? []), ...(f.absentRounds ?? [])])].sort((a, b) => a - b);
+    // The Players sheet lists the rounds a player is announced absent from; a round left blank on the grid is a
+    // round not played, which the engine counts the same way (EGF: "The player does not play in a round"), so
+    // the sheet's list is kept as it is.
+    const absentRounds = [...(f.absentRounds ?? [])];
     const merged: Player = {
       ...(f.city !== undefined ? { city: f.city } : {}),
       ...(f.country !== undefined ? { country: f.country } : {}),
@@ -197,7 +205,9 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logRow = nextLogRow(sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null);
-  contexts.set(tournament, { language: grid.value.language, logRow, sheets });
+  const context = { language: grid.value.language, logRow, sheets };
+  contexts.set(tournament, context);
+  lastRead = { name: tournament.name, context };
   return ok({ tournament, language: grid.value.language, logRow, sheets, fingerprint: fingerprint(tournament) });
 }
 
@@ -275,11 +285,15 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
   );
 }
 
-/** The batch rewriting the Grid (and the other given sheets) from `after`, with a Log entry. */
+/**
+ * The batch rewriting the Grid and the Players sheet (and the other given sheets) from `after`, with a Log entry.
+ * The Players sheet is rewritten every time so what the pane changed in the tournament before the action (a
+ * player announced absent, say) is kept with it.
+ */
 function tournamentBatch(after: Tournament, label: string, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, extra: readonly WorkbookOp[] = []): WorkbookBatch {
   return {
     label,
-    ops: [...gridOps(after, { language: ctx.language }), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
+    ops: [...gridOps(after, { language: ctx.language }), ...playersOps(after.players), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
   };
 }
 
@@ -358,12 +372,21 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   const language = options.language ?? 'en';
   const time = options.time ?? new Date().toISOString();
-  const ops: WorkbookOp[] = [];
-  for (const sheet of existing) if (TOURNAMENT_SHEETS(sheet)) ops.push({ kind: 'delete-sheet', sheet });
-  ops.push(...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName));
+  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName)];
   const rounds = pairedRounds(t);
-  for (let r = 1; r <= rounds; r++) ops.push(...pairingsOps(t, r, language));
-  if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) ops.push(...standingsOps(t));
+  const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
+  for (let r = 1; r <= rounds; r++) {
+    ops.push(...pairingsOps(t, r, language));
+    written.add(pairingsSheetName(r));
+  }
+  if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
+    ops.push(...standingsOps(t));
+    written.add(STANDINGS_SHEET);
+  }
+  // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
+  // Grid exists (Excel refuses to delete a workbook's last sheet).
+  if (existing.includes(LOG_SHEET)) ops.push({ kind: 'clear', sheet: LOG_SHEET });
+  for (const sheet of existing) if (TOURNAMENT_SHEETS(sheet) && !written.has(sheet)) ops.push({ kind: 'delete-sheet', sheet });
   ops.push(...logOps([{ what: `${options.label ?? `Imported ${t.name}`}: ${t.players.length} players, ${t.settings.rounds} rounds, ${rounds} paired` }], 2, time));
   return { label: options.label ?? `Import ${t.name}`, ops };
 }
@@ -408,7 +431,7 @@ export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[
   const invalid = validateTournament(after);
   if (invalid.length > 0) throw new SessionRefusal('invalid', invalid.map((e) => [e.player, e.message].filter(Boolean).join(': ')).join('\n'));
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(), paired === 0), 'Registering these players');
-  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx, playersOps(after.players));
+  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx);
 }
 
 /**
@@ -464,7 +487,7 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   // The initial scores follow from the sections; a section name already there is the director's entry.
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
   const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
-  return tournamentBatch(after, 'Set McMahon sections', lines, ctx, playersOps(after.players));
+  return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -513,6 +536,9 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     throw new SessionRefusal('grid-changed', 'the workbook changed since this pairing was previewed (a result, a player or a setting was entered): preview the pairing again');
   }
   const round = pairing.round;
+  if (!Number.isInteger(round) || round < 1 || round > t.settings.rounds) {
+    throw new SessionRefusal('invalid', `round ${round} is not a round of this ${t.settings.rounds}-round tournament`);
+  }
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
   const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
   const existing = t.games.filter((g) => g.round === round);

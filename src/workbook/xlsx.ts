@@ -7,8 +7,9 @@
  * the batch, and the error names the op.
  *
  * Formulas are stored without their leading "=" (ExcelJS's convention) with the value given as their cached result,
- * so readers that do not recalculate (ExcelJS itself, viewers) see the numbers; Excel and LibreOffice recalculate
- * on opening (`fullCalcOnLoad`).
+ * so readers that do not recalculate (ExcelJS itself, viewers, LibreOffice with its default "never recalculate"
+ * on load) see the numbers; Excel recalculates on opening (`fullCalcOnLoad`), and both recalculate as soon as a
+ * cell the formula reads is edited.
  *
  * Known limit: ExcelJS does not read page breaks back from a file, so a sheet's row breaks survive only while the
  * workbook stays in memory or the sheet is rewritten by a batch; `rowBreaks` this adapter wrote are kept across

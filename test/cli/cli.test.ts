@@ -240,3 +240,25 @@ describe('tengen pair --bye-method', () => {
     expect(bad.err).toMatch(/expected mays or opengotha/);
   });
 });
+
+describe('tengen workbook', () => {
+  it('writes every sheet of a tournament into an .xlsx file that `standings` reads back', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tengen-cli-'));
+    const out = path.join(dir, 'quebec.xlsx');
+    const written = await cli(['workbook', EXAMPLE, '--out', out, '--language', 'fr']);
+    expect(written).toEqual({ code: 0, out: `${out}: Grid, Players, Settings, Pairings R1, Pairings R2, Pairings R3, Pairings R4, Standings, Log\n`, err: '' });
+    const fromWorkbook = await cli(['standings', out, '--json']);
+    const fromJson = await cli(['standings', EXAMPLE, '--json']);
+    expect(fromWorkbook.code).toBe(0);
+    expect(fromWorkbook.out).toBe(fromJson.out);
+  });
+
+  it('refuses a missing --out, a bad language, and names the cell of a bad workbook', async () => {
+    expect((await cli(['workbook', EXAMPLE])).code).toBe(1);
+    expect((await cli(['workbook', EXAMPLE, '--out', 'x.xlsx', '--language', 'de'])).err).toMatch(/^tengen: --language de: expected en or fr/);
+    const { file } = tempFile('not.xlsx', 'plain text');
+    const bad = await cli(['standings', file]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/^tengen: .*not\.xlsx: cannot read the workbook: not a workbook Tengen can open/);
+  });
+});

@@ -129,6 +129,15 @@ test('the Quebec example, round by round through the session API, into an .xlsx 
   final.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeFalsy()));
   sb.players.forEach((_, i) => expect(final.getCell(at(layout.playerRow(i) + 1, layout.scoreColumn(4))).value).toBe(sb.mmsAfter[i][4] / 2));
 
+  // The Log kept every line, in order (the tournament changed in memory before round 1 kept the workbook's context).
   const session = value(await readSession(await readXlsxFile(file)));
-  expect(session.logRow).toBeGreaterThan(40);
+  const log = (await (await readXlsxFile(file)).readSheet('Log'))!;
+  expect(session.logRow).toBe(log.length + 1);
+  const kinds = log.slice(1).map((row) => String(row[2]).split(/[ :]/)[0]);
+  expect(kinds.filter((k) => k === 'Paired')).toHaveLength(4);
+  expect(kinds.filter((k) => k === 'Result')).toHaveLength(source.games.length);
+  expect(kinds.filter((k) => k === 'Table')).toHaveLength(source.games.length);
+  expect(kinds[0]).toBe('New');
+  expect(kinds.filter((k) => k === 'Section')).toHaveLength(3);
+  expect(kinds.at(-1)).toBe('Final');
 });

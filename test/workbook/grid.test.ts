@@ -26,6 +26,7 @@ function evaluate(formula: string, cells: readonly (readonly CellInput[])[]): nu
   const js = formula
     .slice(1)
     .replace(/([A-Z]+\d+)="([^"]*)"/g, (_, ref: string, text: string) => `(${JSON.stringify(valueAt(ref) ?? '')}===${JSON.stringify(text)})`)
+    .replace(/([A-Z]+\d+)=([\d.]+)/g, (_, ref: string, n: string) => `(${JSON.stringify(valueAt(ref) ?? '')}===${n})`)
     .replace(/\b([A-Z]+\d+)\b/g, (_, ref: string) => `(${JSON.stringify(valueAt(ref) ?? 0)})`)
     .replace(/\bIF\(/g, 'iff(')
     .replace(/\bOR\(/g, 'or(');
@@ -158,6 +159,28 @@ describe('reading a grid typed by hand', () => {
     expect(t.players.find((p) => p.id === 4)).toMatchObject({ family: 'Dd', given: '' });
   });
 
+  test('results typed as points (what Excel lets a director type without an apostrophe) count in the formulas too', () => {
+    const values = handTyped('en');
+    setCell(values, 'H9', 1);
+    setCell(values, 'H11', 0);
+    setCell(values, 'H13', 0.5);
+    setCell(values, 'H15', '½');
+    const t = value(readGrid(values));
+    expect(t.games.slice(0, 2).map((g) => g.result)).toEqual(['white-wins', 'jigo']);
+    const cells = gridCells(example());
+    const row = gridLayout(4, 13).playerRow(0);
+    const score = cells[row][gridLayout(4, 13).scoreColumn(1) - 1] as { formula: string; value: number };
+    cells[row - 1][gridLayout(4, 13).resultColumn(1) - 1] = 1;
+    expect(evaluate(score.formula, cells)).toBe(1);
+    cells[row - 1][gridLayout(4, 13).resultColumn(1) - 1] = 0.5;
+    expect(evaluate(score.formula, cells)).toBe(0.5);
+    // Typed in a text-formatted cell, the points are text.
+    for (const [typed, points] of [['1', 1], ['0.5', 0.5], ['½', 0.5], ['0', 0]] as const) {
+      cells[row - 1][gridLayout(4, 13).resultColumn(1) - 1] = typed;
+      expect(evaluate(score.formula, cells)).toBe(points);
+    }
+  });
+
   test('a French B is White, an English B is Black', () => {
     const fr = value(readGrid(handTyped('fr')));
     expect(fr.games[0]).toMatchObject({ white: 1 as PlayerId, black: 2 as PlayerId });
@@ -180,15 +203,15 @@ describe('reading a grid typed by hand', () => {
 describe('grid errors name the cell and what was expected', () => {
   const cases: [string, (v: CellValue[][]) => void, string[]][] = [
     ['an unreadable colour', (v) => setCell(v, 'G9', 'X'), ['Grid!G9: player 1: round 1: "X" is not a colour; expected W (White), B (Black), +n (received n stones: Black), −n (gave n stones: White) or BYE']],
-    ['an unreadable result', (v) => setCell(v, 'H9', 'won'), ['Grid!H9: player 1: round 1: "won" is not a result; expected + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), or blank (not yet reported)']],
+    ['an unreadable result', (v) => setCell(v, 'H9', 'won'), ['Grid!H9: player 1: round 1: "won" is not a result; expected + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), the points 1, 0 or 0.5, or blank (not yet reported)']],
     [
       'two winners',
       (v) => setCell(v, 'H11', '+'),
       [
-        'Grid!H9: player 1: round 1: the results of 1 (Grid!H9: "+") and 2 (Grid!H11: "+") do not agree; expected + and −, = and =, or both blank (with ! on both for a result by default; −! and −! both lose, +! and +! both win). Results are + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), or blank (not yet reported)',
+        'Grid!H9: player 1: round 1: the results of 1 (Grid!H9: "+") and 2 (Grid!H11: "+") do not agree; expected + and −, = and =, or both blank (with ! on both for a result by default; −! and −! both lose, +! and +! both win). Results are + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), the points 1, 0 or 0.5, or blank (not yet reported)',
       ],
     ],
-    ['a result on one side only', (v) => setCell(v, 'H11', null), ['Grid!H9: player 1: round 1: the results of 1 (Grid!H9: "+") and 2 (Grid!H11: "") do not agree; expected + and −, = and =, or both blank (with ! on both for a result by default; −! and −! both lose, +! and +! both win). Results are + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), or blank (not yet reported)']],
+    ['a result on one side only', (v) => setCell(v, 'H11', null), ['Grid!H9: player 1: round 1: the results of 1 (Grid!H9: "+") and 2 (Grid!H11: "") do not agree; expected + and −, = and =, or both blank (with ! on both for a result by default; −! and −! both lose, +! and +! both win). Results are + (won), − or - (lost), = (jigo), with ! after it for a result by default (+!, −!, =!), the points 1, 0 or 0.5, or blank (not yet reported)']],
     ['two Whites', (v) => setCell(v, 'G11', 'W'), ['Grid!G9: player 1: round 1: the colours of 1 (Grid!G9) and 2 (Grid!G11) do not agree; expected one White and one Black with the same handicap (W and B, or −n and +n)']],
     ['different handicaps', (v) => setCell(v, 'G15', '+2'), ['Grid!G13: player 3: round 1: the colours of 3 (Grid!G13) and 4 (Grid!G15) do not agree; expected one White and one Black with the same handicap (W and B, or −n and +n)']],
     [

@@ -7,6 +7,8 @@ import JSZip from 'jszip';
 import type { WorkbookBatch, WorkbookOp } from '../../src/workbook/adapter';
 import { BatchError } from '../../src/workbook/batch';
 import { gridBatch, readGrid } from '../../src/workbook/grid';
+import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
+import { writeTournamentJson } from '../../src/formats/json';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
 import { example, gridPart, value } from './fixtures';
 
@@ -169,5 +171,24 @@ describe('the grid through an .xlsx file', () => {
     const ws = x.getWorksheet('Grid')!;
     expect(ws.pageSetup).toMatchObject({ printArea: 'A1:S41', printTitlesRow: '14:15', fitToPage: true, orientation: 'landscape' });
     expect(ws.model.merges).toEqual(['F14:H14', 'I14:K14', 'L14:N14', 'O14:Q14']);
+    // Colour and result cells are text (Excel would read "+2" as 2 and "=" as a formula); opponents and scores not.
+    expect(['G16', 'H16', 'G17', 'Q41'].map((a) => ws.getCell(a).numFmt)).toEqual(['@', '@', '@', '@']);
+    expect(['F16', 'F17', 'R16'].map((a) => ws.getCell(a).numFmt)).toEqual([undefined, undefined, undefined]);
   });
+});
+
+test('a tournament replaced by another in the same .xlsx workbook: sheets rewritten in place, the extra ones deleted', async () => {
+  const t = example();
+  const wb = XlsxWorkbook.create();
+  await wb.apply({ label: 'a sheet of the director', ops: [{ kind: 'ensure-sheet', sheet: 'Notes' }] });
+  await wb.apply(importBatch(t, { time: 'then', existingSheets: await wb.sheetNames() }));
+  await wb.apply(importBatch(t, { time: 'then', existingSheets: await wb.sheetNames(), replace: true }));
+  await wb.apply(newTournamentBatch({ name: 'Next year', settings: { system: 'swiss', rounds: 3, ruleset: 'egf' }, existingSheets: await wb.sheetNames(), replace: true, time: 'now' }));
+  const again = await XlsxWorkbook.load(await wb.save());
+  expect(await again.sheetNames()).toEqual(['Notes', 'Grid', 'Players', 'Settings', 'Log']);
+  expect(value(await readTournament(again))).toMatchObject({ name: 'Next year', players: [], games: [] });
+  expect(await again.readSheet('Log')).toEqual([['Time', 'Round', 'What'], ['now', null, 'New tournament Next year: 0 players, 3 rounds, 0 paired']]);
+  // And the example, once more, reads back whole from the file.
+  await again.apply(importBatch(t, { time: 'x', existingSheets: await again.sheetNames(), replace: true }));
+  expect(writeTournamentJson(value(await readTournament(await XlsxWorkbook.load(await again.save()))))).toBe(writeTournamentJson(t));
 });

@@ -1,0 +1,82 @@
+'use strict';
+/**
+ * Workbook benchmark: a 1,000-player, 10-round McMahon tournament as the paper grid and as a whole .xlsx workbook.
+ * Uses the compiled engine in dist/. Prints medians (never asserted in tests).
+ *
+ *   grid cells      Tournament → the Grid sheet's cells (values, formulas with their values, places)
+ *   read grid       the Grid's values → Tournament (every cell checked, both sides of every game)
+ *   xlsx write      importBatch (Grid, Players, Settings, 10 pairing sheets, Standings, Log) applied and saved
+ *   xlsx read       the file loaded and read back into a Tournament
+ *   one result      on that workbook, one result changed (confirmed): the whole grid rewritten, all or nothing
+ *
+ * Usage: node bench/workbook.js [--runs N]
+ */
+const os = require('node:os');
+const { performance } = require('node:perf_hooks');
+const { generateMcMahon } = require('./generate');
+const { gridCells, valuesOf, readGrid } = require('../dist/workbook/grid');
+const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session');
+const { XlsxWorkbook } = require('../dist/workbook/xlsx');
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+async function time(fn, runs) {
+  await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+function line(name, times) {
+  console.log(`  ${name.padEnd(12)} median ${median(times).toFixed(0).padStart(6)} ms  (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}, ${times.length} runs)`);
+}
+
+async function benchWorkbook() {
+  const t = generateMcMahon({ players: 1000, rounds: 10, seed: 2026 });
+  console.log(`\nWorkbook: the paper grid and the .xlsx workbook`);
+  console.log(`  field: ${t.players.length} players, ${t.settings.rounds} rounds, ${t.games.length} games; ${os.cpus().length} cores`);
+  let values;
+  line('grid cells', await time(() => {
+    values = valuesOf(gridCells(t));
+  }, RUNS));
+  line('read grid', await time(() => {
+    const r = readGrid(values);
+    if (!r.ok) throw new Error('grid did not read back');
+  }, RUNS));
+  let file;
+  line('xlsx write', await time(async () => {
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(t, { time: 'bench' }));
+    file = await wb.save();
+  }, RUNS));
+  console.log(`  file size    ${(file.length / 1024 / 1024).toFixed(1)} MiB`);
+  line('xlsx read', await time(async () => {
+    const r = await readTournament(await XlsxWorkbook.load(file));
+    if (!r.ok) throw new Error('workbook did not read back');
+  }, RUNS));
+  const wb = await XlsxWorkbook.load(file);
+  const read = await readTournament(wb);
+  const game = read.value.games.find((g) => g.round === 10);
+  let flip = false;
+  line('one result', await time(async () => {
+    flip = !flip;
+    await wb.apply(resultsBatch(read.value, 10, [{ table: game.table, result: flip ? 'jigo' : game.result }], { confirmOverwrite: true, time: 'bench' }));
+  }, RUNS));
+}
+
+module.exports = benchWorkbook();
+if (require.main === module) module.exports.catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
