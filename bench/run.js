@@ -39,7 +39,7 @@ function benchStandings() {
 
 console.log(`Tengen benchmarks — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'})`);
 benchStandings();
-for (const extra of ['matching.js', 'pairing.js', 'formulas.js', 'workbook.js']) {
+for (const extra of ['matching.js', 'pairing.js', 'workbook.js', 'formulas.js']) {
   const file = path.join(__dirname, extra);
   if (fs.existsSync(file)) require(file);
 }

@@ -20,7 +20,7 @@ import {
   parseRuleset,
   placeFormula,
   standingsFormula,
-  type GridSource,
+  type FormulaSource,
   type GridValues,
   type Ids,
   type PlayerCriterion,
@@ -40,16 +40,25 @@ function guarded<T>(compute: () => T): T {
   }
 }
 
-function sourceOf(invocation: CustomFunctions.Invocation | undefined): GridSource {
-  return gridSourceOf(invocation?.parameterAddresses?.[0]);
+/**
+ * Where the grid (argument 0) and the optional Settings range (argument `settingsAt`) came from, and the Settings
+ * values: everything besides the grid a formula reads.
+ */
+function sourceOf(invocation: CustomFunctions.Invocation | undefined, settings: unknown[][] | undefined, settingsAt: number): FormulaSource {
+  const addresses = invocation?.parameterAddresses;
+  const given = Array.isArray(settings) && settings.length > 0 && settings.some((row) => row.some((v) => v !== '' && v !== null && v !== undefined));
+  return {
+    ...gridSourceOf(addresses?.[0]),
+    ...(given ? { settings: settings as GridValues, settingsSource: gridSourceOf(addresses?.[settingsAt]) } : {}),
+  };
 }
 
 function cell(value: unknown): CellValue {
   return value === undefined ? null : (value as CellValue);
 }
 
-function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][], round: unknown, invocation: CustomFunctions.Invocation | undefined): unknown[][] {
-  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, cell(round), sourceOf(invocation)));
+function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][], round: unknown, settings: unknown[][] | undefined, invocation: CustomFunctions.Invocation | undefined): unknown[][] {
+  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, cell(round), sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -59,11 +68,12 @@ function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The McMahon score.
  * @requiresParameterAddresses
  */
-export function mms(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('mms', grid, id, round, invocation);
+export function mms(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('mms', grid, id, round, settings, invocation);
 }
 
 /**
@@ -73,11 +83,12 @@ export function mms(grid: unknown[][], id: unknown[][], round?: number, invocati
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The number of wins.
  * @requiresParameterAddresses
  */
-export function nbw(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('nbw', grid, id, round, invocation);
+export function nbw(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('nbw', grid, id, round, settings, invocation);
 }
 
 /**
@@ -87,11 +98,12 @@ export function nbw(grid: unknown[][], id: unknown[][], round?: number, invocati
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS.
  * @requiresParameterAddresses
  */
-export function sos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('sos', grid, id, round, invocation);
+export function sos(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos', grid, id, round, settings, invocation);
 }
 
 /**
@@ -101,11 +113,12 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, invocati
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-1.
  * @requiresParameterAddresses
  */
-export function sos1(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('sos1', grid, id, round, invocation);
+export function sos1(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos1', grid, id, round, settings, invocation);
 }
 
 /**
@@ -115,11 +128,12 @@ export function sos1(grid: unknown[][], id: unknown[][], round?: number, invocat
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-2.
  * @requiresParameterAddresses
  */
-export function sos2(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('sos2', grid, id, round, invocation);
+export function sos2(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sos2', grid, id, round, settings, invocation);
 }
 
 /**
@@ -129,11 +143,12 @@ export function sos2(grid: unknown[][], id: unknown[][], round?: number, invocat
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SODOS.
  * @requiresParameterAddresses
  */
-export function sodos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('sodos', grid, id, round, invocation);
+export function sodos(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sodos', grid, id, round, settings, invocation);
 }
 
 /**
@@ -143,11 +158,12 @@ export function sodos(grid: unknown[][], id: unknown[][], round?: number, invoca
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOSOS.
  * @requiresParameterAddresses
  */
-export function sosos(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('sosos', grid, id, round, invocation);
+export function sosos(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('sosos', grid, id, round, settings, invocation);
 }
 
 /**
@@ -157,11 +173,12 @@ export function sosos(grid: unknown[][], id: unknown[][], round?: number, invoca
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSS.
  * @requiresParameterAddresses
  */
-export function cuss(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('cuss', grid, id, round, invocation);
+export function cuss(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('cuss', grid, id, round, settings, invocation);
 }
 
 /**
@@ -171,11 +188,12 @@ export function cuss(grid: unknown[][], id: unknown[][], round?: number, invocat
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSP.
  * @requiresParameterAddresses
  */
-export function cusp(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return perPlayer('cusp', grid, id, round, invocation);
+export function cusp(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return perPlayer('cusp', grid, id, round, settings, invocation);
 }
 
 /**
@@ -185,11 +203,12 @@ export function cusp(grid: unknown[][], id: unknown[][], round?: number, invocat
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [tiedBy] The criteria defining the tie, e.g. "mms, sos" (blank: those placed before DC on this grid).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The Direct Comparison value.
  * @requiresParameterAddresses
  */
-export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: string, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(cell(tiedBy), 'tiedBy'), sourceOf(invocation)));
+export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: string, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(cell(tiedBy), 'tiedBy'), sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -199,26 +218,28 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to place (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The place.
  * @requiresParameterAddresses
  */
-export function place(grid: unknown[][], id: unknown[][], round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => placeFormula(grid as GridValues, id as Ids, cell(round), sourceOf(invocation)));
+export function place(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => placeFormula(grid as GridValues, id as Ids, cell(round), sourceOf(invocation, settings, 3)));
 }
 
 /**
- * The whole standings table, spilled: a header row, then one row per player (place, ID, name, rank, criteria).
+ * The whole standings table, spilled: the Standings sheet's header row, then one row per player in standings order.
  * @customfunction STANDINGS
  * @helpurl https://localhost:3000/index.html#functions
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param [ruleset] egf, bga, aqjg or opengotha (blank: the grid's).
  * @param [criteria] Placement order, e.g. "mms, sos, sodos" (blank: the grid's, else the ruleset's).
  * @param [round] The round after which to rank (blank: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The standings table.
  * @requiresParameterAddresses
  */
-export function standings(grid: unknown[][], ruleset?: string, criteria?: string, round?: number, invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(cell(ruleset)), parseCriteria(cell(criteria)), cell(round), sourceOf(invocation)));
+export function standings(grid: unknown[][], ruleset?: string, criteria?: string, round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(cell(ruleset)), parseCriteria(cell(criteria)), cell(round), sourceOf(invocation, settings, 4)));
 }
 
 /**

@@ -5,8 +5,8 @@
  *    with `office-addin-debugging` (fetched by npx there; it is not a dependency, so `npm ci` works on Linux);
  *  - elsewhere (Linux, CI): serve the standalone page `dist/addin/index.html` over plain http on 127.0.0.1 and print
  *    its URL. Runs until Ctrl-C.
- * `--no-build` skips the build (serve what `dist/addin` holds); `PORT` sets the port (default 3000, the next free
- * one is taken when it is busy).
+ * `--no-build` skips the build (serve what `dist/addin` holds); `--standalone` serves the standalone page even where
+ * Excel exists; `PORT` sets the port (default 3000, the next free one is taken when it is busy).
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -14,10 +14,19 @@ const http = require('node:http');
 const path = require('node:path');
 
 const ROOT = path.join(__dirname, '..');
-const OUT = path.join(ROOT, 'dist', 'addin');
+// ADDIN_OUT: serve (and build into) another folder, as webpack.config.js does.
+const OUT = path.resolve(ROOT, process.env.ADDIN_OUT || path.join('dist', 'addin'));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const args = process.argv.slice(2);
-const excel = (process.platform === 'win32' || process.platform === 'darwin') && !args.includes('--standalone');
+
+/** Desktop Excel, where it usually is installed (Microsoft 365 / Office 2016 and later); `--standalone` skips it. */
+function hasDesktopExcel() {
+  if (process.platform === 'darwin') return fs.existsSync('/Applications/Microsoft Excel.app');
+  if (process.platform !== 'win32') return false;
+  const roots = [process.env.ProgramFiles, process.env['ProgramFiles(x86)']].filter(Boolean);
+  return roots.some((root) => ['root\\Office16', 'Office16', 'root\\Office15'].some((dir) => fs.existsSync(path.join(root, 'Microsoft Office', dir, 'EXCEL.EXE'))));
+}
+const excel = !args.includes('--standalone') && hasDesktopExcel();
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
@@ -56,7 +65,8 @@ function serve(port, attemptsLeft) {
     }
   });
   server.listen(port, '127.0.0.1', () => {
-    console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${port}/`);
+    const actual = server.address().port;
+    console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${actual}/`);
     console.log('Open it in a browser; Ctrl-C stops the server. In Excel, sideload manifest.xml (see README, "The Excel add-in").');
   });
   const stop = () => server.close(() => process.exit(0));
@@ -66,7 +76,7 @@ function serve(port, attemptsLeft) {
 
 if (excel) {
   // Desktop Excel: dev server (https, dev certificates) + sideloading; office-addin-debugging stops both on Ctrl-C.
-  const child = spawn(npx, ['--yes', 'office-addin-debugging', 'start', 'manifest.xml', 'desktop', '--app', 'excel', '--dev-server', 'npm run dev-server', '--dev-server-port', '3000'], {
+  const child = spawn(npx, ['--yes', 'office-addin-debugging@6', 'start', 'manifest.xml', 'desktop', '--app', 'excel', '--dev-server', 'npm run dev-server', '--dev-server-port', '3000'], {
     cwd: ROOT,
     stdio: 'inherit',
     shell: process.platform === 'win32',

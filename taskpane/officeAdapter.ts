@@ -138,7 +138,20 @@ interface Box {
 type Step =
   | { readonly op: WorkbookOp & { kind: 'ensure-sheet' }; readonly create: boolean; readonly position?: number }
   | { readonly op: WorkbookOp & { kind: 'delete-sheet' }; readonly exists: boolean }
-  | { readonly op: Exclude<WorkbookOp, { kind: 'ensure-sheet' } | { kind: 'delete-sheet' }>; readonly box?: Box };
+  | {
+      readonly op: Exclude<WorkbookOp, { kind: 'ensure-sheet' } | { kind: 'delete-sheet' }>;
+      readonly box?: Box;
+      /** For a write: whether a cell (0-based inside the write) is formatted as text (`@`) earlier in the batch. */
+      readonly textCell?: (row: number, column: number) => boolean;
+    };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.row < b.row + b.rows && b.row < a.row + a.rows && a.column < b.column + b.columns && b.column < a.column + a.columns;
+}
+
+function inside(box: Box, row: number, column: number): boolean {
+  return row >= box.row && row < box.row + box.rows && column >= box.column && column < box.column + box.columns;
+}
 
 /** `B3` or `A1:Q40` → a 0-based box; undefined when it is not an A1 address inside the sheet. */
 function boxOf(address: string): Box | undefined {
@@ -159,6 +172,11 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
   const sheets = tabs ? [...tabs] : undefined;
   const known = (name: string) => sheets === undefined || sheets.some((s) => s.toLowerCase() === name.toLowerCase());
   const steps: Step[] = [];
+  // Ranges this batch formats as text (`@`), per sheet: Excel keeps what is written there as typed, so those cells
+  // need no quote prefix (the workbook's grid formats its colour and result cells so before writing them).
+  const textBoxes = new Map<string, Box[]>();
+  const textOf = (sheet: string) => textBoxes.get(sheet.toLowerCase()) ?? [];
+  const setText = (sheet: string, boxes: Box[]) => textBoxes.set(sheet.toLowerCase(), boxes);
   batch.ops.forEach((op, i) => {
     const fail = (detail: string): never => {
       throw new BatchError(batch.label, i, op, detail);
@@ -196,9 +214,12 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
     }
     if (!known(op.sheet)) fail('the sheet does not exist and the batch does not create it first');
     switch (op.kind) {
-      case 'clear':
-        steps.push({ op, box: op.range === undefined ? undefined : (boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`)) });
+      case 'clear': {
+        const box = op.range === undefined ? undefined : (boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`));
+        setText(op.sheet, box ? textOf(op.sheet).filter((b) => !overlaps(b, box)) : []);
+        steps.push({ op, box });
         return;
+      }
       case 'write': {
         const at = boxOf(op.at) ?? fail(`"${op.at}" is not an A1 cell`);
         const columns = op.cells[0]?.length ?? 0;
@@ -207,10 +228,21 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
           if (row.length !== columns) fail(`row ${r + 1} has ${row.length} cells, the first has ${columns}`);
         });
         if (at.row + op.cells.length > MAX_ROWS || at.column + columns > MAX_COLUMNS) fail('the cells go past the edge of the sheet');
-        steps.push({ op, box: { row: at.row, column: at.column, rows: op.cells.length, columns } });
+        const box = { row: at.row, column: at.column, rows: op.cells.length, columns };
+        const text = textOf(op.sheet).filter((b) => overlaps(b, box));
+        const textCell = text.length === 0 ? undefined : (r: number, c: number) => text.some((b) => inside(b, box.row + r, box.column + c));
+        steps.push({ op, box, textCell });
         return;
       }
-      case 'format':
+      case 'format': {
+        const box = boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`);
+        if (op.format.numberFormat !== undefined) {
+          const others = textOf(op.sheet).filter((b) => !overlaps(b, box));
+          setText(op.sheet, op.format.numberFormat === '@' ? [...others, box] : others);
+        }
+        steps.push({ op, box });
+        return;
+      }
       case 'merge':
         steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
         return;
@@ -254,16 +286,17 @@ function fill<T>(box: Box, value: T): T[][] {
  * Lotus-style formula starts: the grid's jigo `=`, handicap `+2`, result `-!`), a number, date, time, percentage or
  * currency (`007`, `1/2`, `5d` is safe but costs nothing), a boolean or an error literal — is written with Excel's
  * quote prefix (`'`), which Excel stores as a flag, not as part of the text: the cell reads back exactly as given.
+ * Cells the same batch formats as text (`@`) before writing them are written as they are: Excel keeps them as typed.
  */
 export function excelText(text: string): string {
   if (/^[=+\-@'#]/.test(text) || /^\s*[$€£]?\s*[-+]?\.?\d/.test(text) || /^\s*(true|false)\s*$/i.test(text)) return `'${text}`;
   return text;
 }
 
-function excelCell(cell: CellInput): string | number | boolean {
+function excelCell(cell: CellInput, textFormatted: boolean): string | number | boolean {
   if (isFormulaInput(cell)) return cell.formula;
   if (cell === null) return '';
-  return typeof cell === 'string' ? excelText(cell) : cell;
+  return typeof cell === 'string' && !textFormatted ? excelText(cell) : cell;
 }
 
 function queueFormat(worksheet: Excel.Worksheet, box: Box, format: CellFormat): void {
@@ -318,7 +351,8 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
       return;
     case 'write': {
       const range = worksheet.getRange(boxAddress(box!));
-      const cells = op.cells.map((row) => row.map(excelCell));
+      const textCell = 'textCell' in step ? step.textCell : undefined;
+      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(cell, textCell?.(r, c) ?? false)));
       // Formulas and constants go in together through `formulas` (a constant there is written as itself).
       if (op.cells.some((row) => row.some(isFormulaInput))) range.formulas = cells;
       else range.values = cells;

@@ -8,10 +8,10 @@
  * small least-recently-used cache of `GRID_CACHE_SIZE` grids; each keeps the standings computed for it per ruleset,
  * round and order. `=GO.SOS(grid, A16:A1015)` (an ID range) answers a whole column in one call.
  */
-import { TengenInputError } from '../model/errors';
+import { TengenInputError, type InputError } from '../model/errors';
 import { toNumber, type Fraction } from '../model/fraction';
-import { formatRank, parseRank } from '../model/rank';
-import { CRITERIA, displayName, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
+import { parseRank } from '../model/rank';
+import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
 import { decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../pairing/handicap';
 import { directComparison } from '../scoring/directComparison';
 import { isRulesetName, RULESETS } from '../scoring/rulesets';
@@ -19,6 +19,8 @@ import { computeStandings, type Standings, type StandingsEntry } from '../scorin
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
 import { readGrid } from './gridReader';
+import { readSettingsSheet, SETTINGS_SHEET } from './settingsSheet';
+import { STANDINGS_HEADER_ROW, standingsCells } from './standingsSheet';
 
 export type GridValues = readonly (readonly CellValue[])[];
 
@@ -29,6 +31,17 @@ export interface GridSource {
   /** 1-based row and column of the range's top-left cell (default A1). */
   readonly top?: number;
   readonly left?: number;
+}
+
+/**
+ * Everything besides the grid's values a formula reads: where the grid came from, and optionally the Settings sheet
+ * (the `settings` argument: placement order, lottery seed, handicap and OpenGotha scoring, which the grid's title
+ * block does not carry — as the task pane merges them, the title block winning where both say something).
+ */
+export interface FormulaSource extends GridSource {
+  /** The Settings sheet's values, from its A1 (`Settings!A1:B12`). */
+  readonly settings?: GridValues | null;
+  readonly settingsSource?: GridSource;
 }
 
 /** The criteria a per-player formula can ask for. */
@@ -107,6 +120,8 @@ interface CacheEntry {
   readonly source: string;
   /** A copy of the values parsed (rows copied: the caller's arrays may change afterwards). */
   readonly values: readonly (readonly CellValue[])[];
+  /** A copy of the Settings sheet's values, [] without. */
+  readonly settings: readonly (readonly CellValue[])[];
   readonly grid: CachedGrid;
 }
 
@@ -155,9 +170,11 @@ function fromA1(values: GridValues, source: GridSource): CellValue[][] {
  * The parsed grid for these values: from the cache when a grid of the same content (and the same sheet and corner)
  * was parsed before, else parsed now — a grid error throws a `TengenInputError` naming the cells.
  */
-function gridOf(values: GridValues, source: GridSource): CachedGrid {
-  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}`;
-  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values));
+function gridOf(values: GridValues, source: FormulaSource): CachedGrid {
+  const settings = source.settings ?? [];
+  const settingsSource = source.settingsSource ?? {};
+  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}|${settingsSource.sheet ?? ''}!${settingsSource.top ?? 1},${settingsSource.left ?? 1}`;
+  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values) && sameValues(e.settings, settings));
   if (at >= 0) {
     const [hit] = cache.splice(at, 1);
     cache.unshift(hit);
@@ -167,10 +184,18 @@ function gridOf(values: GridValues, source: GridSource): CachedGrid {
   const atA1 = fromA1(values, source);
   const parsed = readGrid(atA1, { sheet: source.sheet });
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
-  const grid: CachedGrid = { tournament: parsed.value, standings: new Map(), byId: new Map() };
+  let tournament = parsed.value;
+  if (settings.length > 0) {
+    const errors: InputError[] = [];
+    const extra = readSettingsSheet(fromA1(settings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET);
+    if (errors.length > 0) throw new TengenInputError(errors);
+    // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
+    tournament = { ...tournament, settings: { ...extra.settings, ...tournament.settings } };
+  }
+  const grid: CachedGrid = { tournament, standings: new Map(), byId: new Map() };
   // The copy kept for comparison: `atA1` itself when the range starts at A1 (a fresh array, blanks as null).
   const kept = (source.top ?? 1) === 1 && (source.left ?? 1) === 1 ? atA1 : values.map((row) => [...row]);
-  cache.unshift({ source: sourceKey, values: kept, grid });
+  cache.unshift({ source: sourceKey, values: kept, settings: settings.map((row) => [...row]), grid });
   if (cache.length > GRID_CACHE_SIZE) cache.pop();
   return grid;
 }
@@ -182,12 +207,12 @@ export interface StandingsRequest {
 }
 
 /** The parsed tournament of a grid (cached). */
-export function gridTournament(values: GridValues, source: GridSource = {}): Tournament {
+export function gridTournament(values: GridValues, source: FormulaSource = {}): Tournament {
   return gridOf(values, source).tournament;
 }
 
 /** The standings of a grid (cached per grid, ruleset, round and order). */
-export function gridStandings(values: GridValues, source: GridSource = {}, request: StandingsRequest = {}): Standings {
+export function gridStandings(values: GridValues, source: FormulaSource = {}, request: StandingsRequest = {}): Standings {
   return standingsIn(gridOf(values, source), request).standings;
 }
 
@@ -234,14 +259,14 @@ function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | str
  * A player's value of one criterion (`=GO.SOS(grid, id, [round])`): what the standings list for him, after `round`
  * (default: every round played), under the grid's ruleset.
  */
-export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: CellValue, source: GridSource = {}): (number | string)[][] {
+export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values[criterion]));
 }
 
 /** The player's place (`=GO.PLACE(grid, id, [round])`), shared by equal players (EGF), within his section under Mays. */
-export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, source: GridSource = {}): (number | string)[][] {
+export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => byId.get(id)!.place);
@@ -254,7 +279,7 @@ export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, so
  * (`directComparison`, `requireEqualMeetings`). Without `tied by`, the tie is the one the standings use: the
  * criteria placed before DC in the grid's order (else the primary score).
  */
-export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: readonly Criterion[], source: GridSource = {}): (number | string)[][] {
+export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: readonly Criterion[], source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { standings, byId } = standingsIn(grid, {});
   if (!tiedBy) return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values.dc));
@@ -278,45 +303,18 @@ export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: read
   });
 }
 
-/** Column titles of `=GO.STANDINGS`. */
-export const CRITERION_TITLES: Readonly<Record<Criterion, string>> = {
-  mms: 'MMS',
-  nbw: 'Wins',
-  sos: 'SOS',
-  sos1: 'SOS-1',
-  sos2: 'SOS-2',
-  sodos: 'SODOS',
-  sosos: 'SOSOS',
-  cuss: 'CUSS',
-  cusp: 'CUSP',
-  dc: 'DC',
-  oneonone: 'One-on-one',
-  rating: 'Rating',
-  previousorder: 'Previous order',
-  lottery: 'Lottery',
-};
-
 /**
- * The whole standings table (`=GO.STANDINGS(grid, [ruleset], [criteria])`), spilled: a header row, then one row per
- * player in standings order — Place, ID, Name, Rank, Section, then one column per placement criterion (the given
- * order, else the grid's). Lottery and previous order are ranks used only to break ties; their columns show the
- * values the standings compare.
+ * The whole standings table (`=GO.STANDINGS(grid, [ruleset], [criteria], [round])`), spilled: the Standings sheet's
+ * table (`standingsCells`, the same columns the task pane writes) from its header row down — Place, ID, Name, Rank,
+ * City/Club, Section, the score, the number of wins and every criterion of the placement order (the given order,
+ * else the grid's ruleset's), one row per player in standings order. Empty cells are '' (Excel shows blanks).
  */
-export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: GridSource = {}): (string | number)[][] {
+export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: FormulaSource = {}): (string | number | boolean)[][] {
   const grid = gridOf(values, source);
   const { standings } = standingsIn(grid, { ruleset, tiebreaks: criteria, round });
-  const order = standings.order;
-  const withSections = standings.scoreboard.ruleset.placesWithinSection || grid.tournament.settings.sections !== undefined;
-  const header: string[] = ['Place', 'ID', 'Name', 'Rank', ...(withSections ? ['Section'] : []), ...order.map((c) => CRITERION_TITLES[c])];
-  const rows = standings.entries.map((e) => [
-    e.place,
-    e.player.id,
-    displayName(e.player),
-    formatRank(e.player.rank),
-    ...(withSections ? [e.section] : []),
-    ...order.map((c) => numberOf(e.values[c])),
-  ]);
-  return [header, ...rows];
+  return standingsCells(standings)
+    .slice(STANDINGS_HEADER_ROW - 1)
+    .map((row) => row.map((v) => v ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

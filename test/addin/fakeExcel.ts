@@ -24,6 +24,8 @@ export interface FakeSheet {
   /** "r,c" (0-based) → the cell. */
   cells: Map<string, Stored>;
   formats: string[];
+  /** Ranges formatted as text (`@`): what is written there is kept as typed. */
+  text: { row: number; column: number; rows: number; columns: number }[];
   frozen?: string;
   print: string[];
 }
@@ -49,7 +51,7 @@ export class FakeExcel implements ExcelHost {
   }
 
   addSheet(name: string, position?: number): FakeSheet {
-    const sheet: FakeSheet = { name, cells: new Map(), formats: [], print: [] };
+    const sheet: FakeSheet = { name, cells: new Map(), formats: [], text: [], print: [] };
     if (position === undefined) this.sheets.push(sheet);
     else this.sheets.splice(position, 0, sheet);
     return sheet;
@@ -88,8 +90,10 @@ export class FakeExcel implements ExcelHost {
           rows.forEach((row, r) =>
             row.forEach((v, c) => {
               const key = `${box.row + r},${box.column + c}`;
-              if (v === '') sheetName().cells.delete(key);
-              else sheetName().cells.set(key, asTyped(v));
+              const s = sheetName();
+              const text = s.text.some((t) => box.row + r >= t.row && box.row + r < t.row + t.rows && box.column + c >= t.column && box.column + c < t.column + t.columns);
+              if (v === '') s.cells.delete(key);
+              else s.cells.set(key, text ? v : asTyped(v));
             }),
           );
         });
@@ -112,12 +116,17 @@ export class FakeExcel implements ExcelHost {
           put(rows);
         },
         set numberFormat(rows: string[][]) {
-          pending.push(() => sheetName().formats.push(`${address} numberFormat=${rows[0][0]}×${rows.length * rows[0].length}`));
+          pending.push(() => {
+            const s = sheetName();
+            s.formats.push(`${address} numberFormat=${rows[0][0]}×${rows.length * rows[0].length}`);
+            if (box && rows.every((row) => row.every((f) => f === '@'))) s.text.push(box);
+          });
         },
         format: format('format'),
         clear: () =>
           pending.push(() => {
             const s = sheetName();
+            s.text = box ? s.text.filter((t) => !(t.row < box.row + box.rows && box.row < t.row + t.rows && t.column < box.column + box.columns && box.column < t.column + t.columns)) : [];
             if (!box) return s.cells.clear();
             for (const key of [...s.cells.keys()]) {
               const [r, c] = key.split(',').map(Number);

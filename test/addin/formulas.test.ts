@@ -10,6 +10,8 @@ import { parseCell } from '../../src/workbook/address';
 import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
 import { directComparison } from '../../src/scoring/directComparison';
 import { computeStandings } from '../../src/scoring/standings';
+import { CRITERION_LABEL, standingsCells } from '../../src/workbook/standingsSheet';
+import { settingsCells } from '../../src/workbook/settingsSheet';
 import {
   clearFormulaCache,
   criterionFormula,
@@ -83,16 +85,19 @@ describe.each(SAMPLES)('%s', (_, t) => {
     }
   });
 
-  test('GO.STANDINGS spills a header and one row per player in standings order', () => {
+  test('GO.STANDINGS spills the Standings sheet’s table: a header and one row per player in standings order', () => {
     const table = standingsFormula(grid);
-    const order = engine.order;
-    expect(table[0].slice(0, 4)).toEqual(['Place', 'ID', 'Name', 'Rank']);
+    const header = table[0];
+    expect(header.slice(0, 6)).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section']);
     expect(table).toHaveLength(t.players.length + 1);
-    expect(table[0]).toHaveLength(table[1].length);
+    for (const row of table) expect(row).toHaveLength(header.length);
+    expect(table).toEqual(standingsCells(engine).slice(2).map((row) => row.map((v) => v ?? '')));
     engine.entries.forEach((e, i) => {
       const row = table[i + 1];
       expect(row.slice(0, 4)).toEqual([e.place, e.player.id, displayName(e.player), formatRank(e.player.rank)]);
-      expect(row.slice(row.length - order.length)).toEqual(order.map((c) => toNumber(e.values[c])));
+      for (const c of engine.order.filter((c) => c !== 'lottery' && c !== 'previousorder')) {
+        expect(row[header.indexOf(CRITERION_LABEL[c])]).toBe(toNumber(e.values[c]));
+      }
     });
   });
 });
@@ -104,9 +109,9 @@ describe('GO.STANDINGS options', () => {
   test('another ruleset and placement order, as the engine computes them', () => {
     const engine = computeStandings(t, { ruleset: 'egf', tiebreaks: ['mms', 'sos', 'sosos'] });
     const table = standingsFormula(grid, 'egf', parseCriteria('MMS, SOS, SOSOS'));
-    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'MMS', 'SOS', 'SOSOS']);
+    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section', 'MMS', 'Wins', 'SOS', 'SOSOS', 'Section place']);
     expect(table.slice(1).map((r) => r[1])).toEqual(engine.entries.map((e) => e.player.id));
-    expect(table.slice(1).map((r) => r[5])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
+    expect(table.slice(1).map((r) => r[8])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
   });
 
   test('criteria spelt the way directors write them', () => {
@@ -114,6 +119,38 @@ describe('GO.STANDINGS options', () => {
     expect(parseCriteria(null)).toBeUndefined();
     expect(parseCriteria([['mms'], ['sos']])).toEqual(['mms', 'sos']);
     expect(() => parseCriteria('mms, sauce')).toThrow('criteria: "sauce" is not a criterion; expected one of mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, dc, oneonone, rating, previousorder, lottery');
+  });
+});
+
+describe('the Settings sheet', () => {
+  test('its placement order makes GO.PLACE and GO.STANDINGS agree with the tournament file', () => {
+    // A generated EGF tournament placed by MMS › SOS › SOSOS › SODOS › CUSS, which the grid alone does not carry.
+    const t = generated(40, 5, 11);
+    const grid = gridOf(t);
+    const ids = [...t.players].map((p) => [p.id]);
+    const file = computeStandings(t);
+    const settings = settingsCells(t.settings);
+    expect(placeFormula(grid, ids, null, { settings }).map((r) => r[0])).toEqual(ids.map(([id]) => file.entries.find((e) => e.player.id === id)!.place));
+    expect(standingsFormula(grid, undefined, undefined, null, { settings }).slice(1).map((r) => r[1])).toEqual(file.entries.map((e) => e.player.id));
+    // Without it, the ruleset's default order (EGF: score › DC › SOS …) places them otherwise.
+    expect(placeFormula(grid, ids, null).map((r) => r[0])).not.toEqual(ids.map(([id]) => file.entries.find((e) => e.player.id === id)!.place));
+  });
+
+  test('a changed setting is a different grid for the cache; a bad one names its cell', () => {
+    const t = generated(12, 3, 4);
+    const grid = gridOf(t);
+    const a = settingsCells({ ...t.settings, tiebreaks: ['mms', 'sos'] });
+    const b = settingsCells({ ...t.settings, tiebreaks: ['mms', 'sodos'] });
+    const before = gridParseCount();
+    standingsFormula(grid, undefined, undefined, null, { settings: a });
+    standingsFormula(grid, undefined, undefined, null, { settings: a.map((r) => [...r]) });
+    expect(gridParseCount() - before).toBe(1);
+    expect(standingsFormula(grid, undefined, undefined, null, { settings: b })[0]).toContain('SODOS');
+    expect(gridParseCount() - before).toBe(2);
+    const bad = a.map((r) => [...r]);
+    const row = bad.findIndex((r) => r[0] === 'Lottery seed');
+    bad[row][1] = 'x';
+    expect(() => standingsFormula(grid, undefined, undefined, null, { settings: bad, settingsSource: { sheet: 'Réglages' } })).toThrow(`'Réglages'!B${row + 1}: "x" is not a number (Lottery seed)`);
   });
 });
 

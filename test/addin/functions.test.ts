@@ -12,6 +12,7 @@ import { computeStandings } from '../../src/scoring/standings';
 import { toNumber } from '../../src/model/fraction';
 import type { CellValue } from '../../src/workbook/adapter';
 import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
+import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
@@ -62,7 +63,11 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
       ['ruleset', true],
       ['criteria', true],
       ['round', true],
+      ['settings', true],
     ]);
+    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+      expect(f.parameters[f.parameters.length - 1]).toMatchObject({ name: 'settings', dimensionality: 'matrix', optional: true });
+    }
   });
 
   test('every exported wrapper has metadata', () => {
@@ -80,16 +85,16 @@ describe('the wrappers, called the way Excel calls them', () => {
   const entry = (id: number) => held.entries.find((e) => e.player.id === id)!;
 
   test('per-player functions: one ID gives a 1×1 answer, an ID column spills', () => {
-    expect(GO.sos(excelGrid, [[3]], undefined, at)).toEqual([[toNumber(entry(3).values.sos)]]);
-    expect(GO.mms(excelGrid, [[1], [2], ['']], null as unknown as undefined, at)).toEqual([[toNumber(entry(1).values.mms)], [toNumber(entry(2).values.mms)], ['']]);
-    expect(GO.place(excelGrid, [[5]], undefined, at)).toEqual([[entry(5).place]]);
-    expect(GO.directCompare(excelGrid, [[5]], undefined, at)).toEqual([[toNumber(entry(5).values.dc)]]);
-    expect(GO.nbw(excelGrid, [[4]], 2, at)).toEqual([[toNumber(computeStandings(value(readGrid(grid)), { asOf: 2 }).entries.find((e) => e.player.id === 4)!.values.nbw)]]);
-    for (const f of [GO.sos1, GO.sos2, GO.sodos, GO.sosos, GO.cuss, GO.cusp]) expect(typeof f(excelGrid, [[1]], undefined, at)[0][0]).toBe('number');
+    expect(GO.sos(excelGrid, [[3]], undefined, undefined, at)).toEqual([[toNumber(entry(3).values.sos)]]);
+    expect(GO.mms(excelGrid, [[1], [2], ['']], null as unknown as undefined, undefined, at)).toEqual([[toNumber(entry(1).values.mms)], [toNumber(entry(2).values.mms)], ['']]);
+    expect(GO.place(excelGrid, [[5]], undefined, undefined, at)).toEqual([[entry(5).place]]);
+    expect(GO.directCompare(excelGrid, [[5]], undefined, undefined, at)).toEqual([[toNumber(entry(5).values.dc)]]);
+    expect(GO.nbw(excelGrid, [[4]], 2, undefined, at)).toEqual([[toNumber(computeStandings(value(readGrid(grid)), { asOf: 2 }).entries.find((e) => e.player.id === 4)!.values.nbw)]]);
+    for (const f of [GO.sos1, GO.sos2, GO.sodos, GO.sosos, GO.cuss, GO.cusp]) expect(typeof f(excelGrid, [[1]], undefined, undefined, at)[0][0]).toBe('number');
   });
 
   test('STANDINGS spills the table; HANDICAP answers a number', () => {
-    const table = GO.standings(excelGrid, undefined, '', undefined, at);
+    const table = GO.standings(excelGrid, undefined, '', undefined, undefined, at);
     expect(table).toHaveLength(t.players.length + 1);
     expect(table.slice(1).map((r) => r[1])).toEqual(held.entries.map((e) => e.player.id));
     expect(GO.handicap('3k', '1d', '')).toBe(2);
@@ -101,16 +106,30 @@ describe('the wrappers, called the way Excel calls them', () => {
     bad[layout.playerRow(1) - 1][3] = '5x';
     let thrown: unknown;
     try {
-      GO.sos(bad, [[1]], undefined, { parameterAddresses: ['Tournoi!A1:AZ400'] } as CustomFunctions.Invocation);
+      GO.sos(bad, [[1]], undefined, undefined, { parameterAddresses: ['Tournoi!A1:AZ400'] } as CustomFunctions.Invocation);
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(CustomFunctionError);
     expect((thrown as CustomFunctionError).code).toBe('#VALUE!');
     expect((thrown as CustomFunctionError).message).toMatch(new RegExp(`^Tournoi!D${layout.playerRow(1)}: player 2: "5x" is not a rank; expected a rank such as 15k, 5d or 1p`));
-    expect(() => GO.sos(excelGrid, [[99]], undefined, at)).toThrow('id: no player has ID 99 on this grid');
-    expect(() => GO.standings(excelGrid, 'fide', undefined, undefined, at)).toThrow('ruleset: "fide" is not a ruleset; expected one of egf, bga, aqjg, opengotha');
+    expect(() => GO.sos(excelGrid, [[99]], undefined, undefined, at)).toThrow('id: no player has ID 99 on this grid');
+    expect(() => GO.standings(excelGrid, 'fide', undefined, undefined, undefined, at)).toThrow('ruleset: "fide" is not a ruleset; expected one of egf, bga, aqjg, opengotha');
     expect(() => GO.handicap('3k', 'pro', undefined)).toThrow(CustomFunctionError);
+  });
+
+  test('the Settings range: its placement order counts, its errors name its cells', () => {
+    const settings = settingsCells({ ...t.settings, tiebreaks: ['nbw', 'sodos', 'sos'] });
+    const withSettings = { parameterAddresses: ['Grid!A1:AZ400', 'A2:A14', '', 'Settings!A1:B12'] } as CustomFunctions.Invocation;
+    const ordered = computeStandings(value(readGrid(grid)), { tiebreaks: ['nbw', 'sodos', 'sos'] });
+    const ids = [...t.players].map((p) => [p.id]);
+    expect(GO.place(excelGrid, ids, undefined, settings, withSettings)).toEqual(ids.map(([id]) => [ordered.entries.find((e) => e.player.id === id)!.place]));
+    const bad = settings.map((row) => [...row]);
+    const row = bad.findIndex((r) => r[0] === 'Tie-breakers');
+    bad[row][1] = 'nbw, sauce';
+    expect(() => GO.place(excelGrid, ids, undefined, bad, withSettings)).toThrow(`Settings!B${row + 1}: "sauce" is not a criterion`);
+    // A blank Settings argument is the grid alone.
+    expect(GO.place(excelGrid, [[1]], undefined, [['']], at)).toEqual([[entry(1).place]]);
   });
 
   test('several grid errors: the first, and how many more', () => {
@@ -118,6 +137,6 @@ describe('the wrappers, called the way Excel calls them', () => {
     const layout = gridLayout(t.settings.rounds, t.players.length);
     bad[layout.playerRow(0) - 1][3] = 'x';
     bad[layout.playerRow(1) - 1][3] = 'y';
-    expect(() => GO.sos(bad, [[1]], undefined, at)).toThrow(/^Grid!D\d+: player 1: "x" is not a rank.*\(and 1 more\)$/);
+    expect(() => GO.sos(bad, [[1]], undefined, undefined, at)).toThrow(/^Grid!D\d+: player 1: "x" is not a rank.*\(and 1 more\)$/);
   });
 });

@@ -155,6 +155,26 @@ describe('OfficeWorkbook.apply', () => {
     expect(excelText('Tremblay, Gabriel')).toBe('Tremblay, Gabriel');
   });
 
+  it('writes cells the batch formats as text (@) first exactly as given, without the quote prefix', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    const wb = new OfficeWorkbook(excel);
+    const texts = ['=', '+2', '-!', '007'];
+    await wb.apply({
+      label: 'Text cells',
+      ops: [
+        { kind: 'format', sheet: 'Grid', range: 'B20:C20', format: { numberFormat: '@' } },
+        { kind: 'write', sheet: 'Grid', at: 'A20', cells: [texts] },
+      ],
+    });
+    // B20:C20 kept as typed (the fake stores a quote prefix there literally, so a prefixed write would read "'+2");
+    // A20 and D20 are not text cells: written with the prefix, read back as text too.
+    expect((await wb.readSheet('Grid'))?.[19].slice(0, 4)).toEqual(texts);
+    expect(excel.sheet('Grid')!.cells.get('19,1')).toBe('+2');
+    // A clear removes the text format: the next write into those cells needs the prefix again.
+    await wb.apply({ label: 'Again', ops: [{ kind: 'format', sheet: 'Grid', range: 'B21', format: { numberFormat: '@' } }, { kind: 'clear', sheet: 'Grid', range: 'A21:D21' }, { kind: 'write', sheet: 'Grid', at: 'B21', cells: [['-!']] }] });
+    expect((await wb.readSheet('Grid'))?.[20][1]).toBe('-!');
+  });
+
   it('needs only one sync when the batch creates no sheet, whatever its size', async () => {
     const excel = new FakeExcel({ Grid: GRID });
     const ops = Array.from({ length: 500 }, (_, i) => ({ kind: 'write' as const, sheet: 'Grid', at: `E${i + 1}`, cells: [[i]] }));
