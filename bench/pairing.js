@@ -50,29 +50,35 @@ function run(label, start, rounds, seed) {
   const random = mulberry32(seed);
   let t = { ...start, settings: { ...start.settings, rounds } };
   const times = [];
+  const cpuTimes = [];
   let peakRss = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
   const present = t.players.length;
   for (let round = 1; round <= rounds; round++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const result = pairOptimal(t, round);
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(c0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    cpuTimes.push(cpuMs);
     const mem = process.memoryUsage();
     peakRss = Math.max(peakRss, mem.rss);
     peakHeap = Math.max(peakHeap, mem.heapUsed);
     if (result.kind === 'pairing-error') throw new Error(`${label}, round ${round}: ${result.message}`);
     times.push(ms);
     const cross = result.report.filter((l) => l.kind === 'cross-group').length;
-    console.log(`    round ${String(round).padStart(2)}: ${ms.toFixed(0).padStart(6)} ms, ${result.games.length} tables, ${cross} cross-group pairs${result.bye ? `, bye ${result.bye}` : ''}`);
+    console.log(`    round ${String(round).padStart(2)}: ${ms.toFixed(0).padStart(6)} ms (CPU ${cpuMs.toFixed(0).padStart(5)} ms), ${result.games.length} tables, ${cross} cross-group pairs${result.bye ? `, bye ${result.bye}` : ''}`);
     t = playRound(applyPairing(t, result), round, random);
   }
   console.log(
-    `  ${label}: ${present} players, ${rounds} rounds — median ${median(times).toFixed(0)} ms a round (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}); ` +
+    `  ${label}: ${present} players, ${rounds} rounds — median ${median(times).toFixed(0)} ms a round (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}; ` +
+      `median CPU time of this process ${median(cpuTimes).toFixed(0)} ms); ` +
       `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB, peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB`,
   );
 }
 
-console.log(`\nPairing (optimal system, one global matching per round) — ${os.cpus().length} cores, node ${process.version}`);
+console.log(`\nPairing (optimal system, one global matching per round) — ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
 const rounds = flag('rounds', 10);
 const egc = path.resolve(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
 if (fs.existsSync(egc)) {

@@ -51,6 +51,7 @@ export function pairingJson(p: RoundPairing) {
     system: p.system,
     games: p.games.map((g) => ({ table: g.table, white: g.white, black: g.black, handicap: g.handicap, colourKnown: g.colourKnown })),
     bye: p.bye,
+    ...(p.seeding ? { seeding: p.seeding } : {}),
     report: p.report,
   };
 }
@@ -68,8 +69,9 @@ export function renderPairing(t: Tournament, p: RoundPairing): string {
   const line = (cells: string[]) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
   const sheet = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
   const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
+  const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);
-  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
+  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
 }
 
 /** Pairs, then writes the tournament with the new round to `out` (only when the pairing is complete). */

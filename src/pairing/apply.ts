@@ -5,7 +5,7 @@
 import type { Game, PlayerId, Tournament } from '../model/tournament';
 import type { RoundPairing } from './types';
 
-/** The tournament with the round's games (result unknown) and its bye. */
+/** The tournament with the round's games (result unknown) and its bye (less a bye the pairing withdraws). */
 export function applyPairing(t: Tournament, pairing: RoundPairing): Tournament {
   const games: Game[] = pairing.games.map((g) => ({
     round: pairing.round,
@@ -16,7 +16,8 @@ export function applyPairing(t: Tournament, pairing: RoundPairing): Tournament {
     ...(g.colourKnown ? {} : { colourKnown: false }),
     result: 'unknown',
   }));
-  const byes = pairing.bye === null ? t.byes : [...t.byes, { round: pairing.round, player: pairing.bye }];
+  const kept = pairing.withdrawnBye === undefined ? t.byes : t.byes.filter((b) => !(b.round === pairing.round && b.player === pairing.withdrawnBye));
+  const byes = pairing.bye === null ? kept : [...kept, { round: pairing.round, player: pairing.bye }];
   return { ...t, games: [...t.games, ...games], byes };
 }
 
@@ -50,7 +51,7 @@ export function pairingProblems(t: Tournament, pairing: RoundPairing): string[] 
   const accounted = new Set<PlayerId>([
     ...(pairing.pending ?? []),
     ...t.games.filter((g) => g.round === pairing.round).flatMap((g) => [g.white, g.black]),
-    ...t.byes.filter((b) => b.round === pairing.round).map((b) => b.player),
+    ...t.byes.filter((b) => b.round === pairing.round && b.player !== pairing.withdrawnBye).map((b) => b.player),
   ]);
   for (const id of present) if (!seen.has(id) && !accounted.has(id)) problems.push(`player ${id} is present but neither paired nor given the bye`);
   return problems;

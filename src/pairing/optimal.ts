@@ -147,8 +147,10 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   const byeLines: (ByeLine | DeviationLine)[] = [];
   let pool = remaining.filter((id) => !controls.inForced.has(id));
   let bye: PlayerId | null = null;
+  let withdrawnBye: PlayerId | undefined;
   if (announcedBye !== undefined) {
     if (pool.length % 2 === 1) {
+      withdrawnBye = announcedBye;
       // A latecomer made the field even: the announced bye is withdrawn and that player is paired too.
       pool = [...pool, announcedBye].sort((a, b) => a - b);
       byeLines.push({
@@ -158,7 +160,6 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       });
     }
     // Otherwise the announced bye stands; it is already recorded, so this result gives none.
-
   }
 
   const allowRepeats = options.allowRepeats ?? false;
@@ -185,6 +186,15 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     const limit = options.scoreBelow === undefined ? undefined : Math.round(options.scoreBelow * 2);
     const unknown = [...only].filter((id) => !full.has(id));
     if (unknown.length > 0) return pairingError('unknown-player', round, `not registered: ${unknown.join(', ')}`, unknown);
+    const presentNow = new Set(full.present);
+    const away = [...only].filter((id) => !presentNow.has(id));
+    if (away.length > 0) {
+      return pairingError('unknown-player', round, `${away.map((id) => full.describe(id)).join(', ')} ${away.length === 1 ? 'is' : 'are'} marked absent in round ${round}`, away);
+    }
+    const done = [...only].filter((id) => seated.has(id));
+    if (done.length > 0) {
+      return pairingError('contradictory-controls', round, `${done.map((id) => `${full.describe(id)} (table ${seated.get(id)})`).join(', ')} ${done.length === 1 ? 'is' : 'are'} already paired in round ${round}`, done);
+    }
     // A player whose last game has no result yet has no known score: `scoreBelow` never picks him.
     const playing = new Set(t.games.filter((g) => g.round < round && g.result === 'unknown').flatMap((g) => [g.white, g.black]));
     now = pool.filter((id) => only.has(id) || (limit !== undefined && !playing.has(id) && full.scoreHalves(id) < limit));
@@ -233,7 +243,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     ...controls.forced.map(([a, b]) => ({ a, b, forced: true })),
   ];
   const neighbourhood = (a: PlayerId, b: PlayerId): Neighbourhood | undefined =>
-    whole.size > 0 && hasVertex(whole, a) && hasVertex(whole, b)
+    whole.has(a) && whole.has(b)
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
   const sheet = writeSheet(full, sheetPairs, {
@@ -268,9 +278,13 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   });
   const renumbered = withTables(deviations, sheet.games).map((d) => {
     const table = renumber(d.table);
-    return table === undefined ? d : { ...d, table, message: d.message.replace(/^table \d+/, `table ${table}`) };
+    if (table === undefined) return d;
+    const message = /^table \d+/.test(d.message) ? d.message.replace(/^table \d+/, `table ${table}`) : `table ${table}: ${d.message}`;
+    return { ...d, table, message };
   });
   lines.sort((a, b) => a.table - b.table);
+  // Deviations in table order (stable; those without a table, such as the players left for later, last).
+  renumbered.sort((a, b) => (a.table ?? Infinity) - (b.table ?? Infinity));
   const report: ReportLine[] = [...byeLines, ...lines, ...renumbered];
   return {
     round,
@@ -279,16 +293,9 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     bye,
     report,
     ...(pending.length > 0 ? { pending } : {}),
+    ...(withdrawnBye !== undefined ? { withdrawnBye } : {}),
+    seeding: options.seeding === 'random' ? { method: 'random', seed: options.seed ?? 0 } : { method: options.seeding ?? 'slip' },
   };
-}
-
-function hasVertex(tiers: OptimalTiers, id: PlayerId): boolean {
-  try {
-    tiers.vertex(id);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function tierOptions(options: OptimalOptions, t: Tournament) {
@@ -300,6 +307,7 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     allowRepeats: options.allowRepeats,
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
     nigiri: options.colours?.nigiri,
+    balanceWithinRanks: options.colours?.balanceWithinRanks,
   };
 }
 
@@ -432,12 +440,18 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
         message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): no pairing of the field avoids every repeat, and this is among the fewest`,
       });
     }
-    if (tiers.shared(i, j).includes('same-country')) {
+    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
       const country = h.player(a).country?.trim();
       lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
     }
   }
   return lines;
+}
+
+/** Everyone in the field is from this country (then a same-country pair is no deviation worth a line). */
+function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | undefined): boolean {
+  const c = country?.trim().toLowerCase();
+  return tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
 }
 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {

@@ -19,9 +19,9 @@
  *  4. `geography` — Consideration No. 2: "Are the players from the same city, or are they related (siblings, parent
  *     and child)?": the sum of the levels of what two players share (relatives named by the director, same city,
  *     same club, same country; each level configurable, 0 ignores it).
- *  5. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": in an even game
- *     between two players who both lean to the same colour, one of them gets it again; the cost is the smaller of
- *     their |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
+ *  5. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
+ *     even game are decided as ./colours decides them; a player who gets again the colour he has had more often
+ *     costs his |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
  *  6. `handicap` — Consideration No. 4: the stones the handicap policy gives the pair.
  *  7. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
  *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
@@ -29,7 +29,7 @@
  *
  * ## Ranges, and why the order is exact
  * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
- * cross-group 0…1; halves 0…1; geography 0…the sum of the avoid levels (default 15, at most 400); colour 0…3;
+ * cross-group 0…1; halves 0…1; geography 0…the sum of the avoid levels (default 15, at most 400); colour 0…6;
  * handicap 0…the ceiling (9); seeding 0…the largest score group (slip, fold) or 0…999 (random). The matcher
  * (./matching/lexicographic) gives each tier a unit larger than everything below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
@@ -72,6 +72,8 @@ export interface TierOptions {
   readonly handicap: HandicapSettings | undefined;
   /** Colours by nigiri: colour balance is then not a concern. */
   readonly nigiri?: boolean;
+  /** As ./colours: balance colours only between players this many ranks apart (default 1). */
+  readonly balanceWithinRanks?: number;
 }
 
 export const TIER_NAMES = [
@@ -131,7 +133,8 @@ export class OptimalTiers {
   readonly downFloats: Int32Array;
   readonly upFloats: Int32Array;
   private readonly index = new Map<PlayerId, number>();
-  private readonly met: Map<number, number>;
+  /** Earlier meetings of vertices i < j at i·n + j. */
+  private readonly met: Uint8Array;
   private readonly city: Int32Array;
   private readonly club: Int32Array;
   private readonly country: Int32Array;
@@ -181,7 +184,7 @@ export class OptimalTiers {
     }
 
     // Earlier meetings and floats, from the games before this round.
-    this.met = new Map();
+    this.met = new Uint8Array(n * n);
     this.downFloats = new Int32Array(n);
     this.upFloats = new Int32Array(n);
     const sb = h.scoreboard;
@@ -196,7 +199,7 @@ export class OptimalTiers {
       const b = this.index.get(g.black);
       if (a !== undefined && b !== undefined) {
         const key = Math.min(a, b) * n + Math.max(a, b);
-        this.met.set(key, (this.met.get(key) ?? 0) + 1);
+        this.met[key] = Math.min(this.met[key] + 1, 255);
       }
       if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
       const sw = before(g.white, g.round);
@@ -212,6 +215,10 @@ export class OptimalTiers {
     return this.ids.length;
   }
 
+  has(id: PlayerId): boolean {
+    return this.index.has(id);
+  }
+
   vertex(id: PlayerId): number {
     const v = this.index.get(id);
     if (v === undefined) throw new RangeError(`player ${id} is not in the field to pair`);
@@ -219,7 +226,7 @@ export class OptimalTiers {
   }
 
   meetings(i: number, j: number): number {
-    return this.met.get(Math.min(i, j) * this.ids.length + Math.max(i, j)) ?? 0;
+    return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
   }
 
   /** The shared background of two vertices, strongest level first. */
@@ -254,6 +261,7 @@ export class OptimalTiers {
     const seeding = this.options.seeding ?? 'slip';
     const seed = this.options.seed ?? 0;
     const avoid = this.avoid;
+    const within = this.options.balanceWithinRanks ?? 1;
     const halfOf = (i: number): number => {
       const g = size[i];
       if (g % 2 === 1 && pos[i] === (g - 1) / 2) return 0;
@@ -283,11 +291,18 @@ export class OptimalTiers {
         return c;
       },
       colour: (i, j) => {
-        const a = this.balance[i];
-        const b = this.balance[j];
-        if (a === 0 || b === 0 || a > 0 !== b > 0) return 0;
+        // As ./colours decides: the lower balance takes White between players at most `balanceWithinRanks` apart,
+        // otherwise the lower ID; a player getting again the colour he has had more often costs his |balance| (≤ 3).
+        const bi = this.balance[i];
+        const bj = this.balance[j];
+        if (bi === 0 && bj === 0) return 0;
         if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
-        return Math.min(Math.abs(a), Math.abs(b), 3);
+        const [a, b] = this.ids[i] < this.ids[j] ? [i, j] : [j, i];
+        const ba = this.balance[a];
+        const bb = this.balance[b];
+        const white = Math.abs(this.rank[a] - this.rank[b]) <= within && ba !== bb ? (ba < bb ? a : b) : a;
+        const black = white === a ? b : a;
+        return Math.min(Math.max(this.balance[white], 0), 3) + Math.min(Math.max(-this.balance[black], 0), 3);
       },
       handicap: (i, j) => this.handicap(i, j),
       seeding: (i, j) => {

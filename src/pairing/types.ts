@@ -102,6 +102,10 @@ export interface RoundPairing {
    * Absent or empty: the round is complete.
    */
   readonly pending?: readonly PlayerId[];
+  /** A bye announced earlier for the round and now withdrawn (a latecomer made the field even; the player is paired). */
+  readonly withdrawnBye?: PlayerId;
+  /** How score groups were seeded, when the system says (`optimal`): the method, and the lottery seed of `random`. */
+  readonly seeding?: { readonly method: string; readonly seed?: number };
 }
 
 export type PairingErrorCode =

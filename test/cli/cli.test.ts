@@ -262,3 +262,12 @@ describe('tengen workbook', () => {
     expect(bad.err).toMatch(/^tengen: .*not\.xlsx: cannot read the workbook: not a workbook Tengen can open/);
   });
 });
+
+describe('tengen pair records the seeding', () => {
+  it('the lottery seed of random seeding is in the JSON and on the sheet', async () => {
+    const json = await cli(['pair', EXAMPLE, '--round', '1', '--json', '--seeding', 'random', '--seed', '42']);
+    expect(JSON.parse(json.out).seeding).toEqual({ method: 'random', seed: 42 });
+    const sheet = await cli(['pair', EXAMPLE, '--round', '1', '--seeding', 'random', '--seed', '42']);
+    expect(sheet.out).toMatch(/Seeding inside score groups: random \(lottery seed 42\)/);
+  });
+});

@@ -153,6 +153,25 @@ describe('optimal: repeats, byes and impossible requests', () => {
   });
 });
 
+describe('optimal: a second bye only when no one else can take it', () => {
+  it('both players without a bye are passed over, and why; the second bye is reported', () => {
+    // 2, 3 and 4 had byes. 1 has met 2, 3, 4 and 5 has met 2, 3, 4: without 1 (or without 5) the others cannot pair.
+    const games = [game(1, 1, 2), game(1, 3, 5), game(2, 1, 3), game(2, 4, 5), game(3, 1, 4), game(3, 2, 5)];
+    const byes = [
+      { round: 1, player: id(4) },
+      { round: 2, player: id(2) },
+      { round: 3, player: id(3) },
+    ];
+    const t = tournament(section(1, 5, '3d'), {}, games, byes);
+    const p = paired(pairOptimal(t, 4));
+    expect([2, 3, 4]).toContain(p.bye);
+    expect(deviationsOf(p.report, 'second-bye')).toHaveLength(1);
+    expect(deviationsOf(p.report, 'bye-passed-over').map((d) => d.players[0]).sort()).toEqual([1, 5]);
+    expect(pairsOf(p.games)).toContain('1–5');
+    expect(pairingProblems(t, p)).toEqual([]);
+  });
+});
+
 describe('optimal: Swiss pairs by number of wins (and so does Mays)', () => {
   // Ranks would split the field under McMahon; in Swiss only wins count.
   const players = [player(1, '5d'), player(2, '1k'), player(3, '5d'), player(4, '1k')];
@@ -227,6 +246,22 @@ describe('optimal: director controls', () => {
     expect(p.games[0].table).toBe(4);
     expect(p.bye).toBeNull();
     expect(deviationsOf(p.report, 'bye-passed-over')[0].message).toMatch(/withdrawn/);
+    expect(p.withdrawnBye).toBe(7);
+    expect(pairingProblems(late, p)).toEqual([]);
+    const after = applyPairing(late, p);
+    expect(after.byes.filter((b) => b.round === 1)).toEqual([]);
+    expect(after.games.filter((g) => g.round === 1)).toHaveLength(4);
+  });
+
+  it('pairing part of the field: players absent or already at a table are refused by name', () => {
+    const absent = tournament([...section(1, 3, '3d'), player(4, '3d', { absentRounds: [1] })]);
+    const r = pairOptimal(absent, 1, { only: [id(3), id(4)] });
+    expect(isPairingError(r) && r.code).toBe('unknown-player');
+    expect(isPairingError(r) && r.message).toMatch(/4 \(Player 4\) is marked absent/);
+    const announced = applyPairing(t, paired(pairOptimal(t, 1, { only: [id(7), id(8)] })));
+    const again = pairOptimal(announced, 1, { only: [id(8), id(1)] });
+    expect(isPairingError(again) && again.code).toBe('contradictory-controls');
+    expect(isPairingError(again) && again.message).toMatch(/already paired/);
   });
 
   it('a player already at an announced table cannot be forced again', () => {

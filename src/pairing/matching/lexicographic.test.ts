@@ -84,6 +84,35 @@ describe('lexicographicPerfectMatching', () => {
     );
   });
 
+  it('12 vertices, structured ties (score groups), in one stage or several: the brute-force lexicographic optimum', () => {
+    for (let seed = 1; seed <= 25; seed++) {
+      const random = seededRandom(seed);
+      const n = 12;
+      const group = Array.from({ length: n }, () => Math.floor(random() * 3));
+      const club = Array.from({ length: n }, () => Math.floor(random() * 3));
+      const met = new Set<string>();
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (random() < 0.15) met.add(`${i},${j}`);
+      const tiers: CostTier[] = [
+        { name: 'difference', cost: (i, j) => Math.abs(group[i] - group[j]) },
+        { name: 'cross', cost: (i, j) => (group[i] === group[j] ? 0 : 1) },
+        { name: 'club', cost: (i, j) => (club[i] === club[j] ? 1 : 0) },
+        { name: 'seeding', cost: (i, j) => Math.abs(Math.abs(i - j) - 3) },
+      ];
+      const allowed = (i: number, j: number) => !met.has(`${i},${j}`);
+      const best = lexBest(perfectMatchings(n, allowed), tiers);
+      for (const maxSpread of [2 ** 50, 400, 120]) {
+        const result = lexicographicPerfectMatching(n, allowed, tiers, { maxSpread });
+        if (best === null) {
+          expect(result.status).toBe('no-perfect-matching');
+          continue;
+        }
+        if (result.status !== 'optimal') throw new Error(result.message);
+        expect([seed, maxSpread, ...result.totals]).toEqual([seed, maxSpread, ...best]);
+        if (maxSpread === 120) expect(result.stages.length).toBeGreaterThan(1);
+      }
+    }
+  });
+
   it('solves in several stages when the tiers do not fit in one weight', () => {
     const { allowed, tiers } = randomCase(7, 10, 4, 20, 0, 0);
     const result = lexicographicPerfectMatching(10, allowed, tiers, { maxSpread: 5000 });
