@@ -285,6 +285,8 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'ensure-sheet', sheet },
     { kind: 'clear', sheet },
     ...textColumns,
+    // Dates as written, not turned into Excel's date numbers.
+    { kind: 'format', sheet, range: cellAddress(layout.titleRow.dates, layout.titleValueColumn), format: { numberFormat: '@' } },
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
     { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },

@@ -140,7 +140,9 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
 
   let beginDate: string | undefined;
   let endDate: string | undefined;
-  const dates = titleText('dates');
+  // A date typed in Excel may come back as its serial number (days since 1899-12-30).
+  const datesValue = title.get('dates')?.value;
+  const dates = typeof datesValue === 'number' && Number.isInteger(datesValue) && datesValue > 0 ? excelDate(datesValue) : titleText('dates');
   if (dates) {
     const m = /^(\d{4}-\d{2}-\d{2})?\s*(?:(?:[-–—]|to|au)\s*(\d{4}-\d{2}-\d{2}))?$/.exec(dates);
     if (!m || (!m[1] && !m[2])) errors.push({ where: titleAt('dates'), message: `"${dates}" is not a date or two dates; expected 2026-05-16 or 2026-05-16 – 2026-05-17` });
@@ -415,3 +417,8 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
   return ok({ tournament, language, headerRow, playerRows });
 }
 
+
+/** Excel's serial day number → ISO date (1 = 1900-01-01; Excel's phantom 1900-02-29 makes day 0 fall on 1899-12-30). */
+export function excelDate(serial: number): string {
+  return new Date(Date.UTC(1899, 11, 30) + serial * 86400000).toISOString().slice(0, 10);
+}

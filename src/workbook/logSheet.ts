@@ -25,7 +25,10 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
     );
   }
   if (lines.length > 0) {
-    ops.push({ kind: 'write', sheet, at: `A${Math.max(row, 2)}`, cells: lines.map((l) => [time, l.round ?? null, l.what]) });
+    const first = Math.max(row, 2);
+    // The time as written (Excel would turn an ISO time into a date number).
+    ops.push({ kind: 'format', sheet, range: `A${first}:A${first + lines.length - 1}`, format: { numberFormat: '@' } });
+    ops.push({ kind: 'write', sheet, at: `A${first}`, cells: lines.map((l) => [time, l.round ?? null, l.what]) });
   }
   return ops;
 }

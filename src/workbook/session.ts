@@ -14,7 +14,7 @@
  */
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { parseRank } from '../model/rank';
-import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Settings, type Tournament } from '../model/tournament';
+import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
 import { writeTournamentJson } from '../formats/json';
 import { parseOpenGotha } from '../formats/opengotha';
@@ -309,14 +309,8 @@ function playerText(t: Tournament, id: PlayerId): string {
 /** A player to register; the ID is given by the workbook (by strength before round 1, the next free one after). */
 export type NewPlayer = Omit<Player, 'id'>;
 
-export interface NewTournamentInfo {
-  readonly name: string;
-  readonly shortName?: string;
-  readonly location?: string;
-  readonly director?: string;
-  readonly beginDate?: string;
-  readonly endDate?: string;
-  readonly settings: Settings;
+/** The title of a new tournament (name, dates, place, director, settings) and its first players. */
+export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName' | 'location' | 'director' | 'beginDate' | 'endDate' | 'settings'> {
   readonly language?: GridLanguage;
   readonly players?: readonly NewPlayer[];
   /** The workbook's sheets now (`await wb.sheetNames()`): a Grid there means a tournament is already there. */
@@ -488,6 +482,46 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
   const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
   return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
+}
+
+/** A player announced absent from (or back for) some rounds: latecomers, partial players, sleeping, withdrawn. */
+export interface AbsenceChange {
+  readonly player: PlayerId;
+  readonly rounds: readonly Round[];
+  /** True: absent from these rounds; false: present again. */
+  readonly absent: boolean;
+}
+
+/**
+ * Rounds players will miss (or play after all), kept on the Players sheet, before the rounds are paired (Mays:
+ * "if any one of them decides to leave the tournament before it is over, then that player must not forget to
+ * inform the tournament director. Otherwise, in the following round, a player will be paired with someone who
+ * will not be there"). A round already paired for the player is refused: change its pairing instead.
+ */
+export function absencesBatch(t: Tournament, changes: readonly AbsenceChange[], options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const byId = new Map(t.players.map((p) => [p.id, p]));
+  const lines: LogLine[] = [];
+  for (const c of changes) {
+    const p = byId.get(c.player);
+    if (!p) throw new SessionRefusal('invalid', `no player ${c.player} in this tournament`);
+    for (const r of c.rounds) {
+      if (!Number.isInteger(r) || r < 1 || r > t.settings.rounds) throw new SessionRefusal('invalid', `round ${r} is not a round of this ${t.settings.rounds}-round tournament`);
+      const paired = t.games.some((g) => g.round === r && (g.white === c.player || g.black === c.player)) || t.byes.some((b) => b.round === r && b.player === c.player);
+      if (paired && c.absent) throw new SessionRefusal('invalid', `${playerText(t, c.player)} is already paired in round ${r}: change that round's pairing instead`);
+    }
+    const rounds = new Set(p.absentRounds ?? []);
+    for (const r of c.rounds) {
+      if (c.absent) rounds.add(r);
+      else rounds.delete(r);
+    }
+    const absentRounds = [...rounds].sort((a, b) => a - b);
+    const { absentRounds: _old, ...rest } = p; // eslint-disable-line @typescript-eslint/no-unused-vars
+    byId.set(c.player, absentRounds.length > 0 ? { ...rest, absentRounds } : rest);
+    lines.push({ what: `${playerText(t, c.player)} ${c.absent ? 'absent from' : 'plays again in'} round${c.rounds.length === 1 ? '' : 's'} ${c.rounds.join(', ')}` });
+  }
+  const after: Tournament = { ...t, players: t.players.map((p) => byId.get(p.id)!) };
+  return tournamentBatch(after, 'Absences', lines, ctx);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -181,6 +181,12 @@ describe('reading a grid typed by hand', () => {
     }
   });
 
+  test('a date Excel turned into its serial number reads as the date', () => {
+    const values = handTyped('en');
+    values.splice(1, 0, ['Dates', null, 46158, ...new Array<CellValue>(10).fill(null)]);
+    expect(value(readGrid(values))).toMatchObject({ beginDate: '2026-05-16' });
+  });
+
   test('a French B is White, an English B is Black', () => {
     const fr = value(readGrid(handTyped('fr')));
     expect(fr.games[0]).toMatchObject({ white: 1 as PlayerId, black: 2 as PlayerId });

@@ -4,12 +4,13 @@
  * grid changed since the preview, a director's entry overwritten); the whole example imported and read back.
  */
 import { writeTournamentJson } from '../../src/formats/json';
-import type { Tournament } from '../../src/model/tournament';
+import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
 import { proposeSections } from '../../src/pairing/sections';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import {
+  absencesBatch,
   finalizeBatch,
   importBatch,
   newTournamentBatch,
@@ -26,7 +27,8 @@ import {
   standingsBatch,
   type NewPlayer,
 } from '../../src/workbook/session';
-import { errorsOf, example, value } from './fixtures';
+import fc from 'fast-check';
+import { errorsOf, example, generated, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';
 
@@ -142,6 +144,48 @@ describe('a tournament run through the session API', () => {
   });
 });
 
+test('property: generated tournaments through every sheet of a workbook read back whole, English and French', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 2, max: 30 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 1e6 }), fc.constantFrom<'en' | 'fr'>('en', 'fr'), async (n, rounds, seed, language) => {
+      const t = generated(n, rounds, seed);
+      const wb = new MemoryWorkbook();
+      await wb.apply(importBatch(t, { time: TIME, language }));
+      const back = value(await readTournament(wb));
+      // −0 ranks from the generator are 0 once written.
+      const canonical = { ...t, players: t.players.map((p) => ({ ...p, rank: (p.rank + 0) as typeof p.rank })) };
+      expect(writeTournamentJson(back)).toBe(writeTournamentJson(canonical));
+    }),
+    { numRuns: 25, seed: 4242 },
+  );
+});
+
+/** A workbook with round 1 paired by Mays' method, and that pairing. */
+async function pairedRound1(): Promise<{ wb: MemoryWorkbook; p1: { pairing: RoundPairing; fingerprint: string } }> {
+  const wb = await started();
+  const t = value(await readTournament(wb));
+  const p1 = pairing(t, 1);
+  await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
+  return { wb, p1 };
+}
+
+test('absences announced before a round is paired are kept, and the pairing leaves the player out', async () => {
+  const wb = await started();
+  let t = value(await readTournament(wb));
+  await wb.apply(absencesBatch(t, [{ player: 13 as PlayerId, rounds: [1, 2], absent: true }], { time: TIME }));
+  t = value(await readTournament(wb));
+  expect(t.players.find((p) => p.id === 13)!.absentRounds).toEqual([1, 2]);
+  const p1 = pairing(t, 1);
+  expect(p1.pairing.games.flatMap((g) => [g.white, g.black])).not.toContain(13);
+  await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
+  t = value(await readTournament(wb));
+  await wb.apply(absencesBatch(t, [{ player: 13 as PlayerId, rounds: [2], absent: false }], { time: TIME }));
+  t = value(await readTournament(wb));
+  expect(t.players.find((p) => p.id === 13)!.absentRounds).toEqual([1]);
+  const paired = p1.pairing.games[0].white;
+  expect(refusal(() => absencesBatch(t, [{ player: paired, rounds: [1], absent: true }])).message).toMatch(/already paired in round 1/);
+  expect((await wb.readSheet('Log'))!.some((r) => /13 \(Fortin, Léa\) absent from rounds 1, 2/.test(String(r[2])))).toBe(true);
+});
+
 describe('refusals', () => {
   test('a new tournament in a workbook that has one, unless replacing it', async () => {
     const wb = await started();
@@ -153,11 +197,8 @@ describe('refusals', () => {
   });
 
   test('pairing a round again: refused when paired or with results, unless confirmed; refused when the grid changed', async () => {
-    const wb = await started();
+    const { wb, p1 } = await pairedRound1();
     let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
 
     // The grid changed since the preview (round 1 was written): the old preview is refused.
     expect(refusal(() => pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, confirmRepair: true })).code).toBe('grid-changed');
@@ -179,11 +220,8 @@ describe('refusals', () => {
   });
 
   test('changing a result already entered names the cells, unless the overwrite is confirmed', async () => {
-    const wb = await started();
+    const { wb } = await pairedRound1();
     let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
     const g = t.games[0];
     await wb.apply(resultsBatch(t, 1, [{ table: g.table!, result: 'white-wins' }], { time: TIME }));
     t = value(await readTournament(wb));
@@ -212,11 +250,8 @@ describe('refusals', () => {
   });
 
   test('results for a player without a game, two results for one game', async () => {
-    const wb = await started();
-    let t = value(await readTournament(wb));
-    const p1 = pairing(t, 1);
-    await wb.apply(pairRoundBatch(t, p1.pairing, { expectedFingerprint: p1.fingerprint, time: TIME }));
-    t = value(await readTournament(wb));
+    const { wb } = await pairedRound1();
+    const t = value(await readTournament(wb));
     const g = t.games[0];
     expect(refusal(() => resultsBatch(t, 1, [{ winner: g.white }, { winner: g.black }])).message).toMatch(/two different results/);
     expect(refusal(() => resultsBatch(t, 1, [{ table: 99, result: 'jigo' }])).message).toBe('round 1 has no table 99');
