@@ -273,11 +273,13 @@ export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, so
 }
 
 /**
- * Direct Comparison (`=GO.DIRECTCOMPARE(grid, id, [tied by])`): the points the player scored against the players
- * tied with him. seeds/egf-general-tournament-rules-excerpt.txt: DC compares the players tied on the criteria before
- * it; in a McMahon or Swiss tournament "everyone 0 unless every pair of tied players met equally often"
- * (`directComparison`, `requireEqualMeetings`). Without `tied by`, the tie is the one the standings use: the
- * criteria placed before DC in the grid's order (else the primary score).
+ * Direct Comparison (`=GO.DIRECTCOMPARE(grid, id, [tied by])`). seeds/egf-general-tournament-rules-excerpt.txt,
+ * tiebreakers: "A player's Direct Comparison is the Number of Wins Score of only the games played against each
+ * other", applied "iteratively" among players still tied; "in a McMahon or Swiss tournament … overridden by giving
+ * each player of mutually tied players the value 0 if they all have not played the same number of games against each
+ * other" (`directComparison`, `requireEqualMeetings`). Without `tied by`, the tie is the one the standings use: the
+ * criteria placed before DC in the order (else the primary score). The value shown is the first comparison's, in
+ * points.
  */
 export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: readonly Criterion[], source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
