@@ -1,6 +1,6 @@
 /**
  * The priorities of the `optimal` pairing system, as cost tiers for one lexicographic matching of the whole field
- * (../pairing/matching/lexicographic): a tier is considered only among the pairings that tie on every tier above it,
+ * (./matching/lexicographic): a tier is considered only among the pairings that tie on every tier above it,
  * so no quantity of a lower concern ever buys a higher one.
  *
  * In order:

@@ -55,7 +55,7 @@ export interface LexicographicOptimal {
   readonly totals: readonly number[];
   /** The tiers solved in each stage (tiers whose costs are all 0 are in none). */
   readonly stages: readonly (readonly string[])[];
-  /** The largest cost of each tier over the allowed pairs. */
+  /** The largest cost of each tier over the pairs still allowed when it was last weighed. */
   readonly maxima: readonly number[];
 }
 
@@ -83,26 +83,39 @@ export function lexicographicPerfectMatching(
   const ok = new Uint8Array(pairCount);
   for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
 
-  // Every tier's costs, read once.
-  const costs: Int32Array[] = [];
-  const maxima: number[] = [];
-  for (const tier of tiers) {
-    const c = new Int32Array(pairCount);
+  // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
+  // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
+  // taken again over the pairs left at each stage.
+  const costs: (Int32Array | null)[] = tiers.map(() => null);
+  const maxima: number[] = tiers.map(() => 0);
+  const measuredAt = new Int32Array(tiers.length).fill(-1);
+  let stageIndex = 0;
+  const maxOf = (t: number): number => {
+    if (measuredAt[t] === stageIndex) return maxima[t];
+    let c = costs[t];
     let max = 0;
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        const v = tier.cost(i, j);
-        if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
-          throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
+    if (c === null) {
+      c = new Int32Array(pairCount);
+      const tier = tiers[t];
+      for (let i = 0, k = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++, k++) {
+          if (!ok[k]) continue;
+          const v = tier.cost(i, j);
+          if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
+            throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
+          }
+          c[k] = v;
+          if (v > max) max = v;
         }
-        c[k] = v;
-        if (v > max) max = v;
       }
+      costs[t] = c;
+    } else {
+      for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > max) max = c[k];
     }
-    costs.push(c);
-    maxima.push(max);
-  }
+    maxima[t] = max;
+    measuredAt[t] = stageIndex;
+    return max;
+  };
 
   const pairs = Math.floor(n / 2);
   const stages: string[][] = [];
@@ -111,13 +124,13 @@ export function lexicographicPerfectMatching(
   let next = 0;
   let mate: Int32Array | null = null;
   for (;;) {
-    while (next < tiers.length && maxima[next] === 0) next++;
+    while (next < tiers.length && maxOf(next) === 0) next++;
     // Pack the tiers that fit, top down: the units are fixed from the bottom, so try growing the stage.
     const stage: number[] = [];
     let units: number[] = [];
     let prefixUnit = 0;
     for (let k = next; k < tiers.length; k++) {
-      if (maxima[k] === 0) {
+      if (maxOf(k) === 0) {
         stage.push(k);
         continue;
       }
@@ -145,7 +158,7 @@ export function lexicographicPerfectMatching(
     if (prefix) for (let k = 0; k < pairCount; k++) stageWeight[k] = prefixUnit * prefix[k];
     weighed.forEach((t, i) => {
       const unit = units[i];
-      const c = costs[t];
+      const c = costs[t] as Int32Array;
       for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
     });
     const weightAt = (k: number): number => stageWeight[k];
@@ -158,7 +171,7 @@ export function lexicographicPerfectMatching(
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
     next = stage.length > 0 ? stage[stage.length - 1] + 1 : next;
-    if (next >= tiers.length || tiers.slice(next).every((_, i) => maxima[next + i] === 0)) break;
+    if (next >= tiers.length) break;
 
     // Keep the tight pairs only, and count the positive blossoms over each.
     const blossoms = positiveBlossomCounter(result.duals);
@@ -181,12 +194,18 @@ export function lexicographicPerfectMatching(
     }
     prefix = nextPrefix;
     prefixMax = nextMax;
+    stageIndex++;
+    // Nothing left to weigh among the tight pairs: the matching stands.
+    let rest = false;
+    for (let t = next; t < tiers.length && !rest; t++) rest = maxOf(t) > 0;
+    if (!rest) break;
   }
 
   const m = mate ?? new Int32Array(0);
-  const totals = costs.map((c) => {
+  const totals = tiers.map((tier, t) => {
+    const c = costs[t];
     let total = 0;
-    for (let v = 0; v < n; v++) if (m[v] > v) total += c[at(v, m[v])];
+    for (let v = 0; v < n; v++) if (m[v] > v) total += c ? c[at(v, m[v])] : tier.cost(v, m[v]);
     return total;
   });
   return { status: 'optimal', mate: m, totals, stages, maxima };
