@@ -69,6 +69,8 @@ export interface WizardServices {
   /** Players of an OpenGotha XML file (the file's name for messages). */
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   registerPlayersBatch(t: Tournament, players: readonly NewPlayer[]): BatchOrErrors;
+  /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
+  absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
   sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
   /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
   previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;

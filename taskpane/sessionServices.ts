@@ -73,6 +73,9 @@ export function sessionServices(): WizardServices {
     registerPlayersBatch(t, players) {
       return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite }));
     },
+    absencesBatch(t, changes) {
+      return attempt((confirmOverwrite) => session.absencesBatch(t, changes, { confirmOverwrite }));
+    },
     sectionsBatch(t, choice) {
       if (choice.bar !== undefined) {
         if (t.games.length > 0 || t.byes.length > 0) {

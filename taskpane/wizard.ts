@@ -419,6 +419,41 @@ export class Wizard {
       });
     });
 
+    // Absences (Mays, the Welcome Speech: a player leaving "must not forget to inform the tournament director.
+    // Otherwise, in the following round, a player will be paired with someone who will not be there").
+    const absentId = h('input', { type: 'text', inputmode: 'numeric', size: 4, name: 'absent-player' });
+    const absentRounds = h('input', { type: 'text', size: 8, name: 'absent-rounds', placeholder: '3 4' });
+    const absentWhat = select(
+      [
+        ['absent', 'will miss these rounds'],
+        ['present', 'will play these rounds after all'],
+      ],
+      'absent',
+      { name: 'absent-what' },
+    );
+    const absences = h(
+      'form',
+      { 'aria-label': 'Absences', class: 'absences' },
+      h('h3', {}, 'Absences'),
+      h('div', { class: 'row' }, field('Player ID', absentId), field('Rounds', absentRounds)),
+      field('The player', absentWhat),
+      h('button', { type: 'submit' }, 'Record…'),
+    );
+    absences.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const id = Number(absentId.value);
+      const rounds = absentRounds.value.split(/[\s,;]+/).filter(Boolean).map(Number);
+      const problems: string[] = [];
+      if (!t.players.some((p) => p.id === id)) problems.push(`Absences: no player has ID ${absentId.value.trim() || '(none)'}`);
+      const bad = rounds.filter((r) => !Number.isInteger(r) || r < 1 || r > t.settings.rounds);
+      if (rounds.length === 0 || bad.length > 0) problems.push(`Absences: "${absentRounds.value}" — type rounds between 1 and ${t.settings.rounds}, e.g. "3 4"`);
+      if (problems.length > 0) return this.showErrors(problems);
+      const absent = absentWhat.value === 'absent';
+      void this.offer(this.services.absencesBatch(t, [{ player: id as PlayerId, rounds, absent }]), [
+        `${playerLabel(t, id as PlayerId)} ${absent ? 'misses' : 'plays'} round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')}`,
+      ]).then((ok) => ok && this.render());
+    });
+
     const pending = this.pendingPlayers;
     const pendingTable =
       pending.length === 0
@@ -459,11 +494,12 @@ export class Wizard {
       field('OpenGotha tournament (.xml)', xml),
       pendingTable,
       register,
+      t.players.length > 0 ? absences : null,
       t.players.length > 0
         ? table(
             'Registered players',
-            ['ID', 'Name', 'Rank'],
-            t.players.map((p) => [String(p.id), displayName(p), formatRank(p.rank)]),
+            ['ID', 'Name', 'Rank', 'Absent'],
+            t.players.map((p) => [String(p.id), displayName(p), formatRank(p.rank), (p.absentRounds ?? []).join(', ')]),
             { class: 'compact', 'data-testid': 'registered-players' },
           )
         : null,

@@ -97,6 +97,26 @@ describe('wizard services over a workbook', () => {
   });
 });
 
+describe('absences through the services', () => {
+  it('marks a round a player will miss, and refuses one already paired for him', async () => {
+    const s = wizardServices();
+    const wb = new MemoryWorkbook();
+    await wb.apply(batchOf(s.newTournamentBatch({ name: 'Absences', rounds: 3, system: 'mcmahon', ruleset: 'aqjg' })));
+    const list = s.parsePlayerList('A, One; 3d\nB, Two; 1k\nC, Three; 5k');
+    if (!list.ok) throw new Error('list');
+    await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
+    await wb.apply(batchOf(s.absencesBatch((await read(s, wb)).tournament, [{ player: 3 as PlayerId, rounds: [2], absent: true }])));
+    const t = (await read(s, wb)).tournament;
+    expect(t.players.find((p) => p.id === 3)?.absentRounds).toEqual([2]);
+    const r1 = s.previewPairing(t, 1, 'mays', {});
+    const { fingerprint } = await read(s, wb);
+    await wb.apply(batchOf(s.pairRoundBatch(t, r1.pairing as RoundPairing, { expectedFingerprint: r1.fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
+    const paired = (await read(s, wb)).tournament;
+    const refused = s.absencesBatch(paired, [{ player: 1 as PlayerId, rounds: [1], absent: true }]);
+    expect(refused.ok).toBe(false);
+  });
+});
+
 describeCorpus('registering players from an OpenGotha file', () => {
   it('reads the players of Juvisy without their IDs, ready to be numbered by strength', async () => {
     const s = wizardServices();
