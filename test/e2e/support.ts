@@ -7,7 +7,7 @@
  * A missing binary skips the tests with a message saying what to install — except under CI (`process.env.CI`),
  * where it fails loudly: a green CI must never hide an end-to-end test that did not run.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,9 +31,30 @@ export type SystemBinary = keyof typeof SYSTEM_BINARIES;
 /** The binary's path: its usual Debian place, else the first on PATH; undefined when not installed. */
 export function findBinary(name: SystemBinary): string | undefined {
   for (const candidate of SYSTEM_BINARIES[name].candidates) if (existsSync(candidate)) return candidate;
-  const which = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  const found = which.status === 0 ? which.stdout.trim() : '';
-  return found ? found : undefined;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export type BinaryCheck =
+  | { readonly kind: 'run'; readonly paths: Record<SystemBinary, string> }
+  | { readonly kind: 'skip' | 'fail'; readonly missing: readonly SystemBinary[]; readonly message: string };
+
+/** Whether tests needing `binaries` run, skip (saying what to install) or — under CI — fail. */
+export function checkBinaries(binaries: readonly SystemBinary[], inCi: boolean = IN_CI, find: (b: SystemBinary) => string | undefined = findBinary): BinaryCheck {
+  const paths = {} as Record<SystemBinary, string>;
+  const missing: SystemBinary[] = [];
+  for (const b of binaries) {
+    const found = find(b);
+    if (found) paths[b] = found;
+    else missing.push(b);
+  }
+  if (missing.length === 0) return { kind: 'run', paths };
+  const packages = [...new Set(missing.map((b) => SYSTEM_BINARIES[b].package))];
+  const message = `${missing.join(', ')} not installed: run scripts/system-deps.sh (apt-get install --no-install-recommends ${packages.join(' ')})`;
+  return { kind: inCi ? 'fail' : 'skip', missing, message };
 }
 
 /**
@@ -41,30 +62,20 @@ export function findBinary(name: SystemBinary): string | undefined {
  * skipped block whose title says what to install.
  */
 export function describeWithBinaries(name: string, binaries: readonly SystemBinary[], body: (paths: Record<SystemBinary, string>) => void): void {
-  const paths = {} as Record<SystemBinary, string>;
-  const missing: SystemBinary[] = [];
-  for (const b of binaries) {
-    const found = findBinary(b);
-    if (found) paths[b] = found;
-    else missing.push(b);
-  }
-  if (missing.length === 0) {
-    describe(name, () => body(paths));
-    return;
-  }
-  const packages = [...new Set(missing.map((b) => SYSTEM_BINARIES[b].package))];
-  const message = `${missing.join(', ')} not installed: run scripts/system-deps.sh (apt-get install --no-install-recommends ${packages.join(' ')})`;
-  if (IN_CI) {
+  const check = checkBinaries(binaries);
+  if (check.kind === 'run') {
+    describe(name, () => body(check.paths));
+  } else if (check.kind === 'fail') {
     describe(name, () => {
-      it(`needs ${missing.join(', ')}`, () => {
-        throw new Error(`${name}: ${message}. Under CI the end-to-end tests must run, so this fails instead of skipping.`);
+      it(`needs ${check.missing.join(', ')}`, () => {
+        throw new Error(`${name}: ${check.message}. Under CI the end-to-end tests must run, so this fails instead of skipping.`);
       });
     });
   } else {
-    describe(`${name} [skipped: ${message}]`, () => {
-      it.skip(`needs ${missing.join(', ')}`, () => undefined);
+    describe(`${name} [skipped: ${check.message}]`, () => {
+      it.skip(`needs ${check.missing.join(', ')}`, () => undefined);
     });
-    console.warn(`skipping "${name}": ${message}`);
+    console.warn(`skipping "${name}": ${check.message}`);
   }
 }
 
