@@ -100,8 +100,8 @@ function newestMtime(dir: string): number {
 }
 
 /**
- * Build the add-in (webpack, production) into `dist/addin` unless a build newer than every source of the task pane,
- * the engine and the webpack config is already there. Returns how long it took (0 when nothing was built).
+ * Build the add-in (webpack, production) into `dist/addin` unless this helper built it after every source of the task
+ * pane, the engine, the custom functions and the build's configuration last changed. Returns how long it took (0 when nothing was built).
  */
 export function ensureAddinBuilt(): number {
   const index = path.join(ADDIN_DIR, 'index.html');
@@ -111,7 +111,7 @@ export function ensureAddinBuilt(): number {
     newestMtime(path.join(ROOT, 'taskpane')),
     newestMtime(path.join(ROOT, 'src')),
     newestMtime(path.join(ROOT, 'functions')),
-    existsSync(path.join(ROOT, 'webpack.config.js')) ? statSync(path.join(ROOT, 'webpack.config.js')).mtimeMs : 0,
+    ...['webpack.config.js', 'tsconfig.addin.json', 'tsconfig.json', 'package-lock.json'].map((f) => (existsSync(path.join(ROOT, f)) ? statSync(path.join(ROOT, f)).mtimeMs : 0)),
   );
   if (existsSync(index) && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return 0;
   const started = Date.now();
