@@ -101,7 +101,8 @@ function newestMtime(dir: string): number {
 
 /**
  * Build the add-in (webpack, production) into `dist/addin` unless this helper built it after every source of the task
- * pane, the engine, the custom functions and the build's configuration last changed. Returns how long it took (0 when nothing was built).
+ * pane, the engine, the custom functions and the build's configuration last changed. Returns how long it took (0
+ * when nothing was built).
  */
 export function ensureAddinBuilt(): number {
   const index = path.join(ADDIN_DIR, 'index.html');
