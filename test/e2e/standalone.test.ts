@@ -5,7 +5,9 @@
  * again with ExcelJS and its Grid checked cell by cell against what was typed in the pane and against the engine
  * (`computeStandings` on the tournament read back from the saved file).
  *
- * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored).
+ * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
+ * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
+ * Only this file builds the add-in, so parallel test workers never build it twice at once.
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -68,6 +70,26 @@ interface TypedResult {
   readonly white: number;
   readonly black: number;
   readonly result: GameResult;
+}
+
+/** Office.js as far as the pane's start needs it, for `host`; an empty workbook behind `Excel.run`. */
+function fakeOfficeJs(host: string): string {
+  return `
+    window.__excelRuns = 0;
+    // The custom functions' bundle (loaded by the same page) registers its functions.
+    window.CustomFunctions = { associate() {}, Error: class extends Error {}, ErrorCode: {} };
+    window.Office = {
+      HostType: { Excel: 'Excel', Word: 'Word' },
+      onReady: () => Promise.resolve({ host: ${JSON.stringify(host)}, platform: 'OfficeOnline' }),
+      context: { requirements: { isSetSupported: () => false } },
+    };
+    window.Excel = {
+      run: async (options, batch) => {
+        window.__excelRuns += 1;
+        const worksheets = { items: [], load() {}, getItemOrNullObject() { return { isNullObject: true, getUsedRangeOrNullObject() { return { isNullObject: true, load() {} }; } }; } };
+        return batch({ workbook: { worksheets }, sync: async () => {} });
+      },
+    };`;
 }
 
 describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], (bin) => {
@@ -455,5 +477,35 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
       expect(cell(line1, layout.columns.place)).toBe(entry.place);
       expect(cell(line1, layout.columns.victories)).toBe(sb.nbwAfter[index][ROUNDS] / 2);
     });
+  });
+
+  // Which workbook the pane works on: taskpane.html loads Office.js, answered here by a stand-in (no network, no
+  // Excel) whose Office.onReady names the host. Excel: the wizard alone, reading the open workbook through
+  // OfficeWorkbook (Excel.run); any other host: the standalone page.
+  const openTaskpane = async (host: string) => {
+    const pane = await browser.newPage({ viewport: { width: 320, height: 800 } });
+    const errors: string[] = [];
+    pane.on('pageerror', (e) => errors.push(e.message));
+    await pane.route('https://appsforoffice.microsoft.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeOfficeJs(host) }));
+    await pane.goto(`${server.url}/taskpane.html`);
+    await pane.getByLabel('Tournament name').waitFor();
+    return { pane, errors };
+  };
+
+  it('in Excel, taskpane.html is the wizard alone, on the open workbook (read through Excel.run)', async () => {
+    const { pane, errors } = await openTaskpane('Excel');
+    expect(await pane.locator('.page-header').count()).toBe(0);
+    expect(await pane.getByTestId('save-xlsx').count()).toBe(0);
+    expect(await pane.evaluate('window.__excelRuns')).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await pane.close();
+  });
+
+  it('with Office.js outside Excel, taskpane.html is the standalone page', async () => {
+    const { pane, errors } = await openTaskpane('Word');
+    expect(await pane.locator('.page-header').count()).toBe(1);
+    expect(await pane.evaluate('window.__excelRuns')).toBe(0);
+    expect(errors).toEqual([]);
+    await pane.close();
   });
 });
