@@ -494,6 +494,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   it('in Excel, taskpane.html is the wizard alone, on the open workbook (read through Excel.run)', async () => {
     const { pane, errors } = await openTaskpane('Excel');
+    await pane.screenshot({ path: artifactPath('excel-taskpane-320.png'), fullPage: true });
     expect(await pane.locator('.page-header').count()).toBe(0);
     expect(await pane.getByTestId('save-xlsx').count()).toBe(0);
     expect(await pane.evaluate('window.__excelRuns')).toBeGreaterThan(0);
