@@ -108,7 +108,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   async readSheet(sheet: string): Promise<CellValue[][] | null> {
-    return this.rectangle(sheet, (cell) => plainValue(cell.value), null);
+    // A formula's cached result is read from `cell.result`: ExcelJS 4.4's `cell.value` leaves out a result of 0
+    // (its FormulaValue copies only truthy fields), which would turn every score of 0 into an empty cell.
+    return this.rectangle(sheet, (cell) => (cell.type === ExcelJS.ValueType.Formula ? plainValue(cell.result as ExcelJS.CellValue) : plainValue(cell.value)), null);
   }
 
   async readFormulas(sheet: string): Promise<(string | null)[][] | null> {

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# System packages the end-to-end tests need, installed by the project itself (a fresh machine and CI have none):
+#   chromium          the standalone task pane driven headless through playwright-core (test/e2e/standalone.test.ts)
+#   libreoffice-calc  opens a saved workbook and prints it to PDF (test/e2e/libreoffice.test.ts)
+#   poppler-utils     pdftotext / pdftoppm read that PDF back
+#
+# Idempotent: checks each binary first and does nothing when all are present. As root with apt-get available it runs
+# `apt-get update` once and installs what is missing with --no-install-recommends; otherwise it prints the exact
+# command to run and exits 0 (the tests then skip, saying why, except under CI where they fail).
+set -euo pipefail
+
+# package:binary it provides
+required=(
+  "chromium:chromium"
+  "libreoffice-calc:libreoffice"
+  "poppler-utils:pdftotext"
+  "poppler-utils:pdftoppm"
+)
+
+missing=()
+for entry in "${required[@]}"; do
+  package="${entry%%:*}"
+  binary="${entry#*:}"
+  if ! command -v "$binary" >/dev/null 2>&1; then
+    case " ${missing[*]-} " in
+      *" $package "*) ;;
+      *) missing+=("$package") ;;
+    esac
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "system-deps: chromium, libreoffice, pdftotext and pdftoppm are installed"
+  exit 0
+fi
+
+command_line="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "system-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends "${missing[@]}"
+  echo "system-deps: installed ${missing[*]}"
+else
+  echo "system-deps: missing ${missing[*]}; install them with:"
+  echo "  sudo sh -c '$command_line'"
+  echo "system-deps: the end-to-end tests skip without them (and fail under CI)"
+fi
+exit 0

@@ -1,0 +1,10 @@
+/** The workbook the standalone page holds: an `.xlsx` in memory (ExcelJS's browser build), new or opened. */
+import { XlsxWorkbook } from '../src/workbook/xlsx';
+import type { PageWorkbookFactory } from './standalone';
+
+export function pageWorkbooks(): PageWorkbookFactory {
+  return {
+    create: () => XlsxWorkbook.create(),
+    load: (bytes) => XlsxWorkbook.load(bytes),
+  };
+}

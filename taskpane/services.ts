@@ -1,0 +1,85 @@
+/**
+ * What the wizard asks of the engine and the workbook layer, in one place. The wizard calls these and nothing else
+ * to read the tournament or prepare a write, so it works the same on any `WorkbookAdapter` (Excel through Office.js,
+ * or the `.xlsx` held by the standalone page) — and a test can give it other services.
+ *
+ * Every `…Batch` function only prepares a `WorkbookBatch`; the wizard shows it, the director confirms, and only then
+ * is it applied, in one piece, through the adapter.
+ */
+import type { InputError } from '../src/model/errors';
+import type { Player, PlayerId, Round, Section, Tournament, GameResult, RulesetName, PairingSystem } from '../src/model/tournament';
+import type { Rank } from '../src/model/rank';
+import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+
+/** What the New tournament form asks. */
+export interface NewTournamentInfo {
+  readonly name: string;
+  readonly rounds: number;
+  readonly system: PairingSystem;
+  readonly ruleset: RulesetName;
+  readonly location?: string;
+  readonly director?: string;
+  readonly beginDate?: string;
+}
+
+/** A player to register: everything but the ID, which the workbook layer gives (by strength, Mays). */
+export type NewPlayer = Omit<Player, 'id'>;
+
+/**
+ * A batch, or why it cannot be made (each error names the sheet/cell or the player). When the only reason is that
+ * the batch would change entries the director made, `overwrite` prepares it again overwriting them — offered to the
+ * director, never done silently.
+ */
+export type BatchOrErrors =
+  | { readonly ok: true; readonly batch: WorkbookBatch }
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwrite?: () => BatchOrErrors };
+
+export type TournamentRead =
+  | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string }
+  /** The workbook holds no tournament yet (no sheets): the wizard starts at New tournament. */
+  | { readonly ok: false; readonly empty: true }
+  | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
+
+export interface PairingPreview {
+  readonly pairing: PairingResult;
+  /** The grid as it was when previewed; confirmation compares it with the grid read again. */
+  readonly fingerprint: string;
+}
+
+export interface ResultEntry {
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  readonly result: GameResult;
+}
+
+export interface SectionChoice {
+  readonly sections?: readonly (Section & { readonly players: readonly PlayerId[] })[];
+  readonly bar?: Rank;
+  /** The workbook's sheets now (a new bar rewrites the tournament's sheets). */
+  readonly existingSheets?: readonly string[];
+}
+
+export interface WizardServices {
+  /** Pairing systems offered in Pair Round, the default first: [value, label]. */
+  readonly pairingSystems: readonly (readonly [string, string])[];
+  readTournament(wb: WorkbookAdapter): Promise<TournamentRead>;
+  newTournamentBatch(info: NewTournamentInfo): BatchOrErrors;
+  parsePlayerList(text: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
+  /** Players of an OpenGotha XML file (the file's name for messages). */
+  importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
+  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[]): BatchOrErrors;
+  /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
+  absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
+  sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
+  /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
+  previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;
+  pairRoundBatch(
+    t: Tournament,
+    pairing: RoundPairing,
+    check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean },
+  ): BatchOrErrors;
+  resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
+  standingsBatch(t: Tournament): BatchOrErrors;
+  finalizeBatch(t: Tournament): BatchOrErrors;
+}

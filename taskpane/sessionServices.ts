@@ -1,0 +1,116 @@
+/**
+ * The wizard's services bound to the workbook layer's session API (src/workbook/session.ts): the tournament is read
+ * from the workbook's sheets (Grid, Players, Settings, Pairings), and every write is one of its batches. A refusal
+ * of the session (`SessionRefusal`: a changed grid, a round already paired or with results, a director's entry that
+ * would be overwritten) becomes errors naming the cells, so the pane shows them and writes nothing.
+ */
+import { TengenInputError, type InputError } from '../src/model/errors';
+import type { Player, PlayerId, Tournament } from '../src/model/tournament';
+import { pairOptimal } from '../src/pairing/optimal';
+import { applyBar } from '../src/pairing/sections';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import { GRID_SHEET } from '../src/workbook/grid';
+import * as session from '../src/workbook/session';
+import type { BatchOrErrors, NewPlayer, WizardServices } from './services';
+
+/** Prepare a batch; a refusal becomes errors (with a way to overwrite when that is the only reason). */
+export function attempt(make: (confirmOverwrite: boolean) => WorkbookBatch, confirmOverwrite = false): BatchOrErrors {
+  try {
+    return { ok: true, batch: make(confirmOverwrite) };
+  } catch (e) {
+    if (e instanceof session.SessionRefusal) {
+      // The cells go in front unless the message names them already.
+      const named = e.cells.length === 0 || e.cells.every((c) => e.message.includes(c));
+      const errors: InputError[] = [{ ...(named ? {} : { where: e.cells.join(', ') }), message: e.message }];
+      return e.code === 'overwrite' && !confirmOverwrite ? { ok: false, errors, overwrite: () => attempt(make, true) } : { ok: false, errors };
+    }
+    if (e instanceof TengenInputError) return { ok: false, errors: e.errors };
+    throw e;
+  }
+}
+
+/** A player without his ID (registering numbers players afresh, by strength). */
+function withoutId(p: Player): NewPlayer {
+  const copy: { -readonly [K in keyof Player]?: Player[K] } = { ...p };
+  delete copy.id;
+  return copy as NewPlayer;
+}
+
+export function sessionServices(): WizardServices {
+  return {
+    pairingSystems: [
+      ['mays', "Mays' paper method"],
+      ['optimal', 'Optimal (one matching of the whole field)'],
+    ],
+    async readTournament(wb: WorkbookAdapter) {
+      const sheets = await wb.sheetNames();
+      if (!sheets.includes(GRID_SHEET)) return { ok: false, empty: true };
+      const read = await session.readSession(wb);
+      if (!read.ok) return { ok: false, errors: read.errors };
+      return { ok: true, tournament: read.value.tournament, fingerprint: read.value.fingerprint };
+    },
+    newTournamentBatch(info) {
+      return attempt(() =>
+        session.newTournamentBatch({
+          name: info.name,
+          ...(info.location ? { location: info.location } : {}),
+          ...(info.director ? { director: info.director } : {}),
+          ...(info.beginDate ? { beginDate: info.beginDate } : {}),
+          settings: { system: info.system, rounds: info.rounds, ruleset: info.ruleset },
+        }),
+      );
+    },
+    parsePlayerList(text) {
+      const r = session.parsePlayerList(text);
+      if (!r.ok) return r;
+      if (r.value.length === 0) return { ok: false, errors: [{ message: 'no player in the list: one a line, "Family, Given; rank; club; city"' }] };
+      return { ok: true, players: r.value };
+    },
+    importOpenGotha(text, file) {
+      const r = session.importOpenGotha(text, file);
+      return r.ok ? { ok: true, players: r.value.players.map(withoutId) } : r;
+    },
+    registerPlayersBatch(t, players) {
+      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite }));
+    },
+    absencesBatch(t, changes) {
+      return attempt((confirmOverwrite) => session.absencesBatch(t, changes, { confirmOverwrite }));
+    },
+    sectionsBatch(t, choice) {
+      if (choice.bar !== undefined) {
+        if (t.games.length > 0 || t.byes.length > 0) {
+          return { ok: false, errors: [{ where: `${GRID_SHEET}!C10`, message: 'the tournament has started: type a new bar in the Grid (Bar) and re-read, if you must change it' }] };
+        }
+        // Before round 1 the tournament's sheets are written again with the bar (initial scores follow from it).
+        const withBar = applyBar(t, { bar: choice.bar });
+        return attempt(() => session.importBatch(withBar, { existingSheets: choice.existingSheets ?? [], replace: true, label: 'Set the McMahon bar' }));
+      }
+      const sections = choice.sections ?? [];
+      return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
+    },
+    previewPairing(t, round, system, controls) {
+      return session.previewPairing(t, round, system === 'optimal' ? (base, r, c) => pairOptimal(base, r, c) : 'mays', controls);
+    },
+    pairRoundBatch(t, pairing, check) {
+      return attempt((confirmOverwrite) =>
+        session.pairRoundBatch(t, pairing, {
+          expectedFingerprint: check.expectedFingerprint,
+          currentFingerprint: check.currentFingerprint,
+          confirmRepair: check.confirmRepair,
+          confirmOverwrite,
+        }),
+      );
+    },
+    resultsBatch(t, round, results) {
+      // Each result names its game by its White player: no ambiguity, whatever the scratch pad said.
+      const inputs: session.ResultInput[] = results.map((r) => ({ player: r.white as PlayerId, result: r.result }));
+      return attempt((confirmOverwrite) => session.resultsBatch(t, round, inputs, { confirmOverwrite }));
+    },
+    standingsBatch(t: Tournament) {
+      return attempt(() => session.standingsBatch(t));
+    },
+    finalizeBatch(t: Tournament) {
+      return attempt(() => session.finalizeBatch(t));
+    },
+  };
+}

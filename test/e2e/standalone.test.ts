@@ -1,0 +1,512 @@
+/**
+ * End to end, in Debian's Chromium (headless, through playwright-core): the standalone page (`dist/addin/index.html`,
+ * built here when missing or stale) served from 127.0.0.1, a whole 3-round McMahon tournament of 13 players run
+ * through the task pane — so there is a bye every round — then the `.xlsx` saved (the download is captured), opened
+ * again with ExcelJS and its Grid checked cell by cell against what was typed in the pane and against the engine
+ * (`computeStandings` on the tournament read back from the saved file).
+ *
+ * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
+ * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
+ * Only this file builds the add-in, so parallel test workers never build it twice at once.
+ */
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { GameResult, Tournament } from '../../src/model/tournament';
+import { buildScoreboard } from '../../src/scoring/scoreboard';
+import { computeStandings } from '../../src/scoring/standings';
+import type { CellValue } from '../../src/workbook/adapter';
+import { columnLetter } from '../../src/workbook/address';
+import { gridLayout, readGrid } from '../../src/workbook/grid';
+import { ADDIN_DIR, artifactPath, CHROMIUM_ARGS, describeWithBinaries, ensureAddinBuilt, serveDirectory, type StaticServer } from './support';
+
+const ROUNDS = 3;
+const PLAYERS = 13;
+const RANKS = ['4d', '3d', '2d', '2d', '1d', '1k', '1k', '2k', '3k', '4k', '5k', '7k', '9k'];
+const CITIES = ['Montreal', 'Quebec', 'Ottawa', 'Toronto'];
+
+/** ExcelJS's cell value as the adapter's `CellValue` (a formula gives its cached result). */
+function plainValue(v: ExcelJS.CellValue): CellValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object' && 'result' in v) return plainValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+  if (typeof v === 'object' && 'richText' in v) return (v as ExcelJS.CellRichTextValue).richText.map((r) => r.text).join('');
+  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
+  return String(v);
+}
+
+function sheetValues(ws: ExcelJS.Worksheet): CellValue[][] {
+  const rows: CellValue[][] = [];
+  for (let r = 1; r <= ws.rowCount; r++) {
+    const row: CellValue[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) {
+      const cell = ws.getCell(r, c);
+      // A formula's cached result, from `cell.result`: ExcelJS's `cell.value` leaves out a result of 0.
+      row.push(plainValue(cell.type === ExcelJS.ValueType.Formula ? (cell.result as ExcelJS.CellValue) : cell.value));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The text of every body cell of a table, row by row. */
+async function tableRows(tableLocator: Locator): Promise<string[][]> {
+  const rows = tableLocator.locator('tbody tr');
+  const out: string[][] = [];
+  for (let i = 0; i < (await rows.count()); i++) out.push(await rows.nth(i).locator('td').allInnerTexts());
+  return out;
+}
+
+/** The leading ID of "12 (Family, Given)". */
+function idOf(text: string): number {
+  const m = /^\s*(\d+)/.exec(text);
+  if (!m) throw new Error(`no player ID in "${text}"`);
+  return Number(m[1]);
+}
+
+interface TypedResult {
+  readonly round: number;
+  readonly white: number;
+  readonly black: number;
+  readonly result: GameResult;
+}
+
+/** Office.js as far as the pane's start needs it, for `host`; an empty workbook behind `Excel.run`. */
+function fakeOfficeJs(host: string): string {
+  return `
+    window.__excelRuns = 0;
+    // The custom functions' bundle (loaded by the same page) registers its functions.
+    window.CustomFunctions = { associate() {}, Error: class extends Error {}, ErrorCode: {} };
+    window.Office = {
+      HostType: { Excel: 'Excel', Word: 'Word' },
+      onReady: () => Promise.resolve({ host: ${JSON.stringify(host)}, platform: 'OfficeOnline' }),
+      context: { requirements: { isSetSupported: () => false } },
+    };
+    window.Excel = {
+      run: async (options, batch) => {
+        window.__excelRuns += 1;
+        const worksheets = { items: [], load() {}, getItemOrNullObject() { return { isNullObject: true, getUsedRangeOrNullObject() { return { isNullObject: true, load() {} }; } }; } };
+        return batch({ workbook: { worksheets }, sync: async () => {} });
+      },
+    };`;
+}
+
+describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], (bin) => {
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const steps: { name: string; ms: number }[] = [];
+  const typed: TypedResult[] = [];
+  const previews = new Map<number, { table: number; white: number; black: number }[]>();
+  const byes = new Map<number, number>();
+  let saved: Buffer | undefined;
+  let startedAt = 0;
+  let buildMs = 0;
+
+  /** One step of the director's session, timed. */
+  const step = (name: string, body: () => Promise<void>) =>
+    it(name, async () => {
+      const t0 = Date.now();
+      await body();
+      expect(pageErrors).toEqual([]);
+      steps.push({ name, ms: Date.now() - t0 });
+    });
+
+  const confirmWrite = async () => {
+    await page.getByTestId('confirm-write').click();
+    await page.getByTestId('confirm-write').waitFor({ state: 'detached' });
+  };
+  /** Poll until `check` holds (the pane reads the workbook again after every write, asynchronously). */
+  const eventually = async <T>(what: string, get: () => Promise<T>, check: (v: T) => boolean) => {
+    const until = Date.now() + 10_000;
+    let last = await get();
+    while (!check(last)) {
+      if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(last)} after 10 s`);
+      await new Promise((r) => setTimeout(r, 50));
+      last = await get();
+    }
+    return last;
+  };
+  /** Wait until the element's text matches (writes are asynchronous). */
+  const waitForText = (locator: Locator, pattern: RegExp) => locator.filter({ hasText: pattern }).first().waitFor({ timeout: 10_000 });
+  const noErrors = async () => expect((await page.getByTestId('errors').innerText()).trim()).toBe('');
+  const openStep = (name: string) => page.locator(`nav button[data-step="${name}"]`).click();
+
+  beforeAll(async () => {
+    startedAt = Date.now();
+    buildMs = ensureAddinBuilt();
+    server = await serveDirectory(ADDIN_DIR);
+    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    const total = Date.now() - startedAt;
+    console.log(
+      `e2e standalone: ${steps.length} steps passed in ${(total / 1000).toFixed(1)} s (add-in build ${(buildMs / 1000).toFixed(1)} s)\n` +
+        steps.map((s, i) => `  ${String(i + 1).padStart(2)}. ${s.name} — ${s.ms} ms`).join('\n'),
+    );
+  });
+
+  step('opens the standalone page without Office.js, on a new workbook', async () => {
+    await page.goto(`${server.url}/index.html`);
+    await page.getByLabel('Tournament name').waitFor();
+    expect(await page.evaluate('typeof window.Office')).toBe('undefined');
+    await waitForText(page.getByTestId('page-status'), /new, empty workbook/);
+  });
+
+  step('creates the tournament, writing only after confirmation', async () => {
+    await page.getByLabel('Tournament name').fill('Tengen Open');
+    await page.getByLabel('Number of rounds').fill(String(ROUNDS));
+    await page.getByLabel('Pairing system').selectOption('mcmahon');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('aqjg');
+    await page.getByRole('button', { name: 'Create the sheets…' }).click();
+    // Cancel first, from the keyboard (Escape): nothing is written.
+    await page.getByTestId('confirm-write').waitFor();
+    await expect(page.evaluate("document.activeElement?.getAttribute('data-testid')")).resolves.toBe('confirm-write');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('confirm-write').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('sheet-view').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Create the sheets…' }).click();
+    await confirmWrite();
+    await noErrors();
+    await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
+  });
+
+  step('registers 13 players: one through the form, twelve pasted', async () => {
+    await page.getByLabel('Family name').fill('Player01');
+    await page.getByLabel('Given name').fill('Ann');
+    await page.getByLabel('Rank', { exact: true }).fill(RANKS[0]);
+    await page.getByLabel('City (optional)').fill(CITIES[0]);
+    await page.getByRole('button', { name: 'Add to the list' }).click();
+    const lines = RANKS.slice(1).map((rank, i) => `Player${String(i + 2).padStart(2, '0')}, Ann; ${rank}; ; ${CITIES[(i + 1) % CITIES.length]}`);
+    await page.getByLabel('Players, one a line').fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Add the pasted players' }).click();
+    await expect(page.getByTestId('pending-players').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await page.getByTestId('register-players').click();
+    await confirmWrite();
+    await noErrors();
+    await eventually('registered players', () => page.getByTestId('registered-players').locator('tbody tr').count(), (n) => n === PLAYERS);
+  });
+
+  step("writes the engine's proposed McMahon sections", async () => {
+    await openStep('sections');
+    const rows = page.getByTestId('sections-table').locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    await page.getByTestId('write-sections').click();
+    await confirmWrite();
+    await noErrors();
+  });
+
+  /** Preview and confirm a round; remembers the pairing the pane showed. */
+  const pairRound = async (round: number, screenshot?: string) => {
+    await openStep('pair');
+    await page.getByLabel('Round', { exact: true }).selectOption(String(round));
+    await page.getByTestId('preview').click();
+    const preview = page.getByTestId('pairing-preview');
+    await preview.waitFor();
+    const rows = await tableRows(preview);
+    const games = rows.map((cells) => ({ table: Number(cells[0]), white: idOf(cells[1]), black: idOf(cells[2]) }));
+    expect(games).toHaveLength((PLAYERS - 1) / 2);
+    const bye = idOf((await page.getByTestId('preview-bye').innerText()).replace(/^Bye:\s*/, ''));
+    expect(new Set([...games.flatMap((g) => [g.white, g.black]), bye]).size).toBe(PLAYERS);
+    expect(await page.getByTestId('pairing-report').locator('li').count()).toBeGreaterThan(games.length);
+    // The pane fits its 320 px: nothing wider than the pane.
+    await expect(page.evaluate("document.querySelector('.pane').scrollWidth")).resolves.toBeLessThanOrEqual(320);
+    if (screenshot) {
+      await page.screenshot({ path: artifactPath(screenshot), fullPage: true });
+      await page.locator('.pane').screenshot({ path: artifactPath(screenshot.replace('.png', '-pane.png')) });
+    }
+    previews.set(round, games);
+    byes.set(round, bye);
+    await page.getByTestId('confirm-pairing').click();
+    await page.getByTestId('scratch-pad').waitFor();
+    await noErrors();
+  };
+
+  /** Type the winners' IDs (Mays' scratch pad), with a jigo and, in round 2, a default win; check and record. */
+  const enterResults = async (round: number) => {
+    const games = previews.get(round)!;
+    const entries: string[] = [];
+    for (const g of games) {
+      let result: GameResult;
+      if (g.table === 1) {
+        result = 'white-wins';
+        entries.push(String(g.white));
+      } else if (g.table === 2) {
+        result = 'black-wins';
+        entries.push(String(g.black));
+      } else if (g.table === 3) {
+        result = 'jigo';
+        entries.push(`${g.white}=`);
+      } else if (g.table === 4 && round === 2) {
+        result = 'black-wins-by-default';
+        entries.push(`${g.black}!`);
+      } else {
+        const winner = Math.min(g.white, g.black);
+        result = winner === g.white ? 'white-wins' : 'black-wins';
+        entries.push(String(winner));
+      }
+      typed.push({ round, white: g.white, black: g.black, result });
+    }
+    if (round === ROUNDS) {
+      // Table 1 typed straight into the grid, as a director does in Excel, then the grid is read again.
+      const g = games.find((x) => x.table === 1)!;
+      const layout = gridLayout(ROUNDS, PLAYERS);
+      const column = columnLetter(layout.resultColumn(round));
+      for (const [id, mark] of [
+        [g.white, '+'],
+        [g.black, '-'],
+      ] as const) {
+        await page.getByLabel('Cell').fill(`${column}${layout.playerRow(id - 1)}`);
+        await page.getByLabel('Value').fill(mark);
+        await page.getByRole('button', { name: 'Write cell' }).click();
+        await waitForText(page.getByTestId('page-status'), new RegExp(`${column}${layout.playerRow(id - 1)} = ${mark}`));
+      }
+      await page.getByTestId('reread').click();
+      await noErrors();
+      await waitForText(page.getByTestId('round-games').locator('tbody tr').first().locator('td').last(), /^W \(White\) beat B$/);
+      // Then the scratch pad says Black won table 1 after all: the pane names the grid entries that would change
+      // and writes only when the director chooses to overwrite them.
+      entries[0] = String(g.black);
+      typed.splice(typed.findIndex((x) => x.round === round && x.white === g.white), 1, { round, white: g.white, black: g.black, result: 'black-wins' });
+    }
+    await page.getByTestId('scratch-pad').fill(entries.join(' '));
+    await page.getByTestId('check-results').click();
+    await expect(page.getByTestId('checked-results').locator('li').count()).resolves.toBe(entries.length);
+    await page.getByTestId('record-results').click();
+    if (round === ROUNDS) {
+      await waitForText(page.getByTestId('errors'), /would change 2 entries already in the workbook: Grid!\w+ \("\+"\), Grid!\w+ \("[-\u2212]"\)/);
+      await page.getByTestId('overwrite').click();
+    }
+    await confirmWrite();
+    await noErrors();
+    await eventually(`round ${round} results in the pane`, () => page.getByTestId('round-games').innerText(), (text) => !text.includes('—'));
+  };
+
+  step('pairs round 1 (preview, report, confirm)', () => pairRound(1, 'pair-round-preview.png'));
+  step('enters the results of round 1 from the winners’ IDs', () => enterResults(1));
+
+  step('refuses to pair round 1 again without the director confirming re-pairing', async () => {
+    await openStep('pair');
+    await page.getByLabel('Round', { exact: true }).selectOption('1');
+    await expect(page.locator('.warning').first().innerText()).resolves.toMatch(/Round 1 is already paired and 6 of its games have results/);
+    await expect(page.getByTestId('preview').count()).resolves.toBe(0);
+    await page.getByLabel(/Re-pair round 1/).check();
+    await expect(page.getByTestId('preview').count()).resolves.toBe(1);
+    await page.getByLabel(/Re-pair round 1/).uncheck();
+  });
+
+  step('rejects a bad scratch pad, naming the entry and the player, and writes nothing', async () => {
+    await openStep('results');
+    await page.getByTestId('scratch-pad').fill(`${byes.get(1)} 99`);
+    await page.getByTestId('check-results').click();
+    const errors = await page.getByTestId('errors').innerText();
+    expect(errors).toMatch(new RegExp(`"${byes.get(1)}": player ${byes.get(1)} \\(.*\\) has the bye in round 1`));
+    expect(errors).toMatch(/"99": no player has ID 99/);
+    await expect(page.getByTestId('record-results').count()).resolves.toBe(0);
+    await page.getByTestId('scratch-pad').fill('');
+  });
+
+  step('previews round 2 again when the grid changed between preview and confirmation', async () => {
+    await openStep('pair');
+    await page.getByLabel('Round', { exact: true }).selectOption('2');
+    await page.getByTestId('preview').click();
+    await page.getByTestId('pairing-preview').waitFor();
+    // The director types in the grid meanwhile (the Director line of the title block).
+    await page.getByLabel('Cell').fill('C4');
+    await page.getByLabel('Value').fill('A. Director');
+    await page.getByRole('button', { name: 'Write cell' }).click();
+    await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C4"]'), /^A\. Director$/);
+    await page.getByTestId('confirm-pairing').click();
+    await waitForText(page.getByTestId('errors'), /changed since the preview of round 2.*nothing was written.*new preview/s);
+    await expect(page.getByTestId('pairing-preview').count()).resolves.toBe(1);
+    // Nothing of round 2 is on the grid yet.
+    const column = columnLetter(gridLayout(ROUNDS, PLAYERS).opponentColumn(2));
+    const firstRow = gridLayout(ROUNDS, PLAYERS).firstPlayerRow;
+    await expect(page.locator(`[data-testid="sheet-view"] td[data-cell="${column}${firstRow}"]`).innerText()).resolves.toBe('');
+  });
+
+  step('pairs round 2 with a swap from the director', async () => {
+    await openStep('pair');
+    await page.getByLabel('Round', { exact: true }).selectOption('2');
+    await page.getByTestId('preview').click();
+    const rows = await tableRows(page.getByTestId('pairing-preview'));
+    // Swap the Black players of two tables, from the bottom up, choosing tables where the swap repeats no game.
+    const met = (x: number, y: number) => [...previews.values()].some((games) => games.some((g) => (g.white === x && g.black === y) || (g.white === y && g.black === x)));
+    let last: string[] = [];
+    let beforeLast: string[] = [];
+    search: for (let i = rows.length - 1; i > 0; i--) {
+      for (let j = i - 1; j >= 0; j--) {
+        if (!met(idOf(rows[i][1]), idOf(rows[j][2])) && !met(idOf(rows[j][1]), idOf(rows[i][2]))) {
+          last = rows[i];
+          beforeLast = rows[j];
+          break search;
+        }
+      }
+    }
+    const a = idOf(last[2]);
+    const b = idOf(beforeLast[2]);
+    await page.getByLabel('Swap player').fill(String(a));
+    await page.getByLabel('with player').fill(String(b));
+    await page.getByRole('button', { name: 'Apply and preview' }).click();
+    await noErrors();
+    await expect(page.getByTestId('pairing-report').innerText()).resolves.toMatch(/forced/i);
+    await expect(page.getByTestId('pairing-report').innerText()).resolves.not.toMatch(/meet again|repeat/i);
+    await expect(page.locator('form.controls').innerText()).resolves.toMatch(/forced/);
+    const after = await tableRows(page.getByTestId('pairing-preview'));
+    const opponentOf = (id: number) => {
+      const row = after.find((r) => idOf(r[1]) === id || idOf(r[2]) === id)!;
+      return idOf(row[1]) === id ? idOf(row[2]) : idOf(row[1]);
+    };
+    expect(opponentOf(a)).toBe(idOf(beforeLast[1]));
+    expect(opponentOf(b)).toBe(idOf(last[1]));
+    await page.getByTestId('confirm-pairing').click();
+    await page.getByTestId('scratch-pad').waitFor();
+    await noErrors();
+    previews.set(
+      2,
+      after.map((cells) => ({ table: Number(cells[0]), white: idOf(cells[1]), black: idOf(cells[2]) })),
+    );
+    const bye = (await page.locator('body').innerText()).match(/bye: (\d+)/)?.[1];
+    byes.set(2, Number(bye));
+  });
+
+  step('enters the results of round 2 (with a default win)', () => enterResults(2));
+  step('pairs round 3', () => pairRound(3));
+  step('enters the results of round 3', () => enterResults(3));
+
+  step('shows the standings and explains a tie-break per opponent', async () => {
+    await openStep('standings');
+    await expect(page.getByTestId('standings').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await page.getByLabel('Criterion').selectOption('sos');
+    await page.getByTestId('explain').click();
+    const rows = page.getByTestId('explanation').locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(ROUNDS);
+    await page.getByTestId('write-standings').click();
+    await confirmWrite();
+    await noErrors();
+  });
+
+  step('finalizes (values-only copy)', async () => {
+    await openStep('finalize');
+    await page.getByTestId('finalize').click();
+    await confirmWrite();
+    await noErrors();
+    await page.locator('select[name="sheet"]').selectOption('Grid');
+    await page.getByTestId('sheet-view').screenshot({ path: artifactPath('grid.png') });
+    await page.screenshot({ path: artifactPath('standalone-page.png'), fullPage: true });
+  });
+
+  step('saves the .xlsx (a download)', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('tournament.xlsx');
+    const file = await download.path();
+    saved = readFileSync(file);
+    expect(saved.subarray(0, 2).toString()).toBe('PK');
+    await download.saveAs(artifactPath('tengen-open.xlsx'));
+  });
+
+  step('opens the saved .xlsx again in the page and carries on from it', async () => {
+    await page.locator('input[name="open-xlsx"]').setInputFiles(artifactPath('tengen-open.xlsx'));
+    await waitForText(page.getByTestId('page-status'), /^Opened tengen-open\.xlsx\.$/);
+    await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
+    await openStep('standings');
+    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr').count(), (n) => n === PLAYERS);
+    await openStep('pair');
+    await expect(page.getByLabel('Round', { exact: true }).locator('option').allInnerTexts()).resolves.toEqual(['Round 1 (paired)', 'Round 2 (paired)', 'Round 3 (paired)']);
+    await noErrors();
+  });
+
+  step('the saved Grid matches what was typed and what the engine computes', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(saved as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Grid');
+    expect(ws).toBeDefined();
+    const values = sheetValues(ws!);
+    const read = readGrid(values);
+    if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
+    const t: Tournament = read.value;
+    expect(t.name).toBe('Tengen Open');
+    expect(t.players).toHaveLength(PLAYERS);
+
+    // Every game the pane showed and every result typed is in the file.
+    for (const r of typed) {
+      const g = t.games.find((x) => x.round === r.round && x.white === r.white && x.black === r.black);
+      expect({ round: r.round, white: r.white, black: r.black, result: g?.result }).toEqual(r);
+    }
+    expect(t.games).toHaveLength(typed.length);
+    for (let round = 1; round <= ROUNDS; round++) expect(t.byes.find((b) => b.round === round)?.player).toBe(byes.get(round));
+
+    // Cell by cell: opponents, colours, results, scores after each round, places.
+    const layout = gridLayout(ROUNDS, PLAYERS);
+    const cell = (row: number, column: number) => values[row - 1]?.[column - 1] ?? null;
+    const standings = computeStandings(t);
+    const sb = buildScoreboard(t);
+    sb.players.forEach((p, index) => {
+      const line1 = layout.playerRow(index);
+      expect(cell(line1, layout.columns.id)).toBe(p.id);
+      for (let round = 1; round <= ROUNDS; round++) {
+        const bye = byes.get(round) === p.id;
+        const game = typed.find((g) => g.round === round && (g.white === p.id || g.black === p.id));
+        if (bye) {
+          expect(cell(line1, layout.colourColumn(round))).toBe('BYE');
+          continue;
+        }
+        expect(game).toBeDefined();
+        const white = game!.white === p.id;
+        expect(cell(line1, layout.opponentColumn(round))).toBe(white ? game!.black : game!.white);
+        const colour = String(cell(line1, layout.colourColumn(round)));
+        const handicap = t.games.find((g) => g.round === round && g.white === game!.white)!.handicap;
+        expect(colour).toBe(handicap > 0 ? (white ? `\u2212${handicap}` : `+${handicap}`) : white ? 'W' : 'B');
+        const won = { 'white-wins': white, 'black-wins': !white, 'black-wins-by-default': !white } as Record<string, boolean>;
+        const expected = game!.result === 'jigo' ? '=' : game!.result.endsWith('by-default') ? (won[game!.result] ? '+!' : '-!') : won[game!.result] ? '+' : '-';
+        expect(String(cell(line1, layout.resultColumn(round))).replace('\u2212', '-')).toBe(expected);
+        expect(cell(line1 + 1, layout.scoreColumn(round))).toBe(sb.mmsAfter[index][round] / 2);
+      }
+      const entry = standings.entries.find((e) => e.player.id === p.id)!;
+      expect(cell(line1, layout.columns.place)).toBe(entry.place);
+      expect(cell(line1, layout.columns.victories)).toBe(sb.nbwAfter[index][ROUNDS] / 2);
+    });
+  });
+
+  // Which workbook the pane works on: taskpane.html loads Office.js, answered here by a stand-in (no network, no
+  // Excel) whose Office.onReady names the host. Excel: the wizard alone, reading the open workbook through
+  // OfficeWorkbook (Excel.run); any other host: the standalone page.
+  const openTaskpane = async (host: string) => {
+    const pane = await browser.newPage({ viewport: { width: 320, height: 800 } });
+    const errors: string[] = [];
+    pane.on('pageerror', (e) => errors.push(e.message));
+    await pane.route('https://appsforoffice.microsoft.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeOfficeJs(host) }));
+    await pane.goto(`${server.url}/taskpane.html`);
+    await pane.getByLabel('Tournament name').waitFor();
+    return { pane, errors };
+  };
+
+  it('in Excel, taskpane.html is the wizard alone, on the open workbook (read through Excel.run)', async () => {
+    const { pane, errors } = await openTaskpane('Excel');
+    await pane.screenshot({ path: artifactPath('excel-taskpane-320.png'), fullPage: true });
+    expect(await pane.locator('.page-header').count()).toBe(0);
+    expect(await pane.getByTestId('save-xlsx').count()).toBe(0);
+    expect(await pane.evaluate('window.__excelRuns')).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await pane.close();
+  });
+
+  it('with Office.js outside Excel, taskpane.html is the standalone page', async () => {
+    const { pane, errors } = await openTaskpane('Word');
+    expect(await pane.locator('.page-header').count()).toBe(1);
+    expect(await pane.evaluate('window.__excelRuns')).toBe(0);
+    expect(errors).toEqual([]);
+    await pane.close();
+  });
+});
