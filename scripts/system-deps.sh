@@ -3,6 +3,7 @@
 #   chromium          the standalone task pane driven headless through playwright-core (test/e2e/standalone.test.ts)
 #   libreoffice-calc  opens a saved workbook and prints it to PDF (test/e2e/libreoffice.test.ts)
 #   poppler-utils     pdftotext / pdftoppm read that PDF back
+#   fonts-dejavu-core a font for LibreOffice to print with (a minimal machine has none)
 #
 # Idempotent: checks each binary first and does nothing when all are present. As root with apt-get available it runs
 # `apt-get update` once and installs what is missing with --no-install-recommends; otherwise it prints the exact
@@ -15,13 +16,15 @@ required=(
   "libreoffice-calc:libreoffice"
   "poppler-utils:pdftotext"
   "poppler-utils:pdftoppm"
+  "fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 )
 
 missing=()
 for entry in "${required[@]}"; do
   package="${entry%%:*}"
   binary="${entry#*:}"
-  if ! command -v "$binary" >/dev/null 2>&1; then
+  if [[ "$binary" == /* ]]; then present() { [ -e "$1" ]; }; else present() { command -v "$1" >/dev/null 2>&1; }; fi
+  if ! present "$binary"; then
     case " ${missing[*]-} " in
       *" $package "*) ;;
       *) missing+=("$package") ;;
@@ -30,7 +33,7 @@ for entry in "${required[@]}"; do
 done
 
 if [ "${#missing[@]}" -eq 0 ]; then
-  echo "system-deps: chromium, libreoffice, pdftotext and pdftoppm are installed"
+  echo "system-deps: chromium, libreoffice, pdftotext, pdftoppm and a font are installed"
   exit 0
 fi
 
