@@ -7,6 +7,7 @@
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimal } from '../src/pairing/optimal';
+import { pairOpenGotha } from '../src/pairing/opengotha/pair';
 import { applyBar } from '../src/pairing/sections';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { GRID_SHEET } from '../src/workbook/grid';
@@ -39,8 +40,9 @@ function withoutId(p: Player): NewPlayer {
 export function sessionServices(): WizardServices {
   return {
     pairingSystems: [
-      ['mays', "Mays' paper method"],
       ['optimal', 'Optimal (one matching of the whole field)'],
+      ['mays', "Mays' paper method"],
+      ['opengotha', "OpenGotha 3.51 (OpenGotha's own draw)"],
     ],
     async readTournament(wb: WorkbookAdapter) {
       const sheets = await wb.sheetNames();
@@ -89,7 +91,9 @@ export function sessionServices(): WizardServices {
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
     },
     previewPairing(t, round, system, controls) {
-      return session.previewPairing(t, round, system === 'optimal' ? (base, r, c) => pairOptimal(base, r, c) : 'mays', controls);
+      const systems = { optimal: pairOptimal, opengotha: pairOpenGotha } as const;
+      const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
+      return session.previewPairing(t, round, chosen ? (base, r, c) => chosen(base, r, c) : 'mays', controls);
     },
     pairRoundBatch(t, pairing, check) {
       return attempt((confirmOverwrite) =>

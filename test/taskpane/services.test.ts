@@ -60,9 +60,9 @@ describe('wizard services over a workbook', () => {
     expect((await read(s, wb)).fingerprint).toBe(fingerprint);
   });
 
-  it('offers both pairing systems, each honouring the director’s controls', () => {
-    expect(s.pairingSystems.map(([v]) => v)).toEqual(['mays', 'optimal']);
-    for (const system of ['mays', 'optimal']) {
+  it('offers the three pairing systems, optimal first (the default), each honouring the director’s controls', () => {
+    expect(s.pairingSystems.map(([v]) => v)).toEqual(['optimal', 'mays', 'opengotha']);
+    for (const system of ['optimal', 'mays', 'opengotha']) {
       const preview = s.previewPairing(t, 1, system, { forcedPairs: [[1 as PlayerId, 2 as PlayerId]] });
       if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
       expect(preview.pairing.system).toBe(system);
