@@ -25,7 +25,9 @@ export function failed<T>(errors: readonly InputError[]): Parsed<T> {
 
 /** One line a director can act on: `juvisy.xml:25: <Game roundNumber="1">: player 12 (Minieri, Davide): …`. */
 export function formatInputError(e: InputError): string {
-  const place = [e.file, e.line !== undefined ? String(e.line) : undefined].filter(Boolean).join(':');
+  // A line without a file (a pasted list, a scratch pad) says "line 6", not a bare "6".
+  const line = e.line === undefined ? undefined : e.file ? String(e.line) : `line ${e.line}`;
+  const place = [e.file, line].filter(Boolean).join(':');
   const parts = [place, e.where, e.player ? `player ${e.player}` : undefined, e.message].filter(
     (p): p is string => Boolean(p),
   );

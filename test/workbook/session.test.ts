@@ -265,8 +265,8 @@ describe('pasted lists', () => {
       { family: 'Unknown', given: 'Jayne', rank: 1, club: 'MTL', city: 'Montréal', country: 'CA', rating: 2150 },
     ]);
     expect(errorsOf(parsePlayerList('Doe, John;2d\nRoe, Jane;strong\nPoe'))).toEqual([
-      '2: player Roe, Jane: "strong" is not a rank; expected a rank such as 15k, 5d or 1p (also 15-K, 15 kyu, 5 dan, 1 pro): kyu 1–30, dan 1–9, pro 1–9',
-      '3: player Poe: no rank after the name; expected "Family, Given<TAB or ;>rank<TAB or ;>club"',
+      'line 2: player Roe, Jane: "strong" is not a rank; expected a rank such as 15k, 5d or 1p (also 15-K, 15 kyu, 5 dan, 1 pro): kyu 1–30, dan 1–9, pro 1–9',
+      'line 3: player Poe: no rank after the name; expected "Family, Given<TAB or ;>rank<TAB or ;>club"',
     ]);
   });
 
@@ -279,7 +279,7 @@ describe('pasted lists', () => {
       { player: 4, result: 'both-lose-by-default' },
     ]);
     expect(errorsOf(parseScratchPad('12\n7x'))).toEqual([
-      '2: "7x" is not a result; expected the winner\'s ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)',
+      'line 2: "7x" is not a result; expected the winner\'s ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)',
     ]);
   });
 });
