@@ -114,6 +114,8 @@ module.exports = async (env, argv) => {
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml', transform: withUrl(url) },
+          // The page each function's @helpurl opens (Excel's function help link).
+          { from: 'functions/help.html', to: 'functions-help.html' },
         ],
       }),
       {

@@ -64,7 +64,7 @@ function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][
 /**
  * McMahon score (MMS) after the given round: initial score plus points won, with the ruleset's free points.
  * @customfunction MMS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#mms
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -79,7 +79,7 @@ export function mms(grid: unknown[][], id: unknown[][], round?: number, settings
 /**
  * Number of wins (NBW): games won, byes and default wins included, half per jigo.
  * @customfunction NBW
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#nbw
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -94,7 +94,7 @@ export function nbw(grid: unknown[][], id: unknown[][], round?: number, settings
 /**
  * Sum of opponents' scores (SOS), as the grid's ruleset counts it.
  * @customfunction SOS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#sos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -109,7 +109,7 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, settings
 /**
  * SOS without the lowest opponent's score (SOS-1).
  * @customfunction SOS1
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#sos1
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -124,7 +124,7 @@ export function sos1(grid: unknown[][], id: unknown[][], round?: number, setting
 /**
  * SOS without the two lowest opponents' scores (SOS-2).
  * @customfunction SOS2
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#sos2
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -139,7 +139,7 @@ export function sos2(grid: unknown[][], id: unknown[][], round?: number, setting
 /**
  * Sum of defeated opponents' scores (SODOS), half for a jigo.
  * @customfunction SODOS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#sodos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -154,7 +154,7 @@ export function sodos(grid: unknown[][], id: unknown[][], round?: number, settin
 /**
  * Sum of opponents' SOS (SOSOS).
  * @customfunction SOSOS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#sosos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -169,7 +169,7 @@ export function sosos(grid: unknown[][], id: unknown[][], round?: number, settin
 /**
  * Cumulative sum of scores (CUSS): the player's score after each round, added up.
  * @customfunction CUSS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#cuss
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -184,7 +184,7 @@ export function cuss(grid: unknown[][], id: unknown[][], round?: number, setting
 /**
  * Cumulative sum of points (CUSP) as the grid's ruleset counts it.
  * @customfunction CUSP
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#cusp
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -199,7 +199,7 @@ export function cusp(grid: unknown[][], id: unknown[][], round?: number, setting
 /**
  * Direct Comparison: points scored against the players tied with this one (EGF: 0 for everyone unless all tied players met equally often).
  * @customfunction DIRECTCOMPARE
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#directcompare
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [tiedBy] The criteria defining the tie, e.g. "mms, sos" (blank: those placed before DC on this grid).
@@ -214,7 +214,7 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
 /**
  * The player's place in the standings, shared by equal players.
  * @customfunction PLACE
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#place
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to place (blank: every round played).
@@ -229,7 +229,7 @@ export function place(grid: unknown[][], id: unknown[][], round?: number, settin
 /**
  * The whole standings table, spilled: the Standings sheet's header row, then one row per player in standings order.
  * @customfunction STANDINGS
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#standings
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param [ruleset] egf, bga, aqjg or opengotha (blank: the grid's).
  * @param [criteria] Placement order, e.g. "mms, sos, sodos" (blank: the grid's, else the ruleset's).
@@ -245,7 +245,7 @@ export function standings(grid: unknown[][], ruleset?: string, criteria?: string
 /**
  * The handicap between players of two ranks: 0 even game, 1 no komi, n stones.
  * @customfunction HANDICAP
- * @helpurl https://localhost:3000/index.html#functions
+ * @helpurl https://localhost:3000/functions-help.html#handicap
  * @param rank1 A rank such as 5d, 15k or 1p.
  * @param rank2 The other player's rank.
  * @param [policy] mays (rank difference minus 1, the default), egf (minus 2, even from 14k up), minus-2, difference or none.

@@ -58,7 +58,12 @@ describe('production build for a hosting URL', () => {
   test('functions.json lists every GO function with help URLs on the hosting HOSTING; the bundle registers them', () => {
     const metadata = JSON.parse(read('functions.json')) as { functions: { id: string; helpUrl: string }[] };
     expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOS1', 'SOS2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP']);
-    for (const f of metadata.functions) expect(f.helpUrl.startsWith(HOSTING)).toBe(true);
+    // Each help link opens the built help page at that function's own section.
+    const help = read('functions-help.html');
+    for (const f of metadata.functions) {
+      expect(f.helpUrl).toBe(`${HOSTING}functions-help.html#${f.id.toLowerCase()}`);
+      expect(help).toMatch(new RegExp(`<h2 id="?${f.id.toLowerCase()}"?>GO\\.${f.id}\\(`));
+    }
     // The plugin's loader appends CustomFunctions.associate("SOS", …) for each function.
     expect(read('functions.js')).toMatch(/associate\(\s*"STANDINGS"/);
   });
