@@ -10,15 +10,15 @@
 import { formatInputError, type InputError } from '../src/model/errors';
 import { formatFraction } from '../src/model/fraction';
 import { formatRank, parseRank, type Rank } from '../src/model/rank';
-import { displayName, type Criterion, type PlayerId, type Round, type RulesetName, type Tournament, type PairingSystem } from '../src/model/tournament';
+import { displayName, playerLabel, type Criterion, type PlayerId, type Round, type RulesetName, type Tournament, type PairingSystem } from '../src/model/tournament';
 import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from '../src/pairing/sections';
 import { isPairingError, type RoundPairing } from '../src/pairing/types';
 import { explainIn, type Explanation } from '../src/scoring/explain';
 import { computeStandings, type Standings } from '../src/scoring/standings';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../src/workbook/scratchPad';
 import { append, button, checkbox, clear, field, h, select, table } from './dom';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
-import { describeResult, parseScratchPad, pendingGames, playerLabel, type ReportedResult } from './scratchpad';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
@@ -858,10 +858,10 @@ export class Wizard {
       this.checkedResults = null;
     });
     const check = button('Check', () => {
-      const parsed = parseScratchPad(t, round, pad.value);
+      const parsed = matchScratchPad(t, round, pad.value);
       if (!parsed.ok) {
         this.checkedResults = null;
-        this.showErrors(parsed.errors.map((e) => (e.entry ? `Scratch pad "${e.entry}": ${e.message}` : `Scratch pad: ${e.message}`)));
+        this.showErrors(parsed.errors.map((e) => `Scratch pad, ${formatScratchPadError(e)}`));
         return;
       }
       this.showErrors([]);

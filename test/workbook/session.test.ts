@@ -269,17 +269,4 @@ describe('pasted lists', () => {
       'line 3: player Poe: no rank after the name; expected "Family, Given<TAB or ;>rank<TAB or ;>club"',
     ]);
   });
-
-  test('scratch pad', () => {
-    expect(value(parseScratchPad('12 7!, 15= 3=! 4-!'))).toEqual([
-      { winner: 12 },
-      { winner: 7, byDefault: true },
-      { player: 15, result: 'jigo' },
-      { player: 3, result: 'jigo-by-default' },
-      { player: 4, result: 'both-lose-by-default' },
-    ]);
-    expect(errorsOf(parseScratchPad('12\n7x'))).toEqual([
-      'line 2: "7x" is not a result; expected the winner\'s ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)',
-    ]);
-  });
 });
