@@ -601,12 +601,9 @@ export class Wizard {
       button(
         'Write the bar…',
         () =>
-          void this.wb
-            .sheetNames()
-            .then((existingSheets) => this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank, existingSheets }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]))
-            .then(async (ok) => {
-              if (ok) await this.go('pair');
-            }),
+          void this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]).then(async (ok) => {
+            if (ok) await this.go('pair');
+          }),
         { class: 'primary', 'data-testid': 'write-bar' },
       ),
     );

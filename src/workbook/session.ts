@@ -13,7 +13,7 @@
  * cells on the Grid sheet are not kept.
  */
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
-import { parseRank } from '../model/rank';
+import { formatRank, parseRank } from '../model/rank';
 import { displayName, playerLabel, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
 import { writeTournamentJson } from '../formats/json';
@@ -21,13 +21,13 @@ import { parseOpenGotha } from '../formats/opengotha';
 import { applyPairing, pairingProblems } from '../pairing/apply';
 import { pairMays, type MaysOptions } from '../pairing/mays';
 import { admitLatecomer, numberByStrength } from '../pairing/numbering';
-import { applySections, sectionForRank, type ProposedSection } from '../pairing/sections';
+import { applyBar, applySections, sectionForRank, type BarChoice, type ProposedSection } from '../pairing/sections';
 import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/types';
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { GRID_SHEET, gridCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
-import { TITLE_KEYS, type GridLanguage } from './notation';
+import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
@@ -261,15 +261,16 @@ function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCel
 
 /**
  * The cells whose non-empty entry `after` would change, by their address in `before`'s grid. `allowed` fields may
- * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`);
+ * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`; a
+ * title cell alone by its key, `title:bar`);
  * `renumbered` skips player cells (the IDs given by strength before round 1 move every row).
  */
-function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field>, renumbered = false): InputCell[] {
+function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field | `title:${TitleKey}`>, renumbered = false): InputCell[] {
   const a = inputCells(before, language);
   const b = inputCells(after, language);
   const changed: InputCell[] = [];
   for (const [k, cell] of a) {
-    if (cell.value === '' || allowed.has(cell.field)) continue;
+    if (cell.value === '' || allowed.has(cell.field) || allowed.has(k as `title:${TitleKey}`)) continue;
     if (renumbered && cell.field !== 'title') continue;
     if ((b.get(k)?.value ?? '') !== cell.value) changed.push(cell);
   }
@@ -479,6 +480,46 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
   const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
   return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
+}
+
+/**
+ * The McMahon bar (and floor, supergroup) the director chose before round 1 (seeds/bga-mcmahon-system.txt: "if the
+ * bar is set at 3 dan (which is an MMS of 2) then no player can start at an MMS of more than 2"): the Grid's title
+ * block (Bar, Floor) and every initial score, the Players sheet, and one Log line — the Log's earlier lines and the
+ * other sheets are left as they are. Initial scores from rank replace McMahon sections (a section's score would win
+ * over the bar), so sections already written are the director's entries: refused, naming them, unless the overwrite
+ * is confirmed. Refused once round 1 is paired (the scores after each round start from the initial ones), naming
+ * the Bar cell.
+ */
+export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
+  const barCell = sheetCell(layout.sheet, layout.titleRow.bar, layout.titleValueColumn);
+  const started = pairedRounds(t);
+  if (started > 0) {
+    throw new SessionRefusal(
+      'invalid',
+      `the tournament has started (${started === 1 ? 'round 1 is' : `rounds 1–${started} are`} paired): the bar is set before round 1 — type a new bar in ${barCell} and re-read the grid, if you must change it`,
+      [barCell],
+    );
+  }
+  if (choice.bar !== undefined && choice.floor !== undefined && choice.floor > choice.bar) {
+    throw new SessionRefusal('invalid', `the floor (${formatRank(choice.floor)}) is above the bar (${formatRank(choice.bar)}): the floor must be at or below the bar`, [barCell]);
+  }
+  const { sections, ...settings } = t.settings;
+  const unsectioned: Tournament = { ...t, settings, players: t.players.map(({ section: _s, ...p }) => p) }; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const after = applyBar(unsectioned, choice);
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(['initial', 'title:bar', 'title:floor'] as const)), 'Setting the bar');
+  const bar = after.settings.bar;
+  const floor = after.settings.floor;
+  const above = bar === undefined ? 0 : after.players.filter((p) => p.rank >= bar).length;
+  const what = [
+    bar === undefined ? 'No bar' : `Bar at ${formatRank(bar)} (${above} player${above === 1 ? '' : 's'} at or above it)`,
+    floor === undefined ? '' : `, floor at ${formatRank(floor)}`,
+    ': initial McMahon scores from rank',
+    sections && sections.length > 0 ? `; McMahon sections ${sections.map((s) => s.name).join(', ')} removed` : '',
+  ].join('');
+  return tournamentBatch(after, 'Set the McMahon bar', [{ what }], ctx);
 }
 
 /** A player announced absent from (or back for) some rounds: latecomers, partial players, sleeping, withdrawn. */

@@ -11,6 +11,8 @@ import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
+import type { Rank } from '../../src/model/rank';
+import { buildScoreboard } from '../../src/scoring/scoreboard';
 
 async function read(s: WizardServices, wb: MemoryWorkbook): Promise<Extract<TournamentRead, { ok: true }>> {
   const r = await s.readTournament(wb);
@@ -114,6 +116,36 @@ describe('absences through the services', () => {
     const paired = (await read(s, wb)).tournament;
     const refused = s.absencesBatch(paired, [{ player: 1 as PlayerId, rounds: [1], absent: true }]);
     expect(refused.ok).toBe(false);
+  });
+});
+
+describe('the McMahon bar through the services', () => {
+  it('writes the bar as one small batch (the Log kept), and refuses it once round 1 is paired, naming the Bar cell', async () => {
+    const s = wizardServices();
+    const wb = new MemoryWorkbook();
+    await wb.apply(batchOf(s.newTournamentBatch({ name: 'Bar Open', rounds: 3, system: 'mcmahon', ruleset: 'bga' })));
+    const list = s.parsePlayerList('A, One; 4d\nB, Two; 2d\nC, Three; 1k\nD, Four; 5k\nE, Five; 9k');
+    if (!list.ok) throw new Error('list');
+    await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
+    const log = (await wb.readSheet('Log'))!;
+    const barred = batchOf(s.sectionsBatch((await read(s, wb)).tournament, { bar: 0 as Rank }));
+    expect(barred.label).toBe('Set the McMahon bar');
+    expect([...new Set(barred.ops.map((op) => op.sheet))]).toEqual(['Grid', 'Players', 'Log']);
+    await wb.apply(barred);
+    const t = (await read(s, wb)).tournament;
+    expect(t.settings.bar).toBe(0);
+    // The 4d and the 2d start at the bar (1d: 0), the others at their rank's score.
+    expect(buildScoreboard(t).initialHalves).toEqual(Int32Array.from([0, 0, -1, -5, -9].map((x) => 2 * x)));
+    const after = (await wb.readSheet('Log'))!;
+    expect(after.slice(0, log.length)).toEqual(log);
+    expect(after.length).toBe(log.length + 1);
+
+    const r1 = s.previewPairing(t, 1, 'mays', {});
+    const { fingerprint } = await read(s, wb);
+    await wb.apply(batchOf(s.pairRoundBatch(t, r1.pairing as RoundPairing, { expectedFingerprint: r1.fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
+    const refused = s.sectionsBatch((await read(s, wb)).tournament, { bar: 1 as Rank });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors).toEqual([{ message: expect.stringMatching(/has started .*type a new bar in Grid!C10/) }]);
   });
 });
 
