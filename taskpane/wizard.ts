@@ -18,6 +18,7 @@ import { computeStandings, type Standings } from '../src/scoring/standings';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../src/workbook/scratchPad';
 import { append, button, checkbox, clear, field, h, select, table } from './dom';
+import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
 
@@ -629,6 +630,16 @@ export class Wizard {
     return problems;
   }
 
+  /** Places by section with no sections set (./sectionsNotice.ts): said, with a way to the Sections step; never blocks. */
+  private renderSectionsNotice(t: Tournament): void {
+    const notice = unsectionedPlacesNotice(t);
+    if (!notice) return;
+    append(
+      this.bodyEl,
+      h('div', { class: 'notice', role: 'note', 'data-testid': 'sections-notice' }, h('p', {}, notice), button('Go to Sections', () => void this.go('sections'), { 'data-testid': 'go-to-sections' })),
+    );
+  }
+
   // ---------------------------------------------------------------------------------------------------------------
   // Pair round
   // ---------------------------------------------------------------------------------------------------------------
@@ -656,6 +667,7 @@ export class Wizard {
       this.render();
     });
     append(this.bodyEl, field('Round', roundSelect), field('Pairing system', systemSelect));
+    if (round === 1) this.renderSectionsNotice(t);
 
     const existing = t.games.filter((g) => g.round === round);
     const reported = existing.filter((g) => g.result !== 'unknown');
@@ -912,6 +924,7 @@ export class Wizard {
   // ---------------------------------------------------------------------------------------------------------------
 
   private renderStandings(t: Tournament): void {
+    this.renderSectionsNotice(t);
     let standings: Standings;
     try {
       standings = computeStandings(t);

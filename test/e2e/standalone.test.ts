@@ -198,6 +198,20 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await eventually('registered players', () => page.getByTestId('registered-players').locator('tbody tr').count(), (n) => n === PLAYERS);
   });
 
+  step('warns on Pair round 1 that AQJG places inside sections and none are set, with a way to Sections', async () => {
+    await openStep('pair');
+    const notice = page.getByTestId('sections-notice');
+    await expect(notice.innerText()).resolves.toMatch(/AQJG rules places are given inside each McMahon section, and no sections are set/);
+    // It does not block: the preview is there to press.
+    await expect(page.getByTestId('preview').count()).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('sections-notice-pane.png') });
+    // The Standings step says the same.
+    await openStep('standings');
+    await expect(page.getByTestId('sections-notice').innerText()).resolves.toMatch(/no sections are set/);
+    await page.getByTestId('go-to-sections').click();
+    await page.getByTestId('sections-table').waitFor();
+  });
+
   step("writes the engine's proposed McMahon sections", async () => {
     await openStep('sections');
     const rows = page.getByTestId('sections-table').locator('tbody tr');
@@ -214,6 +228,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByTestId('preview').click();
     const preview = page.getByTestId('pairing-preview');
     await preview.waitFor();
+    // Sections are set: no notice.
+    await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     const rows = await tableRows(preview);
     const games = rows.map((cells) => ({ table: Number(cells[0]), white: idOf(cells[1]), black: idOf(cells[2]) }));
     expect(games).toHaveLength((PLAYERS - 1) / 2);
@@ -388,6 +404,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   step('shows the standings and explains a tie-break per opponent', async () => {
     await openStep('standings');
     await expect(page.getByTestId('standings').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     await page.getByLabel('Criterion').selectOption('sos');
     await page.getByTestId('explain').click();
     const rows = page.getByTestId('explanation').locator('tbody tr');
