@@ -495,6 +495,10 @@ export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptio
   const ctx = contextOf(t, options);
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
   const barCell = sheetCell(layout.sheet, layout.titleRow.bar, layout.titleValueColumn);
+  if (t.settings.system !== 'mcmahon') {
+    const systemCell = sheetCell(layout.sheet, layout.titleRow.system, layout.titleValueColumn);
+    throw new SessionRefusal('invalid', `a ${t.settings.system} tournament (${systemCell}) has no McMahon bar: everyone starts at 0`, [systemCell]);
+  }
   const started = pairedRounds(t);
   if (started > 0) {
     throw new SessionRefusal(

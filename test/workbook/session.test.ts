@@ -235,7 +235,7 @@ describe('the McMahon bar', () => {
     expect((await wb.readSheet('Log'))!.at(-1)![2]).toMatch(/^Bar at 2d .*; McMahon sections A, B, C removed$/);
   });
 
-  test('refused once round 1 is paired, naming the Bar cell; a floor above the bar refused', async () => {
+  test('refused once round 1 is paired, naming the Bar cell; a floor above the bar, a Swiss tournament refused', async () => {
     const { wb } = await pairedRound1();
     const t = value(await readTournament(wb));
     const r = refusal(() => barBatch(t, { bar }));
@@ -244,6 +244,7 @@ describe('the McMahon bar', () => {
     expect(r.message).toMatch(/round 1 is paired.*Grid!C10/);
     const fresh = value(await readTournament(await started()));
     expect(refusal(() => barBatch(fresh, { bar: -5 as Rank, floor: 0 as Rank })).message).toMatch(/floor \(1d\) is above the bar \(5k\)/);
+    expect(refusal(() => barBatch({ ...fresh, settings: { ...fresh.settings, system: 'swiss' } }, { bar })).cells).toEqual(['Grid!C6']);
   });
 });
 
