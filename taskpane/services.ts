@@ -55,9 +55,8 @@ export interface ResultEntry {
 
 export interface SectionChoice {
   readonly sections?: readonly (Section & { readonly players: readonly PlayerId[] })[];
+  /** Initial scores from rank with this bar (EGF, BGA) instead of sections. */
   readonly bar?: Rank;
-  /** The workbook's sheets now (a new bar rewrites the tournament's sheets). */
-  readonly existingSheets?: readonly string[];
 }
 
 export interface WizardServices {

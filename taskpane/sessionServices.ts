@@ -8,7 +8,6 @@ import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimal } from '../src/pairing/optimal';
 import { pairOpenGotha } from '../src/pairing/opengotha/pair';
-import { applyBar } from '../src/pairing/sections';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { GRID_SHEET } from '../src/workbook/grid';
 import * as session from '../src/workbook/session';
@@ -80,12 +79,9 @@ export function sessionServices(): WizardServices {
     },
     sectionsBatch(t, choice) {
       if (choice.bar !== undefined) {
-        if (t.games.length > 0 || t.byes.length > 0) {
-          return { ok: false, errors: [{ where: `${GRID_SHEET}!C10`, message: 'the tournament has started: type a new bar in the Grid (Bar) and re-read, if you must change it' }] };
-        }
-        // Before round 1 the tournament's sheets are written again with the bar (initial scores follow from it).
-        const withBar = applyBar(t, { bar: choice.bar });
-        return attempt(() => session.importBatch(withBar, { existingSheets: choice.existingSheets ?? [], replace: true, label: 'Set the McMahon bar' }));
+        // Only the bar's cells, the initial scores, the Players sheet and one Log line: the Log is kept.
+        const bar = choice.bar;
+        return attempt((confirmOverwrite) => session.barBatch(t, { bar }, { confirmOverwrite }));
       }
       const sections = choice.sections ?? [];
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));

@@ -10,15 +10,16 @@
 import { formatInputError, type InputError } from '../src/model/errors';
 import { formatFraction } from '../src/model/fraction';
 import { formatRank, parseRank, type Rank } from '../src/model/rank';
-import { displayName, type Criterion, type PlayerId, type Round, type RulesetName, type Tournament, type PairingSystem } from '../src/model/tournament';
+import { displayName, playerLabel, type Criterion, type PlayerId, type Round, type RulesetName, type Tournament, type PairingSystem } from '../src/model/tournament';
 import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from '../src/pairing/sections';
 import { isPairingError, type RoundPairing } from '../src/pairing/types';
 import { explainIn, type Explanation } from '../src/scoring/explain';
 import { computeStandings, type Standings } from '../src/scoring/standings';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../src/workbook/scratchPad';
 import { append, button, checkbox, clear, field, h, select, table } from './dom';
+import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
-import { describeResult, parseScratchPad, pendingGames, playerLabel, type ReportedResult } from './scratchpad';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
@@ -601,12 +602,9 @@ export class Wizard {
       button(
         'Write the bar…',
         () =>
-          void this.wb
-            .sheetNames()
-            .then((existingSheets) => this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank, existingSheets }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]))
-            .then(async (ok) => {
-              if (ok) await this.go('pair');
-            }),
+          void this.offer(this.services.sectionsBatch(t, { bar: Number(bar.value) as Rank }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]).then(async (ok) => {
+            if (ok) await this.go('pair');
+          }),
         { class: 'primary', 'data-testid': 'write-bar' },
       ),
     );
@@ -630,6 +628,16 @@ export class Wizard {
     }
     for (const p of t.players) if (!seen.has(p.id)) problems.push(`player ${playerLabel(t, p.id)} is in no section`);
     return problems;
+  }
+
+  /** Places by section with no sections set (./sectionsNotice.ts): said, with a way to the Sections step; never blocks. */
+  private renderSectionsNotice(t: Tournament): void {
+    const notice = unsectionedPlacesNotice(t);
+    if (!notice) return;
+    append(
+      this.bodyEl,
+      h('div', { class: 'notice', role: 'note', 'data-testid': 'sections-notice' }, h('p', {}, notice), button('Go to Sections', () => void this.go('sections'), { 'data-testid': 'go-to-sections' })),
+    );
   }
 
   // ---------------------------------------------------------------------------------------------------------------
@@ -659,6 +667,7 @@ export class Wizard {
       this.render();
     });
     append(this.bodyEl, field('Round', roundSelect), field('Pairing system', systemSelect));
+    if (round === 1) this.renderSectionsNotice(t);
 
     const existing = t.games.filter((g) => g.round === round);
     const reported = existing.filter((g) => g.result !== 'unknown');
@@ -858,10 +867,10 @@ export class Wizard {
       this.checkedResults = null;
     });
     const check = button('Check', () => {
-      const parsed = parseScratchPad(t, round, pad.value);
+      const parsed = matchScratchPad(t, round, pad.value);
       if (!parsed.ok) {
         this.checkedResults = null;
-        this.showErrors(parsed.errors.map((e) => (e.entry ? `Scratch pad "${e.entry}": ${e.message}` : `Scratch pad: ${e.message}`)));
+        this.showErrors(parsed.errors.map((e) => `Scratch pad, ${formatScratchPadError(e)}`));
         return;
       }
       this.showErrors([]);
@@ -915,6 +924,7 @@ export class Wizard {
   // ---------------------------------------------------------------------------------------------------------------
 
   private renderStandings(t: Tournament): void {
+    this.renderSectionsNotice(t);
     let standings: Standings;
     try {
       standings = computeStandings(t);

@@ -222,3 +222,9 @@ export interface Tournament {
 export function displayName(player: Pick<Player, 'family' | 'given'>): string {
   return player.given ? `${player.family}, ${player.given}` : player.family;
 }
+
+/** A player as the director knows him in messages and Log lines: "12 (Doe, John)", else "12" when not registered. */
+export function playerLabel(t: Pick<Tournament, 'players'>, id: PlayerId): string {
+  const p = t.players.find((x) => x.id === id);
+  return p ? `${id} (${displayName(p)})` : String(id);
+}

@@ -66,6 +66,17 @@ export type WorkbookOp =
   | { readonly kind: 'freeze'; readonly sheet: string; readonly rows: number; readonly columns: number }
   | { readonly kind: 'print'; readonly sheet: string; readonly settings: PrintSettings };
 
+/** The header row of every sheet Tengen writes: bold on grey, bordered. */
+export const HEADER_FORMAT: CellFormat = { bold: true, fill: '#D9D9D9', border: true };
+
+/** The first ops of a sheet written whole: created when missing, then emptied (values and formats). */
+export function freshSheetOps(sheet: string): WorkbookOp[] {
+  return [
+    { kind: 'ensure-sheet', sheet },
+    { kind: 'clear', sheet },
+  ];
+}
+
 /** Everything one confirmed action writes, applied together or not at all. */
 export interface WorkbookBatch {
   /** What the director confirmed, in words ("Pair round 2", "Results of round 1"): the undo label and the Log line. */

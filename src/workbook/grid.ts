@@ -32,7 +32,7 @@ import { displayName, type Tournament } from '../model/tournament';
 import { buildScoreboard, initialMms, type Scoreboard } from '../scoring/scoreboard';
 import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
-import type { CellInput, CellValue, WorkbookBatch, WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
 import { colourText, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
 
@@ -282,8 +282,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
           format: { numberFormat: '@' },
         }));
   const ops: WorkbookOp[] = [
-    { kind: 'ensure-sheet', sheet },
-    { kind: 'clear', sheet },
+    ...freshSheetOps(sheet),
     ...textColumns,
     // Dates as written, not turned into Excel's date numbers.
     { kind: 'format', sheet, range: cellAddress(layout.titleRow.dates, layout.titleValueColumn), format: { numberFormat: '@' } },
@@ -291,7 +290,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
     { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },
     { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14 } },
-    { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { bold: true, fill: '#D9D9D9', horizontalAlignment: 'center', border: true } },
+    { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
   ];
   for (let r = 1; r <= layout.rounds; r++) {
     ops.push({ kind: 'merge', sheet, range: rangeAddress(layout.headerRow, layout.opponentColumn(r), layout.headerRow, layout.resultColumn(r)) });

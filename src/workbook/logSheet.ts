@@ -2,7 +2,7 @@
  * The `Log` sheet: what was done, when — every pairing (one line per table and per deviation from the system's
  * rules) and every change of a result, registration or section — appended below the lines already there.
  */
-import type { CellValue, WorkbookOp } from './adapter';
+import { HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 
 export const LOG_SHEET = 'Log';
 export const LOG_HEADER: readonly CellValue[] = ['Time', 'Round', 'What'];
@@ -19,7 +19,7 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
   if (row <= 2) {
     ops.push(
       { kind: 'write', sheet, at: 'A1', cells: [[...LOG_HEADER]] },
-      { kind: 'format', sheet, range: 'A1:C1', format: { bold: true, fill: '#D9D9D9', border: true } },
+      { kind: 'format', sheet, range: 'A1:C1', format: HEADER_FORMAT },
       { kind: 'column-widths', sheet, widths: [22, 7, 100] },
       { kind: 'print', sheet, settings: { repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
     );

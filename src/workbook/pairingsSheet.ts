@@ -8,7 +8,7 @@ import { formatRank } from '../model/rank';
 import type { InputError } from '../model/errors';
 import { displayName, type DefaultReason, type Game, type PlayerId, type Round, type Tournament, type WinMethod } from '../model/tournament';
 import { outcomeOf } from '../scoring/record';
-import type { CellValue, WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { isBlank, type GridLanguage } from './notation';
 
@@ -68,13 +68,12 @@ export function pairingsOps(t: Tournament, round: Round, language: GridLanguage 
   const rowBreaks: number[] = [];
   for (let k = TABLES_PER_PAGE; k < tables; k += TABLES_PER_PAGE) rowBreaks.push(PAIRINGS_HEADER_ROW + 1 + k);
   return [
-    { kind: 'ensure-sheet', sheet },
-    { kind: 'clear', sheet },
+    ...freshSheetOps(sheet),
     // "+ / −" is text, not a formula (see gridOps).
     ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `E${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { numberFormat: '@' } }] : []),
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 14 } },
-    { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { bold: true, fill: '#D9D9D9', border: true, horizontalAlignment: 'center' } },
+    { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
     ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `A${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { border: true } }] : []),
     { kind: 'column-widths', sheet, widths: [7, 34, 34, 10, 10, 14] },
     {

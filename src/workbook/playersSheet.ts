@@ -6,7 +6,7 @@
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
-import type { CellValue, WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { isBlank, normaliseLabel } from './notation';
 
@@ -52,10 +52,9 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
   const sheet = PLAYERS_SHEET;
   const cells = playersCells(players);
   return [
-    { kind: 'ensure-sheet', sheet },
-    { kind: 'clear', sheet },
+    ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:N1`, format: { bold: true, fill: '#D9D9D9', border: true } },
+    { kind: 'format', sheet, range: `A1:N1`, format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
     { kind: 'print', sheet, settings: { printArea: `A1:N${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },

@@ -13,23 +13,24 @@
  * cells on the Grid sheet are not kept.
  */
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
-import { parseRank } from '../model/rank';
-import { displayName, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
+import { formatRank, parseRank } from '../model/rank';
+import { displayName, playerLabel, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
 import { writeTournamentJson } from '../formats/json';
 import { parseOpenGotha } from '../formats/opengotha';
 import { applyPairing, pairingProblems } from '../pairing/apply';
 import { pairMays, type MaysOptions } from '../pairing/mays';
 import { admitLatecomer, numberByStrength } from '../pairing/numbering';
-import { applySections, sectionForRank, type ProposedSection } from '../pairing/sections';
+import { applyBar, applySections, sectionForRank, type BarChoice, type ProposedSection } from '../pairing/sections';
 import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/types';
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { GRID_SHEET, gridCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
-import { TITLE_KEYS, type GridLanguage } from './notation';
+import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
+import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
 
@@ -260,15 +261,16 @@ function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCel
 
 /**
  * The cells whose non-empty entry `after` would change, by their address in `before`'s grid. `allowed` fields may
- * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`);
+ * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`; a
+ * title cell alone by its key, `title:bar`);
  * `renumbered` skips player cells (the IDs given by strength before round 1 move every row).
  */
-function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field>, renumbered = false): InputCell[] {
+function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field | `title:${TitleKey}`>, renumbered = false): InputCell[] {
   const a = inputCells(before, language);
   const b = inputCells(after, language);
   const changed: InputCell[] = [];
   for (const [k, cell] of a) {
-    if (cell.value === '' || allowed.has(cell.field)) continue;
+    if (cell.value === '' || allowed.has(cell.field) || allowed.has(k as `title:${TitleKey}`)) continue;
     if (renumbered && cell.field !== 'title') continue;
     if ((b.get(k)?.value ?? '') !== cell.value) changed.push(cell);
   }
@@ -297,10 +299,6 @@ function tournamentBatch(after: Tournament, label: string, lines: readonly LogLi
   };
 }
 
-function playerText(t: Tournament, id: PlayerId): string {
-  const p = t.players.find((x) => x.id === id);
-  return p ? `${id} (${displayName(p)})` : String(id);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // A new tournament, players, sections
@@ -411,7 +409,7 @@ export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[
     after = numberByStrength(all).tournament;
     for (const p of players) {
       const id = after.players.find((x) => x.family === p.family && x.given === p.given)!.id;
-      lines.push({ what: `Registered ${playerText(after, id)}` });
+      lines.push({ what: `Registered ${playerLabel(after, id)}` });
     }
   } else {
     after = t;
@@ -419,7 +417,7 @@ export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[
       const section = p.section ?? (after.settings.sections ? sectionForRank(after, p.rank) : undefined);
       const admitted = admitLatecomer(after, section === undefined ? p : { ...p, section }, paired + 1);
       after = admitted.tournament;
-      lines.push({ round: paired + 1, what: `Registered latecomer ${playerText(after, admitted.id)}, from round ${paired + 1}` });
+      lines.push({ round: paired + 1, what: `Registered latecomer ${playerLabel(after, admitted.id)}, from round ${paired + 1}` });
     }
   }
   const invalid = validateTournament(after);
@@ -484,6 +482,50 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
 }
 
+/**
+ * The McMahon bar (and floor, supergroup) the director chose before round 1 (seeds/bga-mcmahon-system.txt: "if the
+ * bar is set at 3 dan (which is an MMS of 2) then no player can start at an MMS of more than 2"): the Grid's title
+ * block (Bar, Floor) and every initial score, the Players sheet, and one Log line — the Log's earlier lines and the
+ * other sheets are left as they are. Initial scores from rank replace McMahon sections (a section's score would win
+ * over the bar), so sections already written are the director's entries: refused, naming them, unless the overwrite
+ * is confirmed. Refused once round 1 is paired (the scores after each round start from the initial ones), naming
+ * the Bar cell.
+ */
+export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
+  const barCell = sheetCell(layout.sheet, layout.titleRow.bar, layout.titleValueColumn);
+  if (t.settings.system !== 'mcmahon') {
+    const systemCell = sheetCell(layout.sheet, layout.titleRow.system, layout.titleValueColumn);
+    throw new SessionRefusal('invalid', `a ${t.settings.system} tournament (${systemCell}) has no McMahon bar: everyone starts at 0`, [systemCell]);
+  }
+  const started = pairedRounds(t);
+  if (started > 0) {
+    throw new SessionRefusal(
+      'invalid',
+      `the tournament has started (${started === 1 ? 'round 1 is' : `rounds 1–${started} are`} paired): the bar is set before round 1 — type a new bar in ${barCell} and re-read the grid, if you must change it`,
+      [barCell],
+    );
+  }
+  if (choice.bar !== undefined && choice.floor !== undefined && choice.floor > choice.bar) {
+    throw new SessionRefusal('invalid', `the floor (${formatRank(choice.floor)}) is above the bar (${formatRank(choice.bar)}): the floor must be at or below the bar`, [barCell]);
+  }
+  const { sections, ...settings } = t.settings;
+  const unsectioned: Tournament = { ...t, settings, players: t.players.map(({ section: _s, ...p }) => p) }; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const after = applyBar(unsectioned, choice);
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(['initial', 'title:bar', 'title:floor'] as const)), 'Setting the bar');
+  const bar = after.settings.bar;
+  const floor = after.settings.floor;
+  const above = bar === undefined ? 0 : after.players.filter((p) => p.rank >= bar).length;
+  const what = [
+    bar === undefined ? 'No bar' : `Bar at ${formatRank(bar)} (${above} player${above === 1 ? '' : 's'} at or above it)`,
+    floor === undefined ? '' : `, floor at ${formatRank(floor)}`,
+    ': initial McMahon scores from rank',
+    sections && sections.length > 0 ? `; McMahon sections ${sections.map((s) => s.name).join(', ')} removed` : '',
+  ].join('');
+  return tournamentBatch(after, 'Set the McMahon bar', [{ what }], ctx);
+}
+
 /** A player announced absent from (or back for) some rounds: latecomers, partial players, sleeping, withdrawn. */
 export interface AbsenceChange {
   readonly player: PlayerId;
@@ -508,7 +550,7 @@ export function absencesBatch(t: Tournament, changes: readonly AbsenceChange[], 
     for (const r of c.rounds) {
       if (!Number.isInteger(r) || r < 1 || r > t.settings.rounds) throw new SessionRefusal('invalid', `round ${r} is not a round of this ${t.settings.rounds}-round tournament`);
       const paired = t.games.some((g) => g.round === r && (g.white === c.player || g.black === c.player)) || t.byes.some((b) => b.round === r && b.player === c.player);
-      if (paired && c.absent) throw new SessionRefusal('invalid', `${playerText(t, c.player)} is already paired in round ${r}: change that round's pairing instead`);
+      if (paired && c.absent) throw new SessionRefusal('invalid', `${playerLabel(t, c.player)} is already paired in round ${r}: change that round's pairing instead`);
     }
     const rounds = new Set(p.absentRounds ?? []);
     for (const r of c.rounds) {
@@ -518,7 +560,7 @@ export function absencesBatch(t: Tournament, changes: readonly AbsenceChange[], 
     const absentRounds = [...rounds].sort((a, b) => a - b);
     const { absentRounds: _old, ...rest } = p; // eslint-disable-line @typescript-eslint/no-unused-vars
     byId.set(c.player, absentRounds.length > 0 ? { ...rest, absentRounds } : rest);
-    lines.push({ what: `${playerText(t, c.player)} ${c.absent ? 'absent from' : 'plays again in'} round${c.rounds.length === 1 ? '' : 's'} ${c.rounds.join(', ')}` });
+    lines.push({ what: `${playerLabel(t, c.player)} ${c.absent ? 'absent from' : 'plays again in'} round${c.rounds.length === 1 ? '' : 's'} ${c.rounds.join(', ')}` });
   }
   const after: Tournament = { ...t, players: t.players.map((p) => byId.get(p.id)!) };
   return tournamentBatch(after, 'Absences', lines, ctx);
@@ -599,10 +641,10 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
   if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
 
   const lines: LogLine[] = [
-    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${pairing.bye === null ? '' : `, bye ${playerText(after, pairing.bye)}`}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
+    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${pairing.bye === null ? '' : `, bye ${playerLabel(after, pairing.bye)}`}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
     ...pairing.games.map((g) => ({
       round,
-      what: `Table ${g.table}: ${playerText(after, g.white)} White – ${playerText(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+      what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
@@ -625,29 +667,22 @@ export type ResultInput =
   | { readonly player: PlayerId; readonly result: GameResult };
 
 /**
- * The scratch pad as typed: winners' IDs separated by spaces or commas; `12!` a default win of 12, `12=` a jigo
- * at 12's table, `12=!` a jigo by default, `12-!` both lose by default at 12's table.
+ * The scratch pad as typed (src/workbook/scratchPad.ts, the one reader of its notation): winners' IDs separated by
+ * spaces or commas; `12!` a default win of 12, `12=` a jigo at 12's table, `12=!` a jigo by default, `12-!` both
+ * lose by default, `12+!` both win by default at 12's table, `12?` that game's result taken back. Errors name the
+ * line and the entry ("line 2: "7x": not a result …").
  */
 export function parseScratchPad(text: string): Parsed<ResultInput[]> {
-  const errors: InputError[] = [];
-  const out: ResultInput[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    for (const token of raw.split(/[\s,;]+/).filter(Boolean)) {
-      const m = /^(\d+)(=!?|-!|!)?$/.exec(token.replace('\u2212', '-'));
-      if (!m) {
-        errors.push({ line: i + 1, message: `"${token}" is not a result; expected the winner's ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)` });
-        continue;
-      }
-      const id = Number(m[1]) as PlayerId;
-      const mark = m[2];
-      if (mark === undefined) out.push({ winner: id });
-      else if (mark === '!') out.push({ winner: id, byDefault: true });
-      else if (mark === '=') out.push({ player: id, result: 'jigo' });
-      else if (mark === '=!') out.push({ player: id, result: 'jigo-by-default' });
-      else out.push({ player: id, result: 'both-lose-by-default' });
-    }
-  });
-  return errors.length > 0 ? failed(errors) : ok(out);
+  const read = readScratchPad(text);
+  if (!read.ok) return failed(read.errors.map((e) => ({ ...(e.line !== undefined ? { line: e.line } : {}), message: `"${e.entry}": ${e.message}` })));
+  return ok(
+    read.value.map(({ player, mark }): ResultInput => {
+      if (mark === '') return { winner: player };
+      if (mark === '!') return { winner: player, byDefault: true };
+      // The other marks say the same of both players, whichever colour the entry names.
+      return { player, result: resultOfMark(mark, 'white') };
+    }),
+  );
 }
 
 /** The round's results written into the grid (scores and places follow), its pairing sheet and the Log. */
@@ -663,7 +698,7 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
       game = games.find((g) => g.white === input.winner || g.black === input.winner);
       if (!game) {
         const bye = t.byes.some((b) => b.round === round && b.player === input.winner);
-        throw new SessionRefusal('invalid', bye ? `${playerText(t, input.winner)} has the bye in round ${round}: there is no result to enter` : `${playerText(t, input.winner)} has no game in round ${round}`);
+        throw new SessionRefusal('invalid', bye ? `${playerLabel(t, input.winner)} has the bye in round ${round}: there is no result to enter` : `${playerLabel(t, input.winner)} has no game in round ${round}`);
       }
       const white = game.white === input.winner;
       result = input.byDefault ? (white ? 'white-wins-by-default' : 'black-wins-by-default') : white ? 'white-wins' : 'black-wins';
@@ -673,15 +708,15 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
       result = input.result;
     } else {
       game = games.find((g) => g.white === input.player || g.black === input.player);
-      if (!game) throw new SessionRefusal('invalid', `${playerText(t, input.player)} has no game in round ${round}`);
+      if (!game) throw new SessionRefusal('invalid', `${playerLabel(t, input.player)} has no game in round ${round}`);
       result = input.result;
     }
     const before = set.get(game);
     if (before !== undefined && before !== result) {
-      throw new SessionRefusal('invalid', `two different results for ${playerText(t, game.white)} – ${playerText(t, game.black)} in round ${round}: ${before} and ${result}`);
+      throw new SessionRefusal('invalid', `two different results for ${playerLabel(t, game.white)} – ${playerLabel(t, game.black)} in round ${round}: ${before} and ${result}`);
     }
     set.set(game, result);
-    lines.push({ round, what: `Result: ${playerText(t, game.white)} White – ${playerText(t, game.black)} Black: ${result}${game.result !== 'unknown' && game.result !== result ? ` (was ${game.result})` : ''}` });
+    lines.push({ round, what: `Result: ${playerLabel(t, game.white)} White – ${playerLabel(t, game.black)} Black: ${result}${game.result !== 'unknown' && game.result !== result ? ` (was ${game.result})` : ''}` });
   }
   const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);

@@ -6,7 +6,7 @@
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type Settings } from '../model/tournament';
-import type { CellValue, WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { isBlank, normaliseLabel } from './notation';
 
@@ -61,10 +61,9 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
 export function settingsOps(settings: Settings, shortName?: string): WorkbookOp[] {
   const sheet = SETTINGS_SHEET;
   return [
-    { kind: 'ensure-sheet', sheet },
-    { kind: 'clear', sheet },
+    ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName) },
-    { kind: 'format', sheet, range: 'A1:B1', format: { bold: true, fill: '#D9D9D9', border: true } },
+    { kind: 'format', sheet, range: 'A1:B1', format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [26, 40] },
     { kind: 'print', sheet, settings: { fitToWidth: true, orientation: 'portrait' } },
   ];

@@ -6,7 +6,7 @@ import { toNumber } from '../model/fraction';
 import { formatRank } from '../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../model/tournament';
 import { computeStandings, type Standings } from '../scoring/standings';
-import type { CellValue, WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { columnLetter } from './address';
 
 export const STANDINGS_SHEET = 'Standings';
@@ -72,11 +72,10 @@ export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STAND
   const cells = standingsCells(computeStandings(t, { ruleset }));
   const last = columnLetter(cells[STANDINGS_HEADER_ROW - 1].length);
   return [
-    { kind: 'ensure-sheet', sheet },
-    { kind: 'clear', sheet },
+    ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 12 } },
-    { kind: 'format', sheet, range: `A${STANDINGS_HEADER_ROW}:${last}${STANDINGS_HEADER_ROW}`, format: { bold: true, fill: '#D9D9D9', border: true, horizontalAlignment: 'center' } },
+    { kind: 'format', sheet, range: `A${STANDINGS_HEADER_ROW}:${last}${STANDINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
     ...(cells.length > STANDINGS_HEADER_ROW
       ? [{ kind: 'format' as const, sheet, range: `G${STANDINGS_HEADER_ROW + 1}:${last}${cells.length}`, format: { numberFormat: '0.0#' } }]
       : []),

@@ -5,23 +5,16 @@
  * as text (`pdftotext -layout`): every player's line shows his victories and his place as the engine computes them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseTournamentJson } from '../../src/formats/json';
-import { displayName, type Tournament } from '../../src/model/tournament';
+import { displayName } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
 import { gridBatch } from '../../src/workbook/grid';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { artifactPath, describeWithBinaries, ROOT } from './support';
-
-function example(): Tournament {
-  const file = path.join(ROOT, 'examples', 'quebec-open-mini.json');
-  const parsed = parseTournamentJson(readFileSync(file, 'utf8'), file);
-  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('\n'));
-  return parsed.value;
-}
+import { example } from '../workbook/fixtures';
+import { artifactPath, describeWithBinaries } from './support';
 
 describeWithBinaries('a saved workbook in LibreOffice Calc (PDF)', ['libreoffice', 'pdftotext', 'pdftoppm'], (bin) => {
   let dir: string;

@@ -2,53 +2,27 @@
  * End to end, in Debian's Chromium (headless, through playwright-core): the standalone page (`dist/addin/index.html`,
  * built here when missing or stale) served from 127.0.0.1, a whole 3-round McMahon tournament of 13 players run
  * through the task pane — so there is a bye every round — then the `.xlsx` saved (the download is captured), opened
- * again with ExcelJS and its Grid checked cell by cell against what was typed in the pane and against the engine
- * (`computeStandings` on the tournament read back from the saved file).
+ * again with ExcelJS (through the `.xlsx` adapter) and its Grid checked cell by cell against what was typed in the pane
+ * and against the engine (`computeStandings` on the tournament read back from the saved file).
  *
  * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
  * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
  * Only this file builds the add-in, so parallel test workers never build it twice at once.
  */
 import { readFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { GameResult, Tournament } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
-import type { CellValue } from '../../src/workbook/adapter';
 import { columnLetter } from '../../src/workbook/address';
 import { gridLayout, readGrid } from '../../src/workbook/grid';
+import { XlsxWorkbook } from '../../src/workbook/xlsx';
 import { ADDIN_DIR, artifactPath, CHROMIUM_ARGS, describeWithBinaries, ensureAddinBuilt, serveDirectory, type StaticServer } from './support';
 
 const ROUNDS = 3;
 const PLAYERS = 13;
 const RANKS = ['4d', '3d', '2d', '2d', '1d', '1k', '1k', '2k', '3k', '4k', '5k', '7k', '9k'];
 const CITIES = ['Montreal', 'Quebec', 'Ottawa', 'Toronto'];
-
-/** ExcelJS's cell value as the adapter's `CellValue` (a formula gives its cached result). */
-function plainValue(v: ExcelJS.CellValue): CellValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object' && 'result' in v) return plainValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-  if (typeof v === 'object' && 'richText' in v) return (v as ExcelJS.CellRichTextValue).richText.map((r) => r.text).join('');
-  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text);
-  return String(v);
-}
-
-function sheetValues(ws: ExcelJS.Worksheet): CellValue[][] {
-  const rows: CellValue[][] = [];
-  for (let r = 1; r <= ws.rowCount; r++) {
-    const row: CellValue[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) {
-      const cell = ws.getCell(r, c);
-      // A formula's cached result, from `cell.result`: ExcelJS's `cell.value` leaves out a result of 0.
-      row.push(plainValue(cell.type === ExcelJS.ValueType.Formula ? (cell.result as ExcelJS.CellValue) : cell.value));
-    }
-    rows.push(row);
-  }
-  return rows;
-}
 
 /** The text of every body cell of a table, row by row. */
 async function tableRows(tableLocator: Locator): Promise<string[][]> {
@@ -198,6 +172,20 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await eventually('registered players', () => page.getByTestId('registered-players').locator('tbody tr').count(), (n) => n === PLAYERS);
   });
 
+  step('warns on Pair round 1 that AQJG places inside sections and none are set, with a way to Sections', async () => {
+    await openStep('pair');
+    const notice = page.getByTestId('sections-notice');
+    await expect(notice.innerText()).resolves.toMatch(/AQJG rules places are given inside each McMahon section, and no sections are set/);
+    // It does not block: the preview is there to press.
+    await expect(page.getByTestId('preview').count()).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('sections-notice-pane.png') });
+    // The Standings step says the same.
+    await openStep('standings');
+    await expect(page.getByTestId('sections-notice').innerText()).resolves.toMatch(/no sections are set/);
+    await page.getByTestId('go-to-sections').click();
+    await page.getByTestId('sections-table').waitFor();
+  });
+
   step("writes the engine's proposed McMahon sections", async () => {
     await openStep('sections');
     const rows = page.getByTestId('sections-table').locator('tbody tr');
@@ -214,6 +202,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByTestId('preview').click();
     const preview = page.getByTestId('pairing-preview');
     await preview.waitFor();
+    // Sections are set: no notice.
+    await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     const rows = await tableRows(preview);
     const games = rows.map((cells) => ({ table: Number(cells[0]), white: idOf(cells[1]), black: idOf(cells[2]) }));
     expect(games).toHaveLength((PLAYERS - 1) / 2);
@@ -388,6 +378,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   step('shows the standings and explains a tie-break per opponent', async () => {
     await openStep('standings');
     await expect(page.getByTestId('standings').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     await page.getByLabel('Criterion').selectOption('sos');
     await page.getByTestId('explain').click();
     const rows = page.getByTestId('explanation').locator('tbody tr');
@@ -428,12 +419,10 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   });
 
   step('the saved Grid matches what was typed and what the engine computes', async () => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(saved as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('Grid');
-    expect(ws).toBeDefined();
-    const values = sheetValues(ws!);
-    const read = readGrid(values);
+    // Read through the .xlsx adapter (ExcelJS), as the CLI reads a workbook: each formula's cached result.
+    const values = await (await XlsxWorkbook.load(saved!)).readSheet('Grid');
+    expect(values).not.toBeNull();
+    const read = readGrid(values!);
     if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
     const t: Tournament = read.value;
     expect(t.name).toBe('Tengen Open');
@@ -449,7 +438,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
     // Cell by cell: opponents, colours, results, scores after each round, places.
     const layout = gridLayout(ROUNDS, PLAYERS);
-    const cell = (row: number, column: number) => values[row - 1]?.[column - 1] ?? null;
+    const cell = (row: number, column: number) => values![row - 1]?.[column - 1] ?? null;
     const standings = computeStandings(t);
     const sb = buildScoreboard(t);
     sb.players.forEach((p, index) => {

@@ -9,8 +9,10 @@ import { wizardServices } from '../../taskpane/wizardServices';
 import { attempt } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
-import type { PlayerId, Tournament } from '../../src/model/tournament';
+import type { PlayerId, RulesetName, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
+import type { Rank } from '../../src/model/rank';
+import { buildScoreboard } from '../../src/scoring/scoreboard';
 
 async function read(s: WizardServices, wb: MemoryWorkbook): Promise<Extract<TournamentRead, { ok: true }>> {
   const r = await s.readTournament(wb);
@@ -97,23 +99,58 @@ describe('wizard services over a workbook', () => {
   });
 });
 
+/** A new 3-round McMahon tournament in a workbook, the players of a pasted list registered. */
+async function registered(s: WizardServices, name: string, ruleset: RulesetName, players: string): Promise<MemoryWorkbook> {
+  const wb = new MemoryWorkbook();
+  await wb.apply(batchOf(s.newTournamentBatch({ name, rounds: 3, system: 'mcmahon', ruleset })));
+  const list = s.parsePlayerList(players);
+  if (!list.ok) throw new Error('list');
+  await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
+  return wb;
+}
+
+/** Round 1 paired by Mays' method and written; the tournament read back. */
+async function pairFirstRound(s: WizardServices, wb: MemoryWorkbook): Promise<Tournament> {
+  const t = (await read(s, wb)).tournament;
+  const r1 = s.previewPairing(t, 1, 'mays', {});
+  const { fingerprint } = await read(s, wb);
+  await wb.apply(batchOf(s.pairRoundBatch(t, r1.pairing as RoundPairing, { expectedFingerprint: r1.fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
+  return (await read(s, wb)).tournament;
+}
+
 describe('absences through the services', () => {
   it('marks a round a player will miss, and refuses one already paired for him', async () => {
     const s = wizardServices();
-    const wb = new MemoryWorkbook();
-    await wb.apply(batchOf(s.newTournamentBatch({ name: 'Absences', rounds: 3, system: 'mcmahon', ruleset: 'aqjg' })));
-    const list = s.parsePlayerList('A, One; 3d\nB, Two; 1k\nC, Three; 5k');
-    if (!list.ok) throw new Error('list');
-    await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
+    const wb = await registered(s, 'Absences', 'aqjg', 'A, One; 3d\nB, Two; 1k\nC, Three; 5k');
     await wb.apply(batchOf(s.absencesBatch((await read(s, wb)).tournament, [{ player: 3 as PlayerId, rounds: [2], absent: true }])));
     const t = (await read(s, wb)).tournament;
     expect(t.players.find((p) => p.id === 3)?.absentRounds).toEqual([2]);
-    const r1 = s.previewPairing(t, 1, 'mays', {});
-    const { fingerprint } = await read(s, wb);
-    await wb.apply(batchOf(s.pairRoundBatch(t, r1.pairing as RoundPairing, { expectedFingerprint: r1.fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
-    const paired = (await read(s, wb)).tournament;
+    const paired = await pairFirstRound(s, wb);
     const refused = s.absencesBatch(paired, [{ player: 1 as PlayerId, rounds: [1], absent: true }]);
     expect(refused.ok).toBe(false);
+  });
+});
+
+describe('the McMahon bar through the services', () => {
+  it('writes the bar as one small batch (the Log kept), and refuses it once round 1 is paired, naming the Bar cell', async () => {
+    const s = wizardServices();
+    const wb = await registered(s, 'Bar Open', 'bga', 'A, One; 4d\nB, Two; 2d\nC, Three; 1k\nD, Four; 5k\nE, Five; 9k');
+    const log = (await wb.readSheet('Log'))!;
+    const barred = batchOf(s.sectionsBatch((await read(s, wb)).tournament, { bar: 0 as Rank }));
+    expect(barred.label).toBe('Set the McMahon bar');
+    expect([...new Set(barred.ops.map((op) => op.sheet))]).toEqual(['Grid', 'Players', 'Log']);
+    await wb.apply(barred);
+    const t = (await read(s, wb)).tournament;
+    expect(t.settings.bar).toBe(0);
+    // The 4d and the 2d start at the bar (1d: 0), the others at their rank's score.
+    expect(buildScoreboard(t).initialHalves).toEqual(Int32Array.from([0, 0, -1, -5, -9].map((x) => 2 * x)));
+    const after = (await wb.readSheet('Log'))!;
+    expect(after.slice(0, log.length)).toEqual(log);
+    expect(after.length).toBe(log.length + 1);
+
+    const refused = s.sectionsBatch(await pairFirstRound(s, wb), { bar: 1 as Rank });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors).toEqual([{ message: expect.stringMatching(/has started .*type a new bar in Grid!C10/) }]);
   });
 });
 

@@ -6,11 +6,14 @@
 import { writeTournamentJson } from '../../src/formats/json';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
-import { proposeSections } from '../../src/pairing/sections';
+import { initialMmsFromRank, proposeSections } from '../../src/pairing/sections';
+import type { Rank } from '../../src/model/rank';
+import { gridLayout } from '../../src/workbook/grid';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import {
   absencesBatch,
+  barBatch,
   finalizeBatch,
   importBatch,
   newTournamentBatch,
@@ -186,6 +189,65 @@ test('absences announced before a round is paired are kept, and the pairing leav
   expect((await wb.readSheet('Log'))!.some((r) => /13 \(Fortin, Léa\) absent from rounds 1, 2/.test(String(r[2])))).toBe(true);
 });
 
+describe('the McMahon bar', () => {
+  const bar = 1 as Rank; // 2d
+  const floor = -10 as Rank; // 10k
+
+  test('writes only the Grid (title block, initial scores), the Players sheet and one Log line; the Log is kept', async () => {
+    const wb = await started();
+    const t = value(await readTournament(wb));
+    const logBefore = (await wb.readSheet('Log'))!;
+    const batch = barBatch(t, { bar, floor }, { time: TIME });
+    expect(batch.label).toBe('Set the McMahon bar');
+    expect([...new Set(batch.ops.map((op) => op.sheet))]).toEqual(['Grid', 'Players', 'Log']);
+    // No sheet deleted, the Log not cleared: it grows by one line.
+    expect(batch.ops.filter((op) => op.kind === 'delete-sheet' || (op.kind === 'clear' && op.sheet === 'Log'))).toEqual([]);
+    await wb.apply(batch);
+    const after = value(await readTournament(wb));
+    expect(after.settings.bar).toBe(bar);
+    expect(after.settings.floor).toBe(floor);
+    const grid = (await wb.readSheet('Grid'))!;
+    const layout = gridLayout(after.settings.rounds, after.players.length);
+    expect(grid[layout.titleRow.bar - 1][layout.titleValueColumn - 1]).toBe('2d');
+    expect(after.players.map((p) => grid[layout.playerRow(p.id - 1) - 1][layout.columns.initial - 1])).toEqual(after.players.map((p) => initialMmsFromRank(p.rank, { bar, floor })));
+    // Everyone at or above the bar starts at the bar's score, everyone at or below the floor at the floor's.
+    expect(after.players.filter((p) => p.rank >= bar).every((p) => grid[layout.playerRow(p.id - 1) - 1][layout.columns.initial - 1] === 1)).toBe(true);
+    const log = (await wb.readSheet('Log'))!;
+    expect(log.slice(0, logBefore.length)).toEqual(logBefore);
+    expect(log.slice(logBefore.length).map((r) => r[2])).toEqual(['Bar at 2d (4 players at or above it), floor at 10k: initial McMahon scores from rank']);
+    // The other sheets of the tournament are as they were.
+    expect(await wb.sheetNames()).toEqual(['Grid', 'Players', 'Settings', 'Log']);
+  });
+
+  test('replaces McMahon sections already written only when the overwrite is confirmed, naming their cells', async () => {
+    const wb = await started();
+    let t = value(await readTournament(wb));
+    await wb.apply(sectionsBatch(t, proposeSections(t.players, { rounds: 4, count: 3 }).sections, { time: TIME }));
+    t = value(await readTournament(wb));
+    const r = refusal(() => barBatch(t, { bar }));
+    expect(r.code).toBe('overwrite');
+    expect(r.cells).toEqual(['Grid!C9', ...t.players.map((p) => `Grid!E${16 + 2 * (p.id - 1) + 1}`)]);
+    await wb.apply(barBatch(t, { bar }, { confirmOverwrite: true, time: TIME }));
+    const after = value(await readTournament(wb));
+    expect(after.settings.sections).toBeUndefined();
+    expect(after.players.every((p) => p.section === undefined)).toBe(true);
+    expect(after.settings.bar).toBe(bar);
+    expect((await wb.readSheet('Log'))!.at(-1)![2]).toMatch(/^Bar at 2d .*; McMahon sections A, B, C removed$/);
+  });
+
+  test('refused once round 1 is paired, naming the Bar cell; a floor above the bar, a Swiss tournament refused', async () => {
+    const { wb } = await pairedRound1();
+    const t = value(await readTournament(wb));
+    const r = refusal(() => barBatch(t, { bar }));
+    expect(r.code).toBe('invalid');
+    expect(r.cells).toEqual(['Grid!C10']);
+    expect(r.message).toMatch(/round 1 is paired.*Grid!C10/);
+    const fresh = value(await readTournament(await started()));
+    expect(refusal(() => barBatch(fresh, { bar: -5 as Rank, floor: 0 as Rank })).message).toMatch(/floor \(1d\) is above the bar \(5k\)/);
+    expect(refusal(() => barBatch({ ...fresh, settings: { ...fresh.settings, system: 'swiss' } }, { bar })).cells).toEqual(['Grid!C6']);
+  });
+});
+
 describe('refusals', () => {
   test('a new tournament in a workbook that has one, unless replacing it', async () => {
     const wb = await started();
@@ -267,19 +329,6 @@ describe('pasted lists', () => {
     expect(errorsOf(parsePlayerList('Doe, John;2d\nRoe, Jane;strong\nPoe'))).toEqual([
       'line 2: player Roe, Jane: "strong" is not a rank; expected a rank such as 15k, 5d or 1p (also 15-K, 15 kyu, 5 dan, 1 pro): kyu 1–30, dan 1–9, pro 1–9',
       'line 3: player Poe: no rank after the name; expected "Family, Given<TAB or ;>rank<TAB or ;>club"',
-    ]);
-  });
-
-  test('scratch pad', () => {
-    expect(value(parseScratchPad('12 7!, 15= 3=! 4-!'))).toEqual([
-      { winner: 12 },
-      { winner: 7, byDefault: true },
-      { player: 15, result: 'jigo' },
-      { player: 3, result: 'jigo-by-default' },
-      { player: 4, result: 'both-lose-by-default' },
-    ]);
-    expect(errorsOf(parseScratchPad('12\n7x'))).toEqual([
-      'line 2: "7x" is not a result; expected the winner\'s ID (12), 12! (won by default), 12= (jigo), 12=! (jigo by default) or 12-! (both lose by default)',
     ]);
   });
 });
