@@ -422,3 +422,21 @@ function criterionValues(
   };
   return value;
 }
+
+/**
+ * The order of OpenGotha's list of players to pair, which its weight dumps show (pairs (i, j), i < j, in this
+ * order): by the placement criteria before the round, best first, then name and first name (ScoredPlayerComparator
+ * on the placement criteria alone); equal names (OpenGotha's key forbids them) by ID. It matters for the terms that
+ * depend on the order of the two players (detRandom: the random term and SPLITANDRANDOM seeding), for the bye among
+ * equal weights (./bye) and for the order in which the games reach the table numbering (./tables).
+ */
+export function pairingListOrder(state: RoundState): (a: ScoredPlayer, b: ScoredPlayer) => number {
+  const criteria = state.parameters.placementCriteria;
+  return (a, b) => {
+    for (const c of criteria) {
+      const d = state.critValue(b.id, c) - state.critValue(a.id, c);
+      if (d !== 0) return d;
+    }
+    return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
+  };
+}
