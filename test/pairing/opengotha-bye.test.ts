@@ -5,12 +5,12 @@
  * among equal weights the last in OpenGotha's list of players to pair (placement before the round, then name).
  * Hand-made Swiss and McMahon cases worked by hand, then every odd round of the corpus: both callers agree.
  *
- * Unless a test says otherwise: bar 1d, floor 20k, MMS zero 30k, so a player's starting MMS is rank + 30 clamped to
- * 10 … 30 (20k … 1d), and a bye is worth one MMS point (genMMS2ValueBye = 2).
+ * The tournaments (./fixtures openGothaTournament): bar 1d, floor 20k, MMS zero 30k, so a player's starting MMS is
+ * rank + 30 clamped to 10 … 30 (20k … 1d), and a bye is worth one point (genMMS2ValueBye = genNBW2ValueBye = 2).
  */
 import { existsSync } from 'node:fs';
 import { beforeRound } from '../../src/cli/pair';
-import type { Game, Player, Tournament } from '../../src/model/tournament';
+import type { Tournament } from '../../src/model/tournament';
 import { byeCandidates } from '../../src/pairing/byes';
 import { buildHistory } from '../../src/pairing/history';
 import { pairMays } from '../../src/pairing/mays';
@@ -20,32 +20,8 @@ import { pairOptimal } from '../../src/pairing/optimal';
 import { isPairingError } from '../../src/pairing/types';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { loadCorpusTournament, OPENGOTHA_PAIRING_CORPUS } from '../support/opengothaConformance';
-import { game, id, player, rank } from './fixtures';
+import { game, id, openGothaTournament as og, player } from './fixtures';
 
-function og(players: readonly Player[], system: 'mcmahon' | 'swiss', games: readonly Game[] = [], byes: Tournament['byes'] = []): Tournament {
-  return {
-    name: 'hand-made',
-    settings: {
-      system,
-      rounds: 5,
-      ruleset: 'opengotha',
-      bar: rank('1d'),
-      floor: rank('20k'),
-      mmsZero: rank('30k'),
-      opengotha: {
-        mmsHalvesAbsent: 1,
-        mmsHalvesBye: 2,
-        nbwHalvesAbsent: 0,
-        nbwHalvesBye: 2,
-        roundDown: true,
-        placementCriteria: system === 'mcmahon' ? ['MMS', 'SOSM', 'SOSOSM'] : ['NBW', 'SOSW', 'SOSOSW'],
-      },
-    },
-    players,
-    games,
-    byes,
-  };
-}
 
 /** The bye each caller gives: the opengotha system, byes.ts (--bye-method opengotha), mays and optimal. */
 function byeOfEveryCaller(t: Tournament, round: number): Record<string, number | null> {
@@ -74,7 +50,7 @@ describe("OpenGotha's bye, one rule for every caller", () => {
     //   C: 1 bye,  rank  0, MMS 30 + 1 → 1000 + 62 = 1062
     // Counting wins instead of the McMahon score (byes.ts before), A would weigh −5 + 0 and B −6 + 2: A would get it.
     const players = [player(1, '5k', { family: 'A' }), player(2, '6k', { family: 'B' }), player(3, '1d', { family: 'C' })];
-    const t = og(players, 'swiss', [game(1, 2, 1)], [{ round: 1, player: id(3) }]);
+    const t = og(players, {}, [game(1, 2, 1)], [{ round: 1, player: id(3) }], 'swiss');
     expect(byeOfEveryCaller(t, 2)).toEqual(everyone(2));
     const order = openGothaByeCandidates(t, 2, [id(1), id(2), id(3)]);
     if ('error' in order) throw new Error(order.error);
@@ -90,16 +66,16 @@ describe("OpenGotha's bye, one rule for every caller", () => {
     // Round 1, McMahon: Zed (ID 1) and Abel (ID 2), both 10k: −10 + 2 × 20 = 30; Mid (5k): −5 + 50 = 45.
     // Equal on every placement criterion, the list goes by name: Abel, Zed — Zed is the last, so Zed (ID 1).
     const players = [player(1, '10k', { family: 'Zed' }), player(2, '10k', { family: 'Abel' }), player(3, '5k', { family: 'Mid' })];
-    expect(byeOfEveryCaller(og(players, 'mcmahon'), 1)).toEqual(everyone(1));
+    expect(byeOfEveryCaller(og(players), 1)).toEqual(everyone(1));
     // Reordering the file changes nothing.
-    expect(byeOfEveryCaller(og([...players].reverse(), 'mcmahon'), 1)).toEqual(everyone(1));
+    expect(byeOfEveryCaller(og([...players].reverse()), 1)).toEqual(everyone(1));
   });
 
   it('McMahon: an earlier bye weighs 1000; every candidate in order, and the same reason from both callers', () => {
     // Round 1: 1 (3k) beat 2 (3k); 3 (8k) had the bye; 4 (8k) beat 5 (8k). Before round 2 (MMS = rank + 30 + points):
     //   1: −3 + 2 × 28 = 53; 2: −3 + 2 × 27 = 51; 3: 1000 − 8 + 2 × 23 = 1038; 4: −8 + 2 × 23 = 38; 5: −8 + 2 × 22 = 36.
     const players = [player(1, '3k'), player(2, '3k'), player(3, '8k'), player(4, '8k'), player(5, '8k')];
-    const t = og(players, 'mcmahon', [game(1, 1, 2), game(1, 4, 5)], [{ round: 1, player: id(3) }]);
+    const t = og(players, {}, [game(1, 1, 2), game(1, 4, 5)], [{ round: 1, player: id(3) }]);
     expect(byeOfEveryCaller(t, 2)).toEqual(everyone(5));
     const h = buildHistory(t, 2);
     const order = byeCandidates(h, h.present, { method: 'opengotha' });
@@ -113,8 +89,7 @@ describe("OpenGotha's bye, one rule for every caller", () => {
 
   it('refuses, naming them, OpenGotha parameters it cannot read', () => {
     const players = [player(1, '1d'), player(2, '1k'), player(3, '2k')];
-    const t = og(players, 'mcmahon');
-    const bad: Tournament = { ...t, settings: { ...t.settings, opengotha: { ...t.settings.opengotha!, pairingParameters: { paiBaRandom: 'many' } } } };
+    const bad = og(players, { paiBaRandom: 'many' });
     const r = pairOptimal(bad, 1, { byeMethod: 'opengotha' });
     expect(isPairingError(r) && r.code).toBe('unsupported-parameters');
     expect(isPairingError(r) && r.message).toMatch(/--bye-method opengotha: .*paiBaRandom="many"/);

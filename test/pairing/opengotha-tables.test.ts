@@ -3,37 +3,13 @@
  * its automatic pairing (Tournament.renumberTablesByBestScoreThenRating with GameComparator.BEST_SCR_ORDER), worked
  * by hand. McMahon, bar 1d, floor 20k, MMS zero 30k: a player's MMS before round 1 is rank + 30 clamped to 10 … 30.
  */
-import type { Player, Tournament } from '../../src/model/tournament';
+import type { Tournament } from '../../src/model/tournament';
 import { readOpenGothaParameters } from '../../src/pairing/opengotha/parameters';
 import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
 import { numberTables, stateAtPairedRound, type TableGame } from '../../src/pairing/opengotha/tables';
 import { isPairingError } from '../../src/pairing/types';
-import { game, id, player, rank } from './fixtures';
+import { game, id, openGothaTournament as og, player } from './fixtures';
 
-function og(players: readonly Player[], system: 'mcmahon' | 'swiss' = 'mcmahon', games: Tournament['games'] = [], byes: Tournament['byes'] = []): Tournament {
-  return {
-    name: 'hand-made',
-    settings: {
-      system,
-      rounds: 5,
-      ruleset: 'opengotha',
-      bar: rank('1d'),
-      floor: rank('20k'),
-      mmsZero: rank('30k'),
-      opengotha: {
-        mmsHalvesAbsent: 1,
-        mmsHalvesBye: 2,
-        nbwHalvesAbsent: 0,
-        nbwHalvesBye: 2,
-        roundDown: true,
-        placementCriteria: system === 'mcmahon' ? ['MMS', 'SOSM', 'SOSOSM'] : ['NBW', 'SOSW', 'SOSOSW'],
-      },
-    },
-    players,
-    games,
-    byes,
-  };
-}
 
 function stateOf(t: Tournament, round: number, bye: number | null = null) {
   const read = readOpenGothaParameters(t);
@@ -84,7 +60,7 @@ describe('OpenGotha 3.51 table numbers', () => {
   it("reads the scores at the round being paired: this round's absences count, its bye only when told", () => {
     // Swiss, round 1 played: 1 beat 2, 3 beat 4, 5 had the bye. Round 2: 4 is absent; 5 gets the bye again.
     const players = [1, 2, 3, 4, 5].map((n) => player(n, '5k', n === 4 ? { absentRounds: [2] } : {}));
-    const t = og(players, 'swiss', [game(1, 1, 2), game(1, 3, 4)], [{ round: 1, player: id(5) }]);
+    const t = og(players, {}, [game(1, 1, 2), game(1, 3, 4)], [{ round: 1, player: id(5) }], 'swiss');
     const without = stateOf(t, 2);
     expect(without.critValue(id(1), 'NBW')).toBe(2);
     const withBye = stateOf(t, 2, 5);
