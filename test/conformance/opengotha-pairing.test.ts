@@ -20,8 +20,13 @@ import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
 /**
  * The rounds whose recorded draw is not Tengen's, and why — checked, not assumed: each verdict is recomputed.
  *  - equal-weight: the recorded draw weighs exactly Tengen's maximum: OpenGotha's matching (WeightedMatchLong) and
- *    Tengen's break ties between equally heavy matchings differently; which optimum comes out depends on the order
- *    of the vertices, which Tengen takes from OpenGotha's own list (the order of its weight dumps).
+ *    Tengen's break ties between equally heavy matchings differently. Both see the vertices in OpenGotha's own list
+ *    order (the order of its weight dumps), but which optimum comes out is decided inside the algorithm:
+ *    WeightedMatchLong is Gabow's O(n³) Edmonds (via JICOS), whose choice follows its own scan orders — the first
+ *    vertex of least nextDelta by index, pair lists kept sorted by neighbour, the older edge kept on equal slack, the
+ *    dual start at half the largest weight. No cheap rule (an order of feeding the pairs) reproduces it; only a
+ *    re-implementation of that algorithm step for step would, and Tengen's solver (Galil's primal-dual form on a
+ *    certified sparse graph) is another algorithm.
  *  - not-automatic: the director chose the bye (notsosimpleswiss gives the bye in rotation; bosp2024), or left a
  *    player out (KPMC round 2); the recorded pairs come back with the recorded bye where the draw was automatic.
  *  - lighter: the recorded draw weighs less than the maximum under the file's own parameters — KPMC round 1 was saved

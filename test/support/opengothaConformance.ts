@@ -324,13 +324,21 @@ function formatTables(t: TableCheck | undefined): string {
   return t.verdict === 'identical' ? `${t.identical}/${t.games}` : `${t.identical}/${t.games} (${t.verdict}: ${t.explanation})`;
 }
 
-/** The short table: tournament | round | identical pairs | tables identical (— where the pairs are not all identical). */
+/**
+ * The short table: tournament | round | identical pairs | tables identical (— where the pairs are not all identical;
+ * where the director chose the bye, the tables of Tengen's draw with that bye, when it has every recorded pair).
+ */
 export function formatTablesTable(rows: readonly RoundRow[]): string {
   const line = (c: string[]) => `| ${c.join(' | ')} |`;
   return [
     line(['tournament', 'round', 'identical pairs', 'tables identical']),
     line(['---', '---', '---', '---']),
-    ...rows.filter((r) => r.recordedPairs > 0).map((r) => line([r.tournament, String(r.round), `${r.identicalPairs}/${r.recordedPairs}`, formatTables(r.tables)])),
+    ...rows
+      .filter((r) => r.recordedPairs > 0)
+      .map((r) => {
+        const pairs = r.tables && r.identicalPairs < r.recordedPairs ? `${r.identicalPairs}/${r.recordedPairs} (${r.recordedPairs}/${r.recordedPairs} with the recorded bye)` : `${r.identicalPairs}/${r.recordedPairs}`;
+        return line([r.tournament, String(r.round), pairs, formatTables(r.tables)]);
+      }),
   ].join('\n');
 }
 
