@@ -20,7 +20,7 @@ import { pairOptimal } from '../../src/pairing/optimal';
 import { isPairingError } from '../../src/pairing/types';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { loadCorpusTournament, OPENGOTHA_PAIRING_CORPUS } from '../support/opengothaConformance';
-import { game, id, openGothaTournament as og, player } from './fixtures';
+import { game, id, openGothaTournament as og, player, tournament } from './fixtures';
 
 
 /** The bye each caller gives: the opengotha system, byes.ts (--bye-method opengotha), mays and optimal. */
@@ -85,6 +85,25 @@ describe("OpenGotha's bye, one rule for every caller", () => {
     const drawn = pairOpenGotha(t, 2);
     if (isPairingError(drawn)) throw new Error(drawn.message);
     expect(drawn.report.find((l) => l.kind === 'bye')?.message).toContain(order[0].reason);
+  });
+
+  it("a Tengen tournament's McMahon sections and fixed starts count, moved to OpenGotha's zero (30k)", () => {
+    // No MMS zero in the file: Tengen counts from 0. Sections A (initial MMS 0) and B (−3); moved to OpenGotha's
+    // count from 30k they are 30 and 27. Round 1:
+    //   1 (5k, B):  −5 + 2 × 27 = 49   ← the lightest
+    //   2 (10k, A): −10 + 2 × 30 = 50
+    //   3 (1d, A):  0 + 2 × 30 = 60
+    // By rank alone (OpenGotha's smms without sections) 2 would weigh −10 + 2 × 20 = 30 and take it.
+    const players = [player(1, '5k', { section: 'B' }), player(2, '10k', { section: 'A' }), player(3, '1d', { section: 'A' })];
+    const sections = [
+      { name: 'A', initialMms: 0 },
+      { name: 'B', initialMms: -3 },
+    ];
+    const t = tournament(players, { sections, hostCity: 'Nowhere' });
+    expect(byeOfEveryCaller(t, 1)).toEqual(everyone(1));
+    // A director's fixed start counts the same way.
+    const fixed = tournament([player(1, '5k', { initialMms: -3 }), player(2, '10k', { initialMms: 0 }), player(3, '1d', { initialMms: 0 })]);
+    expect(byeOfEveryCaller(fixed, 1)).toEqual(everyone(1));
   });
 
   it('refuses, naming them, OpenGotha parameters it cannot read', () => {
