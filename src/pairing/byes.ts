@@ -15,17 +15,21 @@
  *    then he should look for the weakest player who lost two games", so the number of losses comes before weakness.
  *  - "byes must never be given to anyone on the basis of random selection".
  *
- * OpenGotha (Tournament.chooseAByePlayer, read in its Java source): each player weighs 1000 × his earlier byes +
- * his rank + twice his McMahon score before the round; the lightest gets the bye. OpenGotha keeps the last of equal
- * weights in its list; Tengen takes the higher ID (the weaker on the paper grid) so the choice never depends on the
+ * OpenGotha: the `opengotha` pairing system's own implementation of Tournament.chooseAByePlayer serves here too
+ * (./opengotha/bye, where the rule is quoted): each player weighs 1000 × his earlier byes + his rank + twice his
+ * McMahon score before the round, as OpenGotha scores it from the file's parameters (the McMahon score in Swiss too,
+ * not the number of wins); the lightest gets the bye, and among equal weights the last in OpenGotha's list of players
+ * to pair (placement before the round, then name and first name) — an order fixed by scores and names, never by the
  * order of a file.
  */
 import { formatRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
-import { formatHalves, type PairingHistory } from './history';
-import type { ByeLine, DeviationLine } from './types';
+import type { PairingHistory } from './history';
+import { openGothaByeCandidates, OPENGOTHA_BYE_RULE } from './opengotha/bye';
+import { pairingError, type ByeLine, type DeviationLine, type PairingError } from './types';
 
 export type ByeMethod = 'mays' | 'opengotha';
+export { OPENGOTHA_BYE_RULE };
 
 export interface ByeOptions {
   readonly method?: ByeMethod;
@@ -44,7 +48,6 @@ export interface ByeCandidate {
 }
 
 export const MAYS_BYE_RULE = 'seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?" and Cardinal Rule No. 1';
-export const OPENGOTHA_BYE_RULE = 'OpenGotha, Tournament.chooseAByePlayer: least 1000 × byes + rank + 2 × MMS';
 
 function normalise(text: string | undefined): string | undefined {
   const t = text?.trim().toLowerCase();
@@ -58,9 +61,15 @@ export function isLocal(player: Pick<Player, 'city' | 'club'>, hostCity: string 
   return normalise(player.city) === host || normalise(player.club) === host;
 }
 
-/** The field (players to pair this round) ordered from the most to the least deserving of the bye. */
+/**
+ * The field (players to pair this round) ordered from the most to the least deserving of the bye. Throws, with the
+ * problems named, when the method cannot read the tournament (OpenGotha's parameters); chooseReportedBye returns that
+ * as a PairingError instead.
+ */
 export function byeCandidates(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions = {}): ByeCandidate[] {
-  return (options.method ?? 'mays') === 'opengotha' ? openGothaOrder(history, field) : maysOrder(history, field, options);
+  const ordered = candidatesOrError(history, field, options);
+  if ('kind' in ordered) throw new Error(ordered.message);
+  return ordered;
 }
 
 function maysOrder(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions): ByeCandidate[] {
@@ -94,18 +103,18 @@ function maysOrder(history: PairingHistory, field: readonly PlayerId[], options:
   });
 }
 
-function openGothaOrder(history: PairingHistory, field: readonly PlayerId[]): ByeCandidate[] {
-  const weight = (id: PlayerId) => 1000 * history.byes(id) + history.player(id).rank + history.scoreHalves(id);
-  const ordered = [...field].sort((a, b) => weight(a) - weight(b) || b - a);
-  return ordered.map((id) => {
-    const p = history.player(id);
-    const byes = history.byes(id);
-    return {
-      player: id,
-      reason: `weight 1000 × ${byes} bye${byes === 1 ? '' : 's'} + rank ${formatRank(p.rank)} (${p.rank}) + 2 × MMS ${formatHalves(history.scoreHalves(id))} = ${weight(id)}, the lightest`,
-      secondBye: byes > 0,
-    };
-  });
+/**
+ * OpenGotha's order (./opengotha/bye). `history.tournament` is read as OpenGotha would read it (its parameters, or
+ * OpenGotha's defaults); a tournament whose OpenGotha parameters cannot be read gets an error naming them.
+ */
+function openGothaOrder(history: PairingHistory, field: readonly PlayerId[]): ByeCandidate[] | PairingError {
+  const ordered = openGothaByeCandidates(history.tournament, history.round, field);
+  if ('error' in ordered) return pairingError('unsupported-parameters', history.round, `--bye-method opengotha: ${ordered.error}`);
+  return ordered.map((c) => ({ player: c.player.id, reason: c.reason, secondBye: c.player.byes > 0 }));
+}
+
+function candidatesOrError(history: PairingHistory, field: readonly PlayerId[], options: ByeOptions): ByeCandidate[] | PairingError {
+  return (options.method ?? 'mays') === 'opengotha' ? openGothaOrder(history, field) : maysOrder(history, field, options);
 }
 
 /** The player who should get the bye, by the method's order (a pairing system may pass over him; see `byeCandidates`). */
@@ -131,17 +140,19 @@ export function directorByeLine(history: PairingHistory, player: PlayerId): ByeL
  * The first player, in the method's order, whose bye leaves the others pairable (`canSetAside` decides: it is the
  * pairing system's own feasibility check), with the bye's report line, one `bye-passed-over` line for each better
  * qualified player who could not have it, and a `second-bye` line when Cardinal Rule No. 1 had to give way.
- * `null` when nobody can take the bye.
+ * `null` when nobody can take the bye; a PairingError when the method cannot read the tournament.
  */
 export function chooseReportedBye(
   history: PairingHistory,
   field: readonly PlayerId[],
   options: ByeOptions,
   canSetAside: (player: PlayerId) => boolean,
-): ReportedBye | null {
+): ReportedBye | PairingError | null {
   const method = options.method ?? 'mays';
   const passedOver: DeviationLine[] = [];
-  for (const c of byeCandidates(history, field, options)) {
+  const candidates = candidatesOrError(history, field, options);
+  if ('kind' in candidates) return candidates;
+  for (const c of candidates) {
     if (!canSetAside(c.player)) {
       passedOver.push({
         kind: 'bye-passed-over',

@@ -6,17 +6,27 @@
  *    explained: another matching of the same maximum weight, a bye the director chose (the recorded pairs then come
  *    back with that bye), or a recorded draw that weighs less than the maximum (not OpenGotha 3.51's automatic
  *    draw: changed by hand, or drawn by another OpenGotha version).
- * The table is printed (tournament | round | players | pairs identical | … | explained differences).
+ *  - where the recorded pairs come back (with the recorded bye when the director chose it), the recorded table numbers
+ *    come back too, or the difference is explained: OpenGotha's scores counted this round's bye differently (they are
+ *    refreshed only after a modification, which chooseAByePlayer is not), or the recorded numbering is not automatic
+ *    (gaps, the reverse order, tables exchanged by hand).
+ * Two tables are printed: the full one (tournament | round | players | pairs identical | tables identical | … |
+ * explained differences) and the short one (tournament | round | identical pairs | tables identical).
  */
 import { describeCorpus } from '../support/corpus';
-import { beforeRound, conformanceRows, formatTable, loadCorpusTournament, type RoundRow } from '../support/opengothaConformance';
+import { beforeRound, conformanceRows, formatTable, formatTablesTable, loadCorpusTournament, type RoundRow, type TableCheck } from '../support/opengothaConformance';
 import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
 
 /**
  * The rounds whose recorded draw is not Tengen's, and why — checked, not assumed: each verdict is recomputed.
  *  - equal-weight: the recorded draw weighs exactly Tengen's maximum: OpenGotha's matching (WeightedMatchLong) and
- *    Tengen's break ties between equally heavy matchings differently; which optimum comes out depends on the order
- *    of the vertices, which Tengen takes from OpenGotha's own list (the order of its weight dumps).
+ *    Tengen's break ties between equally heavy matchings differently. Both see the vertices in OpenGotha's own list
+ *    order (the order of its weight dumps), but which optimum comes out is decided inside the algorithm:
+ *    WeightedMatchLong is Gabow's O(n³) Edmonds (via JICOS), whose choice follows its own scan orders — the first
+ *    vertex of least nextDelta by index, pair lists kept sorted by neighbour, the older edge kept on equal slack, the
+ *    dual start at half the largest weight. No cheap rule (an order of feeding the pairs) reproduces it; only a
+ *    re-implementation of that algorithm step for step would, and Tengen's solver (Galil's primal-dual form on a
+ *    certified sparse graph) is another algorithm.
  *  - not-automatic: the director chose the bye (notsosimpleswiss gives the bye in rotation; bosp2024), or left a
  *    player out (KPMC round 2); the recorded pairs come back with the recorded bye where the draw was automatic.
  *  - lighter: the recorded draw weighs less than the maximum under the file's own parameters — KPMC round 1 was saved
@@ -53,11 +63,30 @@ const EXPECTED: Readonly<Record<string, RoundRow['verdict']>> = {
   'malavasi 2': 'not-automatic',
 };
 
+/**
+ * The rounds whose pairs come back but whose recorded tables are not OpenGotha 3.51.02's numbering, and why (each
+ * verdict recomputed):
+ *  - other-version: notsosimpleswiss rounds 1–3 — identical when games equal on the placement criteria go by the
+ *    lower rating first (from round 4 on the file follows 3.51.02: the higher first); bosp2024 round 2 (saved by
+ *    OpenGotha 3.52.03) — identical when each game is represented by its better player, as OpenGotha 4's
+ *    GameComparator does ("== 1"; 3.51.02's "== −1" picks the weaker).
+ *  - bye-refresh: notsosimpleswiss round 10 — identical once the round's bye point counts: OpenGotha's scoring
+ *    information happened to be refreshed after chooseAByePlayer (in round 6 it was not, as Tengen assumes).
+ * No file shows tables renumbered by hand (gaps or exchanged tables), though the check is there.
+ */
+const EXPECTED_TABLES: Readonly<Record<string, TableCheck['verdict']>> = {
+  'notsosimpleswiss 1': 'other-version',
+  'notsosimpleswiss 2': 'other-version',
+  'notsosimpleswiss 3': 'other-version',
+  'notsosimpleswiss 10': 'bye-refresh',
+  'bosp2024 2': 'other-version',
+};
+
 describeCorpus('OpenGotha conformance: the opengotha pairing system', () => {
   let rows: RoundRow[] = [];
   beforeAll(() => {
     rows = conformanceRows();
-    console.log(`OpenGotha pairing conformance\n${formatTable(rows)}`);
+    console.log(`OpenGotha pairing conformance\n${formatTable(rows)}\n\nTable numbers\n${formatTablesTable(rows)}`);
   }, 120000);
 
   it('covers every dump and recorded round of the six OpenGotha pairing files and bosp2024', () => {
@@ -93,6 +122,19 @@ describeCorpus('OpenGotha conformance: the opengotha pairing system', () => {
     expect(own.map((r) => `${r.tournament} R${r.round}: ${r.identicalColours}/${r.identicalPairs}`)).toEqual(
       own.map((r) => `${r.tournament} R${r.round}: ${r.identicalPairs}/${r.identicalPairs}`),
     );
+  });
+
+  it('numbers the tables as OpenGotha 3.51 did wherever it reproduces the pairs, or explains why not', () => {
+    const files = ['simpleswiss', 'notsosimpleswiss', 'simplemm', 'notsimplemm', 'Toulouse2024'];
+    const compared = rows.filter((r) => r.tables);
+    expect(compared.filter((r) => files.includes(r.tournament)).length).toBeGreaterThanOrEqual(25);
+    // Every compared table of the 3.48–3.51 files not explained below is identical, game by game.
+    for (const r of compared.filter((x) => x.tables!.verdict === 'identical')) expect(r.tables!.identical).toBe(r.tables!.games);
+    const verdicts = Object.fromEntries(compared.filter((r) => r.tables!.verdict !== 'identical').map((r) => [`${r.tournament} ${r.round}`, r.tables!.verdict]));
+    expect(verdicts).toEqual(EXPECTED_TABLES);
+    // Every round whose pairs are all identical has its tables compared.
+    const identical = rows.filter((r) => files.includes(r.tournament) && r.verdict === 'identical');
+    expect(identical.filter((r) => !r.tables)).toEqual([]);
   });
 
   it('is deterministic: the same file gives the same draw', () => {

@@ -49,7 +49,9 @@ describe('byes (Mays, "Who Should Get a Bye?")', () => {
     expect(first?.reason).toMatch(/already had a bye/);
   });
 
-  it('OpenGotha: the lightest 1000 × byes + rank + 2 × MMS, ties to the higher ID', () => {
+  it('OpenGotha: the lightest 1000 × byes + rank + 2 × MMS, among equals the last in OpenGotha\'s list (placement, then name)', () => {
+    // "Player 1" and "Player 2" weigh the same; by name "Player 2" is the later in OpenGotha's list, so he gets it
+    // (not because his ID is higher: see test/pairing/opengotha-bye.test.ts, where the names run the other way).
     const t = tournament([player(1, '5k'), player(2, '5k'), player(3, '3d')], {}, [], []);
     const h = buildHistory(t, 1);
     expect(byeCandidates(h, h.present, { method: 'opengotha' }).map((c) => c.player)).toEqual([2, 1, 3]);

@@ -50,3 +50,42 @@ export function withResults(t: Tournament, round: number, winner: (white: Player
 export function jigos(round: number, pairs: readonly (readonly [number, number])[]): Game[] {
   return pairs.map(([w, b]) => game(round, w, b, 'jigo'));
 }
+
+/**
+ * A tournament as OpenGotha would hold it (ruleset opengotha): McMahon unless told, bar 1d, floor 20k, MMS zero 30k,
+ * a bye worth one point, an absence half an MMS point (rounded down), and the pairing parameters the OpenGotha tests
+ * use, which `pairing` overrides.
+ */
+export function openGothaTournament(players: readonly Player[], pairing: Record<string, string> = {}, games: readonly Game[] = [], byes: Tournament['byes'] = [], system: 'mcmahon' | 'swiss' = 'mcmahon'): Tournament {
+  return {
+    name: 'hand-made',
+    settings: {
+      system,
+      rounds: 5,
+      ruleset: 'opengotha',
+      bar: rank('1d'),
+      floor: rank('20k'),
+      mmsZero: rank('30k'),
+      opengotha: {
+        mmsHalvesAbsent: 1,
+        mmsHalvesBye: 2,
+        nbwHalvesAbsent: 0,
+        nbwHalvesBye: 2,
+        roundDown: true,
+        placementCriteria: system === 'mcmahon' ? ['MMS', 'SOSM', 'SOSOSM'] : ['NBW', 'SOSW', 'SOSOSW'],
+        pairingParameters: {
+          paiBaBalanceWB: '1000000',
+          paiMaSeedSystem1: 'SPLITANDSLIP',
+          paiMaSeedSystem2: 'SPLITANDFOLD',
+          paiMaLastRoundForSeedSystem1: '2',
+          paiSeRankThreshold: '1D',
+          paiSeNbWinsThresholdActive: 'false',
+          ...pairing,
+        },
+      },
+    },
+    players,
+    games,
+    byes,
+  };
+}

@@ -4,7 +4,7 @@
  * Unless a test says otherwise: McMahon, bar 1d, floor 20k, MMS zero 30k, so round 1 scans the scores
  * 9 (floor 20k − 1) … 32 (bar 1d + 2): 24 score groups.
  */
-import type { Game, Player, Tournament } from '../../src/model/tournament';
+import type { Tournament } from '../../src/model/tournament';
 import { readOpenGothaParameters, type OpenGothaParameters } from '../../src/pairing/opengotha/parameters';
 import { pairingGroups, pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
 import { buildRoundState, type RoundState, type ScoredPlayer } from '../../src/pairing/opengotha/scoredPlayers';
@@ -22,41 +22,7 @@ import {
   weightTerms,
 } from '../../src/pairing/opengotha/weights';
 import { isPairingError } from '../../src/pairing/types';
-import { game, id, player, rank } from './fixtures';
-
-function og(players: readonly Player[], pairing: Record<string, string> = {}, games: readonly Game[] = [], byes: Tournament['byes'] = [], system: 'mcmahon' | 'swiss' = 'mcmahon'): Tournament {
-  return {
-    name: 'hand-made',
-    settings: {
-      system,
-      rounds: 5,
-      ruleset: 'opengotha',
-      bar: rank('1d'),
-      floor: rank('20k'),
-      mmsZero: rank('30k'),
-      opengotha: {
-        mmsHalvesAbsent: 1,
-        mmsHalvesBye: 2,
-        nbwHalvesAbsent: 0,
-        nbwHalvesBye: 2,
-        roundDown: true,
-        placementCriteria: system === 'mcmahon' ? ['MMS', 'SOSM', 'SOSOSM'] : ['NBW', 'SOSW', 'SOSOSW'],
-        pairingParameters: {
-          paiBaBalanceWB: '1000000',
-          paiMaSeedSystem1: 'SPLITANDSLIP',
-          paiMaSeedSystem2: 'SPLITANDFOLD',
-          paiMaLastRoundForSeedSystem1: '2',
-          paiSeRankThreshold: '1D',
-          paiSeNbWinsThresholdActive: 'false',
-          ...pairing,
-        },
-      },
-    },
-    players,
-    games,
-    byes,
-  };
-}
+import { game, id, openGothaTournament as og, player, rank } from './fixtures';
 
 function stateOf(t: Tournament, round: number): { state: RoundState; p: (n: number) => ScoredPlayer; par: OpenGothaParameters } {
   const read = readOpenGothaParameters(t);

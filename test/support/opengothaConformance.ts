@@ -6,10 +6,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { beforeRound } from '../../src/cli/pair';
 import { parseOpenGotha } from '../../src/formats/opengotha';
-import { displayName, type PlayerId, type Tournament } from '../../src/model/tournament';
-import { pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
+import { displayName, type Game, type PlayerId, type Tournament } from '../../src/model/tournament';
+import { pairOpenGotha, prepareOpenGothaRound, type OpenGothaOptions } from '../../src/pairing/opengotha/pair';
 import { isPairingError } from '../../src/pairing/types';
 import { WEIGHT_TERM_NAMES } from '../../src/pairing/opengotha/weights';
+import { numberTables, stateAtPairedRound, type TableNumberingVariant } from '../../src/pairing/opengotha/tables';
 import { corpusPath } from './corpus';
 import { DUMP_TERMS, readWeightDump } from './opengothaDumps';
 
@@ -54,8 +55,24 @@ export interface RoundRow {
   readonly byeIdentical: boolean;
   /** Weight-term check against OpenGotha's dump of this round, when there is one. */
   readonly weights?: WeightCheck;
+  /** Table numbers, where Tengen's draw (with the recorded bye when the director chose it) has exactly the recorded pairs. */
+  readonly tables?: TableCheck;
   /** 'identical', 'equal-weight' (another maximum matching), 'lighter' (recorded draw weighs less), 'not-automatic'. */
   readonly verdict: 'identical' | 'equal-weight' | 'lighter' | 'not-automatic' | 'heavier';
+  readonly explanation: string;
+}
+
+export interface TableCheck {
+  readonly games: number;
+  /** Games at the recorded table. */
+  readonly identical: number;
+  /**
+   * 'identical'; 'bye-refresh' (identical when this round's bye point is counted the other way: OpenGotha's scores
+   * were, or were not, refreshed after the bye was set); 'other-version' (identical when equal games go by the lower
+   * rating first, as another OpenGotha version numbered them); 'renumbered' (by hand: gaps, or two or four tables
+   * exchanged); 'differs' (none of these).
+   */
+  readonly verdict: 'identical' | 'bye-refresh' | 'other-version' | 'renumbered' | 'differs';
   readonly explanation: string;
 }
 
@@ -139,7 +156,7 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
   const byeIdentical = recordedBye.length <= 1 && (recordedBye[0] ?? null) === result.bye;
   const common = { ...base, identicalPairs, identicalColours, byeIdentical };
   if (identicalPairs === recorded.length && recorded.length === result.games.length && byeIdentical) {
-    return { ...common, verdict: 'identical', explanation: '' };
+    return { ...common, tables: checkTables(before, round, recorded, {}), verdict: 'identical', explanation: '' };
   }
 
   // The recorded draw, weighed with OpenGotha's weights: is it one of the maximum matchings?
@@ -173,6 +190,7 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
     const same = withBye.games.every((g) => recorded.some((r) => key(r.white, r.black) === key(g.white, g.black)));
     return {
       ...common,
+      ...(same && withBye.games.length === recorded.length && { tables: checkTables(before, round, recorded, recordedBye.length === 1 ? { bye: recordedBye[0] } : {}) }),
       verdict: 'not-automatic',
       explanation: `${explanation}; with that bye Tengen's draw ${same ? 'has exactly the recorded pairs' : gap === 0n ? 'weighs exactly as much as the recorded one (another maximum matching)' : `outweighs the recorded one by ${gap}`}`,
     };
@@ -193,6 +211,77 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
     };
   }
   return { ...common, verdict: 'heavier', explanation: `the recorded draw weighs ${-gap} MORE than Tengen's "maximum": a bug` };
+}
+
+/**
+ * The recorded table numbers against Tengen's (./tables of the opengotha system), for a round whose recorded pairs
+ * Tengen's draw reproduces with `options` (the recorded bye when the director chose it).
+ */
+export function checkTables(before: Tournament, round: number, recorded: readonly Game[], options: OpenGothaOptions): TableCheck | undefined {
+  let hasBye = false;
+  const atTables = (o: OpenGothaOptions) => {
+    const draw = pairOpenGotha(before, round, o);
+    if (isPairingError(draw)) return undefined;
+    hasBye = draw.bye !== null;
+    return new Map(draw.games.map((g) => [key(g.white, g.black), g.table]));
+  };
+  const mine = atTables(options);
+  if (!mine || recorded.some((g) => g.table === undefined || !mine.has(key(g.white, g.black)))) return undefined;
+  const count = (tables: ReadonlyMap<string, number>) => recorded.filter((g) => tables.get(key(g.white, g.black)) === g.table).length;
+  const games = recorded.length;
+  const identical = count(mine);
+  if (identical === games) return { games, identical, verdict: 'identical', explanation: '' };
+  if (hasBye) {
+    const director = options.bye !== undefined;
+    const other = atTables({ ...options, byeCountsForTables: !director });
+    if (other && count(other) === games) {
+      return {
+        games,
+        identical,
+        verdict: 'bye-refresh',
+        explanation: director
+          ? "identical when this round's bye point does not count: OpenGotha's scores were not refreshed after the director's bye"
+          : "identical when this round's bye point counts: OpenGotha's scores happened to be refreshed after it chose the bye (chooseAByePlayer does not mark the tournament modified)",
+      };
+    }
+  }
+  const recordedTables = recorded.map((g) => g.table!).sort((a, b) => a - b);
+  const gaps = recordedTables.some((t, i) => t !== i + 1);
+  if (gaps) {
+    return { games, identical, verdict: 'renumbered', explanation: `the recorded tables are not 1…${games} (${recordedTables.join(', ')}): shifted or renumbered by hand, which OpenGotha's automatic numbering never gives` };
+  }
+  // Other versions' numberings: the recorded games in pairAGroup's order (for i in the list of players to pair,
+  // the game (i, partner) when the partner comes later), numbered by each variant.
+  const prepared = prepareOpenGothaRound(before, round, options);
+  if (!isPairingError(prepared)) {
+    const state = stateAtPairedRound(before, round, prepared.state.parameters, options.bye ?? null);
+    const position = new Map(prepared.field.map((s, i) => [s.id, i]));
+    const first = (g: Game) => Math.min(position.get(g.white)!, position.get(g.black)!);
+    const made = [...recorded].sort((g, h) => first(g) - first(h));
+    const variants: [TableNumberingVariant, string][] = [
+      [{ representative: 'weaker', ratings: 'lower-first' }, 'games whose representatives are equal on the placement criteria go by the LOWER rating first (OpenGotha 3.51.02 puts the higher first)'],
+      [{ representative: 'better', ratings: 'higher-first' }, 'each game is represented by its BETTER player (OpenGotha 4\'s GameComparator tests "== 1" where 3.51.02 tests "== −1", which picks the weaker)'],
+    ];
+    for (const [variant, what] of variants) {
+      const tables = numberTables(state, made, new Set(), variant);
+      if (made.every((g, i) => g.table === tables[i])) {
+        return { games, identical, verdict: 'other-version', explanation: `identical when ${what}: numbered by another OpenGotha version` };
+      }
+    }
+  }
+  const swapped = recorded.filter((g) => g.table !== mine.get(key(g.white, g.black)));
+  // Tables exchanged in twos: each differing game sits at the table where Tengen puts another differing game, and
+  // that game at its table (OpenGotha's "Change table number" exchanges the two games' tables).
+  const byTable = new Map(recorded.map((g) => [g.table!, g]));
+  const exchanged = swapped.every((g) => {
+    const other = byTable.get(mine.get(key(g.white, g.black))!);
+    return other !== undefined && mine.get(key(other.white, other.black)) === g.table;
+  });
+  if (exchanged && swapped.length <= 4) {
+    const pairsOfTables = [...new Set(swapped.map((g) => [g.table!, mine.get(key(g.white, g.black))!].sort((a, b) => a - b).join('↔')))];
+    return { games, identical, verdict: 'renumbered', explanation: `tables ${pairsOfTables.join(', ')} exchanged, as the director's "Change table number" does` };
+  }
+  return { games, identical, verdict: 'differs', explanation: `${games - identical} games at other tables` };
 }
 
 /** Every recorded round of every corpus tournament. */
@@ -230,13 +319,37 @@ export function conformanceRows(tournaments: readonly CorpusTournament[] = OPENG
   return rows;
 }
 
+function formatTables(t: TableCheck | undefined): string {
+  if (!t) return '—';
+  return t.verdict === 'identical' ? `${t.identical}/${t.games}` : `${t.identical}/${t.games} (${t.verdict}: ${t.explanation})`;
+}
+
+/**
+ * The short table: tournament | round | identical pairs | tables identical (— where the pairs are not all identical;
+ * where the director chose the bye, the tables of Tengen's draw with that bye, when it has every recorded pair).
+ */
+export function formatTablesTable(rows: readonly RoundRow[]): string {
+  const line = (c: string[]) => `| ${c.join(' | ')} |`;
+  return [
+    line(['tournament', 'round', 'identical pairs', 'tables identical']),
+    line(['---', '---', '---', '---']),
+    ...rows
+      .filter((r) => r.recordedPairs > 0)
+      .map((r) => {
+        const pairs = r.tables && r.identicalPairs < r.recordedPairs ? `${r.identicalPairs}/${r.recordedPairs} (${r.recordedPairs}/${r.recordedPairs} with the recorded bye)` : `${r.identicalPairs}/${r.recordedPairs}`;
+        return line([r.tournament, String(r.round), pairs, formatTables(r.tables)]);
+      }),
+  ].join('\n');
+}
+
 export function formatTable(rows: readonly RoundRow[]): string {
-  const header = ['tournament', 'round', 'players', 'pairs identical', 'colours+handicap equal', 'bye', 'weight terms equal', 'explained differences'];
+  const header = ['tournament', 'round', 'players', 'pairs identical', 'tables identical', 'colours+handicap equal', 'bye', 'weight terms equal', 'explained differences'];
   const cells = rows.map((r) => [
     r.tournament,
     String(r.round),
     String(r.players),
     `${r.identicalPairs}/${r.recordedPairs}`,
+    formatTables(r.tables),
     `${r.identicalColours}/${r.identicalPairs}`,
     r.byeIdentical ? 'same' : 'differs',
     r.weights ? `${r.weights.equalPairs}/${r.weights.pairs} pairs` : 'no dump',

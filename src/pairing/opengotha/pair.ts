@@ -5,28 +5,39 @@
  *
  *  1. The players to pair are those who take part in the round with a final registration (./scoredPlayers,
  *     isPairable). If they are odd, the bye goes to the lightest of 1000 × earlier byes + rank + 2 × MMS before the
- *     round (Tournament.chooseAByePlayer; equal weights: the last in OpenGotha's list, its `<=` scan).
+ *     round (Tournament.chooseAByePlayer; equal weights: the last in OpenGotha's list, its `<=` scan; ./bye, which
+ *     `--bye-method opengotha` of the other systems uses too).
  *  2. More than 300 players are cut into groups of the top scores first (Pairing.PAIRING_GROUP_MAX_SIZE = 300,
  *     PAIRING_GROUP_MIN_SIZE = 100), each paired on its own, as makeAutomaticPairing does.
  *  3. Each pair weighs 1 + OpenGotha's named terms (./weights); the pairing is a maximum-weight perfect matching on
  *     exactly those integers (OpenGotha: WeightedMatchLong.MAXIMIZE; Tengen: the certified exact matching of
  *     src/pairing/matching). Where several matchings share the maximum weight either may be returned.
  *  4. Colours and handicap of each game are gameBetween's (./weights).
+ *  5. Tables are numbered as OpenGotha renumbers them after its automatic pairing (./tables).
  *
  * The result is the shared pairing vocabulary (../types): every pair with its weight terms by name in the report,
  * and each deviation (a repeat, a pair across score groups, same club or country, a second bye) said.
  */
-import { formatRank } from '../../model/rank';
 import { displayName, type PlayerId, type Round, type Tournament } from '../../model/tournament';
 import { refuseRound, type RoundRequestOptions } from '../controls';
 import { formatHalves } from '../history';
 import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD } from '../matching';
 import { pairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairedGame, type PairingError, type PairLine, type ReportLine, type RoundPairing } from '../types';
 import { readOpenGothaParameters, type OpenGothaParameters } from './parameters';
-import { buildRoundState, isPairable, javaCompare, javaDiv, type RoundState, type ScoredPlayer } from './scoredPlayers';
+import { OPENGOTHA_BYE_RULE, openGothaByeOrder } from './bye';
+import { buildRoundState, isPairable, javaDiv, pairingListOrder, type RoundState, type ScoredPlayer } from './scoredPlayers';
+import { numberTables, stateAtPairedRound } from './tables';
 import { gameBetween, maximumWeight, WEIGHT_TERM_NAMES, weightTerms, type WeightTerms } from './weights';
 
-export interface OpenGothaOptions extends DirectorControls, RoundRequestOptions {}
+export interface OpenGothaOptions extends DirectorControls, RoundRequestOptions {
+  /**
+   * Whether this round's bye point counts in the scores that order the tables (./tables, step 3). OpenGotha reads
+   * its scoring information as last refreshed: a bye the director assigns marks the tournament modified, so it
+   * counts; the bye OpenGotha chooses itself (chooseAByePlayer) does not, so it counts only if the scores happened to
+   * be refreshed after it. Default: counted when the director chose the bye (`bye`), not when OpenGotha's rule did.
+   */
+  readonly byeCountsForTables?: boolean;
+}
 
 /** A pair of the draw with its weight terms, as OpenGotha's weight dump would print them. */
 export interface WeightedPair {
@@ -44,7 +55,6 @@ export interface OpenGothaPairing extends RoundPairing {
 }
 
 export const OPENGOTHA_RULE = 'OpenGotha 3.51, Tournament.makeAutomaticPairing / costValue (maximum total weight)';
-const BYE_RULE = 'OpenGotha 3.51, Tournament.chooseAByePlayer: the lightest 1000 × earlier byes + rank + 2 × MMS';
 /** Pairing.PAIRING_GROUP_MIN_SIZE and PAIRING_GROUP_MAX_SIZE. */
 const GROUP_MIN_SIZE = 100;
 const GROUP_MAX_SIZE = 3 * GROUP_MIN_SIZE;
@@ -52,29 +62,12 @@ const GROUP_MAX_SIZE = 3 * GROUP_MIN_SIZE;
 /** Everything the `opengotha` system knows before it pairs a round: parameters, scores, field and the bye. */
 export interface OpenGothaRound {
   readonly state: RoundState;
-  /** The players to pair (bye excluded), in the order of OpenGotha's list (see pairingOrder). */
+  /** The players to pair (bye excluded), in the order of OpenGotha's list (see pairingListOrder). */
   readonly field: readonly ScoredPlayer[];
   readonly bye: ScoredPlayer | null;
   readonly byeReason: string;
   /** The weight terms of any two players of the round. */
   weigh(a: PlayerId, b: PlayerId): WeightTerms;
-}
-
-/**
- * The order of OpenGotha's list of players to pair, which its weight dumps show (pairs (i, j), i < j, in this
- * order): by the placement criteria before the round, best first, then name and first name (ScoredPlayerComparator
- * on the placement criteria alone). It matters for the terms that depend on the order of the two players
- * (detRandom: the random term and SPLITANDRANDOM seeding) and for the bye among equal weights.
- */
-function pairingOrder(state: RoundState): (a: ScoredPlayer, b: ScoredPlayer) => number {
-  const criteria = state.parameters.placementCriteria;
-  return (a, b) => {
-    for (const c of criteria) {
-      const d = state.critValue(b.id, c) - state.critValue(a.id, c);
-      if (d !== 0) return d;
-    }
-    return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
-  };
 }
 
 /** Prepares round `round` the way OpenGotha does before matching: scores, groups, players to pair and the bye. */
@@ -95,7 +88,7 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
     );
   }
   const state = buildRoundState(t, round, par);
-  const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(pairingOrder(state));
+  const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(pairingListOrder(state));
   if (everyone.length < 2) {
     return pairingError('too-few-players', round, `${everyone.length} player${everyone.length === 1 ? ' is' : 's are'} to be paired in round ${round}; at least two are needed`);
   }
@@ -108,27 +101,13 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
     bye = chosen;
     byeReason = 'chosen by the director';
   } else if (everyone.length % 2 === 1) {
-    ({ bye, byeReason } = chooseBye(state, everyone));
+    const first = openGothaByeOrder(state, everyone)[0];
+    bye = first.player;
+    byeReason = first.reason;
   }
   const field = everyone.filter((s) => s !== bye);
   const weigh = (a: PlayerId, b: PlayerId) => weightTerms(state, state.byId.get(a)!, state.byId.get(b)!);
   return { state, field, bye, byeReason, weigh };
-}
-
-/**
- * Tournament.chooseAByePlayer: each player weighs rank + 2 × MMS before the round (mms2) + 1000 per earlier bye;
- * the players are scanned in order and a weight lower than or equal to the best so far wins, so among equals the
- * last in the list of players to pair (pairingOrder) gets the bye.
- */
-function chooseBye(state: RoundState, players: readonly ScoredPlayer[]): { bye: ScoredPlayer; byeReason: string } {
-  const weight = (s: ScoredPlayer) => s.player.rank + state.mmsX2(s.id) + 1000 * s.byes;
-  let best = players[0];
-  for (const s of players) if (weight(s) <= weight(best)) best = s;
-  const mms = state.mmsX2(best.id);
-  return {
-    bye: best,
-    byeReason: `weight ${best.byes} earlier bye${best.byes === 1 ? '' : 's'} × 1000 + rank ${formatRank(best.player.rank)} (${best.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight(best)}, the lightest (among equals, the last in OpenGotha's list: the lowest placed)`,
-  };
 }
 
 /**
@@ -196,46 +175,37 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
     for (let i = 0; i < n; i++) if (i < result.mate[i]) chosen.push([group[i], group[result.mate[i]]]);
   }
 
-  // Tables (GameComparator.BEST_SCR_ORDER, "order according to score and rating"): each game is ranked by its
-  // better player — by the placement criteria, then the higher rating — and the best game takes table 1. Tengen
-  // reads the placement criteria before the round (OpenGotha reads them at the round being paired, where only byes
-  // and absences have moved); equal games keep the lower ID first so the order is total.
-  const placement = pairingOrder(state);
-  const better = (a: ScoredPlayer, b: ScoredPlayer): ScoredPlayer => {
-    const c = placement(a, b);
-    const tied = state.parameters.placementCriteria.every((k) => state.critValue(a.id, k) === state.critValue(b.id, k));
-    if (tied) return (b.player.rating ?? 0) > (a.player.rating ?? 0) ? b : a;
-    return c <= 0 ? a : b;
-  };
-  const best = new Map(chosen.map((pair) => [pair, better(pair[0], pair[1])]));
-  chosen.sort((p, q) => {
-    const x = best.get(p)!;
-    const y = best.get(q)!;
-    const tied = state.parameters.placementCriteria.every((k) => state.critValue(x.id, k) === state.critValue(y.id, k));
-    if (!tied) return placement(x, y);
-    return (y.player.rating ?? 0) - (x.player.rating ?? 0) || x.id - y.id;
-  });
+  // Tables as OpenGotha numbers them after its automatic pairing (./tables): the games in the order pairAGroup made
+  // them (forced pairs first, then each group in list order), sorted by GameComparator.BEST_SCR_ORDER.
+  const made = chosen.map(([p1, p2]) => ({ p1, p2, game: gameBetween(state, p1, p2) }));
+  const byeCounts = options.byeCountsForTables ?? options.bye !== undefined;
+  const afterRound = stateAtPairedRound(t, round, state.parameters, bye && byeCounts ? bye.id : null);
+  const tables = numberTables(
+    afterRound,
+    made.map(({ game }) => ({ white: game.white.id, black: game.black.id })),
+  );
+  const order = made.map((_, i) => i).sort((i, j) => tables[i] - tables[j]);
 
   const games: PairedGame[] = [];
   const weights: WeightedPair[] = [];
   const report: ReportLine[] = [];
   let totalWeight = 0n;
-  chosen.forEach(([p1, p2], index) => {
-    const table = index + 1;
-    const game = gameBetween(state, p1, p2);
+  for (const i of order) {
+    const { p1, p2, game } = made[i];
+    const table = tables[i];
     const terms = weightTerms(state, p1, p2);
     totalWeight += BigInt(terms.total);
     games.push({ table, white: game.white.id, black: game.black.id, handicap: game.handicap, colourKnown: true });
     weights.push({ white: game.white.id, black: game.black.id, terms });
     report.push(pairLine(state, table, game.white, game.black, game.handicap, game.reason, terms, inForced.has(p1.id)));
     report.push(...deviations(state, table, game.white, game.black, terms, inForced.has(p1.id)));
-  });
+  }
   if (bye) {
     const line: ByeLine = {
       kind: 'bye',
       player: bye.id,
       reason: prepared.byeReason,
-      rule: BYE_RULE,
+      rule: OPENGOTHA_BYE_RULE,
       message: `Bye: ${describe(bye)} — ${prepared.byeReason}`,
     };
     report.push(line);
@@ -243,7 +213,7 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
       report.push({
         kind: 'second-bye',
         players: [bye.id],
-        rule: BYE_RULE,
+        rule: OPENGOTHA_BYE_RULE,
         message: `${describe(bye)} receives a bye again (${bye.byes} before): OpenGotha's weight adds 1000 per earlier bye, and every other player weighs more`,
       });
     }

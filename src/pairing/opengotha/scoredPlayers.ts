@@ -104,10 +104,16 @@ export function javaDiv(a: number, b: number): number {
 
 /**
  * Player.smms: rank clamped between floor and bar, counted from MMS zero, plus smmsCorrection. Tengen's OpenGotha
- * import stores a non-zero smmsCorrection already applied in `initialMms`.
+ * import stores a non-zero smmsCorrection already applied in `initialMms`. A start Tengen fixes otherwise — a
+ * director's `initialMms`, a Mays section's initial MMS — counts from Tengen's MMS zero (`settings.mmsZero`, 0 when
+ * unset) and is moved to OpenGotha's count from `mmsZero` (30k unless the file says otherwise), so that OpenGotha's
+ * scores differ from Tengen's by one constant (the same for an OpenGotha file, whose two zeros are one).
  */
-function startingScore(p: Player, par: OpenGothaParameters): number {
-  if (p.initialMms !== undefined) return p.initialMms;
+function startingScore(t: Tournament, p: Player, par: OpenGothaParameters): number {
+  const shift = (t.settings.mmsZero ?? 0) - par.mmsZero;
+  if (p.initialMms !== undefined) return p.initialMms + shift;
+  const section = p.section !== undefined && t.settings.system === 'mcmahon' ? t.settings.sections?.find((x) => x.name === p.section) : undefined;
+  if (section) return section.initialMms + shift;
   return clampRank(p.rank, par.floor, par.bar) - par.mmsZero;
 }
 
@@ -156,7 +162,7 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   // 2) nbwX2 and mmsX2. Free points of byes and absences are accumulated, then (genRoundDownNBWMMS) rounded down
   // to whole points before being added to each round's score.
   const scored: ScoredPlayer[] = players.map((p) => {
-    const smms = startingScore(p, par);
+    const smms = startingScore(t, p, par);
     const games = gamesOf.get(p.id)!;
     const participation = participationOf.get(p.id)!;
     const nbwX2 = [0];
@@ -421,4 +427,22 @@ function criterionValues(
     return v;
   };
   return value;
+}
+
+/**
+ * The order of OpenGotha's list of players to pair, which its weight dumps show (pairs (i, j), i < j, in this
+ * order): by the placement criteria before the round, best first, then name and first name (ScoredPlayerComparator
+ * on the placement criteria alone); equal names (OpenGotha's key forbids them) by ID. It matters for the terms that
+ * depend on the order of the two players (detRandom: the random term and SPLITANDRANDOM seeding), for the bye among
+ * equal weights (./bye) and for the order in which the games reach the table numbering (./tables).
+ */
+export function pairingListOrder(state: RoundState): (a: ScoredPlayer, b: ScoredPlayer) => number {
+  const criteria = state.parameters.placementCriteria;
+  return (a, b) => {
+    for (const c of criteria) {
+      const d = state.critValue(b.id, c) - state.critValue(a.id, c);
+      if (d !== 0) return d;
+    }
+    return javaCompare(a.name, b.name) || javaCompare(a.firstName, b.firstName) || a.id - b.id;
+  };
 }

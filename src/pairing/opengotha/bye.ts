@@ -1,0 +1,78 @@
+/**
+ * OpenGotha's bye: the one implementation of OpenGotha 3.51's rule, used by the `opengotha` pairing system
+ * (./pair) and by `--bye-method opengotha` of the other systems (../byes).
+ *
+ * Tournament.chooseAByePlayer (OpenGotha 3.51.02, read in its Java source), in its own comment: "The weight allocated
+ * to each player is 1000 * number of previous byes + rank. The chosen player will be the player with the minimum
+ * weight"; the code adds `mms2(p, roundNumber)`, twice the McMahon score before the round — the McMahon score in
+ * Swiss too (Tournament.mms2 reads ScoredPlayer.getMMSX2 whatever the main criterion: not the number of wins). It
+ * scans the players of the pairing window's list and keeps a weight lower than OR EQUAL to the best so far (`<=`), so
+ * among equal weights the LAST of that list gets the bye.
+ *
+ * That list is OpenGotha's list of players to pair, in the order its weight dumps show (placement criteria before the
+ * round, best first, then name and first name: see pairingListOrder). Its order depends on the players' scores and
+ * names only, never on the order of a file, so the choice is deterministic; two players equal in weight, placement,
+ * name and first name (which OpenGotha's key "NAMEFIRSTNAME" forbids) fall back to the higher ID.
+ *
+ * OpenGotha chooses one player; the players after him are ordered by the same rule (the next lightest, among equal
+ * weights the later in the list), so a system that cannot set the first aside can say who comes next and why.
+ */
+import { formatRank } from '../../model/rank';
+import type { PlayerId, Round, Tournament } from '../../model/tournament';
+import { formatHalves } from '../history';
+import { readOpenGothaParameters } from './parameters';
+import { buildRoundState, pairingListOrder, type RoundState, type ScoredPlayer } from './scoredPlayers';
+
+export const OPENGOTHA_BYE_RULE = 'OpenGotha 3.51, Tournament.chooseAByePlayer: the lightest 1000 × earlier byes + rank + 2 × MMS; equal weights: the last in its list of players to pair';
+
+export interface OpenGothaByeCandidate {
+  readonly player: ScoredPlayer;
+  /** 1000 × earlier byes + rank + 2 × MMS before the round. */
+  readonly weight: number;
+  readonly reason: string;
+}
+
+/** chooseAByePlayer's weight of one player. */
+export function openGothaByeWeight(state: RoundState, s: ScoredPlayer): number {
+  return 1000 * s.byes + s.player.rank + state.mmsX2(s.id);
+}
+
+/**
+ * The players (any order) from the most to the least deserving of OpenGotha's bye: the first is the player
+ * chooseAByePlayer picks; the others follow by the same rule.
+ */
+export function openGothaByeOrder(state: RoundState, players: readonly ScoredPlayer[]): OpenGothaByeCandidate[] {
+  const list = [...players].sort(pairingListOrder(state));
+  const position = new Map(list.map((s, i) => [s.id, i]));
+  const weighed = list.map((s) => ({ s, weight: openGothaByeWeight(state, s) }));
+  // Lightest first; equal weights: the later in the list first (the `<=` scan keeps the last of them).
+  weighed.sort((a, b) => a.weight - b.weight || position.get(b.s.id)! - position.get(a.s.id)!);
+  return weighed.map(({ s, weight }, i) => {
+    const equals = weighed.filter((w) => w.weight === weight).length;
+    const tie = equals > 1 ? `; ${equals} players weigh ${weight}: the last of them in OpenGotha's list (placement before the round, then name) takes it` : '';
+    const mms = state.mmsX2(s.id);
+    return {
+      player: s,
+      weight,
+      reason: `weight 1000 × ${s.byes} earlier bye${s.byes === 1 ? '' : 's'} + rank ${formatRank(s.player.rank)} (${s.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight}, the ${i === 0 ? 'lightest' : 'next lightest'}${tie}`,
+    };
+  });
+}
+
+/**
+ * OpenGotha's bye order for the players `field` of round `round` of any tournament (the OpenGotha parameters of the
+ * file, OpenGotha's defaults where it has none): what `--bye-method opengotha` of the other systems uses. Games of
+ * round `round` and later are ignored. An error names the parameters OpenGotha could not read.
+ */
+export function openGothaByeCandidates(t: Tournament, round: Round, field: readonly PlayerId[]): OpenGothaByeCandidate[] | { readonly error: string } {
+  const read = readOpenGothaParameters(t);
+  if (!read.ok) return { error: `OpenGotha pairing parameters: ${read.problems.join('; ')}` };
+  const state = buildRoundState(t, round, read.parameters);
+  const players: ScoredPlayer[] = [];
+  for (const id of field) {
+    const s = state.byId.get(id);
+    if (!s) return { error: `player ${id} is not registered in the tournament` };
+    players.push(s);
+  }
+  return openGothaByeOrder(state, players);
+}
