@@ -352,6 +352,16 @@ describe("tengen pair: the director's controls", () => {
     expect(bye.games.flatMap((g) => [g.white, g.black])).not.toContain(5);
   });
 
+  it.each(['optimal', 'mays', 'opengotha'])('%s: the player the bye would go to, forced to play, plays; the bye goes to another', async (system) => {
+    const plain = await pairJson(['--round', '2', '--system', system]);
+    expect(plain.bye).not.toBeNull();
+    const partner = plain.bye === 1 ? 2 : 1;
+    const forced = await pairJson(['--round', '2', '--system', system, '--force', `${plain.bye}-${partner}`]);
+    expect(forced.games.map(pairOf)).toContain([plain.bye!, partner].sort((a, b) => a - b).join('-'));
+    expect(forced.bye).not.toBeNull();
+    expect(forced.bye).not.toBe(plain.bye);
+  });
+
   it('--force and --forbid may be repeated; their pairs add up', async () => {
     const p = await pairJson(['--round', '2', '--force', '1-13', '--force', '2-12']);
     expect(p.games.map(pairOf)).toEqual(expect.arrayContaining(['1-13', '2-12']));
