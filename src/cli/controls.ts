@@ -23,6 +23,8 @@ export interface CliControls {
   readonly relatives?: readonly (readonly [PlayerId, PlayerId])[];
   readonly hostCity?: string;
   readonly only?: readonly PlayerId[];
+  /** `--only` ranges as given (`10-40`), until `resolveControls` takes the registered players in them. */
+  readonly onlyRanges?: readonly (readonly [number, number])[];
   readonly scoreBelow?: number;
 }
 
@@ -64,19 +66,23 @@ function pins(text: string): PinnedTable[] {
   });
 }
 
-/** `10-40` (a range of IDs), `12,15,19`, or both (`10-12,15`). */
-function idList(text: string): PlayerId[] {
+/** `12,15,19` (IDs), `10-40` (a range of IDs), or both (`10-12,15`). */
+function idList(text: string): { ids: PlayerId[]; ranges: [number, number][] } {
   const example = 'player IDs such as 12,15,19 or a range such as 10-40';
   const ids: PlayerId[] = [];
+  const ranges: [number, number][] = [];
   for (const item of items('only', text, example)) {
     const m = /^([1-9]\d*)(?:-([1-9]\d*))?$/.exec(item);
     if (!m) throw new UsageError(`--only ${text}: "${item}" is not an ID or a range; expected ${example}`);
-    const from = Number(m[1]);
-    const to = m[2] === undefined ? from : Number(m[2]);
+    if (m[2] === undefined) {
+      ids.push(Number(m[1]) as PlayerId);
+      continue;
+    }
+    const [from, to] = [Number(m[1]), Number(m[2])];
     if (to < from) throw new UsageError(`--only ${text}: the range ${item} runs backwards; expected ${example}`);
-    for (let id = from; id <= to; id++) ids.push(id as PlayerId);
+    ranges.push([from, to]);
   }
-  return [...new Set(ids)];
+  return { ids: [...new Set(ids)], ranges };
 }
 
 /** The controls given on the command line (absent flags are left out). */
@@ -105,7 +111,11 @@ export function parseControls(flags: ReadonlyMap<string, string | true>): CliCon
     controls.hostCity = hostCity.trim();
   }
   const only = text('only');
-  if (only !== undefined) controls.only = idList(only);
+  if (only !== undefined) {
+    const { ids, ranges } = idList(only);
+    controls.only = ids;
+    if (ranges.length > 0) controls.onlyRanges = ranges;
+  }
   const below = text('score-below');
   if (below !== undefined) {
     // Scores are whole or half points (McMahon scores may be negative): exact in half points.
@@ -121,13 +131,23 @@ export function givenControls(flags: ReadonlyMap<string, string | true>): Contro
 }
 
 /**
- * Relatives are only pairs to avoid, so the engine takes any IDs; the CLI names an ID that is not registered rather
- * than silently avoiding nothing.
+ * The controls against the tournament, where the CLI decides rather than the engine: an `--only` range stands for
+ * the registered players whose IDs fall in it (a range holding none is an error naming it), while each ID listed
+ * one by one goes to the engine as given (an unknown one is its `PairingError`); relatives are only pairs to avoid,
+ * so the engine takes any IDs — the CLI names one that is not registered rather than silently avoiding nothing.
  */
-export function checkRelatives(t: Tournament, controls: CliControls, file: string): void {
+export function resolveControls(t: Tournament, controls: CliControls, file: string): CliControls {
   const registered = new Set(t.players.map((p) => p.id));
   const unknown = [...new Set((controls.relatives ?? []).flat().filter((id) => !registered.has(id)))];
   if (unknown.length > 0) {
     throw new TengenInputError([{ file, player: unknown.join(', '), message: `--relatives: not registered: ${unknown.join(', ')}` }]);
   }
+  if (!controls.onlyRanges) return controls;
+  const only = new Set(controls.only ?? []);
+  for (const [from, to] of controls.onlyRanges) {
+    const inRange = t.players.map((p) => p.id).filter((id) => id >= from && id <= to);
+    if (inRange.length === 0) throw new TengenInputError([{ file, message: `--only ${from}-${to}: no registered player has an ID in this range` }]);
+    for (const id of inRange) only.add(id);
+  }
+  return { ...controls, only: [...only].sort((a, b) => a - b) };
 }

@@ -34,7 +34,7 @@ import {
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { pairWeights, renderWeights, weightsJson } from './weights';
-import { checkRelatives, CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls } from './controls';
+import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
 import { UsageError } from './usage';
 
 export interface Io {
@@ -190,7 +190,6 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       }
       const continuing = refusedContinuation(t, round, system as CliPairingSystem, rest[0]);
       if (continuing) throw new UsageError(continuing);
-      checkRelatives(t, controls, rest[0]);
       const announced = partlyPaired(t, round)?.tables ?? 0;
       const out = flags.get('out');
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined, {
@@ -198,7 +197,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         seed,
         allowRepeats: flags.has('allow-repeats'),
         byeMethod: byeMethod as ByeMethod | undefined,
-        ...controls,
+        ...resolveControls(t, controls, rest[0]),
       });
       const weights = flags.has('weights') ? pairWeights(pairing) : undefined;
       if (flags.has('json')) io.out(`${JSON.stringify(weights ? { ...pairingJson(pairing), weights: weightsJson(weights) } : pairingJson(pairing), null, 2)}\n`);

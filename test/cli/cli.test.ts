@@ -438,6 +438,19 @@ describe("tengen pair: the director's controls", () => {
     expect((JSON.parse(again.out) as Json).games).toHaveLength(6);
   });
 
+  it('--only 9-40: the registered players in the range are paired now, the others left for later', async () => {
+    const p = await pairJson(['--round', '3', '--only', '9-40']);
+    const now = p.games.flatMap((g) => [g.white, g.black]);
+    expect(now.length).toBeGreaterThan(0);
+    for (const id of now) expect(id).toBeGreaterThanOrEqual(9);
+    const accounted = [...now, ...(p.bye === null ? [] : [p.bye]), ...p.pending!];
+    expect([...accounted].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(p.pending!.filter((id) => id < 9)).toHaveLength(8);
+    const none = await cli(['pair', EXAMPLE, '--round', '3', '--only', '50-60']);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/--only 50-60: no registered player has an ID in this range/);
+  });
+
   it('a partly paired round is refused, with nothing written, by a system that cannot pair the rest', async () => {
     const { dir } = tempFile('placeholder.txt', '');
     const first = path.join(dir, 'first.json');
