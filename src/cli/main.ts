@@ -6,7 +6,7 @@
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
- *               [--only 10-40|12,15,19] [--score-below SCORE]
+ *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
@@ -53,7 +53,7 @@ export const USAGE = `Usage:
   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
-              [--only 10-40|12,15,19] [--score-below SCORE]
+              [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
@@ -72,7 +72,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', ...CONTROL_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -188,20 +188,29 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (flags.has('weights') && system !== 'opengotha') {
         throw new UsageError(`--weights: the ${system} system has no pair weights to show; --system opengotha has`);
       }
-      const continuing = refusedContinuation(t, round, system as CliPairingSystem, rest[0]);
-      if (continuing) throw new UsageError(continuing);
-      const announced = partlyPaired(t, round)?.tables ?? 0;
+      const keepAnnounced = flags.has('rest');
+      if (keepAnnounced) {
+        const continuing = refusedContinuation(t, round, system as CliPairingSystem, rest[0]);
+        if (continuing) throw new UsageError(continuing);
+      }
+      const partly = partlyPaired(t, round);
+      const announced = keepAnnounced ? (partly?.tables ?? 0) : 0;
       const out = flags.get('out');
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined, {
         seeding: seeding as Seeding | undefined,
         seed,
         allowRepeats: flags.has('allow-repeats'),
         byeMethod: byeMethod as ByeMethod | undefined,
+        rest: keepAnnounced,
         ...resolveControls(t, controls, rest[0]),
       });
       const weights = flags.has('weights') ? pairWeights(pairing) : undefined;
       if (flags.has('json')) io.out(`${JSON.stringify(weights ? { ...pairingJson(pairing), weights: weightsJson(weights) } : pairingJson(pairing), null, 2)}\n`);
-      else io.out(renderPairing(t, pairing, announced) + (weights ? renderWeights(t, weights) : ''));
+      else {
+        // A partly paired round paired afresh: say what was set aside, and how to keep it.
+        const setAside = !keepAnnounced && partly ? `\nNote: ${rest[0]} already had ${partly.tables} table${partly.tables === 1 ? '' : 's'} for round ${round}; they were set aside and the whole round paired afresh (--rest keeps them and pairs only the ${partly.waiting} player${partly.waiting === 1 ? '' : 's'} left).\n` : '';
+        io.out(renderPairing(t, pairing, announced) + setAside + (weights ? renderWeights(t, weights) : ''));
+      }
       return 0;
     }
     case 'workbook': {

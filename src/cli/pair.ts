@@ -1,8 +1,8 @@
 /**
  * `tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
  * [--bye-method mays|opengotha] [--allow-repeats] [director's controls] [--json] [--out FILE]`: pairs round N from
- * the games of the rounds before N, ignoring any games and byes FILE already holds for rounds ≥ N — except a round
- * N that is partly paired (see `partlyPaired`), whose announced tables are kept while the rest is paired.
+ * the games of the rounds before N, ignoring any games and byes FILE already holds for rounds ≥ N — except with
+ * `--rest`, which keeps the announced tables of a partly paired round N (see `partlyPaired`) and pairs the rest.
  */
 import { writeFile } from 'node:fs/promises';
 import { TengenInputError } from '../model/errors';
@@ -24,6 +24,8 @@ export interface CliPairOptions extends CliControls {
   readonly seed?: number;
   readonly allowRepeats?: boolean;
   readonly byeMethod?: ByeMethod;
+  /** Keep the announced tables of a partly paired round and pair only the players left. */
+  readonly rest?: boolean;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -33,9 +35,9 @@ export function beforeRound(t: Tournament, round: number): Tournament {
 
 /**
  * Round `round` is partly paired: it is the last round with games in the file, it has some, and a player present in
- * it is neither at a table nor has its bye (part of the field was paired now, or a latecomer registered). `pair`
- * then pairs only the players left and keeps the announced tables; any other round is paired afresh from the rounds
- * before it.
+ * it is neither at a table nor has its bye (part of the field was paired now, or a latecomer registered). With
+ * `--rest`, `pair` pairs only the players left and keeps the announced tables; without it, the round is paired
+ * afresh from the rounds before it, as for any other round — the director says which he means, nothing is guessed.
  */
 export function partlyPaired(t: Tournament, round: number): { tables: number; waiting: number } | null {
   const games = t.games.filter((g) => g.round === round);
@@ -94,21 +96,22 @@ export function refusedControls(system: CliPairingSystem, given: readonly Contro
   return `${refused.map((f) => `--${f} (${CONTROL_WHAT[f]})`).join(', ')}: the ${system} system does not honour ${refused.length === 1 ? 'it' : 'them'}; ${others.map((s) => `--system ${s}`).join(' or ')} does`;
 }
 
-/** Why `system` cannot pair the rest of a partly paired round (a usage error's message), or null. */
+/** Why `--rest` cannot pair the rest of round `round` with `system` (a usage error's message), or null. */
 export function refusedContinuation(t: Tournament, round: number, system: CliPairingSystem, file: string): string | null {
   const partly = partlyPaired(t, round);
-  if (!partly || (SYSTEMS[system] as SystemEntry).continues) return null;
+  if (!partly) return `--rest: round ${round} of ${file} is not partly paired (it has no table yet, or every player present is at a table or has the bye); leave out --rest to pair it afresh`;
+  if ((SYSTEMS[system] as SystemEntry).continues) return null;
   return `round ${round} of ${file} is partly paired (${partly.tables} table${partly.tables === 1 ? '' : 's'} announced, ${partly.waiting} player${partly.waiting === 1 ? '' : 's'} still to pair): only --system ${CLI_PAIRING_SYSTEMS.filter((s) => (SYSTEMS[s] as SystemEntry).continues).join(', ')} pairs the rest without touching the announced tables`;
 }
 
-/** The tournament the system pairs from: the rounds before `round`, plus round `round`'s tables when it is partly paired. */
-function pairingBase(t: Tournament, round: number): Tournament {
-  if (!partlyPaired(t, round)) return beforeRound(t, round);
+/** The tournament the system pairs from: the rounds before `round`, plus round `round`'s announced tables with `--rest`. */
+function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
+  if (!rest) return beforeRound(t, round);
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
-  return SYSTEMS[system].pair(pairingBase(t, round), round, options);
+  return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 
 export function pairingJson(p: RoundPairing) {
@@ -151,6 +154,6 @@ export async function pairAndWrite(t: Tournament, round: number, system: CliPair
   if (isPairingError(result)) {
     throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
   }
-  if (out) await writeFile(out, writeTournamentJson(applyPairing(pairingBase(t, round), result)));
+  if (out) await writeFile(out, writeTournamentJson(applyPairing(pairingBase(t, round, options.rest === true), result)));
   return result;
 }

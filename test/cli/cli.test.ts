@@ -411,9 +411,13 @@ describe("tengen pair: the director's controls", () => {
     // Then one more table now: a pair the rest of the field would take (so the others stay pairable).
     const preview = JSON.parse((await cli(['pair', first, '--round', '3', '--json'])).out) as Json;
     const next = preview.games[0];
-    const b = await cli(['pair', first, '--round', '3', '--only', `${next.white},${next.black}`, '--json', '--out', second]);
+    const b = await cli(['pair', first, '--round', '3', '--rest', '--only', `${next.white},${next.black}`, '--json', '--out', second]);
     expect(b.code).toBe(0);
-    const c = await cli(['pair', second, '--round', '3', '--out', third]);
+    // Without --rest the round would be paired afresh, and the output says what was set aside.
+    const afresh = await cli(['pair', second, '--round', '3']);
+    expect(afresh.code).toBe(0);
+    expect(afresh.out).toMatch(/already had \d+ tables for round 3; they were set aside and the whole round paired afresh \(--rest keeps them/);
+    const c = await cli(['pair', second, '--round', '3', '--rest', '--out', third]);
     expect(c.code).toBe(0);
     expect(c.out).toMatch(/The \d+ tables already announced for round 3 are kept as they are/);
     const round3 = (file: string) => {
@@ -432,10 +436,13 @@ describe("tengen pair: the director's controls", () => {
     expect(done.games.map((g) => g.table)).toEqual([1, 2, 3, 4, 5, 6]);
     const seated = [...done.games.flatMap((g) => [g.white, g.black]), ...done.byes.map((x) => x.player)];
     expect([...seated].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    // The round is complete now: pairing it again pairs it afresh from the rounds before (as before this change).
+    // The round is complete now: pairing it again pairs it afresh from the rounds before; --rest has nothing to finish.
     const again = await cli(['pair', third, '--round', '3', '--json']);
     expect(again.code).toBe(0);
     expect((JSON.parse(again.out) as Json).games).toHaveLength(6);
+    const nothingLeft = await cli(['pair', third, '--round', '3', '--rest']);
+    expect(nothingLeft.code).toBe(1);
+    expect(nothingLeft.err).toMatch(/--rest: round 3 of .*third\.json is not partly paired/);
   });
 
   it('--only 9-40: the registered players in the range are paired now, the others left for later', async () => {
@@ -456,7 +463,7 @@ describe("tengen pair: the director's controls", () => {
     const first = path.join(dir, 'first.json');
     expect((await cli(['pair', EXAMPLE, '--round', '3', '--score-below', '0', '--out', first])).code).toBe(0);
     const out = path.join(dir, 'mays.json');
-    const r = await cli(['pair', first, '--round', '3', '--system', 'mays', '--out', out]);
+    const r = await cli(['pair', first, '--round', '3', '--rest', '--system', 'mays', '--out', out]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/round 3 of .*first\.json is partly paired \(\d+ tables announced, \d+ players still to pair\): only --system optimal pairs the rest/);
     expect(existsSync(out)).toBe(false);
