@@ -5,6 +5,8 @@
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
+ *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
+ *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
  *
  * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
@@ -17,10 +19,23 @@ import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
-import { CLI_PAIRING_SYSTEMS, CLI_SEEDINGS, DEFAULT_PAIRING_SYSTEM, pairAndWrite, pairingJson, renderPairing, type CliPairingSystem } from './pair';
+import {
+  CLI_PAIRING_SYSTEMS,
+  CLI_SEEDINGS,
+  DEFAULT_PAIRING_SYSTEM,
+  pairAndWrite,
+  pairingJson,
+  partlyPaired,
+  refusedContinuation,
+  refusedControls,
+  renderPairing,
+  type CliPairingSystem,
+} from './pair';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { pairWeights, renderWeights, weightsJson } from './weights';
+import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
+import { UsageError } from './usage';
 
 export interface Io {
   out(text: string): void;
@@ -37,22 +52,27 @@ export const USAGE = `Usage:
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
+              [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
+              [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
+pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
+repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (whole or half points) pair part of
+the field now; pair the same round of the --out file again to pair the rest, keeping the tables announced.
+--pin, --only, --score-below: optimal only; --relatives, --host-city: optimal and mays.
 CRITERION is one of: ${CRITERIA.join(', ')}.
 `;
 
-class UsageError extends Error {}
 
 interface Parsed {
   positional: string[];
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method']);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats']);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', ...CONTROL_FLAGS]);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -66,7 +86,10 @@ function parseArgs(argv: readonly string[]): Parsed {
       if (VALUE_FLAGS.has(name)) {
         const value = inline ?? argv[++i];
         if (value === undefined) throw new UsageError(`--${name} needs a value`);
-        flags.set(name, value);
+        const before = flags.get(name);
+        if (typeof before === 'string' && LIST_CONTROL_FLAGS.has(name)) flags.set(name, `${before},${value}`);
+        else if (before !== undefined && (CONTROL_FLAGS as readonly string[]).includes(name)) throw new UsageError(`--${name} is given twice; give it once`);
+        else flags.set(name, value);
       } else if (BOOLEAN_FLAGS.has(name)) {
         flags.set(name, true);
       } else {
@@ -153,6 +176,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         throw new UsageError(`--bye-method ${String(byeMethod)}: expected mays or opengotha`);
       }
       if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
+      const controls = parseControls(flags);
+      const refused = refusedControls(system as CliPairingSystem, givenControls(flags));
+      if (refused) throw new UsageError(refused);
       const t = await load(rest[0]);
       const roundText = flags.get('round');
       const round = Number(roundText);
@@ -162,16 +188,29 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (flags.has('weights') && system !== 'opengotha') {
         throw new UsageError(`--weights: the ${system} system has no pair weights to show; --system opengotha has`);
       }
+      const keepAnnounced = flags.has('rest');
+      if (keepAnnounced) {
+        const continuing = refusedContinuation(t, round, system as CliPairingSystem, rest[0]);
+        if (continuing) throw new UsageError(continuing);
+      }
+      const partly = partlyPaired(t, round);
+      const announced = keepAnnounced ? (partly?.tables ?? 0) : 0;
       const out = flags.get('out');
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined, {
         seeding: seeding as Seeding | undefined,
         seed,
         allowRepeats: flags.has('allow-repeats'),
         byeMethod: byeMethod as ByeMethod | undefined,
+        rest: keepAnnounced,
+        ...resolveControls(t, controls, rest[0]),
       });
       const weights = flags.has('weights') ? pairWeights(pairing) : undefined;
       if (flags.has('json')) io.out(`${JSON.stringify(weights ? { ...pairingJson(pairing), weights: weightsJson(weights) } : pairingJson(pairing), null, 2)}\n`);
-      else io.out(renderPairing(t, pairing) + (weights ? renderWeights(t, weights) : ''));
+      else {
+        // A partly paired round paired afresh: say what was set aside, and how to keep it.
+        const setAside = !keepAnnounced && partly ? `\nNote: ${rest[0]} already had ${partly.tables} table${partly.tables === 1 ? '' : 's'} for round ${round}; they were set aside and the whole round paired afresh (--rest keeps them and pairs only the ${partly.waiting} player${partly.waiting === 1 ? '' : 's'} left).\n` : '';
+        io.out(renderPairing(t, pairing, announced) + setAside + (weights ? renderWeights(t, weights) : ''));
+      }
       return 0;
     }
     case 'workbook': {

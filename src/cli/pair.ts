@@ -1,7 +1,8 @@
 /**
- * `tengen pair FILE --round N [--system optimal|mays] [--seeding slip|fold|random] [--seed N]
- * [--bye-method mays|opengotha] [--allow-repeats] [--json] [--out FILE]`: pairs round N from the games of the rounds
- * before N, ignoring any games and byes FILE already holds for rounds ≥ N.
+ * `tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
+ * [--bye-method mays|opengotha] [--allow-repeats] [director's controls] [--json] [--out FILE]`: pairs round N from
+ * the games of the rounds before N, ignoring any games and byes FILE already holds for rounds ≥ N — except with
+ * `--rest`, which keeps the announced tables of a partly paired round N (see `partlyPaired`) and pairs the rest.
  */
 import { writeFile } from 'node:fs/promises';
 import { TengenInputError } from '../model/errors';
@@ -15,13 +16,16 @@ import { pairOptimal } from '../pairing/optimal';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 
-/** Options the CLI passes to the systems that use them. */
-export interface CliPairOptions {
+/** Options the CLI passes to the systems that use them (the director's controls only to a system that honours them). */
+export interface CliPairOptions extends CliControls {
   readonly seeding?: Seeding;
   readonly seed?: number;
   readonly allowRepeats?: boolean;
   readonly byeMethod?: ByeMethod;
+  /** Keep the announced tables of a partly paired round and pair only the players left. */
+  readonly rest?: boolean;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -29,22 +33,85 @@ export function beforeRound(t: Tournament, round: number): Tournament {
   return { ...t, games: t.games.filter((g) => g.round < round), byes: t.byes.filter((b) => b.round < round) };
 }
 
+/**
+ * Round `round` is partly paired: it is the last round with games in the file, it has some, and a player present in
+ * it is neither at a table nor has its bye (part of the field was paired now, or a latecomer registered). With
+ * `--rest`, `pair` pairs only the players left and keeps the announced tables; without it, the round is paired
+ * afresh from the rounds before it, as for any other round — the director says which he means, nothing is guessed.
+ */
+export function partlyPaired(t: Tournament, round: number): { tables: number; waiting: number } | null {
+  const games = t.games.filter((g) => g.round === round);
+  if (games.length === 0 || t.games.some((g) => g.round > round) || t.byes.some((b) => b.round > round)) return null;
+  const seated = new Set([...games.flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
+  const waiting = t.players.filter((p) => !(p.absentRounds ?? []).includes(round) && !seated.has(p.id)).length;
+  return waiting > 0 ? { tables: games.length, waiting } : null;
+}
+
 type CliSystem = (t: Tournament, round: number, options: CliPairOptions) => PairingResult;
 
-/** The pairing systems of `--system`, the first the default: one line each. */
+interface SystemEntry {
+  readonly pair: CliSystem;
+  /** The director's controls the system honours; any other control flag is refused, never ignored. */
+  readonly controls: readonly ControlFlag[];
+  /** Pairs the rest of a partly paired round, keeping its announced tables. */
+  readonly continues: boolean;
+}
+
+const forcedForbiddenBye = (o: CliPairOptions) => ({ forcedPairs: o.forcedPairs, forbiddenPairs: o.forbiddenPairs, bye: o.bye });
+
+/** The pairing systems of `--system`, the first the default: what each is given, and which controls it honours. */
 const SYSTEMS = {
-  optimal: (t, round, o) => pairOptimal(t, round, { seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod }),
-  mays: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod }),
-  opengotha: (t, round) => pairOpenGotha(t, round),
-} satisfies Record<string, CliSystem>;
+  optimal: {
+    pair: (t, round, o) =>
+      pairOptimal(t, round, {
+        seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod, ...forcedForbiddenBye(o),
+        pinnedTables: o.pinnedTables, relatives: o.relatives, hostCity: o.hostCity, only: o.only, scoreBelow: o.scoreBelow,
+      }),
+    controls: CONTROL_FLAGS,
+    continues: true,
+  },
+  mays: {
+    pair: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod, ...forcedForbiddenBye(o), relatives: o.relatives, hostCity: o.hostCity }),
+    controls: ['force', 'forbid', 'bye', 'relatives', 'host-city'],
+    continues: false,
+  },
+  opengotha: {
+    pair: (t, round, o) => pairOpenGotha(t, round, forcedForbiddenBye(o)),
+    controls: ['force', 'forbid', 'bye'],
+    continues: false,
+  },
+} satisfies Record<string, SystemEntry>;
 
 export type CliPairingSystem = keyof typeof SYSTEMS;
 export const CLI_PAIRING_SYSTEMS = Object.keys(SYSTEMS) as CliPairingSystem[];
 export const DEFAULT_PAIRING_SYSTEM: CliPairingSystem = 'optimal';
 export const CLI_SEEDINGS: readonly Seeding[] = ['slip', 'fold', 'random'];
 
+/** Why `system` cannot take these control flags (a usage error's message), or null. */
+export function refusedControls(system: CliPairingSystem, given: readonly ControlFlag[]): string | null {
+  const entry: SystemEntry = SYSTEMS[system];
+  const refused = given.filter((f) => !entry.controls.includes(f));
+  if (refused.length === 0) return null;
+  const others = CLI_PAIRING_SYSTEMS.filter((s) => refused.every((f) => (SYSTEMS[s] as SystemEntry).controls.includes(f)));
+  return `${refused.map((f) => `--${f} (${CONTROL_WHAT[f]})`).join(', ')}: the ${system} system does not honour ${refused.length === 1 ? 'it' : 'them'}; ${others.map((s) => `--system ${s}`).join(' or ')} does`;
+}
+
+/** Why `--rest` cannot pair the rest of round `round` with `system` (a usage error's message), or null. */
+export function refusedContinuation(t: Tournament, round: number, system: CliPairingSystem, file: string): string | null {
+  const partly = partlyPaired(t, round);
+  if (!partly) return `--rest: round ${round} of ${file} is not partly paired (it has no table yet, or every player present is at a table or has the bye); leave out --rest to pair it afresh`;
+  if ((SYSTEMS[system] as SystemEntry).continues) return null;
+  return `round ${round} of ${file} is partly paired (${partly.tables} table${partly.tables === 1 ? '' : 's'} announced, ${partly.waiting} player${partly.waiting === 1 ? '' : 's'} still to pair): only --system ${CLI_PAIRING_SYSTEMS.filter((s) => (SYSTEMS[s] as SystemEntry).continues).join(', ')} pairs the rest without touching the announced tables`;
+}
+
+/** The tournament the system pairs from: the rounds before `round`, plus round `round`'s announced tables with `--rest`. */
+function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
+  if (!rest) return beforeRound(t, round);
+  return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
+}
+
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
-  return SYSTEMS[system](beforeRound(t, round), round, options);
+  return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 
 export function pairingJson(p: RoundPairing) {
@@ -54,12 +121,13 @@ export function pairingJson(p: RoundPairing) {
     games: p.games.map((g) => ({ table: g.table, white: g.white, black: g.black, handicap: g.handicap, colourKnown: g.colourKnown })),
     bye: p.bye,
     ...(p.seeding ? { seeding: p.seeding } : {}),
+    ...(p.pending?.length ? { pending: p.pending } : {}),
     report: p.report,
   };
 }
 
 /** The pairing sheet as posted for players (Table | White | Black | Handicap), the bye, then the report. */
-export function renderPairing(t: Tournament, p: RoundPairing): string {
+export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 0): string {
   const byId = new Map(t.players.map((pl) => [pl.id, pl]));
   const who = (id: number) => {
     const pl = byId.get(id as never)!;
@@ -73,15 +141,19 @@ export function renderPairing(t: Tournament, p: RoundPairing): string {
   const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
   const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);
-  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
+  const kept = announcedTables > 0 ? `\nThe ${announcedTables} table${announcedTables === 1 ? '' : 's'} already announced for round ${p.round} ${announcedTables === 1 ? 'is' : 'are'} kept as they are.\n` : '';
+  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${kept}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
 }
 
-/** Pairs, then writes the tournament with the new round to `out` (only when the pairing is complete). */
+/**
+ * Pairs, then writes the tournament with the new round to `out` (only when the pairing succeeds; a part of the field
+ * paired now is a success, written with the tables already announced for the round).
+ */
 export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string, options: CliPairOptions = {}): Promise<RoundPairing> {
   const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
     throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
   }
-  if (out) await writeFile(out, writeTournamentJson(applyPairing(beforeRound(t, round), result)));
+  if (out) await writeFile(out, writeTournamentJson(applyPairing(pairingBase(t, round, options.rest === true), result)));
   return result;
 }

@@ -326,3 +326,213 @@ describe('tengen pair records the seeding', () => {
     expect(sheet.out).toMatch(/Seeding inside score groups: random \(lottery seed 42\)/);
   });
 });
+
+describe("tengen pair: the director's controls", () => {
+  type Json = { games: { table: number; white: number; black: number }[]; bye: number | null; pending?: number[] };
+  const pairOf = (g: { white: number; black: number }) => [g.white, g.black].sort((a, b) => a - b).join('-');
+  const pairJson = async (args: string[]): Promise<Json> => {
+    const r = await cli(['pair', EXAMPLE, ...args, '--json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    return JSON.parse(r.out) as Json;
+  };
+
+  it.each(['optimal', 'mays', 'opengotha'])('%s: --force makes the pairs, --forbid never makes the pair, --bye gives the bye', async (system) => {
+    const plain = await pairJson(['--round', '2', '--system', system]);
+    // A pair the system makes by itself is the one to forbid; a pair it does not make is the one to force.
+    const made = plain.games[0];
+    const forbidden = await pairJson(['--round', '2', '--system', system, '--forbid', `${made.white}-${made.black}`]);
+    expect(forbidden.games.map(pairOf)).not.toContain(pairOf(made));
+    expect(plain.games.map(pairOf)).not.toContain('1-13');
+    const forced = await pairJson(['--round', '2', '--system', system, '--force', '1-13,2-12']);
+    expect(forced.games.map(pairOf)).toEqual(expect.arrayContaining(['1-13', '2-12']));
+    expect(plain.bye).not.toBe(5);
+    const bye = await pairJson(['--round', '2', '--system', system, '--bye', '5']);
+    expect(bye.bye).toBe(5);
+    expect(bye.games.flatMap((g) => [g.white, g.black])).not.toContain(5);
+  });
+
+  it.each(['optimal', 'mays', 'opengotha'])('%s: the player the bye would go to, forced to play, plays; the bye goes to another', async (system) => {
+    const plain = await pairJson(['--round', '2', '--system', system]);
+    expect(plain.bye).not.toBeNull();
+    const partner = plain.bye === 1 ? 2 : 1;
+    const forced = await pairJson(['--round', '2', '--system', system, '--force', `${plain.bye}-${partner}`]);
+    expect(forced.games.map(pairOf)).toContain([plain.bye!, partner].sort((a, b) => a - b).join('-'));
+    expect(forced.bye).not.toBeNull();
+    expect(forced.bye).not.toBe(plain.bye);
+  });
+
+  it('--force and --forbid may be repeated; their pairs add up', async () => {
+    const p = await pairJson(['--round', '2', '--force', '1-13', '--force', '2-12']);
+    expect(p.games.map(pairOf)).toEqual(expect.arrayContaining(['1-13', '2-12']));
+  });
+
+  it('--pin puts the forced pair at its table; the other tables stay numbered 1 … n', async () => {
+    const p = await pairJson(['--round', '2', '--pin', '1-13@4']);
+    expect(pairOf(p.games.find((g) => g.table === 4)!)).toBe('1-13');
+    expect(p.games.map((g) => g.table)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('--relatives keeps a family apart that would otherwise meet, in optimal and mays', async () => {
+    for (const system of ['optimal', 'mays']) {
+      // Round 1: 1, 2, 3, 4 share a score group, and the system pairs 1–4 by itself.
+      const plain = await pairJson(['--round', '1', '--system', system]);
+      expect(plain.games.map(pairOf)).toContain('1-4');
+      const apart = await pairJson(['--round', '1', '--system', system, '--relatives', '1-4']);
+      expect(apart.games.map(pairOf)).not.toContain('1-4');
+      expect(apart.games.map(pairOf)).toEqual(expect.arrayContaining(['1-3', '2-4']));
+    }
+  });
+
+  it('--host-city decides the bye: a player of the host city takes it in the first rounds', async () => {
+    // Mays' bye goes to the weakest player, unless the host city matters (rounds 1 and 2): a local player first.
+    const doc = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { players: { id: number; city?: string }[] };
+    const cityOf = (id: number | null) => doc.players.find((pl) => pl.id === id)!.city;
+    for (const system of ['optimal', 'mays']) {
+      const plain = await pairJson(['--round', '2', '--system', system]);
+      expect(cityOf(plain.bye)).not.toBe('Ottawa');
+      const local = await pairJson(['--round', '2', '--system', system, '--host-city', 'Ottawa']);
+      expect(cityOf(local.bye)).toBe('Ottawa');
+    }
+    const r = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'opengotha', '--host-city', 'Montreal']);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/--host-city \(the host city\): the opengotha system does not honour it; --system optimal or --system mays does/);
+  });
+
+  it('a partial round (--score-below, then --only), then the rest: one complete round, the first tables unchanged', async () => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const first = path.join(dir, 'first.json');
+    const second = path.join(dir, 'second.json');
+    const third = path.join(dir, 'third.json');
+    const a = await cli(['pair', EXAMPLE, '--round', '3', '--score-below', '0', '--json', '--out', first]);
+    expect(a.code).toBe(0);
+    const part = JSON.parse(a.out) as Json;
+    expect(part.pending!.length).toBeGreaterThan(0);
+    // Then one more table now: a pair the rest of the field would take (so the others stay pairable).
+    const preview = JSON.parse((await cli(['pair', first, '--round', '3', '--json'])).out) as Json;
+    const next = preview.games[0];
+    const b = await cli(['pair', first, '--round', '3', '--rest', '--only', `${next.white},${next.black}`, '--json', '--out', second]);
+    expect(b.code).toBe(0);
+    // Without --rest the round would be paired afresh, and the output says what was set aside.
+    const afresh = await cli(['pair', second, '--round', '3']);
+    expect(afresh.code).toBe(0);
+    expect(afresh.out).toMatch(/already had \d+ tables for round 3; they were set aside and the whole round paired afresh \(--rest keeps them/);
+    const c = await cli(['pair', second, '--round', '3', '--rest', '--out', third]);
+    expect(c.code).toBe(0);
+    expect(c.out).toMatch(/The \d+ tables already announced for round 3 are kept as they are/);
+    const round3 = (file: string) => {
+      const t = JSON.parse(readFileSync(file, 'utf8')) as { games: { round: number; table: number; white: number; black: number }[]; byes: { round: number; player: number }[] };
+      return { games: t.games.filter((g) => g.round === 3).sort((x, y) => x.table - y.table), byes: t.byes.filter((x) => x.round === 3), later: t.games.filter((g) => g.round > 3) };
+    };
+    const after1 = round3(first);
+    const after2 = round3(second);
+    const done = round3(third);
+    expect(after1.later).toEqual([]);
+    // Each step keeps every table already in the file, exactly.
+    expect(after2.games).toEqual(expect.arrayContaining(after1.games));
+    expect(done.games).toEqual(expect.arrayContaining(after2.games));
+    expect(after2.games.length).toBeGreaterThan(after1.games.length);
+    // Complete: 13 players, none absent in round 3 — six tables 1 … 6 and one bye, everyone once.
+    expect(done.games.map((g) => g.table)).toEqual([1, 2, 3, 4, 5, 6]);
+    const seated = [...done.games.flatMap((g) => [g.white, g.black]), ...done.byes.map((x) => x.player)];
+    expect([...seated].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    // The round is complete now: pairing it again pairs it afresh from the rounds before; --rest has nothing to finish.
+    const again = await cli(['pair', third, '--round', '3', '--json']);
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.out) as Json).games).toHaveLength(6);
+    const nothingLeft = await cli(['pair', third, '--round', '3', '--rest']);
+    expect(nothingLeft.code).toBe(1);
+    expect(nothingLeft.err).toMatch(/--rest: round 3 of .*third\.json is not partly paired/);
+  });
+
+  it('--only 9-40: the registered players in the range are paired now, the others left for later', async () => {
+    const p = await pairJson(['--round', '3', '--only', '9-40']);
+    const now = p.games.flatMap((g) => [g.white, g.black]);
+    expect(now.length).toBeGreaterThan(0);
+    for (const id of now) expect(id).toBeGreaterThanOrEqual(9);
+    const accounted = [...now, ...(p.bye === null ? [] : [p.bye]), ...p.pending!];
+    expect([...accounted].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(p.pending!.filter((id) => id < 9)).toHaveLength(8);
+    const none = await cli(['pair', EXAMPLE, '--round', '3', '--only', '50-60']);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/--only 50-60: no registered player has an ID in this range/);
+  });
+
+  it('a partly paired round is refused, with nothing written, by a system that cannot pair the rest', async () => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const first = path.join(dir, 'first.json');
+    expect((await cli(['pair', EXAMPLE, '--round', '3', '--score-below', '0', '--out', first])).code).toBe(0);
+    const out = path.join(dir, 'mays.json');
+    const r = await cli(['pair', first, '--round', '3', '--rest', '--system', 'mays', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/round 3 of .*first\.json is partly paired \(\d+ tables announced, \d+ players still to pair\): only --system optimal pairs the rest/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it.each([
+    [['--force', '3-x'], /--force 3-x: "3-x" is not a pair; expected pairs of player IDs such as 3-7,4-9/],
+    [['--forbid', '2-5,'], /--forbid 2-5,: an empty item/],
+    [['--bye', 'Fortin'], /--bye Fortin: expected one player ID/],
+    [['--bye', '5', '--bye', '6'], /--bye is given twice/],
+    [['--pin', '3-7'], /--pin 3-7: "3-7" is not a pinned pair; expected a pair of player IDs at a table such as 3-7@1/],
+    [['--relatives', '2'], /--relatives 2: "2" is not a pair/],
+    [['--only', '40-10'], /--only 40-10: the range 40-10 runs backwards/],
+    [['--only', 'top'], /--only top: "top" is not an ID or a range/],
+    [['--score-below', '1.3'], /--score-below 1.3: expected a score in whole or half points/],
+    [['--host-city', ' '], /--host-city: expected the name of a city/],
+    [['--system', 'mays', '--pin', '1-2@1'], /--pin \(pairs pinned to a table\): the mays system does not honour it; --system optimal does/],
+    [['--system', 'opengotha', '--only', '1,2', '--relatives', '1-2'], /--relatives \(relatives kept apart\), --only \(pairing part of the field now\): the opengotha system does not honour them; --system optimal does/],
+    [['--system', 'mays', '--score-below', '2'], /--score-below .*the mays system does not honour it/],
+  ])('usage error %j: exit 1, what was expected, nothing written', async (args, message) => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const out = path.join(dir, 'out.json');
+    const r = await cli(['pair', EXAMPLE, '--round', '2', ...args, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(message);
+    expect(readdirSync(dir)).toEqual(['placeholder.txt']);
+  });
+
+  const refusals: [string, string[], RegExp][] = [];
+  for (const system of ['optimal', 'mays', 'opengotha']) {
+    refusals.push(
+      [system, ['--force', '1-99'], /round 2: player 99: no pairing: not registered: 99/],
+      [system, ['--forbid', '98-1'], /player 98: no pairing: not registered: 98/],
+      [system, ['--force', '1-2,2-3'], /player 2: no pairing: 2 \(Nakamura, Aiko\) is in two forced pairs/],
+      [system, ['--force', '1-2', '--forbid', '2-1'], /player 1, 2: no pairing: 1 \(Tremblay, Gabriel\) and 2 \(Nakamura, Aiko\) are both forced and forbidden to meet/],
+      [system, ['--bye', '1', '--force', '1-2'], /player 1: no pairing: 1 \(Tremblay, Gabriel\) is given the bye and forced to play/],
+    );
+  }
+  refusals.push(
+    ['optimal', ['--only', '1,2,99'], /player 99: no pairing: not registered: 99/],
+    ['optimal', ['--pin', '1-2@1', '--force', '2-3'], /2 \(Nakamura, Aiko\) is in two forced pairs/],
+    ['optimal', ['--relatives', '1-97'], /player 97: --relatives: not registered: 97/],
+  );
+  it.each(refusals)('%s %j: the engine names the players, exit 2, nothing written', async (system, args, message) => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const out = path.join(dir, 'out.json');
+    const r = await cli(['pair', EXAMPLE, '--round', '2', '--system', system, ...args, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(message);
+    expect(readdirSync(dir)).toEqual(['placeholder.txt']);
+  });
+
+  it.each(['optimal', 'mays', 'opengotha'])('%s: a player absent in the round cannot be forced or given the bye (exit 2)', async (system) => {
+    // Player 10 is absent in round 1 of the example.
+    for (const args of [['--bye', '10'], ['--force', '10-1']]) {
+      const r = await cli(['pair', EXAMPLE, '--round', '1', '--system', system, ...args]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/player 10: no pairing: 10 \(Moreau, Hugo\) is (marked absent|not to be paired) in round 1/);
+    }
+  });
+
+  it('--out is written when the controls are honoured, with the forced pair in it', async () => {
+    const { dir } = tempFile('placeholder.txt', '');
+    const out = path.join(dir, 'out.json');
+    const r = await cli(['pair', EXAMPLE, '--round', '2', '--force', '1-13', '--out', out]);
+    expect(r.code).toBe(0);
+    const t = JSON.parse(readFileSync(out, 'utf8')) as { games: { round: number; white: number; black: number }[] };
+    expect(t.games.filter((g) => g.round === 2).map(pairOf)).toContain('1-13');
+  });
+});

@@ -92,6 +92,8 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
   if (everyone.length < 2) {
     return pairingError('too-few-players', round, `${everyone.length} player${everyone.length === 1 ? ' is' : 's are'} to be paired in round ${round}; at least two are needed`);
   }
+  const checked = checkControls(t, round, everyone, options);
+  if (checked) return checked;
   let bye: ScoredPlayer | null = null;
   let byeReason = '';
   if (options.bye !== undefined) {
@@ -101,13 +103,52 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
     bye = chosen;
     byeReason = 'chosen by the director';
   } else if (everyone.length % 2 === 1) {
-    const first = openGothaByeOrder(state, everyone)[0];
+    // The director's forced pairs are made before the automatic pairing, so the bye goes to someone else.
+    const forced = new Set((options.forcedPairs ?? []).flat());
+    const first = openGothaByeOrder(state, everyone.filter((s) => !forced.has(s.id)))[0];
     bye = first.player;
     byeReason = first.reason;
   }
   const field = everyone.filter((s) => s !== bye);
   const weigh = (a: PlayerId, b: PlayerId) => weightTerms(state, state.byId.get(a)!, state.byId.get(b)!);
   return { state, field, bye, byeReason, weigh };
+}
+
+/**
+ * The director's controls against the players to pair: everyone named is registered, the forced players and the bye
+ * are to be paired this round, nobody is forced twice or both forced and forbidden, and the bye is not forced.
+ */
+function checkControls(t: Tournament, round: Round, everyone: readonly ScoredPlayer[], options: DirectorControls): PairingError | null {
+  const forced = options.forcedPairs ?? [];
+  const forbidden = options.forbiddenPairs ?? [];
+  const byeList = options.bye !== undefined ? [options.bye] : [];
+  const registered = new Map(t.players.map((p) => [p.id, p]));
+  const name = (id: PlayerId) => {
+    const p = registered.get(id);
+    return p ? `${id} (${displayName(p)})` : String(id);
+  };
+  const unknown = [...new Set([...forced.flat(), ...forbidden.flat(), ...byeList].filter((id) => !registered.has(id)))];
+  if (unknown.length > 0) return pairingError('unknown-player', round, `not registered: ${unknown.join(', ')}`, unknown);
+  const toPair = new Set(everyone.map((s) => s.id));
+  const away = [...new Set([...forced.flat(), ...byeList].filter((id) => !toPair.has(id)))];
+  if (away.length > 0) {
+    return pairingError('unknown-player', round, `${away.map(name).join(', ')} ${away.length === 1 ? 'is' : 'are'} not to be paired in round ${round} (absent, or not finally registered)`, away);
+  }
+  const forbiddenKeys = new Set(forbidden.map(([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`)));
+  const pairOf = new Map<PlayerId, string>();
+  for (const [a, b] of forced) {
+    if (a === b) return pairingError('contradictory-controls', round, `forced pair ${a}–${b}: a player cannot play himself`, [a]);
+    if (forbiddenKeys.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return pairingError('contradictory-controls', round, `${name(a)} and ${name(b)} are both forced and forbidden to meet`, [a, b]);
+    for (const id of [a, b]) {
+      const other = pairOf.get(id);
+      if (other) return pairingError('contradictory-controls', round, `${name(id)} is in two forced pairs (${other} and ${a}–${b})`, [id]);
+      pairOf.set(id, `${a}–${b}`);
+    }
+  }
+  if (options.bye !== undefined && pairOf.has(options.bye)) {
+    return pairingError('contradictory-controls', round, `${name(options.bye)} is given the bye and forced to play`, [options.bye]);
+  }
+  return null;
 }
 
 /**
