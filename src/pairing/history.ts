@@ -6,6 +6,7 @@
 import type { Game, Player, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
 import { buildScoreboard, type Scoreboard } from '../scoring/scoreboard';
 import { describePlayer } from '../model/validate';
+import type { DeviationLine } from './types';
 
 export interface Meeting {
   readonly round: Round;
@@ -115,4 +116,14 @@ export function formatHalves(halves: number): string {
   const whole = Math.floor(abs / 2);
   if (abs % 2 === 0) return `${sign}${whole}`;
   return `${sign}${whole === 0 ? '' : whole}½`;
+}
+
+/**
+ * The report line of a repeat meeting (seeds/egf-general-tournament-rules-excerpt.txt: never the same pair twice;
+ * Mays, Cardinal Rule No. 2), or none when the two have not met; `why` says why it could not be avoided.
+ */
+export function repeatLines(h: PairingHistory, a: PlayerId, b: PlayerId, rule: string, why: string): DeviationLine[] {
+  const met = h.meetings(a, b);
+  if (met.length === 0) return [];
+  return [{ kind: 'repeat', players: [a, b], rule, message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): ${why}` }];
 }

@@ -29,7 +29,7 @@ import { explainNoPairing, readControls, refuseRound, type Controls, type RoundR
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
 import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
 import { MAYS_HANDICAP } from './handicap';
-import { buildHistory, formatHalves, type PairingHistory } from './history';
+import { buildHistory, formatHalves, repeatLines, type PairingHistory } from './history';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
 
@@ -402,15 +402,7 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
   const forced: SheetPair[] = controls.forced.map(([a, b]) => ({ a, b, forced: true }));
   const forcedLines: DeviationLine[] = controls.forced.flatMap(([a, b]) => {
     const lines: DeviationLine[] = [{ kind: 'forced', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} – ${h.describe(b)}: forced by the director` }];
-    const met = h.meetings(a, b);
-    if (met.length > 0) {
-      lines.push({
-        kind: 'repeat',
-        players: [a, b],
-        rule: RULES.repeat,
-        message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): forced by the director`,
-      });
-    }
+    lines.push(...repeatLines(h, a, b, RULES.repeat, 'forced by the director'));
     return lines;
   });
 

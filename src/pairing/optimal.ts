@@ -28,7 +28,7 @@ import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions }
 import { CompatibilityGraph } from './feasibility';
 import type { Neighbourhood } from './geography';
 import { MAYS_HANDICAP } from './handicap';
-import { buildHistory, formatHalves, type PairingHistory } from './history';
+import { buildHistory, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
@@ -405,15 +405,7 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
         message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(tiers.score[hi] - tiers.score[lo])}: ${why}${up}${down}`,
       });
     }
-    const met = h.meetings(a, b);
-    if (met.length > 0) {
-      lines.push({
-        kind: 'repeat',
-        players: [a, b],
-        rule: RULES.repeat,
-        message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): no pairing of the field avoids every repeat, and this is among the fewest`,
-      });
-    }
+    lines.push(...repeatLines(h, a, b, RULES.repeat, 'no pairing of the field avoids every repeat, and this is among the fewest'));
     if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
       const country = h.player(a).country?.trim();
       lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
@@ -431,10 +423,7 @@ function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {
   return forced.flatMap(([a, b]) => {
     const lines: DeviationLine[] = [{ kind: 'forced', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} – ${h.describe(b)}: forced by the director` }];
-    const met = h.meetings(a, b);
-    if (met.length > 0) {
-      lines.push({ kind: 'repeat', players: [a, b], rule: RULES.repeat, message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): forced by the director` });
-    }
+    lines.push(...repeatLines(h, a, b, RULES.repeat, 'forced by the director'));
     if (h.scoreHalves(a) !== h.scoreHalves(b)) {
       lines.push({ kind: 'cross-group', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} (${scoreLabel(h, a)}) meets ${h.describe(b)} (${scoreLabel(h, b)}): forced by the director` });
     }
