@@ -13,7 +13,7 @@
  *  - all-or-nothing as far as Tengen can ensure: every op is checked (sheet exists or is created earlier in the batch,
  *    addresses, rectangular rows, and what every adapter checks: cell values, colours, font sizes — `validateBatch`)
  *    BEFORE anything is queued, and a bad op is reported by its index and kind with nothing written. Excel does not
- *    take back the requests of a sync that ran before one it refused, so nothing may be left for Excel to refuse.
+ *    take back the requests of a sync it ran before one it refused, so nothing may be left for Excel to refuse.
  */
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
 import { isFormulaInput } from '../src/workbook/adapter';
