@@ -1,9 +1,10 @@
 /**
  * End to end, in Debian's Chromium (headless, through playwright-core): the standalone page (`index.html` of the
- * tests' production build, ../support/addinBuild.ts, made when missing or stale) served from 127.0.0.1, a whole 3-round McMahon tournament of 13 players run
- * through the task pane — so there is a bye every round — then the `.xlsx` saved (the download is captured), opened
- * again with ExcelJS (through the `.xlsx` adapter) and its Grid checked cell by cell against what was typed in the pane
- * and against the engine (`computeStandings` on the tournament read back from the saved file).
+ * tests' production build, ../support/addinBuild.ts, made when missing or stale) served from 127.0.0.1, a whole
+ * 3-round McMahon tournament of 13 players run through the task pane — so there is a bye every round — then the
+ * `.xlsx` saved (the download is captured), opened again with ExcelJS (through the `.xlsx` adapter) and its Grid
+ * checked cell by cell against what was typed in the pane and against the engine (`computeStandings` on the tournament
+ * read back from the saved file).
  *
  * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
  * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
