@@ -11,12 +11,14 @@
  *  - with at most TWO `context.sync` calls, whatever the size of the batch: one to read the sheet list (only when
  *    the batch creates or deletes sheets), one to send every write. `MAX_APPLY_SYNCS` states the bound.
  *  - all-or-nothing as far as Tengen can ensure: every op is checked (sheet exists or is created earlier in the batch,
- *    addresses, rectangular rows) BEFORE anything is queued, and a bad op is reported by its index and kind with
- *    nothing written. Excel itself applies the single write sync as one request.
+ *    addresses, rectangular rows, and what every adapter checks: cell values, colours, font sizes — `validateBatch`)
+ *    BEFORE anything is queued, and a bad op is reported by its index and kind with nothing written. Excel does not
+ *    take back the requests of a sync it ran before one it refused, so nothing may be left for Excel to refuse.
  */
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
 import { isFormulaInput } from '../src/workbook/adapter';
 import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
+import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/batch';
 
 /** The most `context.sync` calls one `apply` makes. */
 export const MAX_APPLY_SYNCS = 2;
@@ -266,6 +268,21 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
       }
     }
   });
+  // What every adapter refuses (cell values, formula text, colours, font sizes…), checked by the shared validation.
+  // The sheet list it is given holds every sheet the checks above accepted (Excel's names are case-insensitive; an
+  // op's sheet exists by now, or the batch creates it first), so it adds only the checks this function leaves to it.
+  const accepted = new Set(tabs ?? []);
+  for (const op of batch.ops) {
+    for (const name of op.kind === 'ensure-sheet' && op.before !== undefined ? [op.sheet, op.before] : [op.sheet]) {
+      if (tabs === undefined || tabs.some((s) => s.toLowerCase() === name.toLowerCase())) accepted.add(name);
+    }
+  }
+  try {
+    validateBatch(batch, accepted);
+  } catch (e) {
+    if (e instanceof SharedBatchError) throw new BatchError(batch.label, e.opIndex, batch.ops[e.opIndex], e.problem);
+    throw e;
+  }
   return steps;
 }
 

@@ -46,7 +46,13 @@ export function sessionServices(): WizardServices {
     async readTournament(wb: WorkbookAdapter) {
       const sheets = await wb.sheetNames();
       if (!sheets.includes(GRID_SHEET)) return { ok: false, empty: true };
-      const read = await session.readSession(wb);
+      // The session reads the sheet list again: give it this one (in Excel every read is a round trip).
+      const read = await session.readSession({
+        sheetNames: async () => sheets,
+        readSheet: (sheet) => wb.readSheet(sheet),
+        readFormulas: (sheet) => wb.readFormulas(sheet),
+        apply: (batch) => wb.apply(batch),
+      });
       if (!read.ok) return { ok: false, errors: read.errors };
       return { ok: true, tournament: read.value.tournament, fingerprint: read.value.fingerprint };
     },

@@ -4,6 +4,8 @@
  * and saves the `.xlsx` (a download). Nothing leaves the page: no server, no Office.
  */
 import type { CellValue, WorkbookAdapter } from '../src/workbook/adapter';
+import { cellAddress, columnLetter, parseCell } from '../src/workbook/address';
+import { GRID_SHEET } from '../src/workbook/grid';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
@@ -18,9 +20,6 @@ export interface PageWorkbookFactory {
   load(bytes: Uint8Array): PageWorkbook | Promise<PageWorkbook>;
 }
 
-/** The sheet shown by default: the paper grid when there is one. */
-export const GRID_SHEET = 'Grid';
-
 /** A cell's text as the grid shows it. */
 export function cellText(v: CellValue): string {
   if (v === null) return '';
@@ -29,17 +28,10 @@ export function cellText(v: CellValue): string {
   return v;
 }
 
-/** Column letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let s = '';
-  for (let n = index; n >= 0; n = Math.floor(n / 26) - 1) s = String.fromCharCode(65 + (n % 26)) + s;
-  return s;
-}
-
 /** The sheet as an HTML table with row numbers and column letters, like a spreadsheet. */
 export function renderSheet(name: string, values: readonly (readonly CellValue[])[]): HTMLTableElement {
   const width = values.reduce((w, row) => Math.max(w, row.length), 0);
-  const header = h('tr', {}, h('th', { scope: 'col', class: 'corner' }, ''), ...Array.from({ length: width }, (_, c) => h('th', { scope: 'col' }, columnLetter(c))));
+  const header = h('tr', {}, h('th', { scope: 'col', class: 'corner' }, ''), ...Array.from({ length: width }, (_, c) => h('th', { scope: 'col' }, columnLetter(c + 1))));
   const body = values.map((row, r) =>
     h(
       'tr',
@@ -47,7 +39,7 @@ export function renderSheet(name: string, values: readonly (readonly CellValue[]
       h('th', { scope: 'row' }, String(r + 1)),
       ...Array.from({ length: width }, (_, c) => {
         const v = row[c] ?? null;
-        return h('td', { class: typeof v === 'number' ? 'num' : '', 'data-cell': `${columnLetter(c)}${r + 1}` }, cellText(v));
+        return h('td', { class: typeof v === 'number' ? 'num' : '', 'data-cell': cellAddress(r + 1, c + 1) }, cellText(v));
       }),
     ),
   );
@@ -167,11 +159,12 @@ export class StandalonePage {
     const form = h('form', { class: 'row cell-editor', 'aria-label': `Type in ${sheet}` }, field('Cell', address), field('Value', value), h('button', { type: 'submit' }, 'Write cell'));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      const at = address.value.trim().toUpperCase();
-      if (!/^[A-Z]{1,3}[1-9]\d*$/.test(at)) {
+      const position = parseCell(address.value);
+      if (!position) {
         this.messageEl.textContent = `Cell: "${address.value}" is not a cell address like F16`;
         return;
       }
+      const at = cellAddress(position.row, position.column);
       const text = value.value.trim();
       const cell = text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
       void wb

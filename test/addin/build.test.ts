@@ -1,32 +1,31 @@
 /**
  * `npm run build` as a production build for a hosting URL: webpack writes the manifest, both pages, the bundles,
- * functions.json and the icons, with https://localhost:3000/ replaced by ADDIN_URL everywhere. Built into a
- * temporary folder (ADDIN_OUT) so a developer's dist/addin is left alone.
+ * functions.json and the icons, with https://localhost:3000/ replaced by ADDIN_URL everywhere. The tests' one build
+ * (../support/addinBuild.ts, in test-artifacts/addin, shared with the end-to-end test), so a developer's dist/addin is
+ * left alone.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { ADDIN_DIR, ensureAddinBuilt, TEST_ADDIN_URL } from '../support/addinBuild';
 import { HAS_SCHEMAS, validateManifest } from './manifestValidation';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WEBPACK = require.resolve('webpack-cli/bin/cli.js');
-const HOSTING = 'https://example.org/tengen/';
+const HOSTING = TEST_ADDIN_URL;
 
 describe('production build for a hosting URL', () => {
-  let out: string;
+  const out = ADDIN_DIR;
+  let scratch: string;
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
 
   beforeAll(() => {
-    out = mkdtempSync(path.join(tmpdir(), 'tengen-addin-'));
-    execFileSync(process.execPath, [WEBPACK, '--mode', 'production'], {
-      cwd: ROOT,
-      env: { ...process.env, ADDIN_URL: HOSTING, ADDIN_OUT: out },
-      stdio: 'pipe',
-    });
+    scratch = mkdtempSync(path.join(tmpdir(), 'tengen-addin-'));
+    ensureAddinBuilt();
   });
 
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   test('writes the manifest, both pages, the bundles, functions.json and the icons', () => {
     for (const file of ['manifest.xml', 'taskpane.html', 'index.html', 'taskpane.js', 'functions.js', 'functions.json']) {
@@ -71,7 +70,7 @@ describe('production build for a hosting URL', () => {
   test('an ADDIN_URL that is not https is refused', () => {
     const result = spawnSync(process.execPath, [WEBPACK, '--mode', 'production'], {
       cwd: ROOT,
-      env: { ...process.env, ADDIN_URL: 'http://example.org/', ADDIN_OUT: path.join(out, 'refused') },
+      env: { ...process.env, ADDIN_URL: 'http://example.org/', ADDIN_OUT: path.join(scratch, 'refused') },
       encoding: 'utf8',
     });
     expect(result.status).not.toBe(0);

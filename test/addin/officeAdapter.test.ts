@@ -212,6 +212,21 @@ describe('OfficeWorkbook.apply', () => {
     expect((await wb.readSheet('Grid'))?.[3]).toEqual([1, 'Yamada', '3d']);
   });
 
+  it('refuses what every adapter refuses (a colour not #RRGGBB, a font size, a number that is not finite) before writing anything', async () => {
+    // Excel does not undo the requests of a sync that came before the one it refused: a bad op must be caught here.
+    const excel = new FakeExcel({ Grid: GRID });
+    const wb = new OfficeWorkbook(excel);
+    const first = { kind: 'write' as const, sheet: 'Grid', at: 'A10', cells: [['written?']] };
+    const bad: WorkbookBatch[] = [
+      { label: 'Colour', ops: [first, { kind: 'format', sheet: 'Grid', range: 'A10', format: { fill: 'not a colour' } }] },
+      { label: 'Font', ops: [first, { kind: 'format', sheet: 'Grid', range: 'A10', format: { fontSize: 1000 } }] },
+      { label: 'Number', ops: [first, { kind: 'write', sheet: 'Grid', at: 'B10', cells: [[Number.NaN]] }] },
+    ];
+    for (const batch of bad) await expect(wb.apply(batch)).rejects.toThrow(new RegExp(`^"${batch.label}", step 2 \\(`));
+    expect((await wb.readSheet('Grid'))?.[9]).toBeUndefined();
+    expect(excel.sheet('Grid')!.formats).toEqual([]);
+  });
+
   it('passes on Excel refusing the write sync', async () => {
     const excel = new FakeExcel({ Grid: GRID });
     excel.failNextSync = 'InvalidArgument';

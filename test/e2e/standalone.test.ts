@@ -1,13 +1,13 @@
 /**
- * End to end, in Debian's Chromium (headless, through playwright-core): the standalone page (`dist/addin/index.html`,
- * built here when missing or stale) served from 127.0.0.1, a whole 3-round McMahon tournament of 13 players run
- * through the task pane — so there is a bye every round — then the `.xlsx` saved (the download is captured), opened
- * again with ExcelJS (through the `.xlsx` adapter) and its Grid checked cell by cell against what was typed in the pane
- * and against the engine (`computeStandings` on the tournament read back from the saved file).
+ * End to end, in Debian's Chromium (headless, through playwright-core): the standalone page (`index.html` of the
+ * tests' production build, ../support/addinBuild.ts, made when missing or stale) served from 127.0.0.1, a whole
+ * 3-round McMahon tournament of 13 players run through the task pane — so there is a bye every round — then the
+ * `.xlsx` saved (the download is captured), opened again with ExcelJS (through the `.xlsx` adapter) and its Grid
+ * checked cell by cell against what was typed in the pane and against the engine (`computeStandings` on the tournament
+ * read back from the saved file).
  *
  * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
  * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
- * Only this file builds the add-in, so parallel test workers never build it twice at once.
  */
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -17,7 +17,8 @@ import { computeStandings } from '../../src/scoring/standings';
 import { columnLetter } from '../../src/workbook/address';
 import { gridLayout, readGrid } from '../../src/workbook/grid';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { ADDIN_DIR, artifactPath, CHROMIUM_ARGS, describeWithBinaries, ensureAddinBuilt, serveDirectory, type StaticServer } from './support';
+import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
+import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
 
 const ROUNDS = 3;
 const PLAYERS = 13;

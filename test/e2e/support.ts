@@ -1,20 +1,18 @@
 /**
  * What the end-to-end tests need from the machine — Debian's `chromium`, `libreoffice` (libreoffice-calc), and
  * `pdftotext`/`pdftoppm` (poppler-utils), installed by `scripts/system-deps.sh` — and the small pieces every such
- * test shares: finding those binaries, serving `dist/addin` over HTTP on 127.0.0.1, building the add-in when it is
- * missing, and a place for artifacts (`test-artifacts/`, git-ignored).
+ * test shares: finding those binaries, serving a folder over HTTP on 127.0.0.1, and a place for artifacts
+ * (`test-artifacts/`, git-ignored). The add-in they serve is the tests' one build (../support/addinBuild.ts).
  *
  * A missing binary skips the tests with a message saying what to install — except under CI (`process.env.CI`),
  * where it fails loudly: a green CI must never hide an end-to-end test that did not run.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
-export const ADDIN_DIR = path.join(ROOT, 'dist', 'addin');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
 export const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 
@@ -82,48 +80,6 @@ export function describeWithBinaries(name: string, binaries: readonly SystemBina
 export function artifactPath(name: string): string {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   return path.join(ARTIFACTS_DIR, name);
-}
-
-/** Newest modification time under `dir` (files only), 0 when it does not exist. */
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else newest = Math.max(newest, statSync(p).mtimeMs);
-    }
-  };
-  walk(dir);
-  return newest;
-}
-
-/**
- * Build the add-in (webpack, production) into `dist/addin` unless this helper built it after every source of the task
- * pane, the engine, the custom functions and the build's configuration last changed. Returns how long it took (0
- * when nothing was built).
- */
-export function ensureAddinBuilt(): number {
-  const index = path.join(ADDIN_DIR, 'index.html');
-  // webpack leaves an unchanged output file alone (its time stays old): a stamp written after the build says when.
-  const stamp = path.join(ADDIN_DIR, '.e2e-built');
-  const sources = Math.max(
-    newestMtime(path.join(ROOT, 'taskpane')),
-    newestMtime(path.join(ROOT, 'src')),
-    newestMtime(path.join(ROOT, 'functions')),
-    ...['webpack.config.js', 'tsconfig.addin.json', 'tsconfig.json', 'package-lock.json'].map((f) => (existsSync(path.join(ROOT, f)) ? statSync(path.join(ROOT, f)).mtimeMs : 0)),
-  );
-  if (existsSync(index) && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return 0;
-  const started = Date.now();
-  execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (!existsSync(index)) throw new Error(`webpack ran but ${path.relative(ROOT, index)} is missing: check webpack.config.js`);
-  writeFileSync(stamp, new Date().toISOString());
-  return Date.now() - started;
 }
 
 const TYPES: Readonly<Record<string, string>> = {

@@ -47,6 +47,13 @@ describe('wizard services over a workbook', () => {
     expect(t.players.map((p) => `${p.id} ${p.family}`)).toEqual(['1 Strong', '2 Mid', '3 Mid', '4 Low', '5 Weak']);
   });
 
+  it('reads the sheet list once per read of the tournament (in Excel each read is a round trip)', async () => {
+    let lists = 0;
+    const counted = Object.assign(Object.create(wb) as MemoryWorkbook, { sheetNames: () => (lists++, wb.sheetNames()) });
+    expect((await read(s, counted)).fingerprint).toBe(fingerprint);
+    expect(lists).toBe(1);
+  });
+
   it('names the line of a bad pasted player', () => {
     const bad = s.parsePlayerList('Good, One; 3k\nBad, Two; 99x');
     expect(bad.ok).toBe(false);
