@@ -271,8 +271,9 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     numberOfGroups,
     critValue,
     mainX2: (id) => critValue(id, mainCrit),
-    mmsX2: (id) => critValue(id, 'MMS'),
-    nbwX2: (id) => critValue(id, 'NBW'),
+    // critValue(id, 'MMS' | 'NBW') without building its cache key: read for every pair the round weighs.
+    mmsX2: (id) => byId.get(id)?.mmsX2[done] ?? 0,
+    nbwX2: (id) => byId.get(id)?.nbwX2[done] ?? 0,
     meetings: (a, b) => meetings.get(a < b ? `${a}-${b}` : `${b}-${a}`) ?? 0,
   };
 }
@@ -323,7 +324,8 @@ function criterionValues(
   done: number,
 ): (id: PlayerId, criterion: string) => number {
   const last = done; // index into nbwX2 / mmsX2 after the last played round
-  const cache = new Map<string, number>();
+  // Per criterion, per player: sorts and weights read these for every comparison, so no key is built.
+  const cache = new Map<string, Map<PlayerId, number>>();
 
   const opponentsScores = (s: ScoredPlayer, kind: 'W' | 'M'): number[] => {
     const out: number[] = [];
@@ -418,12 +420,13 @@ function criterionValues(
     }
   };
   const value = (id: PlayerId, criterion: string): number => {
-    const key = `${id}:${criterion}`;
-    const cached = cache.get(key);
+    let values = cache.get(criterion);
+    if (!values) cache.set(criterion, (values = new Map()));
+    const cached = values.get(id);
     if (cached !== undefined) return cached;
     const s = byId.get(id);
     const v = s ? compute(s, criterion) : 0;
-    cache.set(key, v);
+    values.set(id, v);
     return v;
   };
   return value;
