@@ -127,3 +127,11 @@ export function repeatLines(h: PairingHistory, a: PlayerId, b: PlayerId, rule: s
   if (met.length === 0) return [];
   return [{ kind: 'repeat', players: [a, b], rule, message: `${h.describe(a)} and ${h.describe(b)} meet again (round ${met.map((m) => m.round).join(', ')}): ${why}` }];
 }
+
+/** The report lines of a pair the director forced: the pair itself, and its repeat meeting if any (`repeatRule`). */
+export function forcedPairLines(h: PairingHistory, a: PlayerId, b: PlayerId, repeatRule: string): DeviationLine[] {
+  return [
+    { kind: 'forced', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} – ${h.describe(b)}: forced by the director` },
+    ...repeatLines(h, a, b, repeatRule, 'forced by the director'),
+  ];
+}

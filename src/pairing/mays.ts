@@ -29,7 +29,7 @@ import { explainNoPairing, readControls, refuseRound, type Controls, type RoundR
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
 import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
 import { MAYS_HANDICAP } from './handicap';
-import { buildHistory, formatHalves, repeatLines, type PairingHistory } from './history';
+import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
 
@@ -400,11 +400,7 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
   const paper = pairScoreGroups(h, cards, near, field, options.adjacentFromRound !== undefined && round >= options.adjacentFromRound);
 
   const forced: SheetPair[] = controls.forced.map(([a, b]) => ({ a, b, forced: true }));
-  const forcedLines: DeviationLine[] = controls.forced.flatMap(([a, b]) => {
-    const lines: DeviationLine[] = [{ kind: 'forced', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} – ${h.describe(b)}: forced by the director` }];
-    lines.push(...repeatLines(h, a, b, RULES.repeat, 'forced by the director'));
-    return lines;
-  });
+  const forcedLines: DeviationLine[] = controls.forced.flatMap(([a, b]) => forcedPairLines(h, a, b, RULES.repeat));
 
   const sheet = writeSheet(h, [...paper.pairs, ...forced], {
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,

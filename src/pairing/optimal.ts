@@ -28,7 +28,7 @@ import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions }
 import { CompatibilityGraph } from './feasibility';
 import type { Neighbourhood } from './geography';
 import { MAYS_HANDICAP } from './handicap';
-import { buildHistory, formatHalves, repeatLines, type PairingHistory } from './history';
+import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
@@ -422,8 +422,7 @@ function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | 
 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {
   return forced.flatMap(([a, b]) => {
-    const lines: DeviationLine[] = [{ kind: 'forced', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} – ${h.describe(b)}: forced by the director` }];
-    lines.push(...repeatLines(h, a, b, RULES.repeat, 'forced by the director'));
+    const lines = forcedPairLines(h, a, b, RULES.repeat);
     if (h.scoreHalves(a) !== h.scoreHalves(b)) {
       lines.push({ kind: 'cross-group', players: [a, b], rule: "the director's forced pair", message: `${h.describe(a)} (${scoreLabel(h, a)}) meets ${h.describe(b)} (${scoreLabel(h, b)}): forced by the director` });
     }

@@ -47,8 +47,10 @@ export function openGothaByeOrder(state: RoundState, players: readonly ScoredPla
   const weighed = list.map((s) => ({ s, weight: openGothaByeWeight(state, s) }));
   // Lightest first; equal weights: the later in the list first (the `<=` scan keeps the last of them).
   weighed.sort((a, b) => a.weight - b.weight || position.get(b.s.id)! - position.get(a.s.id)!);
+  const count = new Map<number, number>();
+  for (const { weight } of weighed) count.set(weight, (count.get(weight) ?? 0) + 1);
   return weighed.map(({ s, weight }, i) => {
-    const equals = weighed.filter((w) => w.weight === weight).length;
+    const equals = count.get(weight)!;
     const tie = equals > 1 ? `; ${equals} players weigh ${weight}: the last of them in OpenGotha's list (placement before the round, then name) takes it` : '';
     const mms = state.mmsX2(s.id);
     return {

@@ -206,7 +206,7 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
     const result = maxWeightPerfectMatching(n, (i, j) => {
       const a = group[i].id;
       const b = group[j].id;
-      if (forbidden.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return null;
+      if (forbidden.size > 0 && forbidden.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return null;
       return weightTerms(state, group[i], group[j]).total;
     });
     if (result.status !== 'optimal') {

@@ -9,6 +9,19 @@
  * Sources (OpenGotha 3.x Java, read to learn): Tournament.fillBaseScoringInfoIfNecessary (participation, NBW, MMS,
  * SOS, SOSOS, CUSS, SODOS), ScoredPlayer.getCritValue, ScoredPlayerComparator, Tournament.fillPairingInfo,
  * Pairing.wbBalance, Tournament.mms2, Player.smms.
+ *
+ * Why this does not read src/scoring's scoreboard under the `opengotha` ruleset (../history does, for the other
+ * systems): the numbers OpenGotha's pairing reads differ from the standings' by definition, not by accident —
+ *  - a round where a participating player was neither paired nor given a bye ("not-assigned") gives no free points
+ *    here; the scoreboard's records know one outcome for every round without a game or bye (`absent`, src/scoring/
+ *    record.ts), which the ruleset pays `mmsHalvesAbsent`;
+ *  - MMS counts from OpenGotha's zero (`par.mmsZero`, 30k) and the starting score is rank-based in Swiss too (the bye
+ *    weight and an MMS-based handicap read it there); the scoreboard counts from Tengen's `settings.mmsZero` and
+ *    starts every Swiss player at 0 (scoring/scoreboard.ts, initialMms);
+ *  - SOS−1/−2 drop the lowest round by OpenGotha's scan, with its quirks after one and two rounds and SOSM's unstored
+ *    round 1 (criterionValues below); scoring/criteria.ts drops by value, earliest first, for explanations;
+ *  - a score group's order needs every criterion by OpenGotha's name at one round (getCritValue), cached per player.
+ * Sharing would mean a new record outcome and two more ruleset parameters that only this module reads.
  */
 import { clampRank } from '../../model/rank';
 import type { Game, Player, PlayerId, Round, Tournament } from '../../model/tournament';
@@ -212,10 +225,18 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   const additional = additionalCriterionOf(par, round);
   criteria.push(additional ?? 'NULL');
   const info = new Map<PlayerId, { groupNumber: number; groupSize: number; innerPlacement: number }>();
-  const participates = (s: ScoredPlayer) => isPairable(s.player, round);
+  // The players by whole main score, each list in ID order, read once rather than once per score of the range.
+  const byScore = new Map<number, ScoredPlayer[]>();
+  for (const s of scored) {
+    if (!isPairable(s.player, round)) continue;
+    const mainScore = javaDiv(critValue(s.id, mainCrit), 2);
+    const list = byScore.get(mainScore);
+    if (list) list.push(s);
+    else byScore.set(mainScore, [s]);
+  }
   let groupNumber = 0;
   for (let mainScore = mainScoreMax; mainScore >= mainScoreMin; mainScore--) {
-    const group = scored.filter((s) => participates(s) && javaDiv(critValue(s.id, mainCrit), 2) === mainScore);
+    const group = byScore.get(mainScore) ?? [];
     if (group.length === 0) {
       groupNumber++;
       continue;
@@ -255,6 +276,8 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     full.set(s.id, { ...info.get(s.id)!, drawnUp, drawnDown, colourBalance });
   }
 
+  // Counted here rather than read from ../history's buildHistory, which would build a scoreboard this module does
+  // not use (see the module comment).
   const meetings = new Map<string, number>();
   for (const g of t.games) {
     if (g.round < 1 || g.round > done) continue;
@@ -271,8 +294,9 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     numberOfGroups,
     critValue,
     mainX2: (id) => critValue(id, mainCrit),
-    mmsX2: (id) => critValue(id, 'MMS'),
-    nbwX2: (id) => critValue(id, 'NBW'),
+    // critValue(id, 'MMS' | 'NBW') without building its cache key: read for every pair the round weighs.
+    mmsX2: (id) => byId.get(id)?.mmsX2[done] ?? 0,
+    nbwX2: (id) => byId.get(id)?.nbwX2[done] ?? 0,
     meetings: (a, b) => meetings.get(a < b ? `${a}-${b}` : `${b}-${a}`) ?? 0,
   };
 }
@@ -323,7 +347,8 @@ function criterionValues(
   done: number,
 ): (id: PlayerId, criterion: string) => number {
   const last = done; // index into nbwX2 / mmsX2 after the last played round
-  const cache = new Map<string, number>();
+  // Per criterion, per player: sorts and weights read these for every comparison, so no key is built.
+  const cache = new Map<string, Map<PlayerId, number>>();
 
   const opponentsScores = (s: ScoredPlayer, kind: 'W' | 'M'): number[] => {
     const out: number[] = [];
@@ -418,12 +443,13 @@ function criterionValues(
     }
   };
   const value = (id: PlayerId, criterion: string): number => {
-    const key = `${id}:${criterion}`;
-    const cached = cache.get(key);
+    let values = cache.get(criterion);
+    if (!values) cache.set(criterion, (values = new Map()));
+    const cached = values.get(id);
     if (cached !== undefined) return cached;
     const s = byId.get(id);
     const v = s ? compute(s, criterion) : 0;
-    cache.set(key, v);
+    values.set(id, v);
     return v;
   };
   return value;

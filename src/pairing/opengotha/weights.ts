@@ -56,10 +56,13 @@ export function detRandom(max: number, p1: Pick<ScoredPlayer, 'name' | 'firstNam
     [name1, name2] = [name2, name1];
     inverse = true;
   }
+  if (max === 0) return 0; // anything modulo 1 is 0, mirrored or not (paiBaRandom's default: every pair asks)
   const s = name1 + name2;
-  let sum = 0n;
-  for (let i = 0; i < s.length; i++) sum += BigInt(s.charCodeAt(i)) * BigInt(i + 1);
-  const n = Number((sum * 1234567n) % BigInt(max + 1));
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) sum += s.charCodeAt(i) * (i + 1);
+  // Java computes in long; a double is the same exact integer while the product stays a safe integer (names of
+  // up to a few hundred characters), else BigInt does it.
+  const n = sum * 1234567 <= Number.MAX_SAFE_INTEGER ? (sum * 1234567) % (max + 1) : Number((BigInt(sum) * 1234567n) % BigInt(max + 1));
   return inverse ? max - n : n;
 }
 
@@ -126,8 +129,8 @@ export function randomTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer
  * Base criterion 3: balance White and Black — "never applied if potential Handicap != 0; fully applied if wbBalance
  * of the two are strictly of different signs; half applied if one is 0 and the other is ≥ 2 (in absolute value)".
  */
-export function colourBalanceTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): number {
-  if (signedHandicap(state, p1, p2) !== 0) return 0;
+export function colourBalanceTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer, handicap = signedHandicap(state, p1, p2)): number {
+  if (handicap !== 0) return 0;
   const w = state.parameters.balanceWhiteBlack;
   const wb1 = state.info.get(p1.id)!.colourBalance;
   const wb2 = state.info.get(p2.id)!.colourBalance;
@@ -233,7 +236,13 @@ export function seedingTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlaye
  * that: never), when 2 × rank + 2 × NBW ≥ 2 × paiSeRankThreshold, or (paiSeBarThresholdActive) when his starting
  * MMS is at the McMahon bar. Such a player's pseudo-MMS becomes the maximum MMS.
  */
-export function secondaryCase(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): { secCase: 0 | 1 | 2; pseudo1: number; pseudo2: number } {
+export interface SecondaryCase {
+  readonly secCase: 0 | 1 | 2;
+  readonly pseudo1: number;
+  readonly pseudo2: number;
+}
+
+export function secondaryCase(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): SecondaryCase {
   const par = state.parameters;
   const nbw2Threshold = par.nbWinsThresholdActive ? par.numberOfRounds : 2 * par.numberOfRounds;
   const mmBar = par.bar - GOTHA_MIN_RANK;
@@ -259,9 +268,9 @@ export function secondaryCase(state: RoundState, p1: ScoredPlayer, p2: ScoredPla
  * Secondary criterion 1: minimise the handicap — x = |pseudoMMS1 − pseudoMMS2| / secRange (the number of groups in
  * McMahon; bar − floor + 3 + round in other systems), (long)(paiSeMinimizeHandicap × (1 − x)(1 + kx)).
  */
-export function handicapTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): number {
+export function handicapTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer, sec = secondaryCase(state, p1, p2)): number {
   const par = state.parameters;
-  const { pseudo1, pseudo2 } = secondaryCase(state, p1, p2);
+  const { pseudo1, pseudo2 } = sec;
   const secRange =
     par.mainCriterion === 'MMS'
       ? state.numberOfGroups
@@ -279,7 +288,7 @@ export function handicapTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlay
  * secCase 2 (both above the thresholds) gives avoidSameGeo, secCase 1 the mean (long) of the two, secCase 0 the
  * nominal cost.
  */
-export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): number {
+export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer, sec = secondaryCase(state, p1, p2)): number {
   const par = state.parameters;
   const range = state.numberOfGroups;
   const geoMaxCost = par.avoidSameGeo;
@@ -299,7 +308,7 @@ export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPla
   const dbGeoCost = concave(geoMaxCost, geoRatio, par.nx1Factor);
   let nominal = par.minimizeScoreDifference - Math.trunc(dbGeoCost);
   if (nominal > geoMaxCost) nominal = geoMaxCost;
-  const { secCase } = secondaryCase(state, p1, p2);
+  const { secCase } = sec;
   if (secCase === 2) return geoMaxCost;
   if (secCase === 1) return javaDiv(geoMaxCost + nominal, 2);
   return nominal;
@@ -307,19 +316,21 @@ export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPla
 
 /** Every term of the pair's weight, and the total OpenGotha maximises (1 + the terms). */
 export function weightTerms(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer): WeightTerms {
-  const terms = {
-    baseDuplicateGame: duplicateGameTerm(state, p1, p2),
-    baseRandom: randomTerm(state, p1, p2),
-    baseBWBalance: colourBalanceTerm(state, p1, p2),
-    mainCategory: categoryTerm(),
-    mainScoreDiff: scoreDifferenceTerm(state, p1, p2),
-    mainDUDD: drawUpDownTerm(state, p1, p2),
-    mainSeed: seedingTerm(state, p1, p2),
-    secHandi: handicapTerm(state, p1, p2),
-    secGeo: geographyTerm(state, p1, p2),
-  };
-  const total = 1 + WEIGHT_TERM_NAMES.reduce((sum, name) => sum + terms[name], 0);
-  return { ...terms, total };
+  // Every pair of the round is weighed: the secondary case (read by the handicap and geography terms) is found
+  // once, and the terms and their total make one object.
+  const sec = secondaryCase(state, p1, p2);
+  const baseDuplicateGame = duplicateGameTerm(state, p1, p2);
+  const baseRandom = randomTerm(state, p1, p2);
+  const baseBWBalance = colourBalanceTerm(state, p1, p2);
+  const mainCategory = categoryTerm();
+  const mainScoreDiff = scoreDifferenceTerm(state, p1, p2);
+  const mainDUDD = drawUpDownTerm(state, p1, p2);
+  const mainSeed = seedingTerm(state, p1, p2);
+  const secHandi = handicapTerm(state, p1, p2, sec);
+  const secGeo = geographyTerm(state, p1, p2, sec);
+  // In the order of WEIGHT_TERM_NAMES, as OpenGotha adds them.
+  const total = 1 + baseDuplicateGame + baseRandom + baseBWBalance + mainCategory + mainScoreDiff + mainDUDD + mainSeed + secHandi + secGeo;
+  return { baseDuplicateGame, baseRandom, baseBWBalance, mainCategory, mainScoreDiff, mainDUDD, mainSeed, secHandi, secGeo, total };
 }
 
 /** The largest total a pair can weigh with these parameters (used to check the matching's exact range). */
