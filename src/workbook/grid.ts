@@ -184,6 +184,19 @@ function titleValues(t: Tournament, language: GridLanguage): Record<TitleKey, Ce
 
 /** Every cell of the grid, a rectangle from A1 (`null` = empty). */
 export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, true);
+}
+
+/**
+ * The grid's input cells alone, at the places `gridCells` puts them: the title block, the headers, each player's
+ * line 1 and section name, each round's opponent, colour and result — without the scores, Victories and Place the
+ * engine computes (no standings, no formulas), for comparing what a director typed.
+ */
+export function gridInputCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, false);
+}
+
+function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellInput[][] {
   const layout = gridLayout(t.settings.rounds, t.players.length, options);
   const labels = LABELS[layout.language];
   const width = layout.lastColumn;
@@ -217,7 +230,7 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
   const sb = buildScoreboard(t, { asOf: shown });
   const kind = sb.primary;
   const placeOf = new Map<number, number>();
-  if (lastPlayedRound(t) > 0) {
+  if (computed && lastPlayedRound(t) > 0) {
     for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
   }
 
@@ -241,13 +254,14 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
       put(line1, layout.opponentColumn(r), opponent);
       put(line1, layout.colourColumn(r), colour);
       put(line1, layout.resultColumn(r), result);
-      const resultCell = cellAddress(line1, layout.resultColumn(r));
+      if (!computed) continue;
+      const points = pointsFormula(cellAddress(line1, layout.resultColumn(r)));
       const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
-      put(line2, layout.scoreColumn(r), { formula: `=${before}+${pointsFormula(resultCell)}${plusConstant(free)}`, value: after[r] / 2 });
-      victoryTerms.push(pointsFormula(resultCell));
+      put(line2, layout.scoreColumn(r), { formula: `=${before}+${points}${plusConstant(free)}`, value: after[r] / 2 });
+      victoryTerms.push(points);
     }
-    if (shown > 0) {
+    if (computed && shown > 0) {
       const freeWins = sb.freeNbwAfter[index][shown] / 2;
       put(line1, c.victories, { formula: `=${victoryTerms.join('+')}${plusConstant(freeWins)}`, value: sb.nbwAfter[index][shown] / 2 });
     }
