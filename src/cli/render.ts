@@ -6,7 +6,7 @@ import { formatRank } from '../model/rank';
 import { displayName, type Criterion } from '../model/tournament';
 import type { Explanation } from '../scoring/explain';
 import type { PlayerRound } from '../scoring/record';
-import type { Standings } from '../scoring/standings';
+import { shownCriteria, type Standings } from '../scoring/standings';
 
 /** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
 export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
@@ -82,13 +82,7 @@ const LABEL: Record<Criterion, string> = {
 export function renderStandings(s: Standings): string {
   const t = s.tournament;
   const sb = s.scoreboard;
-  const shown: Criterion[] = [];
-  const add = (c: Criterion) => {
-    if (!shown.includes(c)) shown.push(c);
-  };
-  add(sb.primary === 'mms' ? 'mms' : 'nbw');
-  if (sb.primary === 'mms') add('nbw');
-  for (const c of s.order) add(c);
+  const shown = shownCriteria(s);
   const rounds = Array.from({ length: sb.asOf }, (_, i) => `R${i + 1}`);
   const header = ['Pl', 'ID', 'Name', 'Rank', 'Club', ...(sb.ruleset.placesWithinSection ? ['Section'] : []), ...rounds, ...shown.map((c) => LABEL[c])];
   const rows = s.entries.map((e) => {
