@@ -63,14 +63,14 @@ export function expectedColours(language: GridLanguage): string {
  * handicap they came from.
  */
 export function readColour(cell: CellValue, language: GridLanguage): Read<ColourMark> {
-  const expected = expectedColours(language);
+  // Read for every game on the grid: the list of what was expected is written only for an error.
   if (typeof cell === 'number') {
     if (Number.isInteger(cell) && cell !== 0 && Math.abs(cell) <= 99) {
       return { ok: true, value: { colour: cell > 0 ? 'black' : 'white', handicap: Math.abs(cell), colourKnown: true } };
     }
-    return { ok: false, message: `${cell} is not a colour; expected ${expected}` };
+    return { ok: false, message: `${cell} is not a colour; expected ${expectedColours(language)}` };
   }
-  if (typeof cell !== 'string' || cell.trim() === '') return { ok: false, message: `no colour; expected ${expected}` };
+  if (typeof cell !== 'string' || cell.trim() === '') return { ok: false, message: `no colour; expected ${expectedColours(language)}` };
   const text = normaliseMinus(cell.trim()).toUpperCase();
   const handicap = /^([+-])\s*(\d{1,2})$/.exec(text);
   if (handicap) {
@@ -85,7 +85,7 @@ export function readColour(cell: CellValue, language: GridLanguage): Read<Colour
   }
   const other: GridLanguage = language === 'en' ? 'fr' : 'en';
   const hint = m && (m[1] === COLOUR_LETTERS[other].white || m[1] === COLOUR_LETTERS[other].black) ? ` (this grid's language is ${language.toUpperCase()})` : '';
-  return { ok: false, message: `"${cell}" is not a colour${hint}; expected ${expected}` };
+  return { ok: false, message: `"${cell}" is not a colour${hint}; expected ${expectedColours(language)}` };
 }
 
 export function resultText(mark: ResultMark | undefined): string {
