@@ -34,7 +34,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
-import { colourText, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
+import { colourText, FIRST_ROUND_COLUMN, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
 
@@ -74,7 +74,7 @@ export interface GridLayout {
   scoreColumn(round: number): number;
 }
 
-export const FIRST_ROUND_COLUMN = 6;
+export { FIRST_ROUND_COLUMN };
 
 export function gridLayout(rounds: number, players: number, options: GridOptions = {}): GridLayout {
   const titleRow = Object.fromEntries(TITLE_KEYS.map((k, i) => [k, i + 1])) as Record<TitleKey, number>;

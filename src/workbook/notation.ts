@@ -202,6 +202,9 @@ export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
   },
 };
 
+/** The grid's column of round 1's opponent (after ID, Name, City/Club, Rank, Section); each round takes three columns. */
+export const FIRST_ROUND_COLUMN = 6;
+
 export type TitleKey = 'tournament' | 'dates' | 'place' | 'director' | 'ruleset' | 'system' | 'rounds' | 'language' | 'sections' | 'bar' | 'floor' | 'mmsZero';
 export const TITLE_KEYS: readonly TitleKey[] = ['tournament', 'dates', 'place', 'director', 'ruleset', 'system', 'rounds', 'language', 'sections', 'bar', 'floor', 'mmsZero'];
 
