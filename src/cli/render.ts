@@ -61,9 +61,10 @@ export function gridCell(r: PlayerRound, opponentId: number | undefined): string
   }
 }
 
-function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+/** A plain-text table: a header, a rule, the rows; columns padded to their widest cell, `rightAligned` ones on the right. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number> = new Set()): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => {
         const pad = ' '.repeat(widths[i] - [...c].length);
