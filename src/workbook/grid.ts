@@ -34,7 +34,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
-import { colourText, FIRST_ROUND_COLUMN, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
+import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
 
@@ -117,26 +117,7 @@ export function roundCells(sb: Scoreboard, r: PlayerRound, language: GridLanguag
   if (r.outcome === 'bye') return [null, 'BYE', null];
   if (r.opponent < 0 || !r.colour) return [null, null, null];
   const colour = colourText({ colour: r.colour, handicap: r.handicap, colourKnown: r.game?.colourKnown !== false }, language);
-  return [sb.players[r.opponent].id, colour, resultText(resultMarkOf(r))];
-}
-
-function resultMarkOf(r: PlayerRound): ResultMark | undefined {
-  switch (r.outcome) {
-    case 'win':
-      return { sign: '+', byDefault: false };
-    case 'loss':
-      return { sign: '-', byDefault: false };
-    case 'jigo':
-      return { sign: '=', byDefault: false };
-    case 'default-win':
-      return { sign: '+', byDefault: true };
-    case 'default-loss':
-      return { sign: '-', byDefault: true };
-    case 'default-jigo':
-      return { sign: '=', byDefault: true };
-    default:
-      return undefined;
-  }
+  return [sb.players[r.opponent].id, colour, resultText(outcomeMark(r.outcome))];
 }
 
 /**

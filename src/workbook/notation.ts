@@ -16,6 +16,7 @@
  * their own; the .h9 format writes "!" instead of "/" for them): `+!` default win, `−!` default loss, `=!` default
  * jigo. A blank result beside an opponent is a game not yet reported. A round left blank is a round missed.
  */
+import type { Outcome } from '../scoring/record';
 import type { CellValue } from './adapter';
 
 export type GridLanguage = 'en' | 'fr';
@@ -91,6 +92,26 @@ export function readColour(cell: CellValue, language: GridLanguage): Read<Colour
 export function resultText(mark: ResultMark | undefined): string {
   if (!mark) return '';
   return (mark.sign === '-' ? MINUS : mark.sign) + (mark.byDefault ? '!' : '');
+}
+
+/** The mark a player's result is written with (`+`, `−`, `=`, `!` by default); undefined for no result (pending, bye, absent). */
+export function outcomeMark(outcome: Outcome): ResultMark | undefined {
+  switch (outcome) {
+    case 'win':
+      return { sign: '+', byDefault: false };
+    case 'loss':
+      return { sign: '-', byDefault: false };
+    case 'jigo':
+      return { sign: '=', byDefault: false };
+    case 'default-win':
+      return { sign: '+', byDefault: true };
+    case 'default-loss':
+      return { sign: '-', byDefault: true };
+    case 'default-jigo':
+      return { sign: '=', byDefault: true };
+    default:
+      return undefined;
+  }
 }
 
 export const EXPECTED_RESULT = `+ (won), ${MINUS} or - (lost), = (jigo), with ! after it for a result by default (+!, ${MINUS}!, =!), the points 1, 0 or 0.5, or blank (not yet reported)`;
