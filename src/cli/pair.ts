@@ -17,6 +17,7 @@ import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
+import { table } from './render';
 
 /** Options the CLI passes to the systems that use them (the director's controls only to a system that honours them). */
 export interface CliPairOptions extends CliControls {
@@ -134,10 +135,7 @@ export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 
     return `${pl.id} ${displayName(pl)} (${formatRank(pl.rank)})`;
   };
   const rows = p.games.map((g) => [String(g.table), who(g.white), who(g.black), g.handicap ? String(g.handicap) : g.colourKnown ? '' : 'nigiri']);
-  const header = ['Table', 'White', 'Black', 'Handicap'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
-  const sheet = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  const sheet = table(['Table', 'White', 'Black', 'Handicap'], rows).slice(0, -1);
   const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
   const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);

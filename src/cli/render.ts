@@ -6,7 +6,7 @@ import { formatRank } from '../model/rank';
 import { displayName, type Criterion } from '../model/tournament';
 import type { Explanation } from '../scoring/explain';
 import type { PlayerRound } from '../scoring/record';
-import type { Standings } from '../scoring/standings';
+import { shownCriteria, type Standings } from '../scoring/standings';
 
 /** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
 export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
@@ -61,9 +61,10 @@ export function gridCell(r: PlayerRound, opponentId: number | undefined): string
   }
 }
 
-function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
+/** A plain-text table: a header, a rule, the rows; columns padded to their widest cell, `rightAligned` ones on the right. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number> = new Set()): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => {
         const pad = ' '.repeat(widths[i] - [...c].length);
@@ -82,13 +83,7 @@ const LABEL: Record<Criterion, string> = {
 export function renderStandings(s: Standings): string {
   const t = s.tournament;
   const sb = s.scoreboard;
-  const shown: Criterion[] = [];
-  const add = (c: Criterion) => {
-    if (!shown.includes(c)) shown.push(c);
-  };
-  add(sb.primary === 'mms' ? 'mms' : 'nbw');
-  if (sb.primary === 'mms') add('nbw');
-  for (const c of s.order) add(c);
+  const shown = shownCriteria(s);
   const rounds = Array.from({ length: sb.asOf }, (_, i) => `R${i + 1}`);
   const header = ['Pl', 'ID', 'Name', 'Rank', 'Club', ...(sb.ruleset.placesWithinSection ? ['Section'] : []), ...rounds, ...shown.map((c) => LABEL[c])];
   const rows = s.entries.map((e) => {

@@ -23,7 +23,13 @@ export function describePlayer(player: Pick<Player, 'id' | 'family' | 'given'>):
 
 export function validateTournament(t: Tournament, locate: Locator = {}, file?: string): InputError[] {
   const errors: InputError[] = [];
-  const at = (loc: Location | undefined) => ({ file, line: loc?.line, where: loc?.where });
+  // Every player, game and bye is checked, few are wrong: where an item sits, and what occupies a player in a round,
+  // are worked out only for an error (a grid of 1,000 players has 5,000 games).
+  type Lazy<T> = () => T;
+  const at = (where: Lazy<Location | undefined>) => {
+    const loc = where();
+    return { file, line: loc?.line, where: loc?.where };
+  };
   const byId = new Map<PlayerId, Player>();
   const rounds = t.settings.rounds;
 
@@ -32,7 +38,7 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
   }
 
   t.players.forEach((p, i) => {
-    const loc = locate.player?.(i);
+    const loc = () => locate.player?.(i);
     if (!Number.isInteger(p.id) || p.id < 1) {
       errors.push({ ...at(loc), player: displayName(p), message: `ID must be a whole number ≥ 1, not ${p.id}` });
       return;
@@ -59,18 +65,18 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     return p ? describePlayer(p) : String(id);
   };
   /** round → player → what already occupies him that round */
-  const seen = new Map<number, Map<PlayerId, string>>();
-  const occupy = (round: number, id: PlayerId, what: string, loc: Location | undefined) => {
+  const seen = new Map<number, Map<PlayerId, Lazy<string>>>();
+  const occupy = (round: number, id: PlayerId, what: Lazy<string>, loc: Lazy<Location | undefined>) => {
     let inRound = seen.get(round);
     if (!inRound) seen.set(round, (inRound = new Map()));
     const before = inRound.get(id);
     if (before) {
-      errors.push({ ...at(loc), player: name(id), message: `${what} in round ${round}, but he already has ${before} in that round` });
+      errors.push({ ...at(loc), player: name(id), message: `${what()} in round ${round}, but he already has ${before()} in that round` });
     } else {
       inRound.set(id, what);
     }
   };
-  const checkRound = (round: number, loc: Location | undefined, player?: PlayerId): boolean => {
+  const checkRound = (round: number, loc: Lazy<Location | undefined>, player?: PlayerId): boolean => {
     if (!Number.isInteger(round) || round < 1 || round > rounds) {
       errors.push({ ...at(loc), player: player !== undefined ? name(player) : undefined, message: `round ${round} is not a round of this ${rounds}-round tournament` });
       return false;
@@ -80,7 +86,7 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
   const absent = (id: PlayerId, round: number) => byId.get(id)?.absentRounds?.includes(round) ?? false;
 
   t.games.forEach((g, i) => {
-    const loc = locate.game?.(i);
+    const loc = () => locate.game?.(i);
     let known = true;
     for (const [colour, id] of [['white', g.white], ['black', g.black]] as const) {
       if (!byId.has(id)) {
@@ -112,12 +118,12 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (g.reason && byPlay) {
       errors.push({ ...at(loc), player: name(g.white), message: `contradictory result: default reason "${g.reason}" given for a game won by play (${g.result})` });
     }
-    occupy(g.round, g.white, `a game against ${name(g.black)}`, loc);
-    occupy(g.round, g.black, `a game against ${name(g.white)}`, loc);
+    occupy(g.round, g.white, () => `a game against ${name(g.black)}`, loc);
+    occupy(g.round, g.black, () => `a game against ${name(g.white)}`, loc);
   });
 
   t.byes.forEach((b, i) => {
-    const loc = locate.bye?.(i);
+    const loc = () => locate.bye?.(i);
     if (!byId.has(b.player)) {
       errors.push({ ...at(loc), message: `the bye goes to ${b.player}, who is not a registered player` });
       return;
@@ -126,7 +132,7 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (absent(b.player, b.round)) {
       errors.push({ ...at(loc), player: name(b.player), message: `contradictory: a bye in round ${b.round}, a round he is marked absent` });
     }
-    occupy(b.round, b.player, 'the bye', loc);
+    occupy(b.round, b.player, () => 'the bye', loc);
   });
 
   return errors;

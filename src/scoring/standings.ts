@@ -255,6 +255,17 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
  * numbers that they would have got if they were not equal". `prizes[i]` is the prize for place i + 1, in the
  * smallest currency unit; the shares are exact fractions of it.
  */
+/**
+ * The criteria a standings table shows, in its columns' order: the score (MMS, or wins in a Swiss), the number of
+ * wins, then the placement order — each once. The Standings sheet, `=GO.STANDINGS` and `tengen standings` show these.
+ */
+export function shownCriteria(s: Standings): Criterion[] {
+  const shown: Criterion[] = [s.scoreboard.primary];
+  if (!shown.includes('nbw')) shown.push('nbw');
+  for (const c of s.order) if (!shown.includes(c)) shown.push(c);
+  return shown;
+}
+
 export function sharePrizes(standings: Standings, prizes: readonly number[]): Map<PlayerId, Fraction> {
   const shares = new Map<PlayerId, Fraction>();
   const byPlace = new Map<string, StandingsEntry[]>();

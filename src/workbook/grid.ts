@@ -34,7 +34,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
-import { colourText, LABELS, resultText, TITLE_KEYS, type GridLanguage, type ResultMark, type TitleKey } from './notation';
+import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
 
@@ -74,7 +74,7 @@ export interface GridLayout {
   scoreColumn(round: number): number;
 }
 
-export const FIRST_ROUND_COLUMN = 6;
+export { FIRST_ROUND_COLUMN };
 
 export function gridLayout(rounds: number, players: number, options: GridOptions = {}): GridLayout {
   const titleRow = Object.fromEntries(TITLE_KEYS.map((k, i) => [k, i + 1])) as Record<TitleKey, number>;
@@ -117,26 +117,7 @@ export function roundCells(sb: Scoreboard, r: PlayerRound, language: GridLanguag
   if (r.outcome === 'bye') return [null, 'BYE', null];
   if (r.opponent < 0 || !r.colour) return [null, null, null];
   const colour = colourText({ colour: r.colour, handicap: r.handicap, colourKnown: r.game?.colourKnown !== false }, language);
-  return [sb.players[r.opponent].id, colour, resultText(resultMarkOf(r))];
-}
-
-function resultMarkOf(r: PlayerRound): ResultMark | undefined {
-  switch (r.outcome) {
-    case 'win':
-      return { sign: '+', byDefault: false };
-    case 'loss':
-      return { sign: '-', byDefault: false };
-    case 'jigo':
-      return { sign: '=', byDefault: false };
-    case 'default-win':
-      return { sign: '+', byDefault: true };
-    case 'default-loss':
-      return { sign: '-', byDefault: true };
-    case 'default-jigo':
-      return { sign: '=', byDefault: true };
-    default:
-      return undefined;
-  }
+  return [sb.players[r.opponent].id, colour, resultText(outcomeMark(r.outcome))];
 }
 
 /**
@@ -184,6 +165,19 @@ function titleValues(t: Tournament, language: GridLanguage): Record<TitleKey, Ce
 
 /** Every cell of the grid, a rectangle from A1 (`null` = empty). */
 export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, true);
+}
+
+/**
+ * The grid's input cells alone, at the places `gridCells` puts them: the title block, the headers, each player's
+ * line 1 and section name, each round's opponent, colour and result — without the scores, Victories and Place the
+ * engine computes (no standings, no formulas), for comparing what a director typed.
+ */
+export function gridInputCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, false);
+}
+
+function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellInput[][] {
   const layout = gridLayout(t.settings.rounds, t.players.length, options);
   const labels = LABELS[layout.language];
   const width = layout.lastColumn;
@@ -217,7 +211,7 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
   const sb = buildScoreboard(t, { asOf: shown });
   const kind = sb.primary;
   const placeOf = new Map<number, number>();
-  if (lastPlayedRound(t) > 0) {
+  if (computed && lastPlayedRound(t) > 0) {
     for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
   }
 
@@ -241,13 +235,14 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
       put(line1, layout.opponentColumn(r), opponent);
       put(line1, layout.colourColumn(r), colour);
       put(line1, layout.resultColumn(r), result);
-      const resultCell = cellAddress(line1, layout.resultColumn(r));
+      if (!computed) continue;
+      const points = pointsFormula(cellAddress(line1, layout.resultColumn(r)));
       const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
-      put(line2, layout.scoreColumn(r), { formula: `=${before}+${pointsFormula(resultCell)}${plusConstant(free)}`, value: after[r] / 2 });
-      victoryTerms.push(pointsFormula(resultCell));
+      put(line2, layout.scoreColumn(r), { formula: `=${before}+${points}${plusConstant(free)}`, value: after[r] / 2 });
+      victoryTerms.push(points);
     }
-    if (shown > 0) {
+    if (computed && shown > 0) {
       const freeWins = sb.freeNbwAfter[index][shown] / 2;
       put(line1, c.victories, { formula: `=${victoryTerms.join('+')}${plusConstant(freeWins)}`, value: sb.nbwAfter[index][shown] / 2 });
     }

@@ -18,6 +18,7 @@ import type { CellValue } from './adapter';
 import { sheetCell } from './address';
 import {
   EXPECTED_RESULT,
+  FIRST_ROUND_COLUMN,
   isBlank,
   isByeText,
   normaliseLabel,
@@ -47,7 +48,6 @@ export interface GridRead {
   readonly playerRows: ReadonlyMap<PlayerId, number>;
 }
 
-const FIRST_ROUND_COLUMN = 6;
 const ID_HEADERS = new Set(['id', 'no', 'no (id)', 'n°', 'nº', 'numero']);
 
 type Entry =

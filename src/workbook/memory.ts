@@ -4,7 +4,7 @@
  * when no file is involved. It applies batches all or nothing, like every adapter.
  */
 import type { CellInput, CellValue, CellFormat, PrintSettings, WorkbookAdapter, WorkbookBatch } from './adapter';
-import { parseCell, parseRange } from './address';
+import { columnNumber, parseCell, parseRange } from './address';
 import { formulaBody, validateBatch } from './batch';
 
 interface MemoryCell {
@@ -120,7 +120,7 @@ export class MemoryWorkbook implements WorkbookAdapter {
           break;
         case 'column-widths': {
           const sheet = this.sheets.get(op.sheet)!;
-          const from = op.from ? parseCell(`${op.from}1`)!.column : 1;
+          const from = op.from ? columnNumber(op.from)! : 1;
           op.widths.forEach((w, i) => sheet.widths.set(from + i, w));
           break;
         }

@@ -16,6 +16,7 @@
  * their own; the .h9 format writes "!" instead of "/" for them): `+!` default win, `−!` default loss, `=!` default
  * jigo. A blank result beside an opponent is a game not yet reported. A round left blank is a round missed.
  */
+import type { Outcome } from '../scoring/record';
 import type { CellValue } from './adapter';
 
 export type GridLanguage = 'en' | 'fr';
@@ -63,14 +64,14 @@ export function expectedColours(language: GridLanguage): string {
  * handicap they came from.
  */
 export function readColour(cell: CellValue, language: GridLanguage): Read<ColourMark> {
-  const expected = expectedColours(language);
+  // Read for every game on the grid: the list of what was expected is written only for an error.
   if (typeof cell === 'number') {
     if (Number.isInteger(cell) && cell !== 0 && Math.abs(cell) <= 99) {
       return { ok: true, value: { colour: cell > 0 ? 'black' : 'white', handicap: Math.abs(cell), colourKnown: true } };
     }
-    return { ok: false, message: `${cell} is not a colour; expected ${expected}` };
+    return { ok: false, message: `${cell} is not a colour; expected ${expectedColours(language)}` };
   }
-  if (typeof cell !== 'string' || cell.trim() === '') return { ok: false, message: `no colour; expected ${expected}` };
+  if (typeof cell !== 'string' || cell.trim() === '') return { ok: false, message: `no colour; expected ${expectedColours(language)}` };
   const text = normaliseMinus(cell.trim()).toUpperCase();
   const handicap = /^([+-])\s*(\d{1,2})$/.exec(text);
   if (handicap) {
@@ -85,12 +86,32 @@ export function readColour(cell: CellValue, language: GridLanguage): Read<Colour
   }
   const other: GridLanguage = language === 'en' ? 'fr' : 'en';
   const hint = m && (m[1] === COLOUR_LETTERS[other].white || m[1] === COLOUR_LETTERS[other].black) ? ` (this grid's language is ${language.toUpperCase()})` : '';
-  return { ok: false, message: `"${cell}" is not a colour${hint}; expected ${expected}` };
+  return { ok: false, message: `"${cell}" is not a colour${hint}; expected ${expectedColours(language)}` };
 }
 
 export function resultText(mark: ResultMark | undefined): string {
   if (!mark) return '';
   return (mark.sign === '-' ? MINUS : mark.sign) + (mark.byDefault ? '!' : '');
+}
+
+/** The mark a player's result is written with (`+`, `−`, `=`, `!` by default); undefined for no result (pending, bye, absent). */
+export function outcomeMark(outcome: Outcome): ResultMark | undefined {
+  switch (outcome) {
+    case 'win':
+      return { sign: '+', byDefault: false };
+    case 'loss':
+      return { sign: '-', byDefault: false };
+    case 'jigo':
+      return { sign: '=', byDefault: false };
+    case 'default-win':
+      return { sign: '+', byDefault: true };
+    case 'default-loss':
+      return { sign: '-', byDefault: true };
+    case 'default-jigo':
+      return { sign: '=', byDefault: true };
+    default:
+      return undefined;
+  }
 }
 
 export const EXPECTED_RESULT = `+ (won), ${MINUS} or - (lost), = (jigo), with ! after it for a result by default (+!, ${MINUS}!, =!), the points 1, 0 or 0.5, or blank (not yet reported)`;
@@ -201,6 +222,9 @@ export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
     systems: { mcmahon: 'McMahon', swiss: 'Suisse', 'round-robin': 'Toutes rondes' },
   },
 };
+
+/** The grid's column of round 1's opponent (after ID, Name, City/Club, Rank, Section); each round takes three columns. */
+export const FIRST_ROUND_COLUMN = 6;
 
 export type TitleKey = 'tournament' | 'dates' | 'place' | 'director' | 'ruleset' | 'system' | 'rounds' | 'language' | 'sections' | 'bar' | 'floor' | 'mmsZero';
 export const TITLE_KEYS: readonly TitleKey[] = ['tournament', 'dates', 'place', 'director', 'ruleset', 'system', 'rounds', 'language', 'sections', 'bar', 'floor', 'mmsZero'];

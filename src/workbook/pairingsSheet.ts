@@ -10,7 +10,7 @@ import { displayName, type DefaultReason, type Game, type PlayerId, type Round, 
 import { outcomeOf } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
-import { isBlank, type GridLanguage } from './notation';
+import { isBlank, outcomeMark, resultText, type GridLanguage } from './notation';
 
 export const TABLES_PER_PAGE = 20;
 export const PAIRINGS_HEADER_ROW = 3;
@@ -24,11 +24,10 @@ const WORDS = {
   fr: { round: 'Ronde', table: 'Table', white: 'Blanc', black: 'Noir', handicap: 'Handicap', result: 'Résultat', note: 'Comment', bye: 'BYE', nigiri: 'nigiri' },
 } as const;
 
+/** `+ / −`: each player's mark as on the grid, White's first; '' before the result is in. */
 function resultWords(g: Game): string {
-  const mark = (o: ReturnType<typeof outcomeOf>) =>
-    ({ win: '+', loss: '−', jigo: '=', 'default-win': '+!', 'default-loss': '−!', 'default-jigo': '=!', pending: '', bye: '', absent: '' })[o];
-  const w = mark(outcomeOf(g, 'white'));
-  return w === '' ? '' : `${w} / ${mark(outcomeOf(g, 'black'))}`;
+  const w = resultText(outcomeMark(outcomeOf(g, 'white')));
+  return w === '' ? '' : `${w} / ${resultText(outcomeMark(outcomeOf(g, 'black')))}`;
 }
 
 /** The sheet's cells: title, header, one row per table, the bye at the bottom. */

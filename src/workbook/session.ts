@@ -25,7 +25,7 @@ import { applyBar, applySections, sectionForRank, type BarChoice, type ProposedS
 import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/types';
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { sheetCell } from './address';
-import { GRID_SHEET, gridCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
+import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
@@ -232,7 +232,7 @@ interface InputCell {
 /** The grid's input cells by meaning: `title:dates`, `12:name`, `12:r3:result` … */
 function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCell> {
   const layout = gridLayout(t.settings.rounds, t.players.length, { language });
-  const cells = gridCells(t, { language });
+  const cells = gridInputCells(t, { language });
   const out = new Map<string, InputCell>();
   const text = (row: number, column: number): string => {
     const c = cells[row - 1]?.[column - 1];

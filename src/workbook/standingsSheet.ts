@@ -5,7 +5,7 @@
 import { toNumber } from '../model/fraction';
 import { formatRank } from '../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../model/tournament';
-import { computeStandings, type Standings } from '../scoring/standings';
+import { computeStandings, shownCriteria, type Standings } from '../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { columnLetter } from './address';
 
@@ -28,14 +28,6 @@ export const CRITERION_LABEL: Readonly<Record<Criterion, string>> = {
   previousorder: 'Prev. order',
   lottery: 'Lottery',
 };
-
-/** The criteria shown: the score (MMS or wins), the number of wins, then the placement order. */
-export function shownCriteria(s: Standings): Criterion[] {
-  const shown: Criterion[] = [s.scoreboard.primary];
-  if (!shown.includes('nbw')) shown.push('nbw');
-  for (const c of s.order) if (!shown.includes(c)) shown.push(c);
-  return shown;
-}
 
 function criterionValue(s: Standings, index: number, c: Criterion): number {
   const e = s.entries[index];

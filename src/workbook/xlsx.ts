@@ -17,7 +17,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
-import { columnLetter, columnNumber, parseCell, parseRange, type RangePosition } from './address';
+import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, type RangePosition } from './address';
 import { BatchError, formulaBody, validateBatch } from './batch';
 
 type Cell = ExcelJS.Cell;
@@ -236,7 +236,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private clear(ws: ExcelJS.Worksheet, range?: RangePosition): void {
     if (range === undefined) {
-      this.unmergeWithin(ws, { top: 1, left: 1, bottom: 1048576, right: 16384 });
+      this.unmergeWithin(ws, { top: 1, left: 1, bottom: MAX_ROWS, right: MAX_COLUMNS });
       ws.eachRow({ includeEmpty: true }, (row) => {
         row.eachCell({ includeEmpty: true }, (cell) => {
           cell.value = null;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { CellInput, CellValue } from '../../src/workbook/adapter';
 import { parseCell } from '../../src/workbook/address';
-import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
+import { gridCells, gridInputCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
@@ -76,6 +76,23 @@ describe('grid round trip', () => {
 });
 
 describe('grid formulas', () => {
+  test('the input cells alone are the grid without its scores, Victories and Place', () => {
+    for (const t of [example(), generated(25, 5, 7)]) {
+      const full = gridCells(t, { language: 'fr' });
+      const inputs = gridInputCells(t, { language: 'fr' });
+      const layout = gridLayout(t.settings.rounds, t.players.length, { language: 'fr' });
+      const computed = (row: number, column: number) =>
+        row >= layout.firstPlayerRow &&
+        (column === layout.columns.victories || column === layout.columns.place || ((row - layout.firstPlayerRow) % 2 === 1 && column >= layout.opponentColumn(1)));
+      expect(inputs.length).toBe(full.length);
+      full.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          expect(inputs[r][c]).toEqual(computed(r + 1, c + 1) ? null : cell);
+        }),
+      );
+    }
+  });
+
   test('scores and victories are formulas over their own row, with the engine’s values; place is the engine’s', () => {
     for (const t of [example(), generated(25, 5, 7)]) {
       const cells = gridCells(t);
