@@ -44,18 +44,80 @@ const TYPES = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A static file server over dist/addin, confined to it. */
+/** Paths longer than this are refused (400) before any lookup; no file of dist/addin comes near it. */
+const MAX_PATH = 1024;
+
+function plain(res, status, text) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+  res.end(printable(text));
+}
+
+/** Text echoed back in a response: printable, and short. */
+function printable(text) {
+  return text.replace(/[^\x20-\x7e\n]/g, '?').slice(0, 200);
+}
+
+/** Answers one request: a file of dist/addin, 404, 405, or 400 for a URL that is not a well-formed path. */
+function answer(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    plain(res, 405, 'Only GET and HEAD are served\n');
+    return;
+  }
+  let pathname;
+  try {
+    // `new URL` accepts '%' as is; decodeURIComponent throws URIError on '%', '%zz' or a broken UTF-8 sequence.
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+  } catch {
+    plain(res, 400, 'Bad request: the path is not a well-formed URL\n');
+    return;
+  }
+  if (pathname.length > MAX_PATH || pathname.includes('\0')) {
+    plain(res, 400, 'Bad request: the path is too long or holds a NUL\n');
+    return;
+  }
+  const file = path.join(OUT, pathname === '/' ? 'index.html' : pathname);
+  let stat;
+  try {
+    stat = file.startsWith(OUT + path.sep) ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+  } catch {
+    stat = undefined; // ENAMETOOLONG, ENOTDIR, EACCES …: not a file we serve
+  }
+  if (!stat || !stat.isFile()) {
+    plain(res, 404, `Not found: ${pathname}\n`);
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = fs.createReadStream(file);
+  // A file removed or unreadable mid-way: end that response, never the server.
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+/** A static file server over dist/addin, confined to it, bound to 127.0.0.1 only. */
 function serve(port, attemptsLeft) {
   const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-    const file = path.join(OUT, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(OUT + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(`Not found: ${pathname}\n`);
-      return;
+    try {
+      answer(req, res);
+    } catch (error) {
+      // Whatever one request does wrong, the server lives on: the director's page is served by it.
+      console.error(`Request ${JSON.stringify(req.url)}: ${error.message}`);
+      plain(res, 500, 'Internal error\n');
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
-    fs.createReadStream(file).pipe(res);
+  });
+  // A request line or headers Node cannot parse (or over its limits): answer 400 and close that socket only.
+  server.on('clientError', (error, socket) => {
+    // Node's documented pattern (https://nodejs.org/api/http.html#event-clienterror); 431 for headers over its limit.
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else socket.destroy();
   });
   server.on('error', (error) => {
     if (error.code === 'EADDRINUSE' && attemptsLeft > 0) serve(port + 1, attemptsLeft - 1);

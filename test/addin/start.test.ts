@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -70,5 +71,112 @@ describe('npm start without Excel: the standalone page', () => {
     expect((await fetchText(`${url}nope.html`)).status).toBe(404);
     expect((await fetchText(`${url}..%2F..%2Fpackage.json`)).status).toBe(404);
     expect((await fetchText(`${url}assets`)).status).toBe(404);
+  });
+});
+
+/** One raw HTTP/1.1 request (so that malformed paths reach the server as typed): its status, or the socket error. */
+function rawStatus(port: number, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      if (m) resolve(Number(m[1]));
+      else reject(new Error(`no status line for ${target.slice(0, 40)}: ${JSON.stringify(text.slice(0, 80))}`));
+    });
+  });
+}
+
+describe('the standalone server lives on, whatever it is asked', () => {
+  let out: string;
+  let child: ChildProcess;
+  let port: number;
+  let stderr = '';
+
+  beforeAll(async () => {
+    out = mkdtempSync(path.join(tmpdir(), 'tengen-start-'));
+    writeFileSync(path.join(out, 'index.html'), '<!doctype html><title>Tengen</title>');
+    child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--no-build', '--standalone'], {
+      cwd: ROOT,
+      env: { ...process.env, ADDIN_OUT: out, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    port = await new Promise<number>((resolve, reject) => {
+      let printed = '';
+      const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
+        if (m) {
+          clearTimeout(timer);
+          resolve(Number(m[1]));
+        }
+      });
+    });
+  });
+
+  afterAll(() => {
+    child.kill('SIGTERM');
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  const alive = async () => {
+    expect(child.exitCode).toBeNull();
+    expect(await rawStatus(port, '/')).toBe(200);
+  };
+
+  test.each([
+    ['%', '/%', 400],
+    ['%zz', '/%zz', 400],
+    ['a broken UTF-8 sequence', '/%C3%28', 400],
+    ['an overlong path (under the header limit)', `/${'a'.repeat(5000)}`, 400],
+    ['an overlong path (over the header limit)', `/${'a'.repeat(100_000)}`, 431],
+    ['a NUL', '/index.html%00.png', 400],
+  ])('%s: a 4xx answer, and the server still serves the page', async (_what, target, status) => {
+    expect(await rawStatus(port, target)).toBe(status);
+    await alive();
+  });
+
+  test('a garbled request line gets 400', async () => {
+    const status = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('NONSENSE\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(text.slice(0, 12)));
+    });
+    expect(status).toBe('HTTP/1.1 400');
+    await alive();
+  });
+
+  test('200 concurrent requests, good and malformed mixed: every one answered', async () => {
+    const targets = Array.from({ length: 200 }, (_, i) => ['/', '/%', '/%zz', '/nope.html', `/${'b'.repeat(3000)}`][i % 5]);
+    const statuses = await Promise.all(targets.map((t) => rawStatus(port, t)));
+    expect(statuses).toHaveLength(200);
+    const expected = targets.map((t) => (t === '/' ? 200 : t === '/nope.html' ? 404 : 400));
+    expect(statuses).toEqual(expected);
+    await alive();
+    expect(stderr).not.toMatch(/URIError|at .*start\.js/);
+  });
+
+  test('is bound to 127.0.0.1 only', async () => {
+    // Another address of this machine (when there is one) does not reach it.
+    const others = Object.values(networkInterfaces()).flat().filter((a) => a && a.family === 'IPv4' && !a.internal).map((a) => a!.address);
+    for (const address of others) {
+      await expect(
+        new Promise((resolve, reject) => {
+          const socket = connect(port, address, () => {
+            socket.destroy();
+            resolve('connected');
+          });
+          socket.on('error', reject);
+        }),
+      ).rejects.toThrow(/ECONNREFUSED/);
+    }
+    await alive();
   });
 });
