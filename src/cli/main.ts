@@ -6,11 +6,13 @@
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
- *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
- *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
+ *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
+ *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
  *
- * Exit codes: 0 success, 1 usage error, 2 bad input (each error names file, line or element, and player).
+ * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
+ * file, line or element, and player) or a file that cannot be written (its path and why).
  */
+import * as path from 'node:path';
 import { formatInputError, TengenInputError, type InputError } from '../model/errors';
 import { CRITERIA, type Criterion, type Tournament } from '../model/tournament';
 import { loadTournament } from '../formats/load';
@@ -30,16 +32,24 @@ import {
   refusedControls,
   renderPairing,
   type CliPairingSystem,
+  type PairingWriter,
 } from './pair';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
-import { UsageError } from './usage';
+import { UsageError, USAGE } from './usage';
+import { writeFileAtomically, FileWriteError, type WriterFs } from './files';
+import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
+import { writeTournamentJson } from '../formats/json';
+
+export { USAGE };
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** The file system files are written through (tests inject one that fails, e.g. a full disk). */
+  readonly fs?: WriterFs;
 }
 
 const processIo: Io = {
@@ -47,23 +57,6 @@ const processIo: Io = {
   err: (text) => process.stderr.write(text),
 };
 
-export const USAGE = `Usage:
-  tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
-  tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
-  tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
-              [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
-              [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
-              [--only 10-40|12,15,19] [--score-below SCORE] [--rest]
-  tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr]
-
-FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
-PLAYER is an ID number or a unique part of a name.
-pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
-repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (whole or half points) pair part of
-the field now; pair the same round of the --out file again to pair the rest, keeping the tables announced.
---pin, --only, --score-below: optimal only; --relatives, --host-city: optimal and mays.
-CRITERION is one of: ${CRITERIA.join(', ')}.
-`;
 
 
 interface Parsed {
@@ -72,7 +65,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', ...CONTROL_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest']);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -160,6 +153,12 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'pair': {
       if (rest.length !== 1) throw new UsageError('pair takes one FILE');
+      const outFlag = flags.get('out');
+      const out = typeof outFlag === 'string' ? outFlag : undefined;
+      // The format to write is known, and refused if Tengen cannot write it, before any work.
+      const format = out === undefined ? undefined : outFormat(out, ['json', 'xlsx']);
+      const inPlace = format === 'xlsx' && path.extname(rest[0]).toLowerCase() === '.xlsx' && sameFile(rest[0], out!);
+      if (format === 'xlsx' && !inPlace) refuseExistingWorkbook(out!, flags.has('overwrite'));
       const system = (flags.get('system') ?? DEFAULT_PAIRING_SYSTEM) as string;
       if (!(CLI_PAIRING_SYSTEMS as readonly string[]).includes(system)) {
         throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only`);
@@ -195,8 +194,12 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       }
       const partly = partlyPaired(t, round);
       const announced = keepAnnounced ? (partly?.tables ?? 0) : 0;
-      const out = flags.get('out');
-      const pairing = await pairAndWrite(t, round, system as CliPairingSystem, typeof out === 'string' ? out : undefined, {
+      const safety = { repair: flags.has('repair'), rest: keepAnnounced };
+      // Written over FILE itself, results and later rounds left out are gone; another file leaves FILE as it was.
+      if (out !== undefined && sameFile(rest[0], out)) refuseRepair(t, round, rest[0], out, safety);
+      if (inPlace) refuseInPlace(t, round, rest[0], keepAnnounced);
+      const write = out === undefined ? undefined : pairingWriter(rest[0], out, format!, inPlace, t, safety, io.fs);
+      const pairing = await pairAndWrite(t, round, system as CliPairingSystem, write, {
         seeding: seeding as Seeding | undefined,
         seed,
         allowRepeats: flags.has('allow-repeats'),
@@ -216,12 +219,13 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'workbook': {
       if (rest.length !== 1) throw new UsageError('workbook takes one FILE');
       const out = flags.get('out');
-      if (typeof out !== 'string' || !out.toLowerCase().endsWith('.xlsx')) throw new UsageError('workbook needs --out WORKBOOK.xlsx');
+      if (typeof out !== 'string') throw new UsageError('workbook needs --out WORKBOOK.xlsx');
+      outFormat(out, ['xlsx']);
       const language = flags.get('language') ?? 'en';
       if (language !== 'en' && language !== 'fr') throw new UsageError(`--language ${String(language)}: expected en or fr`);
+      refuseExistingWorkbook(out, flags.has('overwrite'));
       const t = await load(rest[0]);
-      const sheets = await writeWorkbook(t, out, language);
-      io.out(`${out}: ${sheets.join(', ')}\n`);
+      io.out(describeWorkbook(out, await writeNewWorkbook(t, out, language, io.fs)));
       return 0;
     }
     default:
@@ -229,15 +233,16 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
-/** The tournament as a new workbook (every sheet, through the session's import batch); returns its sheets. */
-async function writeWorkbook(t: Tournament, out: string, language: 'en' | 'fr'): Promise<string[]> {
-  const { XlsxWorkbook } = await import('../workbook/xlsx');
-  const { writeXlsxFile } = await import('../workbook/xlsxFile');
-  const { importBatch } = await import('../workbook/session');
-  const wb = XlsxWorkbook.create();
-  await wb.apply(importBatch(t, { language }));
-  await writeXlsxFile(out, wb);
-  return wb.sheetNames();
+/**
+ * How `pair --out` writes, by the format its extension names: Tengen JSON; the input workbook updated in place
+ * (the session's pairing batch, the director's own sheets, columns and Log kept); or a new workbook.
+ */
+function pairingWriter(file: string, out: string, format: 'json' | 'xlsx', inPlace: boolean, t: Tournament, safety: { repair: boolean; rest: boolean }, fs?: WriterFs): PairingWriter {
+  if (format === 'json') return (after) => writeFileAtomically(out, writeTournamentJson(after), fs);
+  if (inPlace) return (_after, pairing) => pairIntoWorkbook(file, t, pairing, safety, fs);
+  return async (after) => {
+    await writeNewWorkbook(after, out, 'en', fs);
+  };
 }
 
 /** Runs the CLI; returns the exit code. Never throws. */
@@ -248,6 +253,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (e instanceof UsageError) {
       io.err(`tengen: ${e.message}\n\n${USAGE}`);
       return 1;
+    }
+    if (e instanceof Refusal) {
+      io.err(`tengen: ${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof FileWriteError) {
+      io.err(`tengen: ${e.message}\n`);
+      return 2;
     }
     if (e instanceof TengenInputError) {
       const errors: readonly InputError[] = e.errors;

@@ -4,11 +4,9 @@
  * the games of the rounds before N, ignoring any games and byes FILE already holds for rounds ≥ N — except with
  * `--rest`, which keeps the announced tables of a partly paired round N (see `partlyPaired`) and pairs the rest.
  */
-import { writeFile } from 'node:fs/promises';
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
 import { displayName, type Tournament } from '../model/tournament';
-import { writeTournamentJson } from '../formats/json';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
@@ -144,14 +142,17 @@ export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 
 }
 
 /**
- * Pairs, then writes the tournament with the new round to `out` (only when the pairing succeeds; a part of the field
+ * Pairs, then hands the tournament with the new round to `write` (only when the pairing succeeds; a part of the field
  * paired now is a success, written with the tables already announced for the round).
  */
-export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, out?: string, options: CliPairOptions = {}): Promise<RoundPairing> {
+export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, write?: PairingWriter, options: CliPairOptions = {}): Promise<RoundPairing> {
   const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
     throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
   }
-  if (out) await writeFile(out, writeTournamentJson(applyPairing(pairingBase(t, round, options.rest === true), result)));
+  if (write) await write(applyPairing(pairingBase(t, round, options.rest === true), result), result);
   return result;
 }
+
+/** Writes the pairing out (`--out`): given the tournament with the new round, and the pairing itself. */
+export type PairingWriter = (after: Tournament, pairing: RoundPairing) => Promise<void>;

@@ -1,0 +1,89 @@
+/**
+ * Writing a file so that the old one survives any failure: "files are written to a temp name and renamed" (the
+ * project's rules). The bytes go to a temporary file in the target's own folder (a rename is atomic only within one
+ * file system), are flushed to disk, and the temporary file is renamed over the target; on any failure the
+ * temporary file is removed and the target is left as it was, byte for byte. Every file the CLI writes goes
+ * through `writeFileAtomically`.
+ */
+import * as nodeFs from 'node:fs/promises';
+import * as path from 'node:path';
+
+/** The part of `node:fs/promises` the writer uses; tests inject one that fails (a full disk, ENOSPC). */
+export interface WriterFs {
+  open(file: string, flags: string, mode?: number): Promise<{ writeFile(data: Uint8Array | string): Promise<void>; sync(): Promise<void>; close(): Promise<void> }>;
+  rename(from: string, to: string): Promise<void>;
+  rm(file: string, options: { force: boolean }): Promise<void>;
+  stat(file: string): Promise<{ mode: number; isDirectory(): boolean }>;
+}
+
+/** A file that could not be written: the path, the reason in words, and whether a file there was left unchanged. */
+export class FileWriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    readonly existed: boolean,
+  ) {
+    super(`cannot write ${file}: ${reason}; ${existed ? 'the file there is unchanged' : 'nothing was written'}`);
+    this.name = 'FileWriteError';
+  }
+}
+
+/** What a system error code means to a director (the code kept in brackets for whoever helps him). */
+export function reasonOf(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the disk is read-only',
+    ENOENT: 'the folder does not exist',
+    ENOTDIR: 'a part of the path is not a folder',
+    EISDIR: 'it is a folder',
+    ENAMETOOLONG: 'the name is too long',
+    EBUSY: 'the file is in use by another program',
+    EIO: 'the disk reported an input/output error',
+  };
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  if (code && words[code]) return `${words[code]} (${code})`;
+  return code ? `${e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')} (${code})` : String(e?.message ?? error);
+}
+
+let counter = 0;
+
+/** The temporary name beside `target`: hidden, unique to this process and call, never an existing file (`wx`). */
+function temporaryName(target: string): string {
+  counter += 1;
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${counter}.tengen-tmp`);
+}
+
+/**
+ * Writes `data` to `target` through a temporary file in the same folder, then renames it over the target. Throws a
+ * `FileWriteError` (never a raw system error) naming the path and the reason; the target is then unchanged.
+ */
+export async function writeFileAtomically(target: string, data: Uint8Array | string, fs: WriterFs = nodeFs as unknown as WriterFs): Promise<void> {
+  let existing: { mode: number; isDirectory(): boolean } | undefined;
+  try {
+    existing = await fs.stat(target);
+  } catch {
+    existing = undefined;
+  }
+  if (existing?.isDirectory()) throw new FileWriteError(target, 'it is a folder', false);
+  const temporary = temporaryName(target);
+  let created = false;
+  try {
+    // The new file keeps the permissions of the one it replaces.
+    const handle = await fs.open(temporary, 'wx', existing ? existing.mode & 0o777 : 0o666);
+    created = true;
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, target);
+  } catch (error) {
+    if (created) await fs.rm(temporary, { force: true }).catch(() => undefined);
+    throw new FileWriteError(target, reasonOf(error), existing !== undefined);
+  }
+}
