@@ -1,7 +1,9 @@
 /**
  * Standalone mode: the same task pane in an ordinary browser, on a workbook held in the page (the `.xlsx` adapter).
  * The director opens an `.xlsx` (or starts a new one), runs the whole wizard, sees the grid drawn beside the pane,
- * and saves the `.xlsx` (a download). Nothing leaves the page: no server, no Office.
+ * and saves the `.xlsx` (a download). Nothing leaves the page: no server, no Office. The browser keeps the workbook
+ * (IndexedDB, `autosave.ts`) after every write and the page restores it when opened again; leaving with work not
+ * saved as a file asks first, and "Start over" asks before clearing it.
  */
 import type { CellValue, WorkbookAdapter } from '../src/workbook/adapter';
 import { cellAddress, columnLetter, parseCell } from '../src/workbook/address';
@@ -9,6 +11,8 @@ import { GRID_SHEET } from '../src/workbook/grid';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
+import { askPersistentStorage, indexedDbStore, savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
+import { readTournament } from '../src/workbook/session';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {
@@ -46,53 +50,102 @@ export function renderSheet(name: string, values: readonly (readonly CellValue[]
   return h('table', { class: 'sheet', 'data-testid': 'sheet-view', 'data-sheet': name }, h('caption', {}, name), h('thead', {}, header), h('tbody', {}, ...body));
 }
 
-function fileName(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .toLowerCase();
-  return `${slug || 'tournament'}.xlsx`;
-}
-
 export class StandalonePage {
   private wb: PageWorkbook | null = null;
   private fileTitle = 'tournament';
   private shown = GRID_SHEET;
+  /** The page holds work not yet saved as an `.xlsx` file (the browser's copy is not a file the director has). */
+  private unsavedFile = false;
+  /** Autosaves run one after the other, so an older copy never lands after a newer one. */
+  private saving: Promise<void> = Promise.resolve();
   private readonly pane: HTMLElement;
   private readonly gridEl: HTMLElement;
   private readonly toolbar: HTMLElement;
   private readonly messageEl: HTMLElement;
+  private readonly autosaveEl: HTMLElement;
+  private readonly dialogEl: HTMLElement;
 
   constructor(
     container: HTMLElement,
     private readonly factory: PageWorkbookFactory,
     private readonly services: WizardServices,
+    private readonly store: AutosaveStore = indexedDbStore(),
   ) {
     clear(container);
     container.classList.add('standalone');
     this.messageEl = h('p', { class: 'page-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'page-status' });
+    this.autosaveEl = h('p', { class: 'autosave-status', 'aria-live': 'polite', 'data-testid': 'autosave-status' });
+    this.dialogEl = h('div', { class: 'page-dialog' });
     const open = h('input', { type: 'file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: 'open-xlsx' });
     open.addEventListener('change', () => {
       const file = open.files?.[0];
-      if (file) void this.openFile(file);
+      open.value = '';
+      if (file) this.askFirst(`Open ${file.name}?`, 'Open it', () => this.openFile(file), false);
     });
     this.toolbar = h(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Workbook' },
       field('Open a workbook (.xlsx)', open),
-      button('New workbook', () => void this.newWorkbook(), { 'data-testid': 'new-workbook' }),
+      button('Start over…', () => this.askFirst('Start over with a new, empty workbook?', 'Start over', () => this.startOver(), true), { 'data-testid': 'start-over' }),
       button('Save .xlsx', () => void this.save(), { 'data-testid': 'save-xlsx' }),
     );
     this.pane = h('div', { class: 'pane' });
     this.gridEl = h('section', { class: 'grid-view', 'aria-label': 'The workbook' });
-    append(container, h('header', { class: 'page-header' }, h('span', { class: 'brand' }, 'Tengen — standalone'), this.toolbar, this.messageEl), h('div', { class: 'layout' }, this.pane, this.gridEl));
+    append(
+      container,
+      h('header', { class: 'page-header' }, h('span', { class: 'brand' }, 'Tengen — standalone'), this.toolbar, this.messageEl, this.autosaveEl),
+      this.dialogEl,
+      h('div', { class: 'layout' }, this.pane, this.gridEl),
+    );
+    // Leaving with work not saved as a file: the browser asks first (HTML, "The beforeunload event"; browsers show
+    // their own words, and only after the director has interacted with the page).
+    window.addEventListener('beforeunload', (e) => {
+      if (!this.unsavedFile) return;
+      e.preventDefault();
+      e.returnValue = '';
+    });
+  }
+
+  /** Opens the page: the tournament the browser kept, else a new, empty workbook. */
+  async start(): Promise<void> {
+    void askPersistentStorage();
+    let saved: SavedWorkbook | null = null;
+    try {
+      saved = await this.store.load();
+    } catch (e) {
+      this.autosaveEl.textContent = `This browser does not keep the tournament (${(e as Error).message}): Save .xlsx to keep it.`;
+    }
+    if (saved) {
+      try {
+        await this.mount(await this.factory.load(saved.bytes), saved.title);
+        this.unsavedFile = !saved.savedAsFile;
+        this.messageEl.textContent = `Restored the tournament this browser kept${saved.savedAsFile ? '' : ' (not yet saved as an .xlsx file)'}.`;
+        this.showSaved(saved.savedAt);
+        return;
+      } catch (e) {
+        // Kept, not cleared: "Start over" clears it, after asking.
+        this.messageEl.textContent = `The tournament this browser kept could not be opened (${(e as Error).message}); a new workbook is open.`;
+      }
+    }
+    await this.newWorkbook();
   }
 
   async newWorkbook(): Promise<void> {
     await this.mount(await this.factory.create(), 'tournament');
+    this.unsavedFile = false;
     this.messageEl.textContent = 'A new, empty workbook: create the tournament in the pane.';
+  }
+
+  /** "Start over" once confirmed: the browser's copy is removed and a new, empty workbook opened. */
+  private async startOver(): Promise<void> {
+    await this.saving;
+    try {
+      await this.store.clear();
+    } catch {
+      // Nothing kept to clear, or no storage: the new workbook replaces it at the next write anyway.
+    }
+    await this.newWorkbook();
+    this.autosaveEl.textContent = '';
   }
 
   async openFile(file: File): Promise<void> {
@@ -100,9 +153,71 @@ export class StandalonePage {
       const bytes = new Uint8Array(await file.arrayBuffer());
       await this.mount(await this.factory.load(bytes), file.name.replace(/\.xlsx$/i, ''));
       this.messageEl.textContent = `Opened ${file.name}.`;
+      // The page now holds this workbook: the browser keeps it, and it is the file the director has.
+      this.unsavedFile = false;
+      this.autosave(true);
     } catch (e) {
       this.messageEl.textContent = `${file.name} could not be opened as an .xlsx workbook: ${(e as Error).message}`;
     }
+  }
+
+  /**
+   * Replacing what the page holds asks first (`always`, or when the director has work not saved as a file); the
+   * question says what would be lost and offers to save it first. Otherwise the action runs at once.
+   */
+  private askFirst(question: string, yes: string, action: () => Promise<void>, always: boolean): void {
+    clear(this.dialogEl);
+    if (!always && !this.unsavedFile) {
+      void action();
+      return;
+    }
+    const close = () => clear(this.dialogEl);
+    const go = button(yes, () => {
+      close();
+      void action();
+    }, { 'data-testid': 'confirm-replace' });
+    const keep = button('Keep working', close, { 'data-testid': 'cancel-replace' });
+    const lost = this.unsavedFile
+      ? 'The tournament in this page has changes not saved as an .xlsx file; they are lost from this browser. Save .xlsx first to keep them.'
+      : 'The tournament in this page is removed from this browser (it was saved as an .xlsx file).';
+    const dialog = h(
+      'div',
+      { role: 'alertdialog', 'aria-modal': 'false', 'aria-label': question, class: 'confirm', 'data-testid': 'replace-dialog' },
+      h('p', {}, h('strong', {}, question), ' ', lost),
+      h('div', { class: 'row' }, button('Save .xlsx first', () => void this.save()), go, keep),
+    );
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') close();
+    });
+    append(this.dialogEl, dialog);
+    keep.focus();
+  }
+
+  /** Stores the page's workbook in the browser (after each confirmed write); shows when, or why it could not. */
+  private autosave(savedAsFile = false): void {
+    const wb = this.wb;
+    if (!wb) return;
+    this.saving = this.saving.then(async () => {
+      try {
+        const bytes = await wb.save();
+        const savedAt = new Date().toISOString();
+        await this.store.save({ bytes, title: this.fileTitle, savedAt, savedAsFile: savedAsFile || !this.unsavedFile });
+        if (wb === this.wb) this.showSaved(savedAt);
+      } catch (e) {
+        this.autosaveEl.textContent = `Not kept in this browser (${(e as Error).message}): Save .xlsx to keep your work.`;
+      }
+    });
+  }
+
+  private showSaved(savedAt: string): void {
+    this.autosaveEl.textContent = `Kept in this browser at ${savedAtText(savedAt)}${this.unsavedFile ? ' — not yet saved as an .xlsx file' : ''}.`;
+    this.autosaveEl.setAttribute('data-saved-at', savedAt);
+  }
+
+  /** A write the director made (a confirmed batch, or a cell typed in the grid): kept in the browser at once. */
+  private written(): void {
+    this.unsavedFile = true;
+    this.autosave();
   }
 
   private async mount(wb: PageWorkbook, title: string): Promise<void> {
@@ -113,13 +228,13 @@ export class StandalonePage {
       workbookName: `${title}.xlsx`,
       onWrite: (batch) => {
         this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
+        this.written();
         void this.drawGrid();
       },
     });
     await wizard.start();
     await this.drawGrid();
   }
-
   /** Draw the shown sheet (the Grid by default) of the page's workbook. */
   async drawGrid(): Promise<void> {
     const wb = this.wb;
@@ -171,6 +286,7 @@ export class StandalonePage {
         .apply({ label: `Typed in ${sheet}!${at}`, ops: [{ kind: 'write', sheet, at, cells: [[cell]] }] })
         .then(() => {
           this.messageEl.textContent = `${sheet}!${at} = ${text || '(empty)'}: re-read the grid in the pane to use it.`;
+          this.written();
           return this.drawGrid();
         })
         .catch((err: Error) => (this.messageEl.textContent = `${sheet}!${at}: not written — ${err.message}`));
@@ -178,21 +294,37 @@ export class StandalonePage {
     return form;
   }
 
-  /** Download the workbook as `.xlsx`. */
+  /** The file name to suggest: the tournament's name and year from the Grid, else the name of the file opened. */
+  private async suggestedName(wb: PageWorkbook): Promise<string> {
+    try {
+      const read = await readTournament(wb);
+      if (read.ok) return suggestedFileName(read.value.name, read.value.beginDate, this.fileTitle);
+    } catch {
+      // Not a tournament workbook (yet): the title it was opened under.
+    }
+    return suggestedFileName(this.fileTitle);
+  }
+
+  /** Download the workbook as `.xlsx`, under a name made from the tournament. */
   async save(): Promise<void> {
-    if (!this.wb) {
+    const wb = this.wb;
+    if (!wb) {
       this.messageEl.textContent = 'Nothing to save: open a workbook or start a new one.';
       return;
     }
-    const bytes = await this.wb.save();
+    const bytes = await wb.save();
+    const name = await this.suggestedName(wb);
     // A copy in a plain ArrayBuffer (a Blob takes no view of a shared buffer).
     const blob = new Blob([bytes.slice().buffer as ArrayBuffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     const url = URL.createObjectURL(blob);
-    const a = h('a', { href: url, download: fileName(this.fileTitle) });
+    const a = h('a', { href: url, download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    this.messageEl.textContent = `Saved ${fileName(this.fileTitle)}.`;
+    // The browser offers the download; from here the director has the file (the page cannot know where it went).
+    this.unsavedFile = false;
+    this.autosave(true);
+    this.messageEl.textContent = `Saved ${name}.`;
   }
 }

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     return;
   }
   const page = new StandalonePage(app, pageWorkbooks(), services);
-  await page.newWorkbook();
+  await page.start();
 }
 
 void main().catch((e: Error) => {

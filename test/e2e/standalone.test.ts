@@ -401,7 +401,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('saves the .xlsx (a download)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
-    expect(download.suggestedFilename()).toBe('tournament.xlsx');
+    expect(download.suggestedFilename()).toBe('Tengen-Open.xlsx');
     const file = await download.path();
     saved = readFileSync(file);
     expect(saved.subarray(0, 2).toString()).toBe('PK');

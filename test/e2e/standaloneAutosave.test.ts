@@ -1,0 +1,173 @@
+/**
+ * The standalone page keeps the tournament (issue 9), in Debian's Chromium (headless, through playwright-core): a
+ * tournament made, a round paired, a result entered — then the page reloaded: the browser warned before leaving
+ * (work not saved as an .xlsx file), and the tournament is restored from IndexedDB, the same grid cell for cell, the
+ * time of the last save shown. "Save .xlsx" suggests a name from the tournament; "Start over" asks first, and once
+ * confirmed the browser no longer keeps the tournament.
+ *
+ * A screenshot of the restored page goes to test-artifacts/standalone-restored.png (git-ignored).
+ */
+import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
+import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
+import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+
+/** Every cell of the sheet view, by address. */
+async function sheetCells(page: Page): Promise<Record<string, string>> {
+  return (await page.evaluate(
+    `Object.fromEntries([...document.querySelectorAll('[data-testid="sheet-view"] td[data-cell]')].map((td) => [td.getAttribute('data-cell'), td.textContent ?? '']))`,
+  )) as Record<string, string>;
+}
+
+describeWithBinaries('standalone page keeps the tournament (headless Chromium)', ['chromium'], (bin) => {
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const dialogs: string[] = [];
+  let gridBefore: Record<string, string> = {};
+  let savedAt = '';
+
+  const waitForText = (locator: Locator, pattern: RegExp) => locator.filter({ hasText: pattern }).first().waitFor({ timeout: 15_000 });
+  const confirmWrite = async () => {
+    await page.getByTestId('confirm-write').click();
+    await page.getByTestId('confirm-write').waitFor({ state: 'detached' });
+  };
+  const noErrors = async () => expect((await page.getByTestId('errors').innerText()).trim()).toBe('');
+  const openStep = (name: string) => page.locator(`nav button[data-step="${name}"]`).click();
+  /** The save time the page shows, once it is there and later than `after`. */
+  const savedTime = async (after = '') => {
+    const status = page.getByTestId('autosave-status');
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const at = (await status.getAttribute('data-saved-at')) ?? '';
+      if (at > after) return at;
+      if (Date.now() > until) throw new Error(`no autosave after ${after || 'the start'}: "${await status.innerText()}"`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  beforeAll(async () => {
+    ensureAddinBuilt();
+    server = await serveDirectory(ADDIN_DIR);
+    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
+    });
+    // Leaving the page with unsaved work: the browser's "Leave site?" question, answered "Leave".
+    page.on('dialog', (d: Dialog) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(() => expect(pageErrors).toEqual([]));
+
+  it('makes a tournament, pairs round 1 and enters a result: each write kept in the browser, the time shown', async () => {
+    await page.goto(`${server.url}/index.html`);
+    await page.getByLabel('Tournament name').waitFor();
+    await waitForText(page.getByTestId('page-status'), /new, empty workbook/);
+    expect(await page.getByTestId('autosave-status').innerText()).toBe('');
+
+    await page.getByLabel('Tournament name').fill('Québec Open');
+    await page.getByLabel('Number of rounds').fill('3');
+    await page.getByLabel('First day (optional)').fill('2026-05-16');
+    await page.getByLabel('Pairing system').selectOption('mcmahon');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('egf');
+    await page.getByRole('button', { name: 'Create the sheets…' }).click();
+    await confirmWrite();
+    await noErrors();
+    const created = await savedTime();
+    await waitForText(page.getByTestId('autosave-status'), /^Kept in this browser at \d\d:\d\d:\d\d — not yet saved as an \.xlsx file\.$/);
+
+    const lines = ['Tremblay, Ann; 3d; ; Montreal', 'Gagnon, Luc; 1d; ; Quebec', 'Roy, Marie; 2k; ; Ottawa', 'Côté, Paul; 5k; ; Montreal'];
+    await page.getByLabel('Players, one a line').fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Add the pasted players' }).click();
+    await page.getByTestId('register-players').click();
+    await confirmWrite();
+    await noErrors();
+    const registered = await savedTime(created);
+
+    await openStep('pair');
+    await page.getByLabel('Round', { exact: true }).selectOption('1');
+    await page.getByTestId('preview').click();
+    const preview = page.getByTestId('pairing-preview');
+    await preview.waitFor();
+    const firstTable = await preview.locator('tbody tr').first().locator('td').allInnerTexts();
+    const white = /^\s*(\d+)/.exec(firstTable[1])![1];
+    await page.getByTestId('confirm-pairing').click();
+    await page.getByTestId('scratch-pad').waitFor();
+    await noErrors();
+    const paired = await savedTime(registered);
+
+    // White wins at table 1 (Mays' scratch pad: the winner's ID).
+    await page.getByTestId('scratch-pad').fill(white);
+    await page.getByTestId('check-results').click();
+    await page.getByTestId('record-results').click();
+    await confirmWrite();
+    await noErrors();
+    savedAt = await savedTime(paired);
+    // The grid drawn after the last write, and the copy kept, hold the same result.
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid="sheet-view"] td')].some((td) => td.textContent === '+')`);
+    gridBefore = await sheetCells(page);
+    expect(gridBefore.C1).toBe('Québec Open');
+    expect(Object.values(gridBefore).filter((v) => v === '+')).toHaveLength(1);
+  });
+
+  it('reload: the browser warns first (not saved as a file), then the tournament is restored — same grid, the last save time shown', async () => {
+    await page.reload();
+    expect(dialogs).toEqual(['beforeunload']);
+    await waitForText(page.getByTestId('page-status'), /^Restored the tournament this browser kept \(not yet saved as an \.xlsx file\)\.$/);
+    await page.locator('[data-testid="sheet-view"] td[data-cell="C1"]').filter({ hasText: 'Québec Open' }).waitFor();
+    expect(await sheetCells(page)).toEqual(gridBefore);
+    const status = page.getByTestId('autosave-status');
+    expect(await status.getAttribute('data-saved-at')).toBe(savedAt);
+    const d = new Date(savedAt);
+    const hhmmss = [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+    expect(await status.innerText()).toBe(`Kept in this browser at ${hhmmss} — not yet saved as an .xlsx file.`);
+    // The pane works on the restored workbook: round 1 is paired, with its result.
+    await openStep('pair');
+    await expect(page.getByLabel('Round', { exact: true }).locator('option').first().innerText()).resolves.toBe('Round 1 (paired)');
+    await page.screenshot({ path: artifactPath('standalone-restored.png'), fullPage: true });
+  });
+
+  it('Save .xlsx suggests a name from the tournament; then leaving needs no warning', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
+    expect(download.suggestedFilename()).toBe('Quebec-Open-2026.xlsx');
+    expect((await download.createReadStream()) !== null).toBe(true);
+    await waitForText(page.getByTestId('autosave-status'), /^Kept in this browser at \d\d:\d\d:\d\d\.$/);
+    dialogs.length = 0;
+    await page.reload();
+    await waitForText(page.getByTestId('page-status'), /^Restored the tournament this browser kept\.$/);
+    expect(dialogs).toEqual([]);
+    expect(await sheetCells(page)).toEqual(gridBefore);
+  });
+
+  it('Start over asks first: "Keep working" keeps everything; confirmed, the page and the browser start afresh', async () => {
+    await page.getByTestId('start-over').click();
+    const dialog = page.getByTestId('replace-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/Start over with a new, empty workbook\?/);
+    await page.getByTestId('cancel-replace').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await sheetCells(page)).toEqual(gridBefore);
+
+    await page.getByTestId('start-over').click();
+    await page.getByTestId('confirm-replace').click();
+    await waitForText(page.getByTestId('page-status'), /new, empty workbook/);
+    await page.getByLabel('Tournament name').waitFor();
+    expect(await page.getByTestId('sheet-view').count()).toBe(0);
+    dialogs.length = 0;
+    await page.reload();
+    await waitForText(page.getByTestId('page-status'), /new, empty workbook/);
+    expect(await page.getByTestId('sheet-view').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});
