@@ -11,7 +11,8 @@ import { GRID_SHEET } from '../src/workbook/grid';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
-import { askPersistentStorage, indexedDbStore, savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
+import { savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
+import { askPersistentStorage, indexedDbStore } from './browserStore';
 import { readTournament } from '../src/workbook/session';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */

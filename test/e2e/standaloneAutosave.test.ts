@@ -138,6 +138,18 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
     await page.screenshot({ path: artifactPath('standalone-restored.png'), fullPage: true });
   });
 
+  it('opening another file over work not saved as a file asks first; "Keep working" keeps it', async () => {
+    await page.locator('input[name="open-xlsx"]').setInputFiles({ name: 'other.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    const dialog = page.getByTestId('replace-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toMatch(/Open other\.xlsx\? The tournament in this page has changes not saved as an \.xlsx file/);
+    await page.screenshot({ path: artifactPath('standalone-ask-first.png') });
+    await page.getByTestId('cancel-replace').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await sheetCells(page)).toEqual(gridBefore);
+    await waitForText(page.getByTestId('page-status'), /^Restored the tournament/);
+  });
+
   it('Save .xlsx suggests a name from the tournament; then leaving needs no warning', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
     expect(download.suggestedFilename()).toBe('Quebec-Open-2026.xlsx');
