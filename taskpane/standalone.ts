@@ -103,7 +103,8 @@ export class StandalonePage {
     window.addEventListener('beforeunload', (e) => {
       if (!this.unsavedFile) return;
       e.preventDefault();
-      e.returnValue = '';
+      // Legacy browsers ask only when returnValue is a non-empty string (MDN, "BeforeUnloadEvent: returnValue").
+      e.returnValue = 'unsaved';
     });
   }
 
@@ -116,6 +117,7 @@ export class StandalonePage {
     } catch (e) {
       this.autosaveEl.textContent = `This browser does not keep the tournament (${(e as Error).message}): Save .xlsx to keep it.`;
     }
+    let unreadable = '';
     if (saved) {
       try {
         await this.mount(await this.factory.load(saved.bytes), saved.title);
@@ -124,11 +126,11 @@ export class StandalonePage {
         this.showSaved(saved.savedAt);
         return;
       } catch (e) {
-        // Kept, not cleared: "Start over" clears it, after asking.
-        this.messageEl.textContent = `The tournament this browser kept could not be opened (${(e as Error).message}); a new workbook is open.`;
+        unreadable = (e as Error).message;
       }
     }
     await this.newWorkbook();
+    if (unreadable) this.messageEl.textContent = `The tournament this browser kept could not be opened (${unreadable}); a new, empty workbook is open.`;
   }
 
   async newWorkbook(): Promise<void> {
