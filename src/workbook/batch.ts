@@ -4,7 +4,7 @@
  * by every adapter (`.xlsx`, in memory, Office.js).
  */
 import type { CellInput, CellValue, ExpectedCell, WorkbookBatch, WorkbookOp } from './adapter';
-import { cellAddress, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, parseRowSpan, sheetNameProblem } from './address';
+import { cellAddress, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, parseRowSpan, quoteSheet, sheetNameProblem } from './address';
 
 /** A batch refused before anything was written: names the op (its position and kind) and what is wrong. */
 export class BatchError extends Error {
@@ -220,10 +220,6 @@ export class WorkbookConflict extends Error {
     this.name = 'WorkbookConflict';
     this.cells = conflicts.map((c) => (c.at ? `${quoteSheet(c.sheet)}!${c.at}` : quoteSheet(c.sheet)));
   }
-}
-
-function quoteSheet(sheet: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
 }
 
 /** "the Grid changed since you opened this step (cells H16, K22): re-read and check" — every sheet concerned named. */

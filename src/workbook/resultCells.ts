@@ -10,24 +10,21 @@
  * not a formula any more, the grid has another shape than the tournament — this gives up (`undefined`) and the
  * session renders the whole sheet and writes what differs.
  */
-import type { Tournament, Round } from '../model/tournament';
-import { lastPlayedRound } from '../scoring/record';
+import type { Game, Round, Tournament } from '../model/tournament';
+import { gameHalves, lastPlayedRound, outcomeOf } from '../scoring/record';
 import { buildScoreboard } from '../scoring/scoreboard';
 import { computeStandings } from '../scoring/standings';
 import type { ExpectedCell, WorkbookOp } from './adapter';
 import { cellAddress, sheetCell } from './address';
 import { readCell, type WorkbookRead } from './changes';
-import { GRID_SHEET, gridLayout, pairedRounds, roundCells } from './grid';
-import type { GridLanguage } from './notation';
+import { GRID_SHEET, gridLayout, pairedRounds } from './grid';
+import { outcomeMark, resultText, type GridLanguage } from './notation';
+import { PAIRINGS_HEADER_ROW, pairingsOps, pairingsSheetName, resultWords } from './pairingsSheet';
 
 export interface ResultChanges {
   readonly ops: WorkbookOp[];
   /** Result cells holding an entry the batch changes (`Grid!H16`, and what is there): the director's, to confirm. */
   readonly overwritten: readonly { readonly address: string; readonly value: string }[];
-}
-
-function sameArray(a: Int32Array, b: Int32Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 export function resultChanges(before: Tournament, after: Tournament, round: Round, language: GridLanguage, read: WorkbookRead): ResultChanges | undefined {
@@ -36,46 +33,71 @@ export function resultChanges(before: Tournament, after: Tournament, round: Roun
   const shown = pairedRounds(before);
   if (pairedRounds(after) !== shown || round > shown) return undefined;
   const layout = gridLayout(before.settings.rounds, before.players.length, { language });
-  const was = buildScoreboard(before, { asOf: shown });
-  const will = buildScoreboard(after, { asOf: shown });
-  const index = new Map(will.players.map((p, i) => [p.id, i]));
-  if (was.players.some((p, i) => index.get(p.id) !== i)) return undefined;
-
-  const previous = new Map(before.games.filter((g) => g.round === round).map((g) => [`${g.white}-${g.black}`, g.result]));
-  const changed = new Set<number>();
-  for (const g of after.games) {
-    if (g.round !== round || previous.get(`${g.white}-${g.black}`) === g.result) continue;
-    changed.add(index.get(g.white)!);
-    changed.add(index.get(g.black)!);
-  }
-
+  // The grid's rows are in ID order (grid.ts); each row is checked to hold its player's ID as read.
+  const rowOf = new Map([...after.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id as number, layout.playerRow(i)]));
+  const previous = new Map(before.games.filter((g) => g.round === round).map((g) => [`${g.white}-${g.black}`, g]));
   const expected: ExpectedCell[] = [];
   const writes: WorkbookOp[] = [];
   const cached: WorkbookOp[] = [];
   const overwritten: { address: string; value: string }[] = [];
-  const score = will.primary === 'mms' ? will.mmsAfter : will.nbwAfter;
-  for (const i of [...changed].sort((a, b) => a - b)) {
-    if (!sameArray(was.freeMmsAfter[i], will.freeMmsAfter[i]) || !sameArray(was.freeNbwAfter[i], will.freeNbwAfter[i])) return undefined;
-    const line1 = layout.playerRow(i);
-    const line2 = line1 + 1;
-    const column = layout.resultColumn(round);
-    const text = roundCells(will, will.rounds[i][round - 1], language)[2];
-    if (text !== roundCells(was, was.rounds[i][round - 1], language)[2]) {
-      const found = readCell(grid, line1, column);
-      if (found.formula !== undefined) return undefined;
-      if (found.value !== null && found.value !== '') overwritten.push({ address: sheetCell(GRID_SHEET, line1, column), value: String(found.value) });
-      expected.push(found);
-      writes.push({ kind: 'write', sheet: GRID_SHEET, at: cellAddress(line1, column), cells: [[text]] });
+  const games: Game[] = [];
+  for (const g of after.games) {
+    const was = g.round === round ? previous.get(`${g.white}-${g.black}`) : undefined;
+    if (!was || was.result === g.result) continue;
+    games.push(g);
+    for (const colour of ['white', 'black'] as const) {
+      const line1 = rowOf.get(g[colour])!;
+      const line2 = line1 + 1;
+      if (grid.values[line1 - 1]?.[layout.columns.id - 1] !== g[colour]) return undefined;
+      const column = layout.resultColumn(round);
+      const old = outcomeOf(was, colour);
+      const now = outcomeOf(g, colour);
+      const text = resultText(outcomeMark(now));
+      if (text !== resultText(outcomeMark(old))) {
+        const found = readCell(grid, line1, column);
+        if (found.formula !== undefined) return undefined;
+        if (found.value !== null && found.value !== '') overwritten.push({ address: sheetCell(GRID_SHEET, line1, column), value: String(found.value) });
+        expected.push(found);
+        writes.push({ kind: 'write', sheet: GRID_SHEET, at: cellAddress(line1, column), cells: [[text]] });
+      }
+      // The score after this round and every later one, and Victories, move by the points the result changed
+      // (a result moves no free point: byes and rounds missed make them, scoreboard.ts); the formulas stay.
+      const delta = (gameHalves(now) - gameHalves(old)) / 2;
+      const targets = [...Array.from({ length: shown - round + 1 }, (_, k) => [line2, layout.scoreColumn(round + k)]), [line1, layout.columns.victories]];
+      for (const [row, col] of targets) {
+        const cell = readCell(grid, row, col);
+        if (cell.formula === undefined) return undefined; // not Tengen's formula any more: the general path decides
+        if (delta !== 0 && typeof cell.value === 'number') cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(row, col), values: [[cell.value + delta]] });
+      }
     }
-    for (let r = round; r <= shown; r++) {
-      if (readCell(grid, line2, layout.scoreColumn(r)).formula === undefined) return undefined;
-      cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(line2, layout.scoreColumn(r)), values: [[score[i][r] / 2]] });
-    }
-    if (readCell(grid, line1, layout.columns.victories).formula === undefined) return undefined;
-    cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(line1, layout.columns.victories), values: [[will.nbwAfter[i][shown] / 2]] });
   }
   const ops: WorkbookOp[] = [...(expected.length > 0 ? [{ kind: 'expect' as const, sheet: GRID_SHEET, cells: expected }] : []), ...writes, ...cached];
-  return { ops, overwritten };
+  const pairings = pairingResults(after, round, games, language, read);
+  if (!pairings) return undefined;
+  return { ops: [...ops, ...pairings], overwritten };
+}
+
+/**
+ * The Result cells of the changed games on the round's pairing sheet (column E: "+ / −"), each expected as read; the
+ * sheet made whole when the workbook has none. Undefined when a game is not on the sheet where the sheet would put it.
+ */
+function pairingResults(after: Tournament, round: Round, games: readonly Game[], language: GridLanguage, read: WorkbookRead): WorkbookOp[] | undefined {
+  const sheet = pairingsSheetName(round);
+  const found = read.get(sheet);
+  if (!found) return [{ kind: 'expect-missing', sheet }, ...pairingsOps(after, round, language)];
+  const expected: ExpectedCell[] = [];
+  const writes: WorkbookOp[] = [];
+  for (const g of games) {
+    // The game's row as read: White in column B, Black in C, each starting with the player's ID (pairingsSheet.ts).
+    const r = found.values.findIndex((row, i) => i >= PAIRINGS_HEADER_ROW && String(row[1] ?? '').startsWith(`${g.white} `) && String(row[2] ?? '').startsWith(`${g.black} `));
+    if (r < 0) return undefined;
+    const words = resultWords(g) || null;
+    const cell = readCell(found, r + 1, 5);
+    if ((cell.value ?? null) === words && cell.formula === undefined) continue;
+    expected.push(cell);
+    writes.push({ kind: 'write', sheet, at: cellAddress(r + 1, 5), cells: [[words]] });
+  }
+  return expected.length === 0 ? [] : [{ kind: 'expect', sheet, cells: expected }, ...writes];
 }
 
 /**

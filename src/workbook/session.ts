@@ -811,13 +811,7 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
   }
-  if (quick) {
-    const sheet = pairingsSheetName(round);
-    const pairings = ctx.read!.get(sheet)
-      ? sheetChanges(sheet, pairingsOps(t, round, ctx.language), pairingsOps(after, round, ctx.language), ctx.read!.get(sheet)!).ops
-      : [{ kind: 'expect-missing' as const, sheet }, ...pairingsOps(after, round, ctx.language)];
-    return { label, ops: [...quick.ops, ...pairings, ...logAppendOps(lines, ctx)] };
-  }
+  if (quick) return { label, ops: [...quick.ops, ...logAppendOps(lines, ctx)] };
   return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite });
 }
 
