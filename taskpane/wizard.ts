@@ -21,6 +21,7 @@ import { append, button, checkbox, clear, field, h, select, table } from './dom'
 import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
+import { watchWorkbook, writeFailure } from './workbookWatch';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
 
@@ -120,8 +121,12 @@ export class Wizard {
   /** Read the workbook and open the step that comes next. */
   async start(): Promise<void> {
     await this.reread();
+    // Edits in the workbook mark the pane stale (issue 9): Office.js change events, where the host has them.
+    this.watch = await watchWorkbook(this.wb, (text) => this.say(text)).catch(() => undefined);
     await this.go(this.suggestedStep());
   }
+
+  private watch: { reset: () => void } | undefined;
 
   private suggestedStep(): StepName {
     if (!this.read.ok) return 'tournament';
@@ -139,6 +144,7 @@ export class Wizard {
   async reread(): Promise<TournamentRead> {
     try {
       this.read = await this.services.readTournament(this.wb);
+      this.watch?.reset();
     } catch (e) {
       this.read = { ok: false, errors: [{ message: `could not read the workbook: ${(e as Error).message}` }] };
     }
@@ -223,7 +229,7 @@ export class Wizard {
       await this.wb.apply(batch);
     } catch (e) {
       this.hideConfirm();
-      this.showErrors([`${batch.label}: nothing was written — ${(e as Error).message}`]);
+      this.showErrors([writeFailure(batch, e)]);
       this.busy = false;
       return false;
     }

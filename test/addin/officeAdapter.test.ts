@@ -14,6 +14,7 @@ import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, r
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
+import { watchWorkbook, writeFailure } from '../../taskpane/workbookWatch';
 
 const GRID = [
   ['Quebec Open', '', ''],
@@ -374,5 +375,32 @@ describe('OfficeWorkbook.watch', () => {
     await stop();
     excel.edit('Grid', 'H17', '-');
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('the pane marks itself stale when the workbook changes', () => {
+  it('says so once per read, naming the cell, and never for its own writes', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Notes: [], 'Pairings R1': [] });
+    const wb = new OfficeWorkbook(excel);
+    const said: string[] = [];
+    const watching = await watchWorkbook(wb, (m) => said.push(m));
+    await wb.apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [['x']] }] });
+    excel.edit('Notes', 'A1', 'not Tengen’s');
+    expect(said).toEqual([]);
+    excel.edit('Grid', 'H16', '+');
+    excel.edit('Pairings R1', 'E4', '+ / -');
+    expect(said).toEqual(['The workbook changed (Grid!H16): re-read before writing.']);
+    watching.reset();
+    excel.edit('Pairings R1', 'E5', '-', true);
+    expect(said[1]).toBe('The workbook changed (Pairings R1!E5, by a co-author): re-read before writing.');
+    await watching.stop();
+  });
+
+  it('words a refused write for the pane: a conflict writes nothing, a failure says what is there', () => {
+    const batch: WorkbookBatch = { label: 'Results of round 2', ops: [] };
+    const conflict = new WorkbookConflict('Results of round 2', [{ sheet: 'Grid', at: 'H16', expected: { at: 'H16', value: null }, found: { value: '+' } }]);
+    expect(writeFailure(batch, conflict)).toBe('Results of round 2: the Grid changed since you opened this step (cell H16): re-read and check (nothing was written)');
+    expect(writeFailure(batch, new WriteFailed('Results of round 2', new Error('GeneralException'), 2, 5, ['Grid!H16']))).toMatch(/^Excel refused "Results of round 2" \(GeneralException\); read again after the failure, 2 of its 5 cells hold the new values; not written: Grid!H16/);
+    expect(writeFailure(batch, new Error('boom'))).toBe('Results of round 2: nothing was written — boom');
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * What the pane says about the workbook under it: edits made since it read (the director typing, a co-author), and
+ * why a write did not go through — a conflict (the workbook changed since the step opened: nothing written), or
+ * Excel refusing part-way (what the workbook holds now, as read again).
+ */
+import { WorkbookConflict } from '../src/workbook/batch';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import { GRID_SHEET } from '../src/workbook/grid';
+import { LOG_SHEET } from '../src/workbook/logSheet';
+import { PLAYERS_SHEET } from '../src/workbook/playersSheet';
+import { SETTINGS_SHEET } from '../src/workbook/settingsSheet';
+import type { WorkbookChange } from './officeAdapter';
+
+/** An adapter that can tell of edits (the Office.js one); the `.xlsx` of the standalone page cannot change under it. */
+interface Watchable {
+  watch(sheets: readonly string[], onChange: (change: WorkbookChange) => void): Promise<() => Promise<void>>;
+}
+
+function watchable(wb: WorkbookAdapter): wb is WorkbookAdapter & Watchable {
+  return typeof (wb as Partial<Watchable>).watch === 'function';
+}
+
+/** The sheets Tengen reads the tournament from. */
+export function tengenSheets(sheets: readonly string[]): string[] {
+  return sheets.filter((s) => s === GRID_SHEET || s === PLAYERS_SHEET || s === SETTINGS_SHEET || s === LOG_SHEET || /^Pairings R\d+$/.test(s));
+}
+
+/**
+ * Calls `onStale` with a message when a Tengen sheet is edited outside the pane, once until `reset` is called (the
+ * pane re-read). Resolves to a stop function; nothing to watch on an adapter without change events.
+ */
+export async function watchWorkbook(wb: WorkbookAdapter, onStale: (message: string) => void): Promise<{ stop: () => Promise<void>; reset: () => void }> {
+  let told = false;
+  const reset = () => {
+    told = false;
+  };
+  if (!watchable(wb)) return { stop: async () => undefined, reset };
+  const stop = await wb.watch(tengenSheets(await wb.sheetNames()), (change) => {
+    if (told) return;
+    told = true;
+    onStale(`The workbook changed (${change.sheet}!${change.address}${change.remote ? ', by a co-author' : ''}): re-read before writing.`);
+  });
+  return { stop, reset };
+}
+
+/** Why a confirmed batch was not (wholly) written, for the pane. */
+export function writeFailure(batch: WorkbookBatch, e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  if (e instanceof WorkbookConflict) return `${batch.label}: ${message}`;
+  if (e instanceof Error && e.name === 'WriteFailed') return message;
+  return `${batch.label}: nothing was written — ${message}`;
+}
