@@ -323,9 +323,10 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
 }
 
 /**
- * The batch rewriting the Grid and the Players sheet (and the other given sheets) from `after`, with a Log entry.
- * The Players sheet is rewritten every time so what the pane changed in the tournament before the action (a
- * player announced absent, say) is kept with it.
+ * The batch taking the Grid, the Players sheet and the given rounds' pairing sheets from the tournament as read to
+ * `after`, with Log lines: the cells that differ, each expected as read (`changedOps`). The rendering before is of
+ * the tournament read, so what the pane changed in it before the action (a player announced absent, say) is written
+ * too. Without a workbook read (a tournament from a file), the sheets are written whole, as before.
  */
 function tournamentBatch(
   before: Tournament,
