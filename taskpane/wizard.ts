@@ -21,7 +21,7 @@ import { append, button, checkbox, clear, field, h, select, table } from './dom'
 import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
-import { watchWorkbook, writeFailure } from './workbookWatch';
+import { describeWrites, watchWorkbook, writeFailure } from './workbookWatch';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
 
@@ -61,9 +61,7 @@ function errorsText(errors: readonly InputError[]): string[] {
 
 /** "Pair round 2: writes Grid, Round 2 (3 steps)". */
 export function describeBatch(batch: WorkbookBatch): string {
-  const sheets = [...new Set(batch.ops.map((op) => op.sheet))];
-  const cells = batch.ops.reduce((n, op) => n + (op.kind === 'write' ? op.cells.reduce((m, row) => m + row.length, 0) : 0), 0);
-  return `${batch.label}: writes ${cells} cell${cells === 1 ? '' : 's'} on ${sheets.join(', ') || 'no sheet'}`;
+  return describeWrites(batch);
 }
 
 export class Wizard {

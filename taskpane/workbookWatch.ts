@@ -50,3 +50,16 @@ export function writeFailure(batch: WorkbookBatch, e: unknown): string {
   if (e instanceof Error && e.name === 'WriteFailed') return message;
   return `${batch.label}: nothing was written — ${message}`;
 }
+
+/**
+ * "Results of round 2: writes 6 cells on Grid, Pairings R2, Log" — what the confirmation shows; a batch that deletes
+ * sheets says Excel cannot undo it (Worksheet.delete is not undoable: "Undo capabilities in Excel add-ins").
+ */
+export function describeWrites(batch: WorkbookBatch): string {
+  const writing = batch.ops.filter((op) => op.kind !== 'expect' && op.kind !== 'expect-missing' && op.kind !== 'cached-values');
+  const sheets = [...new Set(writing.map((op) => op.sheet))];
+  const cells = writing.reduce((n, op) => n + (op.kind === 'write' || op.kind === 'append' ? op.cells.reduce((m, row) => m + row.length, 0) : 0), 0);
+  const deletes = writing.filter((op) => op.kind === 'delete-sheet').map((op) => op.sheet);
+  const undo = deletes.length > 0 ? ` and deletes ${deletes.join(', ')}, which Excel cannot undo` : '';
+  return `${batch.label}: writes ${cells} cell${cells === 1 ? '' : 's'} on ${sheets.join(', ') || 'no sheet'}${undo}`;
+}

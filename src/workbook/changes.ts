@@ -109,9 +109,16 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   for (const k of new Set([...was.keys(), ...will.keys()])) {
     const b = was.get(k);
     const a = will.get(k);
-    if (same(a, b)) continue;
     const row = Math.floor(k / COLUMNS);
     const column = k % COLUMNS;
+    if (same(a, b)) {
+      // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
+      if (isFormula(a)) {
+        const found = readCell(read, row, column);
+        if (found.formula !== undefined && formulaBody(found.formula) === formulaBody(a.formula) && found.value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
+      }
+      continue;
+    }
     const found = readCell(read, row, column);
     if (isFormula(a) && isFormula(b) && formulaBody(a.formula) === formulaBody(b.formula)) {
       // Only the formula's value moved: Excel recalculates it; a file keeps it as the cached value. A cell whose

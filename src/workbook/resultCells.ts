@@ -60,13 +60,15 @@ export function resultChanges(before: Tournament, after: Tournament, round: Roun
         expected.push(found);
         writes.push({ kind: 'write', sheet: GRID_SHEET, at: cellAddress(line1, column), cells: [[text]] });
       }
-      // The score after this round and every later one, and Victories, move by the points the result changed
-      // (a result moves no free point: byes and rounds missed make them, scoreboard.ts); the formulas stay.
+      // The scores after this round and every later one, and Victories, move by the points the result changed
+      // (a result moves no free point: byes and rounds missed make them, scoreboard.ts); the formulas stay. A cell
+      // typed over is not Tengen's formula any more: the general path decides. (Cached values left stale by a result
+      // typed where nothing recalculates are brought up to date by Pair Round and Standings.)
       const delta = (gameHalves(now) - gameHalves(old)) / 2;
       const targets = [...Array.from({ length: shown - round + 1 }, (_, k) => [line2, layout.scoreColumn(round + k)]), [line1, layout.columns.victories]];
       for (const [row, col] of targets) {
         const cell = readCell(grid, row, col);
-        if (cell.formula === undefined) return undefined; // not Tengen's formula any more: the general path decides
+        if (cell.formula === undefined) return undefined;
         if (delta !== 0 && typeof cell.value === 'number') cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(row, col), values: [[cell.value + delta]] });
       }
     }
@@ -102,7 +104,8 @@ function pairingResults(after: Tournament, round: Round, games: readonly Game[],
 
 /**
  * The Grid's Place column brought up to date (Standings, the final copies): the cells whose place changed, each
- * expected as read. Undefined when the grid read has another shape than the tournament.
+ * expected as read; and the formulas' cached values. Undefined when the grid read has another shape than the
+ * tournament.
  */
 export function placeChanges(t: Tournament, language: GridLanguage, read: WorkbookRead): WorkbookOp[] | undefined {
   const grid = read.get(GRID_SHEET);
@@ -112,15 +115,27 @@ export function placeChanges(t: Tournament, language: GridLanguage, read: Workbo
   const places = new Map(lastPlayedRound(t) > 0 ? computeStandings(t).entries.map((e) => [e.player.id, e.place]) : []);
   const expected: ExpectedCell[] = [];
   const writes: WorkbookOp[] = [];
+  const cached: WorkbookOp[] = [];
+  const shown = pairedRounds(t);
+  const score = sb.primary === 'mms' ? sb.mmsAfter : sb.nbwAfter;
+  // Formulas' cached values brought to the engine's too (a file does not recalculate; results typed into the
+  // standalone page's grid leave them stale).
+  const stale = (row: number, column: number, value: number) => {
+    if (grid.formulas?.[row - 1]?.[column - 1] && grid.values[row - 1]?.[column - 1] !== value) {
+      cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(row, column), values: [[value]] });
+    }
+  };
   for (let i = 0; i < sb.players.length; i++) {
     const p = sb.players[i];
     const row = layout.playerRow(i);
     if (grid.values[row - 1]?.[layout.columns.id - 1] !== p.id) return undefined;
+    for (let r = 1; r <= shown; r++) stale(row + 1, layout.scoreColumn(r), score[i][r] / 2);
+    if (shown > 0) stale(row, layout.columns.victories, sb.nbwAfter[i][shown] / 2);
     const place = places.get(p.id) ?? null;
     const found = readCell(grid, row, layout.columns.place);
     if (found.formula === undefined && (found.value ?? null) === place) continue;
     expected.push(found);
     writes.push({ kind: 'write', sheet: GRID_SHEET, at: cellAddress(row, layout.columns.place), cells: [[place]] });
   }
-  return expected.length === 0 ? [] : [{ kind: 'expect', sheet: GRID_SHEET, cells: expected }, ...writes];
+  return [...(expected.length === 0 ? [] : [{ kind: 'expect' as const, sheet: GRID_SHEET, cells: expected }]), ...writes, ...cached];
 }

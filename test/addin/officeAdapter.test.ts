@@ -14,7 +14,7 @@ import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, r
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
-import { watchWorkbook, writeFailure } from '../../taskpane/workbookWatch';
+import { describeWrites, watchWorkbook, writeFailure } from '../../taskpane/workbookWatch';
 
 const GRID = [
   ['Quebec Open', '', ''],
@@ -403,4 +403,18 @@ describe('the pane marks itself stale when the workbook changes', () => {
     expect(writeFailure(batch, new WriteFailed('Results of round 2', new Error('GeneralException'), 2, 5, ['Grid!H16']))).toMatch(/^Excel refused "Results of round 2" \(GeneralException\); read again after the failure, 2 of its 5 cells hold the new values; not written: Grid!H16/);
     expect(writeFailure(batch, new Error('boom'))).toBe('Results of round 2: nothing was written — boom');
   });
+});
+
+test('the confirmation counts appended Log lines, leaves out what is only checked, and says a sheet deletion cannot be undone', () => {
+  const batch: WorkbookBatch = {
+    label: 'Import',
+    ops: [
+      { kind: 'expect', sheet: 'Grid', cells: [{ at: 'A1', value: null }] },
+      { kind: 'write', sheet: 'Players', at: 'A1', cells: [[1, 2]] },
+      { kind: 'cached-values', sheet: 'Grid', at: 'E4', values: [[1]] },
+      { kind: 'append', sheet: 'Log', cells: [['t', null, 'x']] },
+      { kind: 'delete-sheet', sheet: 'Pairings R5' },
+    ],
+  };
+  expect(describeWrites(batch)).toBe('Import: writes 5 cells on Players, Log, Pairings R5 and deletes Pairings R5, which Excel cannot undo');
 });

@@ -6,9 +6,10 @@
  */
 import { WorkbookConflict } from '../../src/workbook/batch';
 import { gridLayout } from '../../src/workbook/grid';
-import { cellAddress } from '../../src/workbook/address';
+import { cellAddress, parseCell } from '../../src/workbook/address';
+import { isPairingError } from '../../src/pairing/types';
 import type { WorkbookBatch } from '../../src/workbook/adapter';
-import { parseScratchPad, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session';
+import { pairRoundBatch, parseScratchPad, previewPairing, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session';
 import { value } from './fixtures';
 import { ADAPTERS, cellNow, roundTwoOpen, typeInto, workbookOf } from './panes';
 
@@ -84,5 +85,32 @@ describe.each(ADAPTERS)('a stale pane over the %s workbook', (_name, make) => {
     expect(written.length).toBeLessThanOrEqual(6); // two result cells, the pairing sheet's Result, a Log line of three
     await wb.apply(batch);
     expect(value(await readTournament(wb)).games.find((g) => g.round === 2 && g.white === game.white)!.result).toBe('white-wins');
+  });
+});
+
+describe.each(ADAPTERS)('Pair Round over the %s workbook', (_name, make) => {
+  test('writes only that round’s cells (and the scores, Victories and places they move), its new pairing sheet and Log lines', async () => {
+    const full = roundTwoOpen();
+    const t0 = { ...full, games: full.games.map((g) => (g.round === 2 ? { ...g, result: 'white-wins' as const } : g)) };
+    const wb = await workbookOf(make, t0);
+    const t = value(await readSession(wb)).tournament;
+    const layout = gridLayout(t.settings.rounds, t.players.length);
+    typeInto(wb, 'Grid', cellAddress(layout.firstPlayerRow, layout.lastColumn + 2), 'keep me');
+    const preview = previewPairing(t, 3);
+    if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+    const batch = pairRoundBatch(t, preview.pairing, { expectedFingerprint: preview.fingerprint, time: TIME });
+    expect(batch.ops.filter((op) => op.kind === 'clear').map((op) => op.sheet)).toEqual(['Pairings R3']);
+    expect(batch.ops).toContainEqual({ kind: 'expect-missing', sheet: 'Pairings R3' });
+    const columns = new Set<number>();
+    for (const op of batch.ops) {
+      if (op.kind !== 'write' || op.sheet !== 'Grid') continue;
+      const at = parseCell(op.at)!;
+      op.cells[0].forEach((_c, j) => columns.add(at.column + j));
+    }
+    const allowed = new Set([layout.opponentColumn(3), layout.colourColumn(3), layout.resultColumn(3), layout.columns.victories, layout.columns.place]);
+    expect([...columns].filter((c) => !allowed.has(c))).toEqual([]);
+    await wb.apply(batch);
+    expect(await cellNow(wb, 'Grid', layout.firstPlayerRow, layout.lastColumn + 2)).toBe('keep me');
+    expect(value(await readTournament(wb)).games.filter((g) => g.round === 3)).toHaveLength(preview.pairing.games.length);
   });
 });
