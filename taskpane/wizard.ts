@@ -21,7 +21,7 @@ import { append, button, checkbox, clear, field, h, select, table } from './dom'
 import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
-import { describeWrites, watchWorkbook, writeFailure } from './workbookWatch';
+import { describeWrites, watchWorkbook, writeFailure, writeSuccess, type WorkbookWatch } from './workbookWatch';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
 
@@ -124,7 +124,7 @@ export class Wizard {
     await this.go(this.suggestedStep());
   }
 
-  private watch: { reset: () => void } | undefined;
+  private watch: WorkbookWatch | undefined;
 
   private suggestedStep(): StepName {
     if (!this.read.ok) return 'tournament';
@@ -234,7 +234,7 @@ export class Wizard {
     this.busy = false;
     this.hideConfirm();
     this.showErrors([]);
-    this.say(`Written: ${batch.label}.`);
+    this.say(writeSuccess(batch, this.watch?.changes() ?? []));
     this.options.onWrite?.(batch);
     await this.reread();
     return true;

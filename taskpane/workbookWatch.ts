@@ -29,18 +29,37 @@ export function tengenSheets(sheets: readonly string[]): string[] {
  * Calls `onStale` with a message when a Tengen sheet is edited outside the pane, once until `reset` is called (the
  * pane re-read). Resolves to a stop function; nothing to watch on an adapter without change events.
  */
-export async function watchWorkbook(wb: WorkbookAdapter, onStale: (message: string) => void): Promise<{ stop: () => Promise<void>; reset: () => void }> {
-  let told = false;
+export interface WorkbookWatch {
+  stop(): Promise<void>;
+  /** The pane read the workbook again: forget the edits seen so far. */
+  reset(): void;
+  /** `Sheet!A1` of the edits seen since the last read. */
+  changes(): readonly string[];
+}
+
+export async function watchWorkbook(wb: WorkbookAdapter, onStale: (message: string) => void): Promise<WorkbookWatch> {
+  let seen: string[] = [];
   const reset = () => {
-    told = false;
+    seen = [];
   };
-  if (!watchable(wb)) return { stop: async () => undefined, reset };
+  const changes = () => seen;
+  if (!watchable(wb)) return { stop: async () => undefined, reset, changes };
   const stop = await wb.watch(tengenSheets(await wb.sheetNames()), (change) => {
-    if (told) return;
-    told = true;
+    seen = [...seen, `${change.sheet}!${change.address}`];
+    if (seen.length > 1) return;
     onStale(`The workbook changed (${change.sheet}!${change.address}${change.remote ? ', by a co-author' : ''}): re-read before writing.`);
   });
-  return { stop, reset };
+  return { stop, reset, changes };
+}
+
+/**
+ * What the pane says after a write: merged cell by cell when the workbook had changed since the step opened (the
+ * batch's own cells were checked unchanged, so those edits are kept beside it).
+ */
+export function writeSuccess(batch: WorkbookBatch, changesSinceRead: readonly string[]): string {
+  if (changesSinceRead.length === 0) return `Written: ${batch.label}.`;
+  const list = [...new Set(changesSinceRead)];
+  return `Written: ${batch.label} — merged cell by cell with the changes made since you opened this step (${list.slice(0, 8).join(', ')}${list.length > 8 ? ', …' : ''}), which are kept.`;
 }
 
 /** Why a confirmed batch was not (wholly) written, for the pane. */

@@ -14,7 +14,7 @@ import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, r
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
-import { describeWrites, watchWorkbook, writeFailure } from '../../taskpane/workbookWatch';
+import { describeWrites, watchWorkbook, writeFailure, writeSuccess } from '../../taskpane/workbookWatch';
 
 const GRID = [
   ['Quebec Open', '', ''],
@@ -390,7 +390,11 @@ describe('the pane marks itself stale when the workbook changes', () => {
     excel.edit('Grid', 'H16', '+');
     excel.edit('Pairings R1', 'E4', '+ / -');
     expect(said).toEqual(['The workbook changed (Grid!H16): re-read before writing.']);
+    expect(watching.changes()).toEqual(['Grid!H16', 'Pairings R1!E4']);
+    const batch: WorkbookBatch = { label: 'Results of round 1', ops: [] };
+    expect(writeSuccess(batch, watching.changes())).toBe('Written: Results of round 1 — merged cell by cell with the changes made since you opened this step (Grid!H16, Pairings R1!E4), which are kept.');
     watching.reset();
+    expect(writeSuccess(batch, watching.changes())).toBe('Written: Results of round 1.');
     excel.edit('Pairings R1', 'E5', '-', true);
     expect(said[1]).toBe('The workbook changed (Pairings R1!E5, by a co-author): re-read before writing.');
     await watching.stop();
