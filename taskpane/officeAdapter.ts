@@ -4,24 +4,42 @@
  *
  * Reads take one `Excel.run` with one `context.sync` each (load what is needed, sync once, read).
  *
- * `apply(batch)` writes a whole confirmed batch in ONE `Excel.run`:
- *  - merged into one undo group (`Excel.run({ mergeUndoGroup: true })`, ExcelApi 1.20) when the host supports it, so
- *    one Ctrl+Z takes back the whole batch ("writes … in one batch that can be undone", DEVELOPERS.md); on older
- *    hosts every op still goes out in the same final sync;
- *  - with at most TWO `context.sync` calls, whatever the size of the batch: one to read the sheet list (only when
- *    the batch creates or deletes sheets), one to send every write. `MAX_APPLY_SYNCS` states the bound.
- *  - all-or-nothing as far as Tengen can ensure: every op is checked (sheet exists or is created earlier in the batch,
- *    addresses, rectangular rows, and what every adapter checks: cell values, colours, font sizes — `validateBatch`)
- *    BEFORE anything is queued, and a bad op is reported by its index and kind with nothing written. Excel does not
- *    take back the requests of a sync it ran before one it refused, so nothing may be left for Excel to refuse.
+ * `apply(batch)` writes a whole confirmed batch in ONE `Excel.run`, following Excel's documented rules:
+ *  - compare, then write: the first `context.sync` reads what the batch expects (its `expect` cells, the sheet list
+ *    for `expect-missing`, the Log's used range for `append`, the number format of cells about to get text) and the
+ *    batch is refused with a `WorkbookConflict` naming the cells, before anything is queued, when the workbook changed;
+ *  - `delayForCellEdit`: a write waits while the director is still typing in a cell instead of failing
+ *    (https://learn.microsoft.com/javascript/api/excel/excel.runoptions, "delayForCellEdit");
+ *  - one undo step only where Excel can give one: `mergeUndoGroup` exists from ExcelApi 1.20
+ *    (https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-1-20-requirement-set), and inside
+ *    such a group an API without undo support throws `UndoNotSupported`
+ *    (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-undo-capabilities, "Undo grouping" and
+ *    "Unsupported APIs"): deleting a sheet cannot be undone, so a batch that deletes or moves sheets runs without
+ *    grouping, and an `UndoNotSupported` met before anything was written is retried without grouping;
+ *  - Excel on the web refuses a request over 5 MB ("Payload size limit best practices",
+ *    https://learn.microsoft.com/office/dev/add-ins/excel/performance; limited to the web:
+ *    https://github.com/OfficeDev/office-js-docs-pr/pull/5333): the writes are queued in requests of at most
+ *    `REQUEST_LIMIT` bytes, a `context.sync` each, big rectangles cut into bands of rows;
+ *  - all-or-nothing as far as Tengen can ensure: every op is checked (`planBatch`, `validateBatch`) BEFORE anything
+ *    is queued; but Excel does not take back the requests of a sync it ran before one it refused, so after a failed
+ *    write the adapter reads the cells again and says what the workbook actually holds (`WriteFailed`), rather than
+ *    claiming nothing was written.
  */
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
+import { cellAddress as a1, parseCell } from '../src/workbook/address';
+import { expectationConflicts, formulaBody, WorkbookConflict, type FoundCell } from '../src/workbook/batch';
 import { isFormulaInput } from '../src/workbook/adapter';
 import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
 import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/batch';
 
-/** The most `context.sync` calls one `apply` makes. */
+/**
+ * The most `context.sync` calls one `apply` makes for a batch under `REQUEST_LIMIT`: one to read what the batch
+ * expects (skipped when there is nothing to read), one to write.
+ */
 export const MAX_APPLY_SYNCS = 2;
+
+/** The most bytes of writes queued for one `context.sync`: under Excel on the web's 5 MB, with room for the envelope. */
+export const REQUEST_LIMIT = 4 * 1024 * 1024;
 
 /** What the adapter needs from Office.js; tests pass a mock. */
 export interface ExcelHost {
@@ -34,8 +52,48 @@ export interface ExcelHost {
 export function officeHost(): ExcelHost {
   return {
     run: (options, batch) => Excel.run(options, batch),
+    // "Determines whether the batch requests should be merged to one undo group … [Api set: ExcelApi 1.20]"
+    // (Excel.RunOptions reference): asked only where the requirement set is there.
     supportsMergeUndoGroup: () => Office.context.requirements.isSetSupported('ExcelApi', '1.20'),
   };
+}
+
+/** An edit seen in the workbook (not one this add-in made): the pane marks itself stale. */
+export interface WorkbookChange {
+  readonly sheet: string;
+  /** A1 address of the changed cells. */
+  readonly address: string;
+  /** Made by another person co-authoring the workbook. */
+  readonly remote: boolean;
+}
+
+/**
+ * A write Excel refused part-way. Excel keeps what earlier syncs wrote, so this says what the workbook holds now,
+ * as read again after the failure: how many of the batch's cells hold the new values, and which do not.
+ */
+export class WriteFailed extends Error {
+  constructor(
+    readonly batchLabel: string,
+    readonly reason: unknown,
+    readonly written: number,
+    readonly total: number,
+    readonly notWritten: readonly string[],
+  ) {
+    const why = reason instanceof Error ? reason.message : String(reason);
+    const state =
+      written === 0
+        ? 'none of its cells were written'
+        : written === total
+          ? `all ${total} of its cells hold the new values`
+          : `${written} of its ${total} cells hold the new values; not written: ${notWritten.slice(0, 12).join(', ')}${notWritten.length > 12 ? ', …' : ''}`;
+    super(`Excel refused "${batchLabel}" (${why}); read again after the failure, ${state}: re-read the workbook and check before going on`);
+    this.name = 'WriteFailed';
+  }
+}
+
+function undoNotSupported(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return code === 'UndoNotSupported' || (e instanceof Error && /UndoNotSupported/.test(e.message));
 }
 
 /** A batch op Tengen refused before writing anything. */
@@ -95,25 +153,303 @@ export class OfficeWorkbook implements WorkbookAdapter {
     });
   }
 
+  /** Set while `apply` runs: the change events of its own writes are not the director's edits. */
+  private applying = 0;
+
   async apply(batch: WorkbookBatch): Promise<void> {
-    const mergeUndoGroup = this.host.supportsMergeUndoGroup();
-    const options: Excel.RunOptions = mergeUndoGroup ? { mergeUndoGroup: true } : {};
-    await this.host.run(options, async (context) => {
-      const worksheets = context.workbook.worksheets;
-      const changesSheets = batch.ops.some((op) => op.kind === 'ensure-sheet' || op.kind === 'delete-sheet');
-      let tabs: string[] | undefined;
-      if (changesSheets) {
-        // Sync 1 of 2: which sheets exist, in tab order.
-        worksheets.load('items/name,items/position');
-        await context.sync();
-        tabs = inTabOrder(worksheets.items);
+    // Worksheet.delete and moving a sheet are not undoable ("Unsupported APIs", excel-add-ins-undo-capabilities):
+    // under mergeUndoGroup Excel throws UndoNotSupported, so such batches are not grouped at all.
+    const movesSheets = batch.ops.some((op) => op.kind === 'delete-sheet' || (op.kind === 'ensure-sheet' && op.before !== undefined));
+    const grouped = this.host.supportsMergeUndoGroup() && !movesSheets;
+    this.applying++;
+    try {
+      const sent = { syncs: 0 };
+      try {
+        await this.applyOnce(batch, grouped, sent);
+      } catch (e) {
+        if (grouped && undoNotSupported(e) && sent.syncs === 0) {
+          await this.applyOnce(batch, false, sent);
+          return;
+        }
+        throw e;
       }
-      const plan = planBatch(batch, tabs);
-      for (const step of plan) queueOp(worksheets, step);
-      // Sync 2 of 2 (the only one when no sheet is created or deleted): every write at once.
+    } finally {
+      this.applying--;
+    }
+  }
+
+  /** One `Excel.run`: read what the batch expects, check it, then send the writes in requests under the limit. */
+  private async applyOnce(batch: WorkbookBatch, grouped: boolean, sent: { syncs: number }): Promise<void> {
+    const options: Excel.RunOptions = { delayForCellEdit: true, ...(grouped ? { mergeUndoGroup: true } : {}) };
+    let writesBegun = false;
+    try {
+      await this.host.run(options, async (context) => {
+        const worksheets = context.workbook.worksheets;
+        const reads = queueReads(worksheets, batch);
+        if (reads.any) {
+          // Sync 1: what the batch expects, in the same Excel.run as the writes.
+          await context.sync();
+        }
+        const tabs = reads.tabs ? inTabOrder(reads.tabs.items) : undefined;
+        const exists = (name: string) => tabs?.some((t) => t.toLowerCase() === name.toLowerCase()) ?? true;
+        const conflicts = expectationConflicts(batch, exists, (sheet, row, column) => reads.cell(sheet, row, column));
+        if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
+        const plain = resolveBatch(batch, (sheet) => reads.lastRow(sheet));
+        const plan = planBatch(plain, tabs, (sheet, row, column) => reads.textFormatted(sheet, row, column));
+        writesBegun = true;
+        for (const request of requests(plan)) {
+          for (const step of request) queueOp(worksheets, step);
+          await context.sync();
+          sent.syncs++;
+        }
+      });
+    } catch (e) {
+      if (!writesBegun || e instanceof WorkbookConflict || (grouped && undoNotSupported(e) && sent.syncs === 0)) throw e;
+      throw await this.afterFailure(batch, e);
+    }
+  }
+
+  /** After a failed write: the batch's cells read again, compared with what it meant to write. */
+  private async afterFailure(batch: WorkbookBatch, cause: unknown): Promise<WriteFailed> {
+    const writes = batch.ops.filter((op): op is WorkbookOp & { kind: 'write' } => op.kind === 'write').slice(0, 200);
+    try {
+      const now = await this.host.run({}, async (context) => {
+        const ranges = writes.map((op) => {
+          const at = parseCell(op.at)!;
+          const range = context.workbook.worksheets.getItem(op.sheet).getRange(rangeAddress(at.row, at.column, at.row + op.cells.length - 1, at.column + op.cells[0].length - 1));
+          range.load(['values', 'formulas']);
+          return range;
+        });
+        await context.sync();
+        return ranges.map((r) => ({ values: r.values as unknown[][], formulas: r.formulas as unknown[][] }));
+      });
+      let written = 0;
+      let total = 0;
+      const notWritten: string[] = [];
+      writes.forEach((op, i) => {
+        const at = parseCell(op.at)!;
+        op.cells.forEach((row, r) =>
+          row.forEach((cell, c) => {
+            total++;
+            const value = cellValue(now[i].values[r]?.[c]);
+            const formula = now[i].formulas[r]?.[c];
+            const same = isFormulaInput(cell) ? typeof formula === 'string' && formulaBody(formula) === formulaBody(cell.formula) : (cell ?? null) === value;
+            if (same) written++;
+            else notWritten.push(`${op.sheet}!${a1(at.row + r, at.column + c)}`);
+          }),
+        );
+      });
+      return new WriteFailed(batch.label, cause, written, total, notWritten);
+    } catch {
+      // Not even readable now: say so rather than guess.
+      return new WriteFailed(batch.label, cause, 0, 0, ['(the workbook could not be read again: check it by hand)']);
+    }
+  }
+
+  /**
+   * Calls `onChange` for every edit of these sheets not made by this add-in (the director typing, another person
+   * co-authoring), so the pane can mark itself stale. Worksheet.onChanged ("Work with events using the Excel
+   * JavaScript API", https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-events; ExcelApi 1.7);
+   * `triggerSource` "ThisLocalAddin" marks this add-in's own writes (Excel.EventTriggerSource, ExcelApi 1.14), and
+   * events during `apply` are ignored too where that is missing. Resolves to a function that removes the handlers.
+   */
+  async watch(sheets: readonly string[], onChange: (change: WorkbookChange) => void): Promise<() => Promise<void>> {
+    return this.host.run({}, async (context) => {
+      const worksheets = context.workbook.worksheets;
+      worksheets.load('items/name,items/position');
       await context.sync();
+      const present = worksheets.items.filter((w) => sheets.some((s) => s.toLowerCase() === w.name.toLowerCase()));
+      const handlers = present.map((w) =>
+        worksheets.getItem(w.name).onChanged.add(async (e: Excel.WorksheetChangedEventArgs) => {
+          if (e.triggerSource === 'ThisLocalAddin' || (this.applying > 0 && e.source !== 'Remote')) return;
+          onChange({ sheet: w.name, address: e.address, remote: e.source === 'Remote' });
+        }),
+      );
+      await context.sync();
+      return async () => {
+        if (handlers.length === 0) return;
+        // Handlers are removed through the context they were added in (OfficeExtension.EventHandlerResult.remove).
+        const own = handlers[0].context;
+        for (const h of handlers) h.remove();
+        await own.sync();
+      };
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading what a batch expects, in the first sync of its Excel.run.
+
+interface Reads {
+  /** Whether anything was queued (else the read sync is skipped). */
+  readonly any: boolean;
+  readonly tabs?: Excel.WorksheetCollection;
+  cell(sheet: string, row: number, column: number): FoundCell;
+  /** The last non-empty row of a sheet the batch appends to (0 when empty or missing). */
+  lastRow(sheet: string): number;
+  /** Whether a cell is formatted as text (`@`) in the workbook now. */
+  textFormatted(sheet: string, row: number, column: number): boolean;
+}
+
+interface LoadedBox {
+  readonly sheet: string;
+  readonly top: number;
+  readonly left: number;
+  readonly range: Excel.Range;
+}
+
+function queueReads(worksheets: Excel.WorksheetCollection, batch: WorkbookBatch): Reads {
+  let any = false;
+  const sheetOps = batch.ops.some((op) => op.kind === 'ensure-sheet' || op.kind === 'delete-sheet' || op.kind === 'expect-missing' || op.kind === 'expect' || op.kind === 'append');
+  let tabs: Excel.WorksheetCollection | undefined;
+  if (sheetOps) {
+    worksheets.load('items/name,items/position');
+    tabs = worksheets;
+    any = true;
+  }
+  // Expected cells: one range per sheet and column, from the first expected row to the last.
+  const boxes: LoadedBox[] = [];
+  const columns = new Map<string, { sheet: string; column: number; top: number; bottom: number }>();
+  for (const op of batch.ops) {
+    if (op.kind !== 'expect') continue;
+    for (const cell of op.cells) {
+      const at = parseCell(cell.at)!;
+      const k = `${op.sheet.toLowerCase()}|${at.column}`;
+      const c = columns.get(k);
+      columns.set(k, c ? { ...c, top: Math.min(c.top, at.row), bottom: Math.max(c.bottom, at.row) } : { sheet: op.sheet, column: at.column, top: at.row, bottom: at.row });
+    }
+  }
+  for (const c of columns.values()) {
+    const range = worksheets.getItemOrNullObject(c.sheet).getRange(rangeAddress(c.top, c.column, c.bottom, c.column));
+    range.load(['values', 'formulas']);
+    boxes.push({ sheet: c.sheet.toLowerCase(), top: c.top, left: c.column, range });
+    any = true;
+  }
+  // The Log's used range, for `append`.
+  const used = new Map<string, Excel.Range>();
+  for (const op of batch.ops) {
+    if (op.kind !== 'append' || used.has(op.sheet.toLowerCase())) continue;
+    const range = worksheets.getItemOrNullObject(op.sheet).getUsedRangeOrNullObject(true);
+    range.load(['rowIndex', 'rowCount']);
+    used.set(op.sheet.toLowerCase(), range);
+    any = true;
+  }
+  // Number formats of cells about to get text Excel would convert, on sheets the batch does not clear first (a
+  // clear resets the formats: the batch's own text formats are all there is then).
+  const formats: LoadedBox[] = [];
+  const fresh = new Set<string>();
+  for (const op of batch.ops) {
+    if (op.kind === 'clear' && op.range === undefined) fresh.add(op.sheet.toLowerCase());
+    if (op.kind !== 'write' || fresh.has(op.sheet.toLowerCase())) continue;
+    if (!op.cells.some((row) => row.some((c) => typeof c === 'string' && excelText(c) !== c))) continue;
+    const at = parseCell(op.at)!;
+    const range = worksheets.getItemOrNullObject(op.sheet).getRange(rangeAddress(at.row, at.column, at.row + op.cells.length - 1, at.column + op.cells[0].length - 1));
+    range.load('numberFormat');
+    formats.push({ sheet: op.sheet.toLowerCase(), top: at.row, left: at.column, range });
+    any = true;
+  }
+  const within = (list: LoadedBox[], sheet: string, row: number, column: number, read: (b: LoadedBox) => unknown[][]) => {
+    for (const b of list) {
+      if (b.sheet !== sheet.toLowerCase()) continue;
+      const v = read(b)[row - b.top]?.[column - b.left];
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  return {
+    any,
+    tabs,
+    cell: (sheet, row, column) => {
+      const value = cellValue(within(boxes, sheet, row, column, (b) => b.range.values));
+      const f = within(boxes, sheet, row, column, (b) => b.range.formulas);
+      // As readFormulas: a formula starts with "=" and differs from its value (a quoted "=" text reads the same).
+      return typeof f === 'string' && f.startsWith('=') && f !== value ? { value, formula: f } : { value };
+    },
+    lastRow: (sheet) => {
+      const r = used.get(sheet.toLowerCase());
+      return !r || r.isNullObject ? 0 : r.rowIndex + r.rowCount;
+    },
+    textFormatted: (sheet, row, column) => within(formats, sheet, row, column, (b) => b.range.numberFormat) === '@',
+  };
+}
+
+/**
+ * The batch as plain writes Excel knows: `append` placed below the sheet's last row as read (and below rows the
+ * batch writes there first), `expect` and `cached-values` dropped (checked already; Excel recalculates formulas).
+ */
+function resolveBatch(batch: WorkbookBatch, lastRow: (sheet: string) => number): WorkbookBatch {
+  const below = new Map<string, number>();
+  const ops: WorkbookOp[] = [];
+  for (const op of batch.ops) {
+    const key = op.sheet.toLowerCase();
+    if (op.kind === 'expect' || op.kind === 'expect-missing' || op.kind === 'cached-values') continue;
+    if (op.kind === 'append') {
+      const row = Math.max(lastRow(op.sheet), below.get(key) ?? 0) + 1;
+      ops.push({ kind: 'write', sheet: op.sheet, at: `A${row}`, cells: op.cells });
+      below.set(key, row + op.cells.length - 1);
+      continue;
+    }
+    if (op.kind === 'write') {
+      const at = parseCell(op.at)!;
+      below.set(key, Math.max(below.get(key) ?? 0, at.row + op.cells.length - 1));
+    }
+    if (op.kind === 'clear' && op.range === undefined) below.set(key, 0);
+    ops.push(op);
+  }
+  return { label: batch.label, ops };
+}
+
+/** Rough size of what queuing a step sends: the cells' JSON, plus an envelope per range and property. */
+function stepBytes(step: Step): number {
+  const op = step.op;
+  if (op.kind === 'write') return JSON.stringify(op.cells).length + 128;
+  if (op.kind === 'format') return 128 * Math.max(1, Object.keys(op.format).length);
+  if (op.kind === 'column-widths') return 128 * op.widths.length;
+  return 128;
+}
+
+/**
+ * The steps in requests of at most `REQUEST_LIMIT` bytes, in order; a write bigger than a request is cut into bands of
+ * rows (each band its own range).
+ */
+function requests(plan: readonly Step[]): Step[][] {
+  const out: Step[][] = [];
+  let current: Step[] = [];
+  let bytes = 0;
+  const push = (step: Step) => {
+    const size = stepBytes(step);
+    if (current.length > 0 && bytes + size > REQUEST_LIMIT) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(step);
+    bytes += size;
+  };
+  for (const step of plan) {
+    const op = step.op;
+    if (op.kind !== 'write' || stepBytes(step) <= REQUEST_LIMIT / 4) {
+      push(step);
+      continue;
+    }
+    const box = (step as { box: Box }).box;
+    const textCell = (step as { textCell?: (r: number, c: number) => boolean }).textCell;
+    let first = 0;
+    while (first < op.cells.length) {
+      let last = first;
+      let size = JSON.stringify(op.cells[first]).length;
+      while (last + 1 < op.cells.length && size + JSON.stringify(op.cells[last + 1]).length < REQUEST_LIMIT / 4) size += JSON.stringify(op.cells[++last]).length;
+      const from = first;
+      push({
+        op: { ...op, at: a1(box.row + from + 1, box.column + 1), cells: op.cells.slice(from, last + 1) },
+        box: { ...box, row: box.row + from, rows: last - from + 1 },
+        textCell: textCell && ((r: number, c: number) => textCell(r + from, c)),
+      });
+      first = last + 1;
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 function inTabOrder(items: readonly { name: string; position: number }[]): string[] {
@@ -170,7 +506,7 @@ function boxAddress(box: Box): string {
  * Checks every op and decides what to queue. `tabs` is the current sheet list (read only when the batch creates or
  * deletes sheets; otherwise every sheet an op names must exist, which Excel checks in the one sync).
  */
-export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefined): Step[] {
+export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefined, formattedAsText?: (sheet: string, row: number, column: number) => boolean): Step[] {
   const sheets = tabs ? [...tabs] : undefined;
   const known = (name: string) => sheets === undefined || sheets.some((s) => s.toLowerCase() === name.toLowerCase());
   const steps: Step[] = [];
@@ -232,7 +568,10 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
         if (at.row + op.cells.length > MAX_ROWS || at.column + columns > MAX_COLUMNS) fail('the cells go past the edge of the sheet');
         const box = { row: at.row, column: at.column, rows: op.cells.length, columns };
         const text = textOf(op.sheet).filter((b) => overlaps(b, box));
-        const textCell = text.length === 0 ? undefined : (r: number, c: number) => text.some((b) => inside(b, box.row + r, box.column + c));
+        // Text cells: formatted as text earlier in this batch, or (as read before writing) in the workbook already.
+        const inWorkbook = formattedAsText && ((r: number, c: number) => formattedAsText(op.sheet, box.row + r + 1, box.column + c + 1));
+        const textCell =
+          text.length === 0 && !inWorkbook ? undefined : (r: number, c: number) => text.some((b) => inside(b, box.row + r, box.column + c)) || (inWorkbook?.(r, c) ?? false);
         steps.push({ op, box, textCell });
         return;
       }

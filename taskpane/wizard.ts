@@ -21,6 +21,7 @@ import { append, button, checkbox, clear, field, h, select, table } from './dom'
 import { unsectionedPlacesNotice } from './sectionsNotice';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, toDirectorControls, type EditableControls } from './pairingControls';
 import type { BatchOrErrors, NewPlayer, PairingPreview, TournamentRead, WizardServices } from './services';
+import { describeWrites, watchWorkbook, writeFailure, writeSuccess, type WorkbookWatch } from './workbookWatch';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
 
@@ -60,9 +61,7 @@ function errorsText(errors: readonly InputError[]): string[] {
 
 /** "Pair round 2: writes Grid, Round 2 (3 steps)". */
 export function describeBatch(batch: WorkbookBatch): string {
-  const sheets = [...new Set(batch.ops.map((op) => op.sheet))];
-  const cells = batch.ops.reduce((n, op) => n + (op.kind === 'write' ? op.cells.reduce((m, row) => m + row.length, 0) : 0), 0);
-  return `${batch.label}: writes ${cells} cell${cells === 1 ? '' : 's'} on ${sheets.join(', ') || 'no sheet'}`;
+  return describeWrites(batch);
 }
 
 export class Wizard {
@@ -120,8 +119,12 @@ export class Wizard {
   /** Read the workbook and open the step that comes next. */
   async start(): Promise<void> {
     await this.reread();
+    // Edits in the workbook mark the pane stale (issue 9): Office.js change events, where the host has them.
+    this.watch = await watchWorkbook(this.wb, (text) => this.say(text)).catch(() => undefined);
     await this.go(this.suggestedStep());
   }
+
+  private watch: WorkbookWatch | undefined;
 
   private suggestedStep(): StepName {
     if (!this.read.ok) return 'tournament';
@@ -139,6 +142,7 @@ export class Wizard {
   async reread(): Promise<TournamentRead> {
     try {
       this.read = await this.services.readTournament(this.wb);
+      this.watch?.reset();
     } catch (e) {
       this.read = { ok: false, errors: [{ message: `could not read the workbook: ${(e as Error).message}` }] };
     }
@@ -223,14 +227,14 @@ export class Wizard {
       await this.wb.apply(batch);
     } catch (e) {
       this.hideConfirm();
-      this.showErrors([`${batch.label}: nothing was written — ${(e as Error).message}`]);
+      this.showErrors([writeFailure(batch, e)]);
       this.busy = false;
       return false;
     }
     this.busy = false;
     this.hideConfirm();
     this.showErrors([]);
-    this.say(`Written: ${batch.label}.`);
+    this.say(writeSuccess(batch, this.watch?.changes() ?? []));
     this.options.onWrite?.(batch);
     await this.reread();
     return true;

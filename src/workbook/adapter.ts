@@ -10,8 +10,18 @@
  * "Never overwrite a director's entries silently; writes to the workbook happen only after the director confirms, in
  * one batch that can be undone" (DEVELOPERS.md). So the only write is {@link WorkbookAdapter.apply}: the engine
  * prepares a whole {@link WorkbookBatch} (pure data, testable without any workbook), the director confirms it, and the
- * adapter applies it at once — the Office.js adapter in one `Excel.run` merged into one undo group with a bounded
- * number of `context.sync` calls; the `.xlsx` adapter in memory, before the file is saved.
+ * adapter applies it at once — the Office.js adapter in one `Excel.run` (one undo step only where Excel offers undo
+ * grouping, ExcelApi 1.20, and the batch neither deletes nor moves sheets); the `.xlsx` adapter in memory, before the
+ * file is saved.
+ *
+ * ## Compare, then write
+ * A director may type into the workbook while a pane shows a preview, and two panes may share one workbook (Excel
+ * co-authoring). So a batch carries what it expects to find — `expect` ops: the cells it changes as they were read
+ * when the preview was made, `expect-missing` for a sheet it creates — and every adapter checks them in the same
+ * apply (the same `Excel.run`) before writing anything; a mismatch refuses the whole batch with a
+ * {@link WorkbookConflict} naming the cells. Writes touch only the cells they change: the session diffs what the
+ * sheet should be against what was read (`changes.ts`), and the Log grows by `append`, placed at apply time below
+ * whatever is there then, so two panes' Log lines never overwrite each other.
  */
 
 /** What a cell holds, as a workbook reports it: text, a number, a boolean, or nothing. Dates are ISO text. */
@@ -64,7 +74,30 @@ export type WorkbookOp =
   /** Column widths in characters, from column A (or from `from`, a column letter). */
   | { readonly kind: 'column-widths'; readonly sheet: string; readonly widths: readonly number[]; readonly from?: string }
   | { readonly kind: 'freeze'; readonly sheet: string; readonly rows: number; readonly columns: number }
-  | { readonly kind: 'print'; readonly sheet: string; readonly settings: PrintSettings };
+  | { readonly kind: 'print'; readonly sheet: string; readonly settings: PrintSettings }
+  /**
+   * Refuses the whole batch, before anything is written, unless each cell holds what it held when the batch was
+   * prepared: its formula when `formula` is given (`=…`), else its value (`null` = empty).
+   */
+  | { readonly kind: 'expect'; readonly sheet: string; readonly cells: readonly ExpectedCell[] }
+  /** Refuses the whole batch, before anything is written, when the sheet exists (another pane created it since). */
+  | { readonly kind: 'expect-missing'; readonly sheet: string }
+  /** Writes rows (same shape rules as `write`, from column A) below the last non-empty row of the sheet, as it is then. */
+  | { readonly kind: 'append'; readonly sheet: string; readonly cells: readonly (readonly CellInput[])[] }
+  /**
+   * The values formula cells now have, for readers that do not recalculate (ExcelJS, LibreOffice's default): set as
+   * the cached result of the formula already in each cell; a cell without a formula, or a `null`, is left alone. Excel
+   * recalculates by itself, so the Office.js adapter sends nothing for this op.
+   */
+  | { readonly kind: 'cached-values'; readonly sheet: string; readonly at: string; readonly values: readonly (readonly CellValue[])[] };
+
+/** A cell a batch expects to find as it was read: `at` is an A1 address on the op's sheet. */
+export interface ExpectedCell {
+  readonly at: string;
+  readonly value: CellValue;
+  /** The formula (with "=") when the cell held one: then the formula is compared, not its value (Excel recalculates). */
+  readonly formula?: string;
+}
 
 /** The header row of every sheet Tengen writes: bold on grey, bordered. */
 export const HEADER_FORMAT: CellFormat = { bold: true, fill: '#D9D9D9', border: true };
@@ -94,6 +127,9 @@ export interface WorkbookAdapter {
   readSheet(sheet: string): Promise<CellValue[][] | null>;
   /** The formulas of a sheet's used range, same shape as `readSheet` (`null` where a cell holds no formula). */
   readFormulas(sheet: string): Promise<(string | null)[][] | null>;
-  /** Applies a batch: all of it, or (on error) none of it, reporting which op failed. */
+  /**
+   * Applies a batch: all of it, or (on error) none of it, reporting which op failed. The batch's `expect` ops are
+   * checked first, in the same call: a cell that changed since refuses the batch with a `WorkbookConflict`.
+   */
   apply(batch: WorkbookBatch): Promise<void>;
 }

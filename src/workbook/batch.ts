@@ -3,8 +3,8 @@
  * addresses, shapes and values, in order (a sheet created by an earlier op of the batch counts as existing). Shared
  * by every adapter (`.xlsx`, in memory, Office.js).
  */
-import type { CellInput, WorkbookBatch, WorkbookOp } from './adapter';
-import { columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, parseRowSpan, sheetNameProblem } from './address';
+import type { CellInput, CellValue, ExpectedCell, WorkbookBatch, WorkbookOp } from './adapter';
+import { cellAddress, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, parseRowSpan, quoteSheet, sheetNameProblem } from './address';
 
 /** A batch refused before anything was written: names the op (its position and kind) and what is wrong. */
 export class BatchError extends Error {
@@ -44,26 +44,40 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
     case 'delete-sheet':
       sheets.delete(op.sheet);
       return undefined;
+    case 'expect-missing':
+      return exists ? `sheet "${op.sheet}" already exists` : undefined;
     default:
       if (!exists) return `sheet "${op.sheet}" does not exist (create it with ensure-sheet first)`;
   }
   switch (op.kind) {
     case 'clear':
       return op.range === undefined ? undefined : range(op.range);
+    case 'expect': {
+      if (!Array.isArray(op.cells)) return 'cells must be a list of { at, value }';
+      for (const c of op.cells) {
+        if (!c || !parseCell(c.at)) return `"${c?.at}" is not a cell address`;
+        const p = cellProblem(c.value) ?? (c.formula === undefined ? undefined : cellProblem({ formula: c.formula }));
+        if (p) return `expected ${c.at}: ${p}`;
+      }
+      return undefined;
+    }
+    case 'cached-values':
+    case 'append':
     case 'write': {
-      const at = parseCell(op.at);
-      if (!at) return `"${op.at}" is not a cell address`;
-      if (!Array.isArray(op.cells)) return 'cells must be rows of cells';
-      const width = op.cells[0]?.length ?? 0;
-      for (let i = 0; i < op.cells.length; i++) {
-        const row = op.cells[i];
+      const at = op.kind === 'append' ? { row: 1, column: 1 } : parseCell(op.at);
+      if (!at) return `"${(op as { at: string }).at}" is not a cell address`;
+      const cells = op.kind === 'cached-values' ? op.values : op.cells;
+      if (!Array.isArray(cells)) return 'cells must be rows of cells';
+      const width = cells[0]?.length ?? 0;
+      for (let i = 0; i < cells.length; i++) {
+        const row = cells[i];
         if (!Array.isArray(row) || row.length !== width) return `row ${i + 1} of the cells has ${Array.isArray(row) ? row.length : 'no'} cells, the first row ${width}: every row must have the same length`;
         for (let j = 0; j < row.length; j++) {
           const p = cellProblem(row[j]);
           if (p) return `cell ${i + 1},${j + 1} of the rectangle: ${p}`;
         }
       }
-      if (at.row + op.cells.length - 1 > MAX_ROWS || at.column + width - 1 > MAX_COLUMNS) return 'the rectangle goes beyond the last row or column of a sheet';
+      if (at.row + cells.length - 1 > MAX_ROWS || at.column + width - 1 > MAX_COLUMNS) return 'the rectangle goes beyond the last row or column of a sheet';
       return undefined;
     }
     case 'format': {
@@ -111,4 +125,113 @@ export function validateBatch(batch: WorkbookBatch, existingSheets: Iterable<str
 /** `=SUM(A1)` and `SUM(A1)` alike → `SUM(A1)` (ExcelJS stores formulas without "="; Office.js with it). */
 export function formulaBody(formula: string): string {
   return formula.startsWith('=') ? formula.slice(1) : formula;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Compare-and-write: what every adapter checks before writing anything.
+
+/** A cell as an adapter finds it at apply time. */
+export interface FoundCell {
+  readonly value: CellValue;
+  /** With "=", when the cell holds a formula. */
+  readonly formula?: string;
+}
+
+/** One cell that is not what the batch expected. */
+export interface CellConflict {
+  readonly sheet: string;
+  readonly at: string;
+  readonly expected: ExpectedCell | 'no sheet';
+  readonly found: FoundCell | 'sheet exists' | 'no sheet';
+}
+
+function sameValue(a: CellValue, b: CellValue): boolean {
+  const blank = (v: CellValue) => v === null || v === '';
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  return a === b;
+}
+
+/** Whether a cell found at apply time is what the batch expected. */
+export function matches(expected: ExpectedCell, found: FoundCell): boolean {
+  if (expected.formula !== undefined) return found.formula !== undefined && formulaBody(found.formula) === formulaBody(expected.formula);
+  // A value expected: the value is compared (a director's own formula there giving the same value is no change).
+  return sameValue(expected.value, found.value);
+}
+
+/**
+ * The cells of a batch's `expect` and `expect-missing` ops that do not hold what the batch expected, read through
+ * `find` (the adapter's own view of a cell; `undefined` for a cell of a missing sheet).
+ */
+export function expectationConflicts(batch: WorkbookBatch, sheetExists: (sheet: string) => boolean, find: (sheet: string, row: number, column: number) => FoundCell): CellConflict[] {
+  const conflicts: CellConflict[] = [];
+  for (const op of batch.ops) {
+    if (op.kind === 'expect-missing') {
+      if (sheetExists(op.sheet)) conflicts.push({ sheet: op.sheet, at: '', expected: 'no sheet', found: 'sheet exists' });
+    } else if (op.kind === 'expect') {
+      if (!sheetExists(op.sheet)) {
+        if (op.cells.length > 0) conflicts.push({ sheet: op.sheet, at: '', expected: op.cells[0], found: 'no sheet' });
+        continue;
+      }
+      for (const cell of op.cells) {
+        const at = parseCell(cell.at)!;
+        const found = find(op.sheet, at.row, at.column);
+        if (!matches(cell, found)) conflicts.push({ sheet: op.sheet, at: cell.at, expected: cell, found });
+      }
+    }
+  }
+  if (conflicts.length === 0) return conflicts;
+  // A cell that already holds what the batch writes there is no conflict: the same change was made since (by this
+  // pane's previous batch, or by another pane), and writing it again loses nothing.
+  const writes = writtenCells(batch, new Set(conflicts.map((c) => c.sheet)));
+  return conflicts.filter((c) => {
+    if (!c.at || typeof c.found !== 'object') return true;
+    const w = writes.get(`${c.sheet}!${c.at}`);
+    if (w === undefined) return true;
+    return !(isFormulaCell(w) ? c.found.formula !== undefined && formulaBody(c.found.formula) === formulaBody(w.formula) : c.found.formula === undefined && sameValue(w, c.found.value));
+  });
+}
+
+function isFormulaCell(c: CellInput): c is { readonly formula: string; readonly value?: CellValue } {
+  return typeof c === 'object' && c !== null;
+}
+
+/** The cells a batch's `write` ops put on these sheets, by `Sheet!A1` (the last write wins). */
+function writtenCells(batch: WorkbookBatch, sheets: ReadonlySet<string>): Map<string, CellInput> {
+  const out = new Map<string, CellInput>();
+  for (const op of batch.ops) {
+    if (op.kind !== 'write' || !sheets.has(op.sheet)) continue;
+    const at = parseCell(op.at)!;
+    op.cells.forEach((row, i) => row.forEach((c, j) => out.set(`${op.sheet}!${cellAddress(at.row + i, at.column + j)}`, c)));
+  }
+  return out;
+}
+
+/**
+ * A batch refused because the workbook changed since it was prepared (the director typed in the sheet, or another
+ * pane wrote): nothing was written. `cells` are `Sheet!A1` addresses (a sheet alone when it appeared or went).
+ */
+export class WorkbookConflict extends Error {
+  readonly cells: readonly string[];
+  constructor(
+    readonly batchLabel: string,
+    readonly conflicts: readonly CellConflict[],
+  ) {
+    super(conflictMessage(conflicts));
+    this.name = 'WorkbookConflict';
+    this.cells = conflicts.map((c) => (c.at ? `${quoteSheet(c.sheet)}!${c.at}` : quoteSheet(c.sheet)));
+  }
+}
+
+/** "the Grid changed since you opened this step (cells H16, K22): re-read and check" — every sheet concerned named. */
+export function conflictMessage(conflicts: readonly CellConflict[]): string {
+  const bySheet = new Map<string, CellConflict[]>();
+  for (const c of conflicts) bySheet.set(c.sheet, [...(bySheet.get(c.sheet) ?? []), c]);
+  const parts = [...bySheet].map(([sheet, list]) => {
+    const the = sheet === 'Grid' || sheet === 'Log' || sheet === 'Players' || sheet === 'Settings' || sheet === 'Standings' ? `the ${sheet}` : `sheet "${sheet}"`;
+    if (list.some((c) => c.found === 'sheet exists')) return `${the} was created since you opened this step`;
+    if (list.some((c) => c.found === 'no sheet')) return `${the} was deleted since you opened this step`;
+    const cells = list.map((c) => c.at);
+    return `${the} changed since you opened this step (cell${cells.length === 1 ? '' : 's'} ${cells.slice(0, 12).join(', ')}${cells.length > 12 ? `, … ${cells.length} in all` : ''})`;
+  });
+  return `${parts.join('; ')}: re-read and check (nothing was written)`;
 }

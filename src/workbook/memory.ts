@@ -1,11 +1,12 @@
 /**
  * A workbook held in memory: the `WorkbookAdapter` contract with nothing else (values, formulas with their values,
  * and the layout ops recorded as they were asked), for tests of everything built on the adapter and for the CLI
- * when no file is involved. It applies batches all or nothing, like every adapter.
+ * when no file is involved. It applies batches all or nothing, like every adapter, and checks a batch's
+ * expectations (`expect`, `expect-missing`) before writing anything.
  */
 import type { CellInput, CellValue, CellFormat, PrintSettings, WorkbookAdapter, WorkbookBatch } from './adapter';
 import { columnNumber, parseCell, parseRange } from './address';
-import { formulaBody, validateBatch } from './batch';
+import { expectationConflicts, formulaBody, validateBatch, WorkbookConflict } from './batch';
 
 interface MemoryCell {
   readonly value: CellValue;
@@ -64,8 +65,27 @@ export class MemoryWorkbook implements WorkbookAdapter {
     );
   }
 
+  /** What a director typing in Excel would do: sets one cell (a value, or a formula with "="), creating the sheet. */
+  type(sheet: string, address: string, value: CellValue): void {
+    if (!this.sheets.has(sheet)) this.sheets.set(sheet, { cells: new Map(), merges: [], formats: [], widths: new Map() });
+    const at = parseCell(address)!;
+    const cells = this.sheets.get(sheet)!.cells;
+    if (value === null || value === '') cells.delete(key(at.row, at.column));
+    else if (typeof value === 'string' && value.startsWith('=') && value.length > 1) cells.set(key(at.row, at.column), { value: null, formula: formulaBody(value) });
+    else cells.set(key(at.row, at.column), { value });
+  }
+
   async apply(batch: WorkbookBatch): Promise<void> {
     validateBatch(batch, this.sheets.keys());
+    const conflicts = expectationConflicts(
+      batch,
+      (name) => this.sheets.has(name),
+      (name, row, column) => {
+        const c = this.sheets.get(name)?.cells.get(key(row, column));
+        return c?.formula !== undefined ? { value: c.value, formula: `=${c.formula}` } : { value: c?.value ?? null };
+      },
+    );
+    if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
     for (const op of batch.ops) {
       switch (op.kind) {
         case 'ensure-sheet': {
@@ -99,9 +119,25 @@ export class MemoryWorkbook implements WorkbookAdapter {
           }
           break;
         }
-        case 'write': {
+        case 'expect':
+        case 'expect-missing':
+          break;
+        case 'cached-values': {
           const sheet = this.sheets.get(op.sheet)!;
           const at = parseCell(op.at)!;
+          op.values.forEach((row, i) =>
+            row.forEach((v, j) => {
+              const k = key(at.row + i, at.column + j);
+              const c = sheet.cells.get(k);
+              if (v !== null && c?.formula !== undefined) sheet.cells.set(k, { value: v, formula: c.formula });
+            }),
+          );
+          break;
+        }
+        case 'append':
+        case 'write': {
+          const sheet = this.sheets.get(op.sheet)!;
+          const at = op.kind === 'append' ? { row: this.extent(sheet).rows + 1, column: 1 } : parseCell(op.at)!;
           op.cells.forEach((row, i) =>
             row.forEach((c: CellInput, j) => {
               const k = key(at.row + i, at.column + j);

@@ -25,7 +25,7 @@ const WORDS = {
 } as const;
 
 /** `+ / −`: each player's mark as on the grid, White's first; '' before the result is in. */
-function resultWords(g: Game): string {
+export function resultWords(g: Game): string {
   const w = resultText(outcomeMark(outcomeOf(g, 'white')));
   return w === '' ? '' : `${w} / ${resultText(outcomeMark(outcomeOf(g, 'black')))}`;
 }

@@ -8,9 +8,15 @@
  * result — matched by player and round, not by address, so a new player shifting the rows is no change) and is
  * refused, naming the cells, when a non-empty cell would change, unless the caller says the overwrite is confirmed.
  *
- * The Grid is rewritten whole by every batch (in ID order, with fresh formulas and places); nothing of the
- * tournament is lost by that, since the tournament was read from it. Notes a director typed outside the grid's
- * cells on the Grid sheet are not kept.
+ * Writes touch only the cells they change (`changes.ts`): a batch renders the sheets it concerns as they were read
+ * and as they will be, and writes the cells that differ, each expected (an `expect` op the adapter checks in the
+ * same apply, before writing anything) to hold what `readSession` read — so a result the director typed since, or
+ * another pane's write, refuses the batch ("the Grid changed since you opened this step (cells H16, K22): re-read
+ * and check") instead of being overwritten, and notes, formulas and columns the director added are never cleared.
+ * A result is its two result cells (`resultChanges`), the formulas' cached values, its pairing sheet's Result cell
+ * and Log lines; the Place column is left to Pair Round and Standings (it depends on every player). The Log grows by
+ * `append`. Sheets written whole: a new tournament or an import (the director confirmed replacing one), a round's
+ * pairing sheet made anew, Standings and the final copies — each expected to be as read, or missing.
  */
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
@@ -25,6 +31,8 @@ import { applyBar, applySections, sectionForRank, type BarChoice, type ProposedS
 import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/types';
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { sheetCell } from './address';
+import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
+import { placeChanges, resultChanges } from './resultCells';
 import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
@@ -80,6 +88,10 @@ interface WorkbookContext {
   readonly language: GridLanguage;
   readonly logRow: number;
   readonly sheets: readonly string[];
+  /** The sheets as read (values; the Grid's formulas too): what every write expects to find. */
+  readonly read?: WorkbookRead;
+  /** The tournament as read, which `read` renders. */
+  readonly tournament?: Tournament;
 }
 
 /**
@@ -90,13 +102,28 @@ interface WorkbookContext {
 const contexts = new WeakMap<Tournament, WorkbookContext>();
 let lastRead: { readonly name: string; readonly context: WorkbookContext } | undefined;
 
-function contextOf(t: Tournament, options: SessionOptions = {}): { language: GridLanguage; logRow: number; time: string; sheets: readonly string[] } {
-  const known = contexts.get(t) ?? (lastRead?.name === t.name ? lastRead.context : undefined);
+interface BatchContext {
+  language: GridLanguage;
+  logRow: number;
+  time: string;
+  sheets: readonly string[];
+  read?: WorkbookRead;
+  /** The tournament `read` renders. */
+  readTournament?: Tournament;
+  /** Whether `t` is the very tournament read (no change made to it in the pane since). */
+  exact: boolean;
+}
+
+function contextOf(t: Tournament, options: SessionOptions = {}): BatchContext {
+  const exact = contexts.get(t);
+  const known = exact ?? (lastRead?.name === t.name ? lastRead.context : undefined);
   return {
     language: options.language ?? known?.language ?? 'en',
     logRow: options.logRow ?? known?.logRow ?? 2,
     time: options.time ?? new Date().toISOString(),
     sheets: known?.sheets ?? [],
+    ...(known?.read ? { read: known.read, readTournament: known.tournament } : {}),
+    exact: exact !== undefined,
   };
 }
 
@@ -135,14 +162,18 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   if (!sheets.includes(GRID_SHEET)) {
     return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);
   }
-  const grid = readGridDetailed((await wb.readSheet(GRID_SHEET)) ?? [], { sheet: GRID_SHEET });
+  const gridValues = (await wb.readSheet(GRID_SHEET)) ?? [];
+  const grid = readGridDetailed(gridValues, { sheet: GRID_SHEET });
   if (!grid.ok) return grid;
+  const read = new Map<string, SheetRead>([[GRID_SHEET, { values: gridValues, formulas: await wb.readFormulas(GRID_SHEET) }]]);
   const errors: InputError[] = [];
   const fromGrid = grid.value.tournament;
 
   const settingsValues = sheets.includes(SETTINGS_SHEET) ? await wb.readSheet(SETTINGS_SHEET) : null;
   const extra = settingsValues ? readSettingsSheet(settingsValues, errors) : { settings: {} };
   const playersValues = sheets.includes(PLAYERS_SHEET) ? await wb.readSheet(PLAYERS_SHEET) : null;
+  if (settingsValues) read.set(SETTINGS_SHEET, { values: settingsValues });
+  if (playersValues) read.set(PLAYERS_SHEET, { values: playersValues });
   const rows = playersValues ? readPlayersSheet(playersValues, errors) : new Map();
 
   const players: Player[] = fromGrid.players.map((p) => {
@@ -184,7 +215,9 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   for (let r = 1; r <= fromGrid.settings.rounds; r++) {
     const name = pairingsSheetName(r);
     if (!sheets.includes(name)) continue;
-    for (const [k, g] of readPairingSheet((await wb.readSheet(name)) ?? [], errors, name)) sheetGames.set(`${r}:${k}`, g);
+    const values = (await wb.readSheet(name)) ?? [];
+    read.set(name, { values });
+    for (const [k, g] of readPairingSheet(values, errors, name)) sheetGames.set(`${r}:${k}`, g);
   }
   const games: Game[] = fromGrid.games.map((g) => {
     const s = sheetGames.get(`${g.round}:${g.white}-${g.black}`);
@@ -205,8 +238,10 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   };
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
-  const logRow = nextLogRow(sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null);
-  const context = { language: grid.value.language, logRow, sheets };
+  const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
+  if (logValues) read.set(LOG_SHEET, { values: logValues });
+  const logRow = nextLogRow(logValues);
+  const context: WorkbookContext = { language: grid.value.language, logRow, sheets, read, tournament };
   contexts.set(tournament, context);
   lastRead = { name: tournament.name, context };
   return ok({ tournament, language: grid.value.language, logRow, sheets, fingerprint: fingerprint(tournament) });
@@ -288,15 +323,64 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
 }
 
 /**
- * The batch rewriting the Grid and the Players sheet (and the other given sheets) from `after`, with a Log entry.
- * The Players sheet is rewritten every time so what the pane changed in the tournament before the action (a
- * player announced absent, say) is kept with it.
+ * The batch taking the Grid, the Players sheet and the given rounds' pairing sheets from the tournament as read to
+ * `after`, with Log lines: the cells that differ, each expected as read (`changedOps`). The rendering before is of
+ * the tournament read, so what the pane changed in it before the action (a player announced absent, say) is written
+ * too. Without a workbook read (a tournament from a file), the sheets are written whole, as before.
  */
-function tournamentBatch(after: Tournament, label: string, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, extra: readonly WorkbookOp[] = []): WorkbookBatch {
-  return {
-    label,
-    ops: [...gridOps(after, { language: ctx.language }), ...playersOps(after.players), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
-  };
+function tournamentBatch(
+  before: Tournament,
+  after: Tournament,
+  label: string,
+  lines: readonly LogLine[],
+  ctx: BatchContext,
+  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean } = {},
+): WorkbookBatch {
+  const render = (t: Tournament) => [...gridOps(t, { language: ctx.language }), ...playersOps(t.players), ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language))];
+  if (!ctx.read) return { label, ops: [...render(after), ...logOps(lines, ctx.logRow, ctx.time)] };
+  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...logAppendOps(lines, ctx)] };
+}
+
+/**
+ * The ops taking the sheets read from their rendering `before` to `after`: changed cells only, each expected as
+ * read; a sheet missing when read is created whole (expected still missing); the sheets in `whole` are rewritten
+ * whole (expected as read). A director's entry in a cell the new rendering needs is refused, named, unless the
+ * overwrite is confirmed.
+ */
+function changedOps(ctx: BatchContext, before: readonly WorkbookOp[], after: readonly WorkbookOp[], options: { readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean }): WorkbookOp[] {
+  const read = ctx.read!;
+  const ops: WorkbookOp[] = [];
+  const intrusions: string[] = [];
+  const was = opsBySheet(before);
+  for (const [sheet, will] of opsBySheet(after)) {
+    const found = read.get(sheet);
+    if (!found) ops.push({ kind: 'expect-missing', sheet }, ...will);
+    else if (options.whole?.has(sheet)) ops.push(expectAsRead(sheet, found), ...will);
+    else {
+      const changes = sheetChanges(sheet, was.get(sheet) ?? [], will, found);
+      intrusions.push(...changes.intrusions);
+      ops.push(...changes.ops);
+    }
+  }
+  if (intrusions.length > 0 && !options.confirmOverwrite) {
+    throw new SessionRefusal(
+      'overwrite',
+      `this would write over ${intrusions.length} cell${intrusions.length === 1 ? '' : 's'} Tengen did not write (${intrusions.slice(0, 12).join(', ')}${intrusions.length > 12 ? ', …' : ''}): move what is there, or confirm the overwrite`,
+      intrusions,
+    );
+  }
+  return ops;
+}
+
+/**
+ * Log lines appended below the Log's last line as it is when the batch is applied (two panes' lines never land on
+ * the same row); the Log and its header made first when the workbook had none.
+ */
+function logAppendOps(lines: readonly LogLine[], ctx: BatchContext): WorkbookOp[] {
+  if (lines.length === 0) return [];
+  const log = ctx.read?.get(LOG_SHEET);
+  const start = log && log.values.length > 0 ? [{ kind: 'ensure-sheet' as const, sheet: LOG_SHEET }] : logOps([], 2, ctx.time);
+  return [...start, { kind: 'append', sheet: LOG_SHEET, cells: lines.map((l) => [ctx.time, l.round ?? null, l.what]) }];
 }
 
 
@@ -423,7 +507,7 @@ export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[
   const invalid = validateTournament(after);
   if (invalid.length > 0) throw new SessionRefusal('invalid', invalid.map((e) => [e.player, e.message].filter(Boolean).join(': ')).join('\n'));
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set(), paired === 0), 'Registering these players');
-  return tournamentBatch(after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx);
+  return tournamentBatch(t, after, `Register ${players.length} player${players.length === 1 ? '' : 's'}`, lines, ctx, { confirmOverwrite: options.confirmOverwrite });
 }
 
 /**
@@ -479,7 +563,7 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
   // The initial scores follow from the sections; a section name already there is the director's entry.
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set<Field>(['initial', 'title'])), 'Setting these sections');
   const lines = sections.map((s) => ({ what: `Section ${s.name} (initial MMS ${s.initialMms}): ${s.players.join(', ')}` }));
-  return tournamentBatch(after, 'Set McMahon sections', lines, ctx);
+  return tournamentBatch(t, after, 'Set McMahon sections', lines, ctx, { confirmOverwrite: options.confirmOverwrite });
 }
 
 /**
@@ -523,7 +607,7 @@ export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptio
     ': initial McMahon scores from rank',
     sections && sections.length > 0 ? `; McMahon sections ${sections.map((s) => s.name).join(', ')} removed` : '',
   ].join('');
-  return tournamentBatch(after, 'Set the McMahon bar', [{ what }], ctx);
+  return tournamentBatch(t, after, 'Set the McMahon bar', [{ what }], ctx, { confirmOverwrite: options.confirmOverwrite });
 }
 
 /** A player announced absent from (or back for) some rounds: latecomers, partial players, sleeping, withdrawn. */
@@ -563,7 +647,7 @@ export function absencesBatch(t: Tournament, changes: readonly AbsenceChange[], 
     lines.push({ what: `${playerLabel(t, c.player)} ${c.absent ? 'absent from' : 'plays again in'} round${c.rounds.length === 1 ? '' : 's'} ${c.rounds.join(', ')}` });
   }
   const after: Tournament = { ...t, players: t.players.map((p) => byId.get(p.id)!) };
-  return tournamentBatch(after, 'Absences', lines, ctx);
+  return tournamentBatch(t, after, 'Absences', lines, ctx, { confirmOverwrite: options.confirmOverwrite });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -648,7 +732,9 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
-  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, pairingsOps(after, round, ctx.language));
+  // A round paired again (confirmed) gets its pairing sheet made anew: it is Tengen's, and the director said so.
+  const remade = new Set(existing.length > 0 || byes.length > 0 ? [pairingsSheetName(round)] : []);
+  return tournamentBatch(t, after, `Pair round ${round}`, lines, ctx, { rounds: [round], whole: remade, confirmOverwrite: options.confirmOverwrite || options.confirmRepair });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -719,13 +805,26 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
     lines.push({ round, what: `Result: ${playerLabel(t, game.white)} White – ${playerLabel(t, game.black)} Black: ${result}${game.result !== 'unknown' && game.result !== result ? ` (was ${game.result})` : ''}` });
   }
   const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
-  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
-  return tournamentBatch(after, `Results of round ${round}`, lines, ctx, pairingsOps(after, round, ctx.language));
+  const label = `Results of round ${round}`;
+  // The tournament as read, unchanged: its result cells are found directly (a handful of cells, fast on any grid).
+  const quick = ctx.exact && ctx.read ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
+  if (!options.confirmOverwrite) {
+    if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
+    else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
+  }
+  if (quick) return { label, ops: [...quick.ops, ...logAppendOps(lines, ctx)] };
+  return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite });
 }
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
-export function standingsBatch(t: Tournament, ruleset?: RulesetName): WorkbookBatch {
-  return { label: 'Standings', ops: standingsOps(t, ruleset) };
+export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...gridPlaces(t, options)] };
+}
+
+/** The Grid's Place column brought up to date, cell by cell, when the workbook was read (results leave it alone). */
+function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
+  const ctx = contextOf(t, options);
+  return (ctx.read && placeChanges(t, ctx.language, ctx.read)) || [];
 }
 
 export const FINAL_GRID_SHEET = 'Grid (final)';
@@ -739,7 +838,10 @@ export function finalizeBatch(t: Tournament, options: SessionOptions = {}): Work
     ops: [
       ...gridOps(t, { sheet: FINAL_GRID_SHEET, language: ctx.language, valuesOnly: true }),
       ...standingsOps(t, undefined, FINAL_STANDINGS_SHEET),
-      ...logOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx.logRow, ctx.time),
+      ...gridPlaces(t, options),
+      ...(ctx.read
+        ? logAppendOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx)
+        : logOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx.logRow, ctx.time)),
     ],
   };
 }

@@ -3,8 +3,11 @@
  * standalone browser mode (webpack resolves `exceljs` to its browser build; nothing here touches the file system).
  *
  * `apply` is all or nothing: the whole batch is checked first (`validateBatch`: sheet names, addresses, shapes,
- * values), then written; should ExcelJS still fail half-way, the workbook is restored from a snapshot taken before
- * the batch, and the error names the op.
+ * values; then its expectations, the cells as they were read when the batch was prepared, refusing with a
+ * `WorkbookConflict`), then written; should ExcelJS still fail half-way, the workbook is put back and the error names
+ * the op. A batch of cell writes (a result, Log lines) keeps the cells it touches before touching them and puts them
+ * back; a batch that creates, deletes or lays out sheets is rolled back from a copy of the whole workbook taken
+ * before it (slow on a big workbook, and only those batches pay for it).
  *
  * Formulas are stored without their leading "=" (ExcelJS's convention) with the value given as their cached result,
  * so readers that do not recalculate (ExcelJS itself, viewers, LibreOffice with its default "never recalculate"
@@ -18,7 +21,7 @@
 import ExcelJS from 'exceljs';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, type RangePosition } from './address';
-import { BatchError, formulaBody, validateBatch } from './batch';
+import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 
 type Cell = ExcelJS.Cell;
 /** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
@@ -124,8 +127,19 @@ export class XlsxWorkbook implements WorkbookAdapter {
     );
   }
 
+  /** A cell as the adapter reads it, with its formula: what a batch's expectations are compared with. */
+  private found(sheet: string, row: number, column: number): FoundCell {
+    const cell = this.workbook.getWorksheet(sheet)?.findCell(row, column);
+    if (!cell || isMergeSlave(cell)) return { value: null };
+    if (cell.type === ExcelJS.ValueType.Formula) return { value: plainValue(cell.result as ExcelJS.CellValue), formula: `=${cell.formula}` };
+    return { value: plainValue(cell.value) };
+  }
+
   async apply(batch: WorkbookBatch): Promise<void> {
     validateBatch(batch, this.workbook.worksheets.map((ws) => ws.name));
+    const conflicts = expectationConflicts(batch, (name) => this.workbook.getWorksheet(name) !== undefined, (name, row, column) => this.found(name, row, column));
+    if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
+    if (batch.ops.every((op) => this.journaled(op))) return this.applyJournaled(batch);
     const snapshot = await this.workbook.xlsx.writeBuffer();
     const breaks = this.rowBreaksBySheet();
     let index = 0;
@@ -142,6 +156,53 @@ export class XlsxWorkbook implements WorkbookAdapter {
       }
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /** Ops whose effect is a set of cells' values and styles (or nothing), which `applyJournaled` can take back. */
+  private journaled(op: WorkbookOp): boolean {
+    switch (op.kind) {
+      case 'expect':
+      case 'expect-missing':
+      case 'write':
+      case 'append':
+      case 'cached-values':
+      case 'format':
+        return true;
+      case 'ensure-sheet':
+        return this.workbook.getWorksheet(op.sheet) !== undefined;
+      case 'clear':
+        return op.range !== undefined && !((ws) => ws && (ws.model.merges ?? []).length > 0)(this.workbook.getWorksheet(op.sheet));
+      default:
+        return false;
+    }
+  }
+
+  /** Applies a batch of cell ops, keeping each touched cell's value and style first, to put them back on a failure. */
+  private async applyJournaled(batch: WorkbookBatch): Promise<void> {
+    const kept = new Map<Cell, { value: ExcelJS.CellValue; style: Partial<ExcelJS.Style> }>();
+    this.beforeTouch = (cell) => {
+      if (!kept.has(cell)) kept.set(cell, { value: cell.value, style: { ...cell.style } });
+    };
+    let index = 0;
+    try {
+      for (; index < batch.ops.length; index++) this.applyOp(batch.ops[index]);
+    } catch (e) {
+      for (const [cell, was] of kept) {
+        cell.value = was.value;
+        cell.style = was.style;
+      }
+      throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
+    } finally {
+      this.beforeTouch = undefined;
+    }
+  }
+
+  /** Called with every cell an op is about to change, while `applyJournaled` runs. */
+  private beforeTouch: ((cell: Cell) => void) | undefined;
+
+  private touch(cell: Cell): Cell {
+    this.beforeTouch?.(cell);
+    return cell;
   }
 
   private rowBreaksBySheet(): Map<string, ExcelJS.RowBreak[]> {
@@ -168,13 +229,29 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'clear':
         this.clear(this.sheet(op.sheet), op.range === undefined ? undefined : parseRange(op.range)!);
         return;
-      case 'write': {
+      case 'expect':
+      case 'expect-missing':
+        return;
+      case 'cached-values': {
         const ws = this.sheet(op.sheet);
         const at = parseCell(op.at)!;
+        op.values.forEach((row, i) =>
+          row.forEach((v, j) => {
+            const cell = ws.findCell(at.row + i, at.column + j);
+            if (v === null || !cell || cell.type !== ExcelJS.ValueType.Formula) return;
+            this.touch(cell).value = { formula: cell.formula, result: v } as ExcelJS.CellFormulaValue;
+          }),
+        );
+        return;
+      }
+      case 'append':
+      case 'write': {
+        const ws = this.sheet(op.sheet);
+        const at = op.kind === 'append' ? { row: this.lastRow(ws) + 1, column: 1 } : parseCell(op.at)!;
         op.cells.forEach((row, i) => {
           const r = ws.getRow(at.row + i);
           row.forEach((c, j) => {
-            const cell = r.getCell(at.column + j);
+            const cell = this.touch(r.getCell(at.column + j));
             if (c !== null && typeof c === 'object') {
               const result = c.value ?? undefined;
               cell.value = { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}) } as ExcelJS.CellFormulaValue;
@@ -214,6 +291,19 @@ export class XlsxWorkbook implements WorkbookAdapter {
     }
   }
 
+  /** The last row holding a value (0 on an empty sheet): where `append` writes below. */
+  private lastRow(ws: ExcelJS.Worksheet): number {
+    let last = 0;
+    ws.eachRow({ includeEmpty: false }, (row, r) => {
+      let filled = false;
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        if (cell.value !== null && cell.value !== undefined && !isMergeSlave(cell)) filled = true;
+      });
+      if (filled) last = r;
+    });
+    return last;
+  }
+
   private ensureSheet(name: string, before?: string): void {
     if (this.workbook.getWorksheet(name)) return;
     const ws = this.workbook.addWorksheet(name);
@@ -249,7 +339,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     for (let r = range.top; r <= range.bottom; r++) {
       const row = ws.getRow(r);
       for (let c = range.left; c <= range.right; c++) {
-        const cell = row.getCell(c);
+        const cell = this.touch(row.getCell(c));
         cell.value = null;
         cell.style = {};
       }
@@ -261,7 +351,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     for (let r = range.top; r <= range.bottom; r++) {
       const row = ws.getRow(r);
       for (let c = range.left; c <= range.right; c++) {
-        const cell = row.getCell(c);
+        const cell = this.touch(row.getCell(c));
         if (f.bold !== undefined || f.italic !== undefined || f.fontColor !== undefined || f.fontSize !== undefined) {
           cell.font = {
             ...(cell.font ?? {}),

@@ -38,6 +38,28 @@ export class FakeExcel implements ExcelHost {
   mergeUndo = true;
   /** Makes the next sync throw this message (Excel refusing a request). */
   failNextSync?: string;
+  /** Makes the sync after this many more succeed throw (a write refused part-way through a batch). */
+  failSyncAfter?: { readonly syncs: number; readonly message: string };
+  /** Makes the next sync of a run grouped with `mergeUndoGroup` throw `UndoNotSupported` once. */
+  undoNotSupportedOnce = false;
+  /** Bytes each sync sent: the JSON of every value, formula and format queued since the sync before. */
+  requestBytes: number[] = [];
+  /** `onChanged` handlers by sheet (lower case). */
+  private handlers = new Map<string, ((e: Excel.WorksheetChangedEventArgs) => Promise<unknown>)[]>();
+
+  /** The director (or a co-author, `remote`) typing into a cell: stored as typed, the change handlers told. */
+  edit(sheet: string, address: string, value: Raw | { formula: string }, remote = false): void {
+    const s = this.sheet(sheet) ?? this.addSheet(sheet);
+    const box = parseA1(address)!;
+    s.cells.set(`${box.row},${box.column}`, value);
+    this.fire(s.name, address, remote ? 'Remote' : 'Local', 'Unknown');
+  }
+
+  private fire(sheet: string, address: string, source: 'Local' | 'Remote', triggerSource: 'Unknown' | 'ThisLocalAddin'): void {
+    for (const h of this.handlers.get(sheet.toLowerCase()) ?? []) {
+      void h({ address, source, triggerSource, changeType: 'RangeEdited', type: 'WorksheetChanged', worksheetId: sheet } as unknown as Excel.WorksheetChangedEventArgs);
+    }
+  }
 
   constructor(sheets: Record<string, Raw[][]> = {}) {
     for (const [name, rows] of Object.entries(sheets)) {
@@ -70,21 +92,50 @@ export class FakeExcel implements ExcelHost {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters and setters of the fake objects need the workbook
     const excel = this;
 
+    let bytes = 0;
+    const grouped = options.mergeUndoGroup === true;
     const sync = async () => {
       this.syncsPerRun[run]++;
+      this.requestBytes.push(bytes);
+      bytes = 0;
       if (this.failNextSync) {
         const message = this.failNextSync;
         this.failNextSync = undefined;
+        pending.length = 0;
         throw new Error(message);
+      }
+      if (this.failSyncAfter && pending.length > 0) {
+        if (this.failSyncAfter.syncs === 0) {
+          const message = this.failSyncAfter.message;
+          this.failSyncAfter = undefined;
+          pending.length = 0;
+          throw new Error(message);
+        }
+        this.failSyncAfter = { ...this.failSyncAfter, syncs: this.failSyncAfter.syncs - 1 };
+      }
+      // "If an API within the group doesn't offer undo support, the UndoNotSupported error is thrown" (Excel undo
+      // capabilities): deleting a sheet is one such API.
+      if (grouped && pending.length > 0 && (this.undoNotSupportedOnce || deletes > 0)) {
+        this.undoNotSupportedOnce = false;
+        pending.length = 0;
+        throw Object.assign(new Error('UndoNotSupported: this operation cannot be grouped for undo'), { code: 'UndoNotSupported' });
       }
       for (const write of pending.splice(0)) write();
       for (const load of loads.splice(0)) load();
       for (const m of mocks) await m.sync();
     };
 
-    const rangeWriter = (sheetName: () => FakeSheet, address: string) => {
+    let deletes = 0;
+    const rangeWriter = (sheetName: () => FakeSheet, address: string, name: string) => {
       const box = parseA1(address);
-      const put = (rows: Raw[][]) =>
+      let loaded: { values: Raw[][]; formulas: Raw[][]; numberFormat: string[][] } | undefined;
+      let requested = false;
+      const read = <K extends 'values' | 'formulas' | 'numberFormat'>(prop: K) => {
+        if (!loaded) throw new Error(`PropertyNotLoaded: range ${address}.${prop} was read before load + context.sync()`);
+        return loaded[prop];
+      };
+      const put = (rows: Raw[][]) => {
+        bytes += JSON.stringify(rows).length + address.length;
         pending.push(() => {
           if (!box) throw new Error(`fake Excel: bad address ${address}`);
           rows.forEach((row, r) =>
@@ -96,26 +147,55 @@ export class FakeExcel implements ExcelHost {
               else s.cells.set(key, text ? v : asTyped(v));
             }),
           );
+          excel.fire(sheetName().name, address, 'Local', 'ThisLocalAddin');
         });
+      };
       const format = (path: string): unknown =>
         new Proxy(
           {},
           {
             get: (_t, prop: string) => (prop === 'getItem' ? (edge: string) => format(`${path}.${edge}`) : format(`${path}.${prop}`)),
             set: (_t, prop: string, value: unknown) => {
+              bytes += JSON.stringify(value).length + address.length + path.length;
               pending.push(() => sheetName().formats.push(`${address} ${path}.${prop}=${JSON.stringify(value)}`));
               return true;
             },
           },
         );
       return {
+        /** A read of the range: loaded at the next sync (a missing sheet reads as empty, as a null object would). */
+        load: () => {
+          requested = true;
+          loads.push(() => {
+            if (!requested || !box) return;
+            const s = excel.sheet(name);
+            const at = (r: number, c: number) => s?.cells.get(`${box.row + r},${box.column + c}`) ?? '';
+            const grid = <T>(f: (v: Stored, r: number, c: number) => T) => Array.from({ length: box.rows }, (_, r) => Array.from({ length: box.columns }, (_, c) => f(at(r, c), r, c)));
+            const text = (r: number, c: number) => s?.text.some((t) => box.row + r >= t.row && box.row + r < t.row + t.rows && box.column + c >= t.column && box.column + c < t.column + t.columns) ?? false;
+            loaded = {
+              values: grid<Raw>((v) => (typeof v === 'object' ? 0 : v)),
+              formulas: grid<Raw>((v) => (typeof v === 'object' ? v.formula : v)),
+              numberFormat: grid((_v, r, c) => (text(r, c) ? '@' : 'General')),
+            };
+          });
+        },
+        get values() {
+          return read('values');
+        },
         set values(rows: Raw[][]) {
           put(rows);
+        },
+        get formulas() {
+          return read('formulas');
         },
         set formulas(rows: Raw[][]) {
           put(rows);
         },
+        get numberFormat() {
+          return read('numberFormat');
+        },
         set numberFormat(rows: string[][]) {
+          bytes += JSON.stringify(rows).length + address.length;
           pending.push(() => {
             const s = sheetName();
             s.formats.push(`${address} numberFormat=${rows[0][0]}×${rows.length * rows[0].length}`);
@@ -144,9 +224,22 @@ export class FakeExcel implements ExcelHost {
         return s;
       };
       return {
-        getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576'),
+        getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576', name),
+        onChanged: {
+          add: (handler: (e: Excel.WorksheetChangedEventArgs) => Promise<unknown>) => {
+            const key = name.toLowerCase();
+            excel.handlers.set(key, [...(excel.handlers.get(key) ?? []), handler]);
+            return {
+              context: { sync: async () => undefined },
+              remove: () => excel.handlers.set(key, (excel.handlers.get(key) ?? []).filter((h) => h !== handler)),
+            };
+          },
+        },
         getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => rangeAddress(r + 1, c + 1, r + rows, c + columns),
-        delete: () => pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1)),
+        delete: () => {
+          deletes++;
+          pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1));
+        },
         set position(p: number) {
           pending.push(() => {
             const s = resolve();
@@ -176,7 +269,7 @@ export class FakeExcel implements ExcelHost {
           const s = excel.sheet(name);
           const used = s && s.cells.size > 0 ? usedRange(s) : undefined;
           const mock = new OfficeMockObject(
-            used ?? { values: [], formulas: [], rowIndex: 0, columnIndex: 0, columnCount: 0 },
+            used ?? { values: [], formulas: [], rowIndex: 0, rowCount: 0, columnIndex: 0, columnCount: 0 },
           );
           (mock as unknown as { isNullObject: boolean }).isNullObject = used === undefined;
           mocks.push(mock);
@@ -250,5 +343,5 @@ function usedRange(sheet: FakeSheet) {
         return v;
       }),
     );
-  return { values: grid(false), formulas: grid(true), rowIndex: top, columnIndex: left, columnCount: right - left + 1 };
+  return { values: grid(false), formulas: grid(true), rowIndex: top, rowCount: bottom - top + 1, columnIndex: left, columnCount: right - left + 1 };
 }

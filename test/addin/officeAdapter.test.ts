@@ -7,12 +7,14 @@
 // module Jest does not transform; give it the enum file alone.
 jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manifest/lib/officeApp'));
 
-import { BatchError, excelText, MAX_APPLY_SYNCS, OfficeWorkbook } from '../../taskpane/officeAdapter';
+import { BatchError, excelText, MAX_APPLY_SYNCS, OfficeWorkbook, REQUEST_LIMIT, WriteFailed } from '../../taskpane/officeAdapter';
 import type { WorkbookBatch } from '../../src/workbook/adapter';
-import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, readTournament } from '../../src/workbook/session';
+import { WorkbookConflict } from '../../src/workbook/batch';
+import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, readSession, readTournament, resultsBatch } from '../../src/workbook/session';
 import { isPairingError } from '../../src/pairing/types';
-import { example, value } from '../workbook/fixtures';
+import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
+import { describeWrites, watchWorkbook, writeFailure, writeSuccess } from '../../taskpane/workbookWatch';
 
 const GRID = [
   ['Quebec Open', '', ''],
@@ -88,11 +90,11 @@ describe('OfficeWorkbook reads', () => {
 });
 
 describe('OfficeWorkbook.apply', () => {
-  it(`applies a Pair Round batch in one Excel.run, one undo group, ${MAX_APPLY_SYNCS} syncs`, async () => {
+  it(`applies a Pair Round batch in one Excel.run, ${MAX_APPLY_SYNCS} syncs, not grouped for undo since it places a sheet`, async () => {
     const excel = new FakeExcel({ Grid: GRID, Log: [['When', 'What']] });
     const wb = new OfficeWorkbook(excel);
     await wb.apply(pairRoundBatch(2));
-    expect(excel.runs).toEqual([{ mergeUndoGroup: true }]);
+    expect(excel.runs).toEqual([{ delayForCellEdit: true }]);
     expect(excel.syncsPerRun).toEqual([2]);
     expect(excel.syncsPerRun[0]).toBeLessThanOrEqual(MAX_APPLY_SYNCS);
 
@@ -135,7 +137,7 @@ describe('OfficeWorkbook.apply', () => {
     excel.syncsPerRun = [];
     excel.runs = [];
     await wb.apply(batch);
-    expect(excel.runs).toEqual([{ mergeUndoGroup: true }]);
+    expect(excel.runs).toEqual([{ delayForCellEdit: true, mergeUndoGroup: true }]);
     expect(excel.syncsPerRun).toEqual([MAX_APPLY_SYNCS]);
 
     const after = value(await readTournament(wb));
@@ -186,8 +188,11 @@ describe('OfficeWorkbook.apply', () => {
   it('does not ask for an undo group where ExcelApi 1.20 is missing', async () => {
     const excel = new FakeExcel({ Grid: GRID, Log: [] });
     excel.mergeUndo = false;
-    await new OfficeWorkbook(excel).apply(pairRoundBatch(1));
-    expect(excel.runs).toEqual([{}]);
+    await new OfficeWorkbook(excel).apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [[1]] }] });
+    expect(excel.runs).toEqual([{ delayForCellEdit: true }]);
+    excel.mergeUndo = true;
+    await new OfficeWorkbook(excel).apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [[2]] }] });
+    expect(excel.runs[1]).toEqual({ delayForCellEdit: true, mergeUndoGroup: true });
   });
 
   it('keeps an existing sheet (ensure-sheet never clears) and deletes sheets', async () => {
@@ -227,9 +232,193 @@ describe('OfficeWorkbook.apply', () => {
     expect(excel.sheet('Grid')!.formats).toEqual([]);
   });
 
-  it('passes on Excel refusing the write sync', async () => {
+  it('passes on Excel refusing the write sync, and says what the workbook holds after it', async () => {
     const excel = new FakeExcel({ Grid: GRID });
     excel.failNextSync = 'InvalidArgument';
-    await expect(new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] })).rejects.toThrow('InvalidArgument');
+    const failed = new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] });
+    await expect(failed).rejects.toThrow(WriteFailed);
+    await expect(new OfficeWorkbook(excel).apply({ label: 'x', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['t']] }] })).resolves.toBeUndefined();
   });
+});
+
+describe('OfficeWorkbook.apply follows Excel’s documented rules', () => {
+  it('runs a batch that deletes a sheet without mergeUndoGroup (Worksheet.delete is not undoable)', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Old: [['x']] });
+    await new OfficeWorkbook(excel).apply({ label: 'Import', ops: [{ kind: 'write', sheet: 'Grid', at: 'A1', cells: [['New']] }, { kind: 'delete-sheet', sheet: 'Old' }] });
+    expect(excel.runs).toEqual([{ delayForCellEdit: true }]);
+    expect(excel.sheets.map((s) => s.name)).toEqual(['Grid']);
+  });
+
+  it('the fake refuses a sheet deletion inside an undo group, as Excel does', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Old: [['x']] });
+    await expect(
+      excel.run({ mergeUndoGroup: true }, async (context) => {
+        context.workbook.worksheets.getItem('Old').delete();
+        await context.sync();
+      }),
+    ).rejects.toThrow(/UndoNotSupported/);
+  });
+
+  it('retries without grouping when Excel throws UndoNotSupported before anything was written', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    excel.undoNotSupportedOnce = true;
+    await new OfficeWorkbook(excel).apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [['x']] }] });
+    expect(excel.runs).toEqual([{ delayForCellEdit: true, mergeUndoGroup: true }, { delayForCellEdit: true }]);
+    expect((await new OfficeWorkbook(excel).readSheet('Grid'))?.[3][3]).toBe('x');
+  });
+
+  it('waits for the director to leave cell edit: every write asks delayForCellEdit', async () => {
+    const excel = new FakeExcel({ Grid: GRID });
+    await new OfficeWorkbook(excel).apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [[1]] }] });
+    expect(excel.runs.every((o) => o.delayForCellEdit === true)).toBe(true);
+  });
+
+  it('refuses a batch whose expected cells changed, in the same Excel.run, before writing anything', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [['Time', 'Round', 'What']] });
+    const wb = new OfficeWorkbook(excel);
+    const batch: WorkbookBatch = {
+      label: 'Results of round 1',
+      ops: [
+        { kind: 'expect', sheet: 'Grid', cells: [{ at: 'D4', value: null }, { at: 'D5', value: null }] },
+        { kind: 'write', sheet: 'Grid', at: 'D4', cells: [['+'], ['-']] },
+        { kind: 'append', sheet: 'Log', cells: [['t', 1, 'Result']] },
+      ],
+    };
+    excel.edit('Grid', 'D5', '+'); // the director typed a result meanwhile
+    await expect(wb.apply(batch)).rejects.toThrow(WorkbookConflict);
+    await expect(wb.apply(batch)).rejects.toThrow('the Grid changed since you opened this step (cell D5): re-read and check');
+    expect(excel.runs).toHaveLength(2);
+    expect(excel.syncsPerRun).toEqual([1, 1]); // the read only
+    expect(excel.sheet('Grid')!.cells.get('3,3')).toBeUndefined();
+    expect(await wb.readSheet('Log')).toEqual([['Time', 'Round', 'What']]);
+  });
+
+  it('appends Log lines below what is there when applied, and writes a result into a text cell as typed', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [['Time', 'Round', 'What'], ['t0', 1, 'first']] });
+    excel.sheet('Grid')!.text.push({ row: 3, column: 3, rows: 2, columns: 1 }); // D4:D5 formatted as text
+    const wb = new OfficeWorkbook(excel);
+    const batch: WorkbookBatch = {
+      label: 'Results of round 1',
+      ops: [
+        { kind: 'expect', sheet: 'Grid', cells: [{ at: 'D4', value: null }] },
+        { kind: 'write', sheet: 'Grid', at: 'D4', cells: [['+!']] },
+        { kind: 'cached-values', sheet: 'Grid', at: 'E4', values: [[3]] },
+        { kind: 'append', sheet: 'Log', cells: [['2026-05-16T09:00:00Z', 1, 'Result']] },
+      ],
+    };
+    excel.edit('Log', 'A3', 'another pane'); // a line written since the batch was prepared
+    await wb.apply(batch);
+    expect(excel.sheet('Grid')!.cells.get('3,3')).toBe('+!'); // no quote prefix in a text cell
+    expect(await wb.readSheet('Log')).toEqual([
+      ['Time', 'Round', 'What'],
+      ['t0', 1, 'first'],
+      ['another pane', null, null],
+      ['2026-05-16T09:00:00Z', 1, 'Result'],
+    ]);
+  });
+
+  it(`keeps every request of a 1,500-player, 10-round import under 5 MB (${REQUEST_LIMIT} bytes a sync)`, async () => {
+    const t = generated(1500, 10, 2026);
+    const excel = new FakeExcel({ Sheet1: [] });
+    await new OfficeWorkbook(excel).apply(importBatch(t, { time: '2026-05-16T09:00:00Z' }));
+    const writes = excel.requestBytes.filter((b) => b > 0);
+    expect(writes.length).toBeGreaterThan(1);
+    expect(Math.max(...writes)).toBeLessThan(5 * 1024 * 1024);
+    expect(writes.reduce((a, b) => a + b, 0)).toBeGreaterThan(5 * 1024 * 1024); // too big for one request
+    expect(excel.sheet('Grid')!.cells.size).toBeGreaterThan(1500 * 10 * 3);
+  });
+
+  it('after a write refused part-way, reads the workbook again and reports what it holds', async () => {
+    const t = generated(1500, 10, 2026);
+    const excel = new FakeExcel({ Sheet1: [] });
+    excel.failSyncAfter = { syncs: 1, message: 'RequestPayloadSizeLimitExceeded' };
+    const failed = await new OfficeWorkbook(excel).apply(importBatch(t, { time: '2026-05-16T09:00:00Z' })).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(WriteFailed);
+    const report = failed as WriteFailed;
+    expect(report.written).toBeGreaterThan(0);
+    expect(report.written).toBeLessThan(report.total);
+    expect(report.message).toMatch(/^Excel refused "Import .*" \(RequestPayloadSizeLimitExceeded\); read again after the failure, \d+ of its \d+ cells hold the new values; not written: /);
+  });
+
+  it('one result through the session is a handful of cells in one write request', async () => {
+    const full = example();
+    const t = { ...full, games: full.games.map((g) => (g.round === 4 ? { ...g, result: 'unknown' as const } : g)) };
+    const excel = new FakeExcel({ Sheet1: [] });
+    const wb = new OfficeWorkbook(excel);
+    await wb.apply(importBatch(t, { time: '2026-05-16T09:00:00Z' }));
+    const read = value(await readSession(wb));
+    const game = read.tournament.games.find((g) => g.round === 4)!;
+    const batch = resultsBatch(read.tournament, 4, [{ winner: game.white }], { time: '2026-05-16T10:00:00Z' });
+    excel.requestBytes = [];
+    const before = new Map(excel.sheets.map((s) => [s.name, new Map(s.cells)]));
+    await wb.apply(batch);
+    let changed = 0;
+    for (const s of excel.sheets) for (const [k, v] of s.cells) if (before.get(s.name)?.get(k) !== v) changed++;
+    expect(changed).toBeLessThanOrEqual(6); // two result cells, the pairing sheet's Result, one Log line of three
+    expect(changed).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...excel.requestBytes)).toBeLessThan(1024);
+    expect(value(await readTournament(wb)).games.find((g) => g.round === 4 && g.white === game.white)!.result).toBe('white-wins');
+  });
+});
+
+describe('OfficeWorkbook.watch', () => {
+  it('tells the pane of the director’s edits on the Tengen sheets, not of its own writes', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Notes: [] });
+    const wb = new OfficeWorkbook(excel);
+    const seen: string[] = [];
+    const stop = await wb.watch(['Grid', 'Log'], (c) => seen.push(`${c.sheet}!${c.address}${c.remote ? ' (remote)' : ''}`));
+    await wb.apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [['x']] }] });
+    excel.edit('Grid', 'H16', '+');
+    excel.edit('Grid', 'K22', '-', true);
+    excel.edit('Notes', 'A1', 'not watched');
+    expect(seen).toEqual(['Grid!H16', 'Grid!K22 (remote)']);
+    await stop();
+    excel.edit('Grid', 'H17', '-');
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe('the pane marks itself stale when the workbook changes', () => {
+  it('says so once per read, naming the cell, and never for its own writes', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Notes: [], 'Pairings R1': [] });
+    const wb = new OfficeWorkbook(excel);
+    const said: string[] = [];
+    const watching = await watchWorkbook(wb, (m) => said.push(m));
+    await wb.apply({ label: 'Results', ops: [{ kind: 'write', sheet: 'Grid', at: 'D4', cells: [['x']] }] });
+    excel.edit('Notes', 'A1', 'not Tengen’s');
+    expect(said).toEqual([]);
+    excel.edit('Grid', 'H16', '+');
+    excel.edit('Pairings R1', 'E4', '+ / -');
+    expect(said).toEqual(['The workbook changed (Grid!H16): re-read before writing.']);
+    expect(watching.changes()).toEqual(['Grid!H16', 'Pairings R1!E4']);
+    const batch: WorkbookBatch = { label: 'Results of round 1', ops: [] };
+    expect(writeSuccess(batch, watching.changes())).toBe('Written: Results of round 1 — merged cell by cell with the changes made since you opened this step (Grid!H16, Pairings R1!E4), which are kept.');
+    watching.reset();
+    expect(writeSuccess(batch, watching.changes())).toBe('Written: Results of round 1.');
+    excel.edit('Pairings R1', 'E5', '-', true);
+    expect(said[1]).toBe('The workbook changed (Pairings R1!E5, by a co-author): re-read before writing.');
+    await watching.stop();
+  });
+
+  it('words a refused write for the pane: a conflict writes nothing, a failure says what is there', () => {
+    const batch: WorkbookBatch = { label: 'Results of round 2', ops: [] };
+    const conflict = new WorkbookConflict('Results of round 2', [{ sheet: 'Grid', at: 'H16', expected: { at: 'H16', value: null }, found: { value: '+' } }]);
+    expect(writeFailure(batch, conflict)).toBe('Results of round 2: the Grid changed since you opened this step (cell H16): re-read and check (nothing was written)');
+    expect(writeFailure(batch, new WriteFailed('Results of round 2', new Error('GeneralException'), 2, 5, ['Grid!H16']))).toMatch(/^Excel refused "Results of round 2" \(GeneralException\); read again after the failure, 2 of its 5 cells hold the new values; not written: Grid!H16/);
+    expect(writeFailure(batch, new Error('boom'))).toBe('Results of round 2: nothing was written — boom');
+  });
+});
+
+test('the confirmation counts appended Log lines, leaves out what is only checked, and says a sheet deletion cannot be undone', () => {
+  const batch: WorkbookBatch = {
+    label: 'Import',
+    ops: [
+      { kind: 'expect', sheet: 'Grid', cells: [{ at: 'A1', value: null }] },
+      { kind: 'write', sheet: 'Players', at: 'A1', cells: [[1, 2]] },
+      { kind: 'cached-values', sheet: 'Grid', at: 'E4', values: [[1]] },
+      { kind: 'append', sheet: 'Log', cells: [['t', null, 'x']] },
+      { kind: 'delete-sheet', sheet: 'Pairings R5' },
+    ],
+  };
+  expect(describeWrites(batch)).toBe('Import: writes 5 cells on Players, Log, Pairings R5 and deletes Pairings R5, which Excel cannot undo');
 });
