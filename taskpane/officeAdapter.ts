@@ -8,17 +8,18 @@
  *  - merged into one undo group (`Excel.run({ mergeUndoGroup: true })`, ExcelApi 1.20) when the host supports it, so
  *    one Ctrl+Z takes back the whole batch ("writes … in one batch that can be undone", DEVELOPERS.md); on older
  *    hosts every op still goes out in the same final sync;
- *  - with at most TWO `context.sync` calls, whatever the size of the batch: one to read the sheet list (only when
- *    the batch creates or deletes sheets), one to send every write. `MAX_APPLY_SYNCS` states the bound.
+ *  - with at most TWO `context.sync` calls, whatever the size of the batch: one to read the sheet list and the
+ *    workbook's names (only when the batch creates or deletes sheets, or defines names), one to send every write. `MAX_APPLY_SYNCS` states the bound.
  *  - all-or-nothing as far as Tengen can ensure: every op is checked (sheet exists or is created earlier in the batch,
  *    addresses, rectangular rows, and what every adapter checks: cell values, colours, font sizes — `validateBatch`)
  *    BEFORE anything is queued, and a bad op is reported by its index and kind with nothing written. Excel does not
  *    take back the requests of a sync it ran before one it refused, so nothing may be left for Excel to refuse.
  */
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
-import { isFormulaInput } from '../src/workbook/adapter';
+import { isFormulaInput, spilledBy } from '../src/workbook/adapter';
 import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
 import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/batch';
+import { absoluteReference } from '../src/workbook/names';
 
 /** The most `context.sync` calls one `apply` makes. */
 export const MAX_APPLY_SYNCS = 2;
@@ -101,15 +102,19 @@ export class OfficeWorkbook implements WorkbookAdapter {
     await this.host.run(options, async (context) => {
       const worksheets = context.workbook.worksheets;
       const changesSheets = batch.ops.some((op) => op.kind === 'ensure-sheet' || op.kind === 'delete-sheet');
+      const definesNames = batch.ops.some((op) => op.kind === 'define-name');
       let tabs: string[] | undefined;
-      if (changesSheets) {
-        // Sync 1 of 2: which sheets exist, in tab order.
-        worksheets.load('items/name,items/position');
+      let names: WorkbookNames | undefined;
+      if (changesSheets || definesNames) {
+        // Sync 1 of 2: which sheets exist, in tab order; which names exist.
+        if (changesSheets) worksheets.load('items/name,items/position');
+        if (definesNames) context.workbook.names.load('items/name');
         await context.sync();
-        tabs = inTabOrder(worksheets.items);
+        if (changesSheets) tabs = inTabOrder(worksheets.items);
+        if (definesNames) names = { collection: context.workbook.names, existing: new Set(context.workbook.names.items.map((n) => n.name.toLowerCase())) };
       }
       const plan = planBatch(batch, tabs);
-      for (const step of plan) queueOp(worksheets, step);
+      for (const step of plan) queueOp(worksheets, step, names);
       // Sync 2 of 2 (the only one when no sheet is created or deleted): every write at once.
       await context.sync();
     });
@@ -248,6 +253,9 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
       case 'merge':
         steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
         return;
+      case 'define-name':
+        steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
+        return;
       case 'column-widths': {
         const from = op.from === undefined ? 0 : (columnNumber(op.from) ?? fail(`"${op.from}" is not a column letter`)) - 1;
         if (op.widths.some((w) => !(w > 0 && w < 256))) fail('column widths are between 0 and 255 characters');
@@ -345,7 +353,14 @@ function queuePrint(worksheet: Excel.Worksheet, settings: PrintSettings): void {
   for (const row of settings.rowBreaks ?? []) worksheet.horizontalPageBreaks.add(`A${row}`);
 }
 
-function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
+/** The workbook's names, read in the first sync when a batch defines names. */
+interface WorkbookNames {
+  readonly collection: Excel.NamedItemCollection;
+  /** Lower-cased: Excel's names are case-insensitive. */
+  readonly existing: Set<string>;
+}
+
+function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names?: WorkbookNames): void {
   const op = step.op;
   switch (op.kind) {
     case 'ensure-sheet': {
@@ -360,6 +375,18 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
     default:
       break;
   }
+  if (op.kind === 'define-name') {
+    // A name is redefined by deleting it and adding it again: NamedItem.delete() and NamedItemCollection.add(name,
+    // reference) (ExcelApi 1.4; learn.microsoft.com/javascript/api/excel/excel.nameditem#excel-excel-nameditem-delete-member(1),
+    // …/excel.nameditemcollection#excel-excel-nameditemcollection-add-member(1)). Formulas that read the name
+    // keep its text and read the new range.
+    if (!names) throw new Error('internal: the workbook names were not read');
+    const key = op.name.toLowerCase();
+    if (names.existing.has(key)) names.collection.getItem(op.name).delete();
+    names.collection.add(op.name, `=${absoluteReference(op.sheet, op.range)}`);
+    names.existing.add(key);
+    return;
+  }
   const worksheet = worksheets.getItem(op.sheet);
   const box = 'box' in step ? step.box : undefined;
   switch (op.kind) {
@@ -369,7 +396,10 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
     case 'write': {
       const range = worksheet.getRange(boxAddress(box!));
       const textCell = 'textCell' in step ? step.textCell : undefined;
-      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(cell, textCell?.(r, c) ?? false)));
+      // The cells a formula of this write spills into are left empty for Excel to fill: a value there would block
+      // the spill (#SPILL!, "Dynamic array formulas and spilled array behavior", Microsoft Support).
+      const spilled = spilledBy(op.cells);
+      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(spilled(r, c) ? null : cell, textCell?.(r, c) ?? false)));
       // Formulas and constants go in together through `formulas` (a constant there is written as itself).
       if (op.cells.some((row) => row.some(isFormulaInput))) range.formulas = cells;
       else range.values = cells;
