@@ -293,9 +293,12 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
  * player announced absent, say) is kept with it.
  */
 function tournamentBatch(after: Tournament, label: string, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, extra: readonly WorkbookOp[] = []): WorkbookBatch {
+  // The live Standings sheet is rewritten with the grid, so its cached values (what a file saved by the standalone
+  // page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
+  const standings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown') ? standingsOps(after) : [];
   return {
     label,
-    ops: [...gridOps(after, { language: ctx.language }), ...playersOps(after.players), ...extra, ...logOps(lines, ctx.logRow, ctx.time)],
+    ops: [...gridOps(after, { language: ctx.language }), ...playersOps(after.players), ...extra, ...standings, ...logOps(lines, ctx.logRow, ctx.time)],
   };
 }
 
