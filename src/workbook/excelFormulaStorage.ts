@@ -19,6 +19,13 @@
  *    comparison tests `dynamic_array*.xlsx`). `test/workbook/excelFormulaStorage.test.ts` keeps the comparison.
  *    The cells the array spills into hold only their cached values, as Excel writes them.
  *
+ * 3. A workbook holding a custom function is not marked "recalculate everything on load" (`fullCalcOnLoad`, which
+ *    the `.xlsx` adapter sets for its plain formulas): LibreOffice honours that flag and, without the add-in, would
+ *    replace every cached value of `=GO.…` by `#NAME?` (seen in `libreoffice --convert-to pdf`). Excel needs no
+ *    flag: ExcelJS writes `calcId="171027"`, older than any Excel with custom functions, and "when you open a
+ *    workbook that was created in an earlier version of the application, all the formulas in the workbook … are
+ *    recalculated" (ECMA-376 Part 1, §18.2.2 calcPr, calcId).
+ *
  * Every array formula (`t="array"`) of a file Tengen saves is stored as a dynamic array: Tengen writes no legacy
  * Ctrl+Shift+Enter array, and one met in a file read by the standalone page and saved again is turned into a
  * dynamic one (the same answer, shown by Excel without braces).
@@ -147,12 +154,20 @@ function withContentType(types: string): string {
 export async function toExcelStorage(data: Uint8Array): Promise<Uint8Array> {
   const zip = await JSZip.loadAsync(data);
   let dynamic = 0;
+  let customFunctions = false;
   for (const path of Object.keys(zip.files)) {
     if (!WORKSHEET.test(path)) continue;
     const before = await zip.file(path)!.async('string');
     const marked = markDynamicArrays(mapFormulas(before, storedFormula));
     dynamic += marked.count;
+    customFunctions ||= marked.xml.includes(`<f>${UDF_PREFIX}`) || /<f[^>]*>[^<]*_xldudf_/.test(marked.xml);
     if (marked.xml !== before) zip.file(path, marked.xml);
+  }
+  const workbook = zip.file('xl/workbook.xml');
+  if (customFunctions && workbook) {
+    const xml = await workbook.async('string');
+    const calm = xml.replace(/(<calcPr\b[^>]*?)\s+fullCalcOnLoad="(?:1|true)"/, '$1');
+    if (calm !== xml) zip.file('xl/workbook.xml', calm);
   }
   if (dynamic > 0) {
     zip.file(METADATA_PART, dynamicArrayMetadataXml());
