@@ -77,6 +77,38 @@ describe('define-name', () => {
     expect(again.match(/TengenGrid/g)).toHaveLength(1);
   });
 
+  it('a spill must come with all its cached values: one beyond the rectangle written is refused', async () => {
+    const wb = new MemoryWorkbook();
+    const batch: WorkbookBatch = {
+      label: 'spill',
+      ops: [
+        { kind: 'ensure-sheet', sheet: 'S' },
+        { kind: 'write', sheet: 'S', at: 'A1', cells: [[{ formula: '=GO.PLACE(G,A1:A5)', value: 1, spill: { rows: 5, columns: 1 } }], [2]] },
+      ],
+    };
+    await expect(wb.apply(batch)).rejects.toThrow(/spills 5 × 1 cells, beyond the rectangle written/);
+    expect(wb.sheets.size).toBe(0);
+  });
+
+  it('through Office.js, a spilling formula is written alone: the cells of its spill are left for Excel to fill', async () => {
+    const excel = new FakeExcel({ Sheet1: [] });
+    const wb = new OfficeWorkbook(excel);
+    const spill = { rows: 3, columns: 2 };
+    await wb.apply({
+      label: 'spill',
+      ops: [
+        { kind: 'ensure-sheet', sheet: 'Standings' },
+        { kind: 'write', sheet: 'Standings', at: 'A1', cells: [['Title', 'x'], [{ formula: '=GO.STANDINGS(TengenGrid)', value: 'Place', spill }, 'ID'], [1, 7], [2, 3]] },
+      ],
+    });
+    // Row 1 is not part of the spill: written. A2 the formula; B2:B4 and A3:A4 (its spill) empty.
+    expect([...excel.sheet('Standings')!.cells.entries()]).toEqual([
+      ['0,0', 'Title'],
+      ['0,1', 'x'],
+      ['1,0', { formula: '=GO.STANDINGS(TengenGrid)' }],
+    ]);
+  });
+
   it('through Office.js: added, then deleted and added again, in at most two syncs per batch', async () => {
     const excel = new FakeExcel({ Grid: [[1]] });
     const wb = new OfficeWorkbook(excel);
