@@ -20,6 +20,7 @@
  *    https://learn.microsoft.com/office/dev/add-ins/excel/performance; limited to the web:
  *    https://github.com/OfficeDev/office-js-docs-pr/pull/5333): the writes are queued in requests of at most
  *    `REQUEST_LIMIT` bytes, a `context.sync` each, big rectangles cut into bands of rows;
+ *  - names (`define-name`): the workbook's names are read in the first sync, then each is deleted and added again;
  *  - all-or-nothing as far as Tengen can ensure: every op is checked (`planBatch`, `validateBatch`) BEFORE anything
  *    is queued; but Excel does not take back the requests of a sync it ran before one it refused, so after a failed
  *    write the adapter reads the cells again and says what the workbook actually holds (`WriteFailed`), rather than
@@ -28,9 +29,10 @@
 import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
 import { cellAddress as a1, parseCell } from '../src/workbook/address';
 import { expectationConflicts, formulaBody, WorkbookConflict, type FoundCell } from '../src/workbook/batch';
-import { isFormulaInput } from '../src/workbook/adapter';
+import { isFormulaInput, spilledBy } from '../src/workbook/adapter';
 import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
 import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/batch';
+import { absoluteReference } from '../src/workbook/names';
 
 /**
  * The most `context.sync` calls one `apply` makes for a batch under `REQUEST_LIMIT`: one to read what the batch
@@ -185,7 +187,7 @@ export class OfficeWorkbook implements WorkbookAdapter {
     try {
       await this.host.run(options, async (context) => {
         const worksheets = context.workbook.worksheets;
-        const reads = queueReads(worksheets, batch);
+        const reads = queueReads(worksheets, batch, context.workbook.names);
         if (reads.any) {
           // Sync 1: what the batch expects, in the same Excel.run as the writes.
           await context.sync();
@@ -194,11 +196,12 @@ export class OfficeWorkbook implements WorkbookAdapter {
         const exists = (name: string) => tabs?.some((t) => t.toLowerCase() === name.toLowerCase()) ?? true;
         const conflicts = expectationConflicts(batch, exists, (sheet, row, column) => reads.cell(sheet, row, column));
         if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
+        const names: WorkbookNames | undefined = reads.names && { collection: reads.names, existing: new Set(reads.names.items.map((n) => n.name.toLowerCase())) };
         const plain = resolveBatch(batch, (sheet) => reads.lastRow(sheet));
         const plan = planBatch(plain, tabs, (sheet, row, column) => reads.textFormatted(sheet, row, column));
         writesBegun = true;
         for (const request of requests(plan)) {
-          for (const step of request) queueOp(worksheets, step);
+          for (const step of request) queueOp(worksheets, step, names);
           await context.sync();
           sent.syncs++;
         }
@@ -284,6 +287,8 @@ interface Reads {
   /** Whether anything was queued (else the read sync is skipped). */
   readonly any: boolean;
   readonly tabs?: Excel.WorksheetCollection;
+  /** The workbook's names, loaded when the batch defines names. */
+  readonly names?: Excel.NamedItemCollection;
   cell(sheet: string, row: number, column: number): FoundCell;
   /** The last non-empty row of a sheet the batch appends to (0 when empty or missing). */
   lastRow(sheet: string): number;
@@ -298,8 +303,15 @@ interface LoadedBox {
   readonly range: Excel.Range;
 }
 
-function queueReads(worksheets: Excel.WorksheetCollection, batch: WorkbookBatch): Reads {
+function queueReads(worksheets: Excel.WorksheetCollection, batch: WorkbookBatch, workbookNames: Excel.NamedItemCollection): Reads {
   let any = false;
+  // The names a batch defines: which exist already (deleted, then added again), read in the same first sync.
+  let names: Excel.NamedItemCollection | undefined;
+  if (batch.ops.some((op) => op.kind === 'define-name')) {
+    workbookNames.load('items/name');
+    names = workbookNames;
+    any = true;
+  }
   const sheetOps = batch.ops.some((op) => op.kind === 'ensure-sheet' || op.kind === 'delete-sheet' || op.kind === 'expect-missing' || op.kind === 'expect' || op.kind === 'append');
   let tabs: Excel.WorksheetCollection | undefined;
   if (sheetOps) {
@@ -359,6 +371,7 @@ function queueReads(worksheets: Excel.WorksheetCollection, batch: WorkbookBatch)
   return {
     any,
     tabs,
+    names,
     cell: (sheet, row, column) => {
       const value = cellValue(within(boxes, sheet, row, column, (b) => b.range.values));
       const f = within(boxes, sheet, row, column, (b) => b.range.formulas);
@@ -434,6 +447,7 @@ function requests(plan: readonly Step[]): Step[][] {
     }
     const box = (step as { box: Box }).box;
     const textCell = (step as { textCell?: (r: number, c: number) => boolean }).textCell;
+    const spilled = spilledBy(op.cells);
     let first = 0;
     while (first < op.cells.length) {
       let last = first;
@@ -444,6 +458,8 @@ function requests(plan: readonly Step[]): Step[][] {
         op: { ...op, at: a1(box.row + from + 1, box.column + 1), cells: op.cells.slice(from, last + 1) },
         box: { ...box, row: box.row + from, rows: last - from + 1 },
         textCell: textCell && ((r: number, c: number) => textCell(r + from, c)),
+        // A band keeps knowing which of its cells a formula of the whole write spills into (left to Excel).
+        spilled: (r: number, c: number) => spilled(r + from, c),
       });
       first = last + 1;
     }
@@ -481,6 +497,8 @@ type Step =
       readonly box?: Box;
       /** For a write: whether a cell (0-based inside the write) is formatted as text (`@`) earlier in the batch. */
       readonly textCell?: (row: number, column: number) => boolean;
+      /** For a band of a bigger write: whether a cell is spilled into by a formula of the whole write. */
+      readonly spilled?: (row: number, column: number) => boolean;
     };
 
 function overlaps(a: Box, b: Box): boolean {
@@ -587,6 +605,9 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
       case 'merge':
         steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
         return;
+      case 'define-name':
+        steps.push({ op, box: boxOf(op.range) ?? fail(`"${op.range}" is not an A1 range`) });
+        return;
       case 'column-widths': {
         const from = op.from === undefined ? 0 : (columnNumber(op.from) ?? fail(`"${op.from}" is not a column letter`)) - 1;
         if (op.widths.some((w) => !(w > 0 && w < 256))) fail('column widths are between 0 and 255 characters');
@@ -684,7 +705,14 @@ function queuePrint(worksheet: Excel.Worksheet, settings: PrintSettings): void {
   for (const row of settings.rowBreaks ?? []) worksheet.horizontalPageBreaks.add(`A${row}`);
 }
 
-function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
+/** The workbook's names, read in the first sync when a batch defines names. */
+interface WorkbookNames {
+  readonly collection: Excel.NamedItemCollection;
+  /** Lower-cased: Excel's names are case-insensitive. */
+  readonly existing: Set<string>;
+}
+
+function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names?: WorkbookNames): void {
   const op = step.op;
   switch (op.kind) {
     case 'ensure-sheet': {
@@ -699,6 +727,18 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
     default:
       break;
   }
+  if (op.kind === 'define-name') {
+    // A name is redefined by deleting it and adding it again: NamedItem.delete() and NamedItemCollection.add(name,
+    // reference) (ExcelApi 1.4; learn.microsoft.com/javascript/api/excel/excel.nameditem#excel-excel-nameditem-delete-member(1),
+    // …/excel.nameditemcollection#excel-excel-nameditemcollection-add-member(1)). Formulas that read the name
+    // keep its text and read the new range.
+    if (!names) throw new Error('internal: the workbook names were not read');
+    const key = op.name.toLowerCase();
+    if (names.existing.has(key)) names.collection.getItem(op.name).delete();
+    names.collection.add(op.name, `=${absoluteReference(op.sheet, op.range)}`);
+    names.existing.add(key);
+    return;
+  }
   const worksheet = worksheets.getItem(op.sheet);
   const box = 'box' in step ? step.box : undefined;
   switch (op.kind) {
@@ -708,7 +748,10 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step): void {
     case 'write': {
       const range = worksheet.getRange(boxAddress(box!));
       const textCell = 'textCell' in step ? step.textCell : undefined;
-      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(cell, textCell?.(r, c) ?? false)));
+      // The cells a formula of this write spills into are left empty for Excel to fill: a value there would block
+      // the spill (#SPILL!, "Dynamic array formulas and spilled array behavior", Microsoft Support).
+      const spilled = ('spilled' in step && step.spilled) || spilledBy(op.cells);
+      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(spilled(r, c) ? null : cell, textCell?.(r, c) ?? false)));
       // Formulas and constants go in together through `formulas` (a constant there is written as itself).
       if (op.cells.some((row) => row.some(isFormulaInput))) range.formulas = cells;
       else range.values = cells;

@@ -13,7 +13,7 @@ import type { WizardServices } from './services';
 import { Wizard } from './wizard';
 import { savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
 import { askPersistentStorage, indexedDbStore } from './browserStore';
-import { readTournament } from '../src/workbook/session';
+import { liveValuesBatch, readTournament } from '../src/workbook/session';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {
@@ -315,6 +315,7 @@ export class StandalonePage {
       this.messageEl.textContent = 'Nothing to save: open a workbook or start a new one.';
       return;
     }
+    await refreshLiveValues(wb);
     const bytes = await wb.save();
     const name = await this.suggestedName(wb);
     // A copy in a plain ArrayBuffer (a Blob takes no view of a shared buffer).
@@ -330,4 +331,15 @@ export class StandalonePage {
     this.autosave(true);
     this.messageEl.textContent = `Saved ${name}.`;
   }
+}
+
+/**
+ * Before a file is saved: the live formulas' cached values brought up to date (`liveValuesBatch`), so a viewer or
+ * LibreOffice shows the current standings. A workbook that does not read as a tournament is saved as it is.
+ */
+async function refreshLiveValues(wb: WorkbookAdapter): Promise<void> {
+  const read = await readTournament(wb);
+  if (!read.ok) return;
+  const batch = liveValuesBatch(read.value);
+  if (batch.ops.length > 0) await wb.apply(batch);
 }

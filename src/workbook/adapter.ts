@@ -27,11 +27,48 @@
 /** What a cell holds, as a workbook reports it: text, a number, a boolean, or nothing. Dates are ISO text. */
 export type CellValue = string | number | boolean | null;
 
-/** A cell to write: a plain value, or a formula with the value it had when written (kept for readers without the add-in). */
-export type CellInput = CellValue | { readonly formula: string; readonly value?: CellValue };
+/**
+ * A formula to write, with the value it had when written (kept for readers without the add-in). A formula whose
+ * answer is an array (`=GO.STANDINGS(…)`, `=GO.PLACE(grid, A16:A95)`) says so with `spill`: the size of the array,
+ * its own cell at the top-left. Excel stores such a formula as a dynamic array and shows its answer in the cells
+ * below and to the right ("spilled"); those cells hold no formula and nothing typed.
+ */
+export interface FormulaInput {
+  readonly formula: string;
+  readonly value?: CellValue;
+  readonly spill?: { readonly rows: number; readonly columns: number };
+}
 
-export function isFormulaInput(cell: CellInput): cell is { readonly formula: string; readonly value?: CellValue } {
+/**
+ * A cell to write: a plain value, or a formula.
+ *
+ * A spilling formula and the cells it spills into are written by ONE `write` op that holds them all: the formula
+ * at the top-left, and in every other cell of the spill the value the formula gives there (its cached value, for
+ * the `.xlsx` file: "every cell of the spill range holds its cached value"). Those values are never typed into
+ * Excel — a value in a spill cell would block the spill (`#SPILL!`): the Office.js adapter writes them empty and
+ * lets Excel fill them (`spilledBy`). So a batch that writes only the cells that changed must treat the formula
+ * and its spill as one unit: when any of them changed, write them all, formula included.
+ */
+export type CellInput = CellValue | FormulaInput;
+
+export function isFormulaInput(cell: CellInput): cell is FormulaInput {
   return typeof cell === 'object' && cell !== null;
+}
+
+/**
+ * For a rectangle of cells to write: whether the cell at (row, column) — 0-based inside the rectangle — lies in
+ * the spill of a formula of the same rectangle (and is not that formula's own cell).
+ */
+export function spilledBy(cells: readonly (readonly CellInput[])[]): (row: number, column: number) => boolean {
+  const spills: { row: number; column: number; rows: number; columns: number }[] = [];
+  cells.forEach((line, r) =>
+    line.forEach((cell, c) => {
+      if (isFormulaInput(cell) && cell.spill && (cell.spill.rows > 1 || cell.spill.columns > 1)) spills.push({ row: r, column: c, ...cell.spill });
+    }),
+  );
+  if (spills.length === 0) return () => false;
+  return (row, column) =>
+    spills.some((s) => row >= s.row && row < s.row + s.rows && column >= s.column && column < s.column + s.columns && (row !== s.row || column !== s.column));
 }
 
 /** Cell formatting a batch may set on a range. Colours are `#RRGGBB`. */
@@ -75,6 +112,12 @@ export type WorkbookOp =
   | { readonly kind: 'column-widths'; readonly sheet: string; readonly widths: readonly number[]; readonly from?: string }
   | { readonly kind: 'freeze'; readonly sheet: string; readonly rows: number; readonly columns: number }
   | { readonly kind: 'print'; readonly sheet: string; readonly settings: PrintSettings }
+  /**
+   * Defines a workbook-level name (Formulas › Name Manager) as the absolute reference to `range` on `sheet`
+   * (`TengenGrid` → `Grid!$A$1:$Q$95`), replacing an earlier definition of the same name: formulas read the name,
+   * the batches keep it the size of what it names (`names.ts`).
+   */
+  | { readonly kind: 'define-name'; readonly sheet: string; readonly name: string; readonly range: string }
   /**
    * Refuses the whole batch, before anything is written, unless each cell holds what it held when the batch was
    * prepared: its formula when `formula` is given (`=…`), else its value (`null` = empty).

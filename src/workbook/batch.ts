@@ -3,8 +3,9 @@
  * addresses, shapes and values, in order (a sheet created by an earlier op of the batch counts as existing). Shared
  * by every adapter (`.xlsx`, in memory, Office.js).
  */
-import type { CellInput, CellValue, ExpectedCell, WorkbookBatch, WorkbookOp } from './adapter';
+import { isFormulaInput, type CellInput, type CellValue, type ExpectedCell, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, parseRowSpan, quoteSheet, sheetNameProblem } from './address';
+import { definedNameProblem } from './names';
 
 /** A batch refused before anything was written: names the op (its position and kind) and what is wrong. */
 export class BatchError extends Error {
@@ -24,6 +25,10 @@ function cellProblem(cell: CellInput): string | undefined {
   if (typeof cell === 'number') return Number.isFinite(cell) ? undefined : `${cell} is not a finite number`;
   if (typeof cell === 'object') {
     if (typeof cell.formula !== 'string' || cell.formula.replace(/^=/, '').trim() === '') return 'a formula cell needs its formula text';
+    if (cell.spill !== undefined) {
+      const { rows, columns } = cell.spill;
+      if (!(Number.isInteger(rows) && rows >= 1 && Number.isInteger(columns) && columns >= 1)) return `a spill of ${rows} × ${columns} cells is not a size`;
+    }
     if (cell.value !== undefined) return cellProblem(cell.value);
     return undefined;
   }
@@ -73,8 +78,13 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
         const row = cells[i];
         if (!Array.isArray(row) || row.length !== width) return `row ${i + 1} of the cells has ${Array.isArray(row) ? row.length : 'no'} cells, the first row ${width}: every row must have the same length`;
         for (let j = 0; j < row.length; j++) {
-          const p = cellProblem(row[j]);
+          const cell = row[j];
+          const p = cellProblem(cell);
           if (p) return `cell ${i + 1},${j + 1} of the rectangle: ${p}`;
+          // The spill's cached values come with the formula (adapter.ts, CellInput): its whole array is in the op.
+          if (isFormulaInput(cell) && cell.spill && (i + cell.spill.rows > cells.length || j + cell.spill.columns > width)) {
+            return `cell ${i + 1},${j + 1} of the rectangle spills ${cell.spill.rows} × ${cell.spill.columns} cells, beyond the rectangle written: write the whole spill with its formula`;
+          }
         }
       }
       if (at.row + cells.length - 1 > MAX_ROWS || at.column + width - 1 > MAX_COLUMNS) return 'the rectangle goes beyond the last row or column of a sheet';
@@ -92,6 +102,8 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
     }
     case 'merge':
       return range(op.range);
+    case 'define-name':
+      return definedNameProblem(op.name) ?? range(op.range);
     case 'column-widths': {
       if (op.from !== undefined && columnNumber(op.from) === undefined) return `"${op.from}" is not a column letter`;
       const bad = op.widths.find((w) => !(typeof w === 'number' && w > 0 && w <= 255));

@@ -106,7 +106,33 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   const recalculated = new Map<number, CellValue>();
   const expected: ExpectedCell[] = [];
   const intrusions: string[] = [];
+  // A spilling formula and the cells it spills into are one unit (adapter.ts, `spilledBy`): written together, as one
+  // rectangle, when any of them changed — never a spill cell alone, which in Excel would block the spill (#SPILL!).
+  const spills = spillsOf(will);
+  const spilled = new Set(spills.flatMap((s) => s.keys));
+  const spillWrites: WorkbookOp[] = [];
+  for (const s of spills) {
+    const anchor = readCell(read, s.row, s.column);
+    const changed =
+      !holds(anchor, will.get(s.keys[0])) ||
+      s.keys.some((k, i) => {
+        const want = will.get(k);
+        const value = isFormula(want) ? (want.value ?? null) : (want ?? null);
+        const found = read.values[Math.floor(k / COLUMNS) - 1]?.[(k % COLUMNS) - 1] ?? null;
+        return i === 0 ? anchor.value !== value : !(found === value || (blank(found) && blank(value)));
+      });
+    if (!changed) continue;
+    expected.push(anchor);
+    const cells: CellInput[][] = [];
+    for (let r = 0; r < s.rows; r++) {
+      const line: CellInput[] = [];
+      for (let c = 0; c < s.columns; c++) line.push(will.get((s.row + r) * COLUMNS + s.column + c) ?? null);
+      cells.push(line);
+    }
+    spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
+  }
   for (const k of new Set([...was.keys(), ...will.keys()])) {
+    if (spilled.has(k)) continue;
     const b = was.get(k);
     const a = will.get(k);
     const row = Math.floor(k / COLUMNS);
@@ -144,11 +170,27 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     else if (op.kind === 'write') {
       if (placed) continue;
       placed = true;
-      ops.push(...runs(writes, (at, row) => ({ kind: 'write', sheet, at, cells: [row] })));
+      ops.push(...runs(writes, (at, row) => ({ kind: 'write', sheet, at, cells: [row] })), ...spillWrites);
       ops.push(...runs(recalculated, (at, row) => ({ kind: 'cached-values', sheet, at, values: [row] })));
     } else if (LAYOUT.has(op.kind) && layoutChanged) ops.push(op);
+    // A name is cheap to define again and must follow the grid's size (names.ts): always sent.
+    else if (op.kind === 'define-name') ops.push(op);
   }
-  return { ops, intrusions, writes: writes.size };
+  return { ops, intrusions, writes: writes.size + spillWrites.length };
+}
+
+/** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
+function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
+  const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
+  for (const [k, c] of cells) {
+    if (!isFormula(c) || !c.spill || (c.spill.rows <= 1 && c.spill.columns <= 1)) continue;
+    const row = Math.floor(k / COLUMNS);
+    const column = k % COLUMNS;
+    const keys: number[] = [];
+    for (let r = 0; r < c.spill.rows; r++) for (let j = 0; j < c.spill.columns; j++) keys.push((row + r) * COLUMNS + column + j);
+    out.push({ row, column, rows: c.spill.rows, columns: c.spill.columns, keys });
+  }
+  return out;
 }
 
 /** Expectations that a sheet is still as read: every non-empty cell of it (for a sheet rewritten whole). */

@@ -23,9 +23,14 @@
  *    Tengen rewrites the grid;
  *  - Victories (number of wins: byes and default wins included, ½ per jigo — Mays, "Determining the Winners") is
  *    the same sum over the rounds plus the free wins;
- *  - Place is a value written by the engine (`computeStandings`): it depends on every player, so a formula for it
- *    would read the whole grid, itself included.
- * Every formula is written with the value it has, so readers without recalculation see the numbers.
+ *  - Place is ONE formula for the whole column, `=GO.PLACE(TengenGrid, $A$16:$A$95, , TengenSettings)` on the
+ *    first player's line 1, spilling down the column (a place on each line 1, blank on each line 2: the function
+ *    answers a range of IDs in the shape of the range, blank for a blank ID). `TengenGrid` names the grid's INPUT
+ *    columns only — A to the last round's result column (`names.ts`) — so the formula never reads Victories or
+ *    its own column: no circular reference. One spilled formula, not one per player: Excel hands the grid to the
+ *    function once, not once per row (issue 10).
+ * Every formula is written with the value it has, so readers without recalculation see the numbers; the Place
+ * spill's cells each hold their place (`computeStandings`, what `tengen standings` prints).
  */
 import { formatRank } from '../model/rank';
 import { displayName, type Tournament } from '../model/tournament';
@@ -34,6 +39,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
+import { defineNameOp, GRID_NAME, SETTINGS_NAME } from './names';
 import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
@@ -211,7 +217,10 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   const sb = buildScoreboard(t, { asOf: shown });
   const kind = sb.primary;
   const placeOf = new Map<number, number>();
-  if (computed && lastPlayedRound(t) > 0) {
+  // The live Place column (below) is written with the places `computeStandings` gives even before a result is in:
+  // its cached values are what the formula answers. The values-only copy leaves them blank until a round is played.
+  const live = computed && !options.valuesOnly && t.players.length > 0;
+  if (computed && (live || lastPlayedRound(t) > 0)) {
     for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
   }
 
@@ -248,7 +257,27 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     }
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
+  if (live) put(layout.firstPlayerRow, c.place, placeSpill(layout, placeOf.get(sb.players[0].id) ?? null));
   return rows;
+}
+
+/** The last column `TengenGrid` covers: the last round's result column (the grid's input cells end there). */
+export function lastInputColumn(layout: GridLayout): number {
+  return layout.resultColumn(layout.rounds);
+}
+
+/** The range `TengenGrid` names: the title block, the headers and every player's two lines, input columns only. */
+export function gridNameRange(layout: GridLayout): string {
+  return rangeAddress(1, 1, layout.lastRow, lastInputColumn(layout));
+}
+
+/**
+ * The Place column's one formula, on the first player's line 1, spilling over both lines of every player:
+ * `=GO.PLACE(TengenGrid,$A$16:$A$95,,TengenSettings)` (the round left blank: every round played).
+ */
+export function placeSpill(layout: GridLayout, firstPlace: CellValue): CellInput {
+  const ids = `$A$${layout.firstPlayerRow}:$A$${layout.lastRow}`;
+  return { formula: `=GO.PLACE(${GRID_NAME},${ids},,${SETTINGS_NAME})`, value: firstPlace, spill: { rows: 2 * layout.players, columns: 1 } };
 }
 
 /**
@@ -278,6 +307,8 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
         }));
   const ops: WorkbookOp[] = [
     ...freshSheetOps(sheet),
+    // The name the formulas read, the size of the grid now (players or rounds added resize it).
+    ...(options.valuesOnly ? [] : [defineNameOp(GRID_NAME, sheet, gridNameRange(layout))]),
     ...textColumns,
     // Dates as written, not turned into Excel's date numbers.
     { kind: 'format', sheet, range: cellAddress(layout.titleRow.dates, layout.titleValueColumn), format: { numberFormat: '@' } },

@@ -29,6 +29,8 @@ export class MemoryWorkbook implements WorkbookAdapter {
   readonly sheets = new Map<string, MemorySheet>();
   /** Every batch applied, in order (what a director would find in Excel's undo list). */
   readonly applied: WorkbookBatch[] = [];
+  /** Workbook-level names: name → the sheet and A1 range it refers to (names are case-insensitive, as in Excel). */
+  readonly names = new Map<string, { readonly name: string; readonly sheet: string; readonly range: string }>();
 
   async sheetNames(): Promise<string[]> {
     return [...this.sheets.keys()];
@@ -165,6 +167,9 @@ export class MemoryWorkbook implements WorkbookAdapter {
           break;
         case 'print':
           this.sheets.get(op.sheet)!.print = op.settings;
+          break;
+        case 'define-name':
+          this.names.set(op.name.toLowerCase(), { name: op.name, sheet: op.sheet, range: op.range });
           break;
       }
     }

@@ -11,9 +11,7 @@
  * session renders the whole sheet and writes what differs.
  */
 import type { Game, Round, Tournament } from '../model/tournament';
-import { gameHalves, lastPlayedRound, outcomeOf } from '../scoring/record';
-import { buildScoreboard } from '../scoring/scoreboard';
-import { computeStandings } from '../scoring/standings';
+import { gameHalves, outcomeOf } from '../scoring/record';
 import type { ExpectedCell, WorkbookOp } from './adapter';
 import { cellAddress, sheetCell } from './address';
 import { readCell, type WorkbookRead } from './changes';
@@ -102,40 +100,3 @@ function pairingResults(after: Tournament, round: Round, games: readonly Game[],
   return expected.length === 0 ? [] : [{ kind: 'expect', sheet, cells: expected }, ...writes];
 }
 
-/**
- * The Grid's Place column brought up to date (Standings, the final copies): the cells whose place changed, each
- * expected as read; and the formulas' cached values. Undefined when the grid read has another shape than the
- * tournament.
- */
-export function placeChanges(t: Tournament, language: GridLanguage, read: WorkbookRead): WorkbookOp[] | undefined {
-  const grid = read.get(GRID_SHEET);
-  if (!grid) return undefined;
-  const layout = gridLayout(t.settings.rounds, t.players.length, { language });
-  const sb = buildScoreboard(t, { asOf: pairedRounds(t) });
-  const places = new Map(lastPlayedRound(t) > 0 ? computeStandings(t).entries.map((e) => [e.player.id, e.place]) : []);
-  const expected: ExpectedCell[] = [];
-  const writes: WorkbookOp[] = [];
-  const cached: WorkbookOp[] = [];
-  const shown = pairedRounds(t);
-  const score = sb.primary === 'mms' ? sb.mmsAfter : sb.nbwAfter;
-  // Formulas' cached values brought to the engine's too (a file does not recalculate; results typed into the
-  // standalone page's grid leave them stale).
-  const stale = (row: number, column: number, value: number) => {
-    if (grid.formulas?.[row - 1]?.[column - 1] && grid.values[row - 1]?.[column - 1] !== value) {
-      cached.push({ kind: 'cached-values', sheet: GRID_SHEET, at: cellAddress(row, column), values: [[value]] });
-    }
-  };
-  for (let i = 0; i < sb.players.length; i++) {
-    const p = sb.players[i];
-    const row = layout.playerRow(i);
-    if (grid.values[row - 1]?.[layout.columns.id - 1] !== p.id) return undefined;
-    for (let r = 1; r <= shown; r++) stale(row + 1, layout.scoreColumn(r), score[i][r] / 2);
-    if (shown > 0) stale(row, layout.columns.victories, sb.nbwAfter[i][shown] / 2);
-    const place = places.get(p.id) ?? null;
-    const found = readCell(grid, row, layout.columns.place);
-    if (found.formula === undefined && (found.value ?? null) === place) continue;
-    expected.push(found);
-    writes.push({ kind: 'write', sheet: GRID_SHEET, at: cellAddress(row, layout.columns.place), cells: [[place]] });
-  }
-  return [...(expected.length === 0 ? [] : [{ kind: 'expect' as const, sheet: GRID_SHEET, cells: expected }]), ...writes, ...cached];
-}

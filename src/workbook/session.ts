@@ -32,7 +32,7 @@ import { isDeviation, type PairingResult, type RoundPairing } from '../pairing/t
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
-import { placeChanges, resultChanges } from './resultCells';
+import { resultChanges } from './resultCells';
 import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRounds, readGridDetailed } from './grid';
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
@@ -240,6 +240,8 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
   if (logValues) read.set(LOG_SHEET, { values: logValues });
+  // The Standings sheet, for the batches that bring it up to date cell by cell (its spilled formula among them).
+  if (sheets.includes(STANDINGS_SHEET)) read.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
   const logRow = nextLogRow(logValues);
   const context: WorkbookContext = { language: grid.value.language, logRow, sheets, read, tournament };
   contexts.set(tournament, context);
@@ -336,7 +338,16 @@ function tournamentBatch(
   ctx: BatchContext,
   options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean } = {},
 ): WorkbookBatch {
-  const render = (t: Tournament) => [...gridOps(t, { language: ctx.language }), ...playersOps(t.players), ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language))];
+  // The live Standings sheet (one spilled =GO.STANDINGS) goes with the grid, so its cached values (what a file saved
+  // by the standalone page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
+  // Like the other sheets it is diffed against what was read: its spill is rewritten as one unit when it moved.
+  const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
+  const render = (t: Tournament) => [
+    ...gridOps(t, { language: ctx.language }),
+    ...playersOps(t.players),
+    ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
+    ...(withStandings ? standingsOps(t) : []),
+  ];
   if (!ctx.read) return { label, ops: [...render(after), ...logOps(lines, ctx.logRow, ctx.time)] };
   return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...logAppendOps(lines, ctx)] };
 }
@@ -816,15 +827,43 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite });
 }
 
+/**
+ * The cached values of the live formulas (the Grid's Place spill, the Standings spill, the scores and Victories)
+ * brought to the engine's, for readers that do not recalculate: what the standalone page does before it saves a file
+ * ("every formula is written with its current value", issue 10). A result alone leaves them to Excel, which
+ * recalculates (one result stays a handful of cells, issue 9). Each sheet is diffed against what was read, so only a
+ * spill whose values moved is written again, as one unit; nothing the director typed is touched.
+ */
+export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const ops: WorkbookOp[] = [];
+  for (const [sheet, render] of [
+    [GRID_SHEET, () => gridOps(t, { language: ctx.language })],
+    [STANDINGS_SHEET, () => standingsOps(t)],
+  ] as const) {
+    const read = ctx.read?.get(sheet);
+    if (!read) continue;
+    const ops0 = render();
+    ops.push(...sheetChanges(sheet, ops0, ops0, read).ops.filter((op) => op.kind !== 'ensure-sheet' && op.kind !== 'define-name'));
+  }
+  return { label: 'Live values', ops };
+}
+
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
   return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...gridPlaces(t, options)] };
 }
 
-/** The Grid's Place column brought up to date, cell by cell, when the workbook was read (results leave it alone). */
+/**
+ * The Grid's Place column (one spilled =GO.PLACE) and the formulas' cached values brought up to date, when the
+ * workbook was read (results leave them alone): the grid rendered against itself, so only formulas and spills move.
+ */
 function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
   const ctx = contextOf(t, options);
-  return (ctx.read && placeChanges(t, ctx.language, ctx.read)) || [];
+  const grid = ctx.read?.get(GRID_SHEET);
+  if (!grid) return [];
+  const render = gridOps(t, { language: ctx.language });
+  return sheetChanges(GRID_SHEET, render, render, grid).ops;
 }
 
 export const FINAL_GRID_SHEET = 'Grid (final)';

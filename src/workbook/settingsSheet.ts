@@ -8,6 +8,7 @@ import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type Settings } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
+import { defineNameOp, SETTINGS_NAME } from './names';
 import { isBlank, normaliseLabel } from './notation';
 
 export const SETTINGS_SHEET = 'Settings';
@@ -63,10 +64,16 @@ export function settingsOps(settings: Settings, shortName?: string): WorkbookOp[
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName) },
+    settingsNameOp(),
     { kind: 'format', sheet, range: 'A1:B1', format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [26, 40] },
     { kind: 'print', sheet, settings: { fitToWidth: true, orientation: 'portrait' } },
   ];
+}
+
+/** `TengenSettings`: the Settings table, the functions' `settings` argument (names.ts). */
+export function settingsNameOp(): WorkbookOp {
+  return defineNameOp(SETTINGS_NAME, SETTINGS_SHEET, `A1:B${KEYS.length + 1}`);
 }
 
 export function readSettingsSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = SETTINGS_SHEET): SheetSettings {

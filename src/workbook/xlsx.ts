@@ -14,14 +14,20 @@
  * on load) see the numbers; Excel recalculates on opening (`fullCalcOnLoad`), and both recalculate as soon as a
  * cell the formula reads is edited.
  *
+ * Saving stores the formulas as Excel does and loading reads them back (`excelFormulaStorage.ts`): custom
+ * functions as `_xldudf_GO_…`, spilling formulas as dynamic arrays. Names (`define-name`) are ExcelJS's
+ * `definedNames`.
+ *
  * Known limit: ExcelJS does not read page breaks back from a file, so a sheet's row breaks survive only while the
  * workbook stays in memory or the sheet is rewritten by a batch; `rowBreaks` this adapter wrote are kept across
  * `save`.
  */
 import ExcelJS from 'exceljs';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
-import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, type RangePosition } from './address';
+import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, type RangePosition } from './address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
+import { fromExcelStorage, toExcelStorage } from './excelFormulaStorage';
+import { absoluteReference } from './names';
 
 type Cell = ExcelJS.Cell;
 /** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
@@ -66,13 +72,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   static async load(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(toArrayBuffer(data));
+    await wb.xlsx.load(toArrayBuffer(await fromExcelStorage(toUint8Array(data))));
     return new XlsxWorkbook(wb);
   }
 
   async save(): Promise<Uint8Array> {
     const buffer = await this.workbook.xlsx.writeBuffer();
-    return new Uint8Array(buffer as ArrayBuffer);
+    return toExcelStorage(new Uint8Array(buffer as ArrayBuffer));
   }
 
   /** The ExcelJS workbook underneath (tests, the CLI). */
@@ -239,7 +245,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
           row.forEach((v, j) => {
             const cell = ws.findCell(at.row + i, at.column + j);
             if (v === null || !cell || cell.type !== ExcelJS.ValueType.Formula) return;
-            this.touch(cell).value = { formula: cell.formula, result: v } as ExcelJS.CellFormulaValue;
+            // Keeps the rest of the formula's model (an array formula's `shareType` and `ref`: the spill, c2's storage).
+            this.touch(cell).value = { ...(cell.value as ExcelJS.CellFormulaValue), formula: cell.formula, result: v } as ExcelJS.CellFormulaValue;
           }),
         );
         return;
@@ -254,7 +261,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
             const cell = this.touch(r.getCell(at.column + j));
             if (c !== null && typeof c === 'object') {
               const result = c.value ?? undefined;
-              cell.value = { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}) } as ExcelJS.CellFormulaValue;
+              // A spilling formula is an array formula over its spill (stored as a dynamic array on save); the
+              // cells it spills into are written by the same op with their cached values.
+              const spill = c.spill && (c.spill.rows > 1 || c.spill.columns > 1) ? { shareType: 'array', ref: rangeAddress(at.row + i, at.column + j, at.row + i + c.spill.rows - 1, at.column + j + c.spill.columns - 1) } : {};
+              cell.value = { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}), ...spill } as ExcelJS.CellFormulaValue;
             } else {
               cell.value = c;
             }
@@ -288,6 +298,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'print':
         this.print(this.sheet(op.sheet), op.settings);
         return;
+      case 'define-name': {
+        // ExcelJS keeps names as cells per name; the model is the list { name, ranges }, replaced whole.
+        const names = this.workbook.definedNames as unknown as { model: { name: string; ranges: string[] }[] };
+        const others = names.model.filter((n) => n.name.toLowerCase() !== op.name.toLowerCase());
+        names.model = [...others, { name: op.name, ranges: [absoluteReference(op.sheet, op.range)] }];
+        return;
+      }
     }
   }
 
@@ -394,6 +411,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
       for (const r of [...new Set(s.rowBreaks)].sort((a, b) => a - b)) ws.getRow(r - 1).addPageBreak(1, 16384); // max = the last column, 16383 (0-based), as Excel writes it
     }
   }
+}
+
+function toUint8Array(data: ArrayBuffer | Uint8Array): Uint8Array {
+  return data instanceof Uint8Array ? data : new Uint8Array(data);
 }
 
 function toArrayBuffer(data: ArrayBuffer | Uint8Array): ArrayBuffer {

@@ -60,6 +60,8 @@ export class FakeExcel implements ExcelHost {
       void h({ address, source, triggerSource, changeType: 'RangeEdited', type: 'WorksheetChanged', worksheetId: sheet } as unknown as Excel.WorksheetChangedEventArgs);
     }
   }
+  /** Workbook-level names: name → reference (`=Grid!$A$1:$Q$95`), as `names.add` received it. */
+  names = new Map<string, string>();
 
   constructor(sheets: Record<string, Raw[][]> = {}) {
     for (const [name, rows] of Object.entries(sheets)) {
@@ -307,7 +309,36 @@ export class FakeExcel implements ExcelHost {
         return worksheetProxy(name);
       },
     };
-    const context = { workbook: { worksheets }, sync };
+    let namesLoaded = false;
+    let nameItems: { name: string }[] = [];
+    const findName = (name: string) => [...excel.names.keys()].find((n) => n.toLowerCase() === name.toLowerCase());
+    const names = {
+      load: (what: string) => {
+        if (what !== 'items/name') throw new Error(`fake Excel: unexpected names load "${what}"`);
+        loads.push(() => {
+          namesLoaded = true;
+          nameItems = [...excel.names.keys()].map((name) => ({ name }));
+        });
+      },
+      get items() {
+        if (!namesLoaded) throw new Error('PropertyNotLoaded: names.items was read before load + context.sync()');
+        return nameItems;
+      },
+      add: (name: string, reference: string) =>
+        pending.push(() => {
+          if (findName(name)) throw new Error(`fake Excel: ItemAlreadyExists, name "${name}"`);
+          excel.names.set(name, reference);
+        }),
+      getItem: (name: string) => ({
+        delete: () =>
+          pending.push(() => {
+            const found = findName(name);
+            if (!found) throw new Error(`fake Excel: ItemNotFound, name "${name}"`);
+            excel.names.delete(found);
+          }),
+      }),
+    };
+    const context = { workbook: { worksheets, names }, sync };
     return batch(context as unknown as Excel.RequestContext);
   }
 }

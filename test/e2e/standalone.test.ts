@@ -16,7 +16,10 @@ import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
 import { columnLetter } from '../../src/workbook/address';
 import { gridLayout, readGrid } from '../../src/workbook/grid';
+import { readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { value } from '../workbook/fixtures';
+import { openZip, sheetCells } from '../workbook/sheetXml';
 import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
 
@@ -467,6 +470,24 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
       expect(cell(line1, layout.columns.place)).toBe(entry.place);
       expect(cell(line1, layout.columns.victories)).toBe(sb.nbwAfter[index][ROUNDS] / 2);
     });
+  });
+
+  step('the saved file stores =GO.PLACE and =GO.STANDINGS as Excel does, cached with the engine’s standings', async () => {
+    const zip = await openZip(new Uint8Array(saved!));
+    const grid = await sheetCells(zip, 'Grid');
+    const layout = gridLayout(ROUNDS, PLAYERS);
+    const anchor = grid.get(`${columnLetter(layout.columns.place)}${layout.firstPlayerRow}`)!;
+    expect(anchor.attributes.cm).toBe('1');
+    expect(anchor.formula).toEqual({ attributes: { t: 'array', ref: `${columnLetter(layout.columns.place)}${layout.firstPlayerRow}:${columnLetter(layout.columns.place)}${layout.lastRow}` }, text: `_xldudf_GO_PLACE(TengenGrid,$A$${layout.firstPlayerRow}:$A$${layout.lastRow},,TengenSettings)` });
+    const standingsSheet = await sheetCells(zip, 'Standings');
+    const a3 = standingsSheet.get('A3')!;
+    expect(a3.attributes.cm).toBe('1');
+    expect(a3.formula!.text).toBe('_xldudf_GO_STANDINGS(TengenGrid,,,,TengenSettings)');
+    expect(zip.file('xl/metadata.xml')).not.toBeNull();
+    // The cached table is the engine's standings of the tournament the file holds.
+    const t = await readTournament(await XlsxWorkbook.load(saved!));
+    const entries = computeStandings(value(t)).entries;
+    entries.forEach((e, i) => expect([standingsSheet.get(`A${4 + i}`)?.value, standingsSheet.get(`B${4 + i}`)?.value]).toEqual([e.place, e.player.id]));
   });
 
   // Which workbook the pane works on: taskpane.html loads Office.js, answered here by a stand-in (no network, no

@@ -1,0 +1,69 @@
+/**
+ * The batches keep the live workbook current (issue 10, "the grid range the formulas read is a defined name the pane
+ * keeps up to date … resized when players or rounds are added"): through the session API on an in-memory workbook,
+ * typing the last round's results refreshes the Standings table and the Place spill (their cached values), and a
+ * latecomer registered after round 1 grows `TengenGrid` and the Place formula's ID range by his two lines.
+ */
+import type { Tournament } from '../../src/model/tournament';
+import { computeStandings } from '../../src/scoring/standings';
+import { parseRange } from '../../src/workbook/address';
+import { gridLayout } from '../../src/workbook/grid';
+import { MemoryWorkbook } from '../../src/workbook/memory';
+import { importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
+import { example, value } from './fixtures';
+
+const TIME = '2026-05-16T09:00:00Z';
+
+async function importedWithoutLastResults(): Promise<{ wb: MemoryWorkbook; full: Tournament }> {
+  const full = example();
+  const last = full.settings.rounds;
+  const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === last ? { ...g, result: 'unknown' } : g)) };
+  const wb = new MemoryWorkbook();
+  await wb.apply(importBatch(partial, { time: TIME }));
+  return { wb, full };
+}
+
+describe('live formulas through the batches', () => {
+  it('results typed, then the live values refreshed (as before a save): the Standings table and the Place spill hold the new standings', async () => {
+    const { wb, full } = await importedWithoutLastResults();
+    const before = (await wb.readSheet('Standings'))!.slice(3).map((row) => row[1]);
+    const read = value(await readTournament(wb));
+    const last = full.settings.rounds;
+    const results = full.games.filter((g) => g.round === last).map((g) => ({ player: g.white, result: g.result }));
+    await wb.apply(resultsBatch(read, last, results, { time: TIME }));
+    // A result alone leaves the live formulas to Excel (a handful of cells, issue 9); before a file is saved, the page
+    // brings their cached values up to date.
+    await wb.apply(liveValuesBatch(value(await readTournament(wb))));
+
+    const expected = computeStandings(full).entries;
+    const table = (await wb.readSheet('Standings'))!;
+    const formulas = (await wb.readFormulas('Standings'))!;
+    expect(formulas[2][0]).toBe('=GO.STANDINGS(TengenGrid,,,,TengenSettings)');
+    expect(table.slice(3).map((row) => [row[0], row[1]])).toEqual(expected.map((e) => [e.place, e.player.id]));
+    // The results changed the order: the cached table was really rewritten.
+    expect(table.slice(3).map((row) => row[1])).not.toEqual(before);
+
+    const layout = gridLayout(full.settings.rounds, full.players.length);
+    const grid = (await wb.readSheet('Grid'))!;
+    for (const e of expected) {
+      const row = grid.findIndex((r, i) => i >= layout.firstPlayerRow - 1 && r[0] === e.player.id);
+      expect([e.player.id, grid[row][layout.columns.place - 1]]).toEqual([e.player.id, e.place]);
+    }
+  });
+
+  it('a latecomer registered: TengenGrid and the Place formula grow by his two lines', async () => {
+    const { wb, full } = await importedWithoutLastResults();
+    const rangeOf = () => parseRange(wb.names.get('tengengrid')!.range)!;
+    const placeFormula = async () => (await wb.readFormulas('Grid'))!.flat().find((f) => f?.startsWith('=GO.PLACE('));
+    const before = rangeOf();
+    expect(await placeFormula()).toBe(`=GO.PLACE(TengenGrid,$A$16:$A$${before.bottom},,TengenSettings)`);
+    const read = value(await readTournament(wb));
+    await wb.apply(registerPlayersBatch(read, value(parsePlayerList('Late, Comer\t2k\tLaval')), { time: TIME }));
+    const after = rangeOf();
+    expect(after).toEqual({ ...before, bottom: before.bottom + 2 });
+    expect(await placeFormula()).toBe(`=GO.PLACE(TengenGrid,$A$16:$A$${after.bottom},,TengenSettings)`);
+    expect(wb.names.get('tengensettings')).toEqual({ name: 'TengenSettings', sheet: 'Settings', range: 'A1:B10' });
+    // A batch that rewrites the grid touches the grid's sheets only: the Settings name stays as the import set it.
+    expect(full.players.length + 1).toBe(value(await readTournament(wb)).players.length);
+  });
+});
