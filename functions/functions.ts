@@ -107,9 +107,9 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, settings
 }
 
 /**
- * SOS without the lowest opponent's score (SOS-1).
- * @customfunction SOS1
- * @helpurl https://localhost:3000/functions-help.html#sos1
+ * SOS without the lowest opponent's score (SOS-1). Named SOSM1 as in OpenGotha: "SOS1" would be a cell (column SOS, row 1).
+ * @customfunction SOSM1
+ * @helpurl https://localhost:3000/functions-help.html#sosm1
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -117,14 +117,14 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, settings
  * @returns The SOS-1.
  * @requiresParameterAddresses
  */
-export function sos1(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+export function sosm1(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
   return perPlayer('sos1', grid, id, round, settings, invocation);
 }
 
 /**
- * SOS without the two lowest opponents' scores (SOS-2).
- * @customfunction SOS2
- * @helpurl https://localhost:3000/functions-help.html#sos2
+ * SOS without the two lowest opponents' scores (SOS-2). Named SOSM2 as in OpenGotha: "SOS2" would be a cell.
+ * @customfunction SOSM2
+ * @helpurl https://localhost:3000/functions-help.html#sosm2
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
  * @param [round] The round after which to count (blank: every round played).
@@ -132,7 +132,7 @@ export function sos1(grid: unknown[][], id: unknown[][], round?: number, setting
  * @returns The SOS-2.
  * @requiresParameterAddresses
  */
-export function sos2(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+export function sosm2(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
   return perPlayer('sos2', grid, id, round, settings, invocation);
 }
 
