@@ -1,8 +1,9 @@
 /// <reference types="custom-functions-runtime" />
 /**
- * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values to
- * `src/workbook/formulas.ts` (pure, no Office, tested on its own) and turns a Tengen input error into `#VALUE!` with
- * a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
+ * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values, as
+ * Excel passed them, to `src/workbook/formulas.ts` (pure, no Office, tested on its own), which normalises them once
+ * (`src/workbook/excelValues.ts`: blanks as '', null or 0, data types, error cells), and turns a Tengen input error
+ * into `#VALUE!` with a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
  * (custom-functions-metadata-plugin).
  *
  * Every per-player function takes an ID or a RANGE of IDs: `=GO.SOS(Grid!A1:AZ400, A16)` gives one value,
@@ -10,7 +11,7 @@
  * `@requiresParameterAddresses` gives the grid's address, so errors name the right sheet and cell.
  */
 import { TengenInputError } from '../src/model/errors';
-import type { CellValue } from '../src/workbook/adapter';
+import { optionalOf } from '../src/workbook/excelValues';
 import {
   criterionFormula,
   directCompareFormula,
@@ -46,19 +47,16 @@ function guarded<T>(compute: () => T): T {
  */
 function sourceOf(invocation: CustomFunctions.Invocation | undefined, settings: unknown[][] | undefined, settingsAt: number): FormulaSource {
   const addresses = invocation?.parameterAddresses;
-  const given = Array.isArray(settings) && settings.length > 0 && settings.some((row) => row.some((v) => v !== '' && v !== null && v !== undefined));
+  // A blank Settings argument (every cell null, '' or 0: office-js #4702) is no argument: the grid alone.
+  const given = Array.isArray(settings) && settings.length > 0 && settings.some((row) => Array.isArray(row) && row.some((v) => optionalOf(v) !== null));
   return {
     ...gridSourceOf(addresses?.[0]),
     ...(given ? { settings: settings as GridValues, settingsSource: gridSourceOf(addresses?.[settingsAt]) } : {}),
   };
 }
 
-function cell(value: unknown): CellValue {
-  return value === undefined ? null : (value as CellValue);
-}
-
 function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][], round: unknown, settings: unknown[][] | undefined, invocation: CustomFunctions.Invocation | undefined): unknown[][] {
-  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, cell(round), sourceOf(invocation, settings, 3)));
+  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, round, sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -208,7 +206,7 @@ export function cusp(grid: unknown[][], id: unknown[][], round?: number, setting
  * @requiresParameterAddresses
  */
 export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: string, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(cell(tiedBy), 'tiedBy'), sourceOf(invocation, settings, 3)));
+  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(tiedBy, 'tiedBy'), sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -223,7 +221,7 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
  * @requiresParameterAddresses
  */
 export function place(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => placeFormula(grid as GridValues, id as Ids, cell(round), sourceOf(invocation, settings, 3)));
+  return guarded(() => placeFormula(grid as GridValues, id as Ids, round, sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -239,7 +237,7 @@ export function place(grid: unknown[][], id: unknown[][], round?: number, settin
  * @requiresParameterAddresses
  */
 export function standings(grid: unknown[][], ruleset?: string, criteria?: string, round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(cell(ruleset)), parseCriteria(cell(criteria)), cell(round), sourceOf(invocation, settings, 4)));
+  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(ruleset), parseCriteria(criteria), round, sourceOf(invocation, settings, 4)));
 }
 
 /**
@@ -252,5 +250,5 @@ export function standings(grid: unknown[][], ruleset?: string, criteria?: string
  * @returns The number of handicap stones.
  */
 export function handicap(rank1: string, rank2: string, policy?: string): number {
-  return guarded(() => handicapFormula(cell(rank1), cell(rank2), cell(policy)));
+  return guarded(() => handicapFormula(rank1, rank2, policy));
 }

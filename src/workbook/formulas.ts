@@ -18,11 +18,16 @@ import { isRulesetName, RULESETS } from '../scoring/rulesets';
 import { computeStandings, type Standings, type StandingsEntry } from '../scoring/standings';
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
+import { cellOf, isErrorText, optionalOf, rangeOf, sameCell, type ExcelRange } from './excelValues';
 import { readGrid } from './gridReader';
 import { readSettingsSheet, SETTINGS_SHEET } from './settingsSheet';
 import { STANDINGS_HEADER_ROW, standingsCells } from './standingsSheet';
 
-export type GridValues = readonly (readonly CellValue[])[];
+/**
+ * A range argument as Excel passes it (any values: blanks as null, '' or 0, rich values as objects — `excelValues.ts`
+ * normalises them once); plain `CellValue`s from Tengen's own reader are a special case.
+ */
+export type GridValues = ExcelRange;
 
 /** Where the grid argument came from (Excel gives it with `@requiresParameterAddresses`), for cell addresses in errors. */
 export interface GridSource {
@@ -71,17 +76,19 @@ export function parseCriterion(text: string, argument = 'criterion'): Criterion 
 }
 
 /** `"mms, sos, sodos"` (or a range of names) → criteria; blank → undefined (the default). */
-export function parseCriteria(value: CellValue | readonly (readonly CellValue[])[] | undefined, argument = 'criteria'): Criterion[] | undefined {
-  const texts = (Array.isArray(value) ? (value as readonly (readonly CellValue[])[]).flat() : [value as CellValue | undefined])
-    .flatMap((v) => (v === null || v === undefined ? [] : String(v).split(/[,;]/)))
+export function parseCriteria(value: unknown, argument = 'criteria'): Criterion[] | undefined {
+  const texts = (Array.isArray(value) ? (value as readonly (readonly unknown[])[]).flat() : [value])
+    .map(optionalOf)
+    .flatMap((v) => (v === null ? [] : String(v).split(/[,;]/)))
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (texts.length === 0) return undefined;
   return texts.map((t) => parseCriterion(t, argument));
 }
 
-export function parseRuleset(value: CellValue | undefined): RulesetName | undefined {
-  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+export function parseRuleset(given: unknown): RulesetName | undefined {
+  const value = optionalOf(given);
+  if (value === null) return undefined;
   const name = String(value).trim().toLowerCase();
   if (!isRulesetName(name)) throw inputError(`ruleset: "${value}" is not a ruleset; expected one of ${Object.keys(RULESETS).join(', ')}`);
   return name;
@@ -91,16 +98,23 @@ function inputError(message: string, where?: string): TengenInputError {
   return new TengenInputError([{ message, where }]);
 }
 
-function parseRound(value: CellValue | undefined, t: Tournament): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
+/**
+ * The `round` argument. Blank means every round played — and so does 0: an empty cell given as `round` arrives as 0 on
+ * some Excel builds (OfficeDev/office-js #4702), which cannot be told from a typed 0, and "after round 0" (the order
+ * before any game) is the Players sheet's, not a standings question.
+ */
+function parseRound(given: unknown, t: Tournament): number | undefined {
+  const value = optionalOf(given);
+  if (value === null) return undefined;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isInteger(n) || n < 0 || n > t.settings.rounds) {
-    throw inputError(`round: "${value}" is not a round of this tournament; expected a whole number from 0 to ${t.settings.rounds} (blank: every round played)`);
+  if (isErrorText(value) || !Number.isInteger(n) || n < 1 || n > t.settings.rounds) {
+    throw inputError(`round: "${value}" is not a round of this tournament; expected a whole number from 1 to ${t.settings.rounds} (blank or 0: every round played)`);
   }
   return n;
 }
 
 function parseId(value: CellValue, t: Tournament, argument = 'id'): PlayerId {
+  if (isErrorText(value)) throw inputError(`${argument}: the cell holds the error ${value}; expected a player's ID`);
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n)) throw inputError(`${argument}: "${value ?? ''}" is not a player's ID; expected the number in the grid's ID column`);
   if (!t.players.some((p) => p.id === n)) throw inputError(`${argument}: no player has ID ${n} on this grid`);
@@ -118,9 +132,9 @@ interface CachedGrid {
 
 interface CacheEntry {
   readonly source: string;
-  /** A copy of the values parsed (rows copied: the caller's arrays may change afterwards). */
+  /** The values parsed, normalised (a fresh copy: the caller's arrays may change afterwards). */
   readonly values: readonly (readonly CellValue[])[];
-  /** A copy of the Settings sheet's values, [] without. */
+  /** The Settings sheet's values, normalised, [] without. */
   readonly settings: readonly (readonly CellValue[])[];
   readonly grid: CachedGrid;
 }
@@ -142,28 +156,42 @@ export function clearFormulaCache(): void {
   cache.length = 0;
 }
 
-/** Excel gives an empty cell as '': the reader wants null. */
-function blankAsNull(v: CellValue | undefined): CellValue {
-  return v === '' || v === undefined ? null : v;
-}
-
-/** Same content: every cell equal once blanks are null (a cell-by-cell comparison, exact, stopping at the first difference). */
-function sameValues(a: GridValues, b: GridValues): boolean {
-  if (a.length !== b.length) return false;
-  for (let r = 0; r < a.length; r++) {
-    const x = a[r];
-    const y = b[r];
-    if (x.length !== y.length) return false;
-    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && blankAsNull(x[c]) !== blankAsNull(y[c])) return false;
+/**
+ * Same content: the raw values, as Excel passed them this time, read the same as the normalised values cached (a
+ * cell-by-cell comparison, exact, stopping at the first difference; no normalising, no allocation on a hit).
+ */
+function sameValues(kept: readonly (readonly CellValue[])[], raw: GridValues): boolean {
+  if (kept.length !== raw.length) return false;
+  for (let r = 0; r < kept.length; r++) {
+    const x = kept[r];
+    const y = raw[r];
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && !sameCell(y[c], x[c])) return false;
   }
   return true;
 }
 
 /** The values as if the range started at A1: rows above and columns to the left are blank. */
-function fromA1(values: GridValues, source: GridSource): CellValue[][] {
+function fromA1(values: CellValue[][], source: GridSource): CellValue[][] {
   const top = (source.top ?? 1) - 1;
-  const lead: CellValue[] = new Array<CellValue>((source.left ?? 1) - 1).fill(null);
-  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row.map(blankAsNull)])];
+  const left = (source.left ?? 1) - 1;
+  if (top === 0 && left === 0) return values;
+  const lead: CellValue[] = new Array<CellValue>(left).fill(null);
+  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row])];
+}
+
+/**
+ * The Settings range normalised; sent with blanks as 0, a 0 is blank except as Komi or Lottery seed, the two
+ * settings whose value may be 0 (the labels in column A are text; every other value is text or at least 1).
+ */
+function settingsOf(given: GridValues): CellValue[][] {
+  const { values, zeroBlanks } = rangeOf(given);
+  if (!zeroBlanks) return values;
+  return values.map((row) => {
+    const label = typeof row[0] === 'string' ? row[0].trim().toLowerCase() : '';
+    const keepsZero = label === 'komi' || label === 'lottery seed';
+    return row.map((v, c) => (v === 0 && (c === 0 || !keepsZero) ? null : v));
+  });
 }
 
 /**
@@ -181,28 +209,28 @@ function gridOf(values: GridValues, source: FormulaSource): CachedGrid {
     return hit.grid;
   }
   parses++;
-  const atA1 = fromA1(values, source);
-  const parsed = readGrid(atA1, { sheet: source.sheet });
+  // Excel's values normalised once (blanks, rich values, errors: excelValues.ts), then read as any grid is.
+  const normalised = rangeOf(values);
+  const normalisedSettings = settingsOf(settings);
+  const parsed = readGrid(fromA1(normalised.values, source), { sheet: source.sheet, blankZeros: normalised.zeroBlanks });
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
   let tournament = parsed.value;
   if (settings.length > 0) {
     const errors: InputError[] = [];
-    const extra = readSettingsSheet(fromA1(settings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET);
+    const extra = readSettingsSheet(fromA1(normalisedSettings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET);
     if (errors.length > 0) throw new TengenInputError(errors);
     // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
     tournament = { ...tournament, settings: { ...extra.settings, ...tournament.settings } };
   }
   const grid: CachedGrid = { tournament, standings: new Map(), byId: new Map() };
-  // The copy kept for comparison: `atA1` itself when the range starts at A1 (a fresh array, blanks as null).
-  const kept = (source.top ?? 1) === 1 && (source.left ?? 1) === 1 ? atA1 : values.map((row) => [...row]);
-  cache.unshift({ source: sourceKey, values: kept, settings: settings.map((row) => [...row]), grid });
+  cache.unshift({ source: sourceKey, values: normalised.values, settings: normalisedSettings, grid });
   if (cache.length > GRID_CACHE_SIZE) cache.pop();
   return grid;
 }
 
 export interface StandingsRequest {
   readonly ruleset?: RulesetName;
-  readonly round?: CellValue;
+  readonly round?: unknown;
   readonly tiebreaks?: readonly Criterion[];
 }
 
@@ -242,14 +270,20 @@ function numberOf(f: Fraction): number {
 }
 
 /** An ID, or a range of IDs (a column or a row): the answer has the same shape; blank cells give blank answers. */
-export type Ids = CellValue | readonly (readonly CellValue[])[];
+export type Ids = unknown;
 
+/**
+ * Each ID of the `id` argument, answered in its shape. In a range, a blank cell — null, '' or 0 (no player has ID 0:
+ * the blank of a host that sends blanks as 0, office-js #4702 and #5262) — gives a blank answer ('': Excel shows a
+ * blank, where a returned null would show 0, office-js #1503), so an ID column may run past the last player.
+ */
 function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | string)[][] {
-  const grid = Array.isArray(ids) ? (ids as readonly (readonly CellValue[])[]) : [[ids as CellValue]];
+  const grid = Array.isArray(ids) ? (ids as readonly unknown[]).map((row) => (Array.isArray(row) ? (row as unknown[]) : [row])) : [[ids]];
   const single = grid.length === 1 && grid[0].length === 1;
   return grid.map((row) =>
-    row.map((v) => {
-      if (!single && (v === null || v === '')) return '';
+    row.map((given) => {
+      const v = cellOf(given);
+      if (!single && (v === null || v === 0 || (typeof v === 'string' && v.trim() === ''))) return '';
       return each(parseId(v, t));
     }),
   );
@@ -259,14 +293,14 @@ function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | str
  * A player's value of one criterion (`=GO.SOS(grid, id, [round])`): what the standings list for him, after `round`
  * (default: every round played), under the grid's ruleset.
  */
-export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
+export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values[criterion]));
 }
 
 /** The player's place (`=GO.PLACE(grid, id, [round])`), shared by equal players (EGF), within his section under Mays. */
-export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
+export function placeFormula(values: GridValues, ids: Ids, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => byId.get(id)!.place);
@@ -311,7 +345,7 @@ export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: read
  * City/Club, Section, the score, the number of wins and every criterion of the placement order (the given order,
  * else the grid's ruleset's), one row per player in standings order. Empty cells are '' (Excel shows blanks).
  */
-export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: FormulaSource = {}): (string | number | boolean)[][] {
+export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: unknown, source: FormulaSource = {}): (string | number | boolean)[][] {
   const grid = gridOf(values, source);
   const { standings } = standingsIn(grid, { ruleset, tiebreaks: criteria, round });
   return standingsCells(standings)
@@ -336,11 +370,14 @@ const HANDICAP_POLICIES: Readonly<Record<string, HandicapSettings>> = {
   none: { policy: 'none' },
 };
 
-export function handicapFormula(rank1: CellValue, rank2: CellValue, policy?: CellValue): number {
-  const name = policy === null || policy === undefined || String(policy).trim() === '' ? 'mays' : String(policy).trim().toLowerCase();
+export function handicapFormula(rank1: unknown, rank2: unknown, given?: unknown): number {
+  const policy = optionalOf(given);
+  const name = policy === null ? 'mays' : String(policy).trim().toLowerCase();
   const settings = HANDICAP_POLICIES[name];
   if (!settings) throw inputError(`policy: "${policy}" is not a handicap policy; expected one of ${Object.keys(HANDICAP_POLICIES).join(', ')}`);
-  const rank = (value: CellValue, argument: string) => {
+  const rank = (givenRank: unknown, argument: string) => {
+    const value = cellOf(givenRank);
+    if (isErrorText(value)) throw inputError(`${argument}: the cell holds the error ${value}; expected a rank such as 15k, 5d or 1p`);
     const parsed = parseRank(value === null ? '' : String(value));
     if (!parsed.ok) throw inputError(`${argument}: ${parsed.message}`);
     return parsed.rank;

@@ -16,6 +16,7 @@ import { initialMmsFromRank } from '../pairing/sections';
 import { isRulesetName } from '../scoring/rulesets';
 import type { CellValue } from './adapter';
 import { sheetCell } from './address';
+import { isErrorText } from './excelValues';
 import {
   EXPECTED_RESULT,
   FIRST_ROUND_COLUMN,
@@ -37,6 +38,12 @@ export interface ReadGridOptions {
   readonly sheet?: string;
   /** The grid's language when its title block does not say (default English); the title block's Language wins. */
   readonly language?: GridLanguage;
+  /**
+   * The host sent the grid's blank cells as 0 (a custom function's range on some Excel builds: `excelValues.ts`): a 0
+   * is read as blank wherever 0 is not a value of the cell; a result 0 (lost) counts as a loss only facing the
+   * opponent's win, else as blank; an initial score 0 is read as blank (the section's or the rank's score).
+   */
+  readonly blankZeros?: boolean;
 }
 
 /** What `readGridDetailed` found besides the tournament: where each player's line 1 is. */
@@ -52,7 +59,7 @@ const ID_HEADERS = new Set(['id', 'no', 'no (id)', 'n°', 'nº', 'numero']);
 
 type Entry =
   | { readonly kind: 'bye'; readonly row: number }
-  | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark };
+  | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark; readonly zeroOrBlank?: boolean };
 
 function text(cell: CellValue | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell).trim();
@@ -81,16 +88,54 @@ function markKey(m: ResultMark | undefined): string {
   return m ? m.sign + (m.byDefault ? '!' : '') : '';
 }
 
+/** A player's result in a game; a 0 that may be a blank (`zeroOrBlank`) is a loss when the opponent won, else blank. */
+function resultKey(mine: Entry & { kind: 'game' }, theirs: Entry & { kind: 'game' }): string {
+  if (!mine.zeroOrBlank) return markKey(mine.result);
+  return !theirs.zeroOrBlank && markKey(theirs.result) === '+' ? '-' : '';
+}
+
 export function readGrid(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<Tournament> {
   const read = readGridDetailed(values, options);
   return read.ok ? ok(read.value.tournament) : read;
 }
 
 export function readGridDetailed(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<GridRead> {
+  const read = readCells(values, options);
+  // An error value in a cell the grid is read from (a broken formula, #REF! after a deletion, a #N/A pasted in) is
+  // named first and alone: what else went wrong may only follow from it.
+  return read.errorCells.length > 0 ? failed(read.errorCells) : read.parsed;
+}
+
+function readCells(values: readonly (readonly CellValue[])[], options: ReadGridOptions): { parsed: Parsed<GridRead>; errorCells: InputError[] } {
+  const errorCells: InputError[] = [];
+  const seenErrors = new Set<string>();
+  const parsed = readValues(values, options, (where, error) => {
+    if (seenErrors.has(where)) return;
+    seenErrors.add(where);
+    errorCells.push({ where, message: `holds the error ${error}; expected a value Tengen reads here (correct or clear the cell, or the formula it comes from)` });
+  });
+  return { parsed, errorCells };
+}
+
+function readValues(values: readonly (readonly CellValue[])[], options: ReadGridOptions, errorCell: (where: string, error: string) => void): Parsed<GridRead> {
   const sheet = options.sheet ?? 'Grid';
   const errors: InputError[] = [];
   const at = (row: number, column: number) => sheetCell(sheet, row, column);
-  const cell = (row: number, column: number): CellValue => values[row - 1]?.[column - 1] ?? null;
+  const blankZeros = options.blankZeros === true;
+  /** A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores). */
+  const raw = (row: number, column: number): CellValue => {
+    const v = values[row - 1]?.[column - 1] ?? null;
+    if (isErrorText(v)) {
+      errorCell(at(row, column), v);
+      return null;
+    }
+    return v;
+  };
+  /** A cell as read: with `blankZeros`, a 0 is blank (no other cell of the grid has 0 for a value). */
+  const cell = (row: number, column: number): CellValue => {
+    const v = raw(row, column);
+    return blankZeros && v === 0 ? null : v;
+  };
   const width = Math.max(0, ...values.map((r) => r.length));
 
   // The header row: its first cell is "ID" (French "No.").
@@ -241,6 +286,7 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
     const given = comma >= 0 ? nameText.slice(comma + 1).trim() : '';
     const rankParse = parseRank(text(cell(line1, 4)));
     if (!rankParse.ok) errors.push({ where: at(line1, 4), player: `${id}`, message: rankParse.message });
+    // With blanks sent as 0 a written 0 cannot be told from a blank: it reads as blank (the section's or rank's score).
     const initialCell = cell(line1, 5);
     if (!isBlank(initialCell)) {
       const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
@@ -267,7 +313,10 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
 
     for (let round = 1; round <= rounds; round++) {
       const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
-      const [opp, col, res] = [cell(line1, oc), cell(line1, oc + 1), cell(line1, oc + 2)];
+      const [opp, col, rawResult] = [cell(line1, oc), cell(line1, oc + 1), raw(line1, oc + 2)];
+      // A result 0 (lost) on a grid whose blanks came as 0 may be a blank: settled against the opponent's result below.
+      const zeroOrBlank = blankZeros && rawResult === 0;
+      const res = zeroOrBlank ? null : rawResult;
       if (isBlank(opp) && isBlank(col) && isBlank(res)) continue;
       if (isByeText(opp) || isByeText(col)) {
         const otherCell = isByeText(opp) ? col : opp;
@@ -298,7 +347,7 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
         errors.push({ where: at(line1, oc + 2), player: `${id}`, message: `round ${round}: ${result.message}` });
         continue;
       }
-      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value });
+      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value, ...(zeroOrBlank ? { zeroOrBlank } : {}) });
     }
   }
 
@@ -346,7 +395,7 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
         continue;
       }
       const [white, whiteEntry, black, blackEntry] = a.mark.colour === 'white' ? [pid, a, e.opponent, b] : [e.opponent, b, pid, a];
-      const result = RESULTS[`${markKey(whiteEntry.result)}|${markKey(blackEntry.result)}`];
+      const result = RESULTS[`${resultKey(whiteEntry, blackEntry)}|${resultKey(blackEntry, whiteEntry)}`];
       if (!result) {
         errors.push({
           where: here(2),

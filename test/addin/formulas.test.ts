@@ -216,7 +216,7 @@ describe('errors name the cell and say what is wrong', () => {
     const values = gridOf(t);
     expect(() => criterionFormula(values, 999, 'sos')).toThrow('id: no player has ID 999 on this grid');
     expect(() => criterionFormula(values, 'Tremblay', 'mms')).toThrow('id: "Tremblay" is not a player\'s ID; expected the number in the grid\'s ID column');
-    expect(() => criterionFormula(values, 1, 'mms', 9)).toThrow('round: "9" is not a round of this tournament; expected a whole number from 0 to 4');
+    expect(() => criterionFormula(values, 1, 'mms', 9)).toThrow('round: "9" is not a round of this tournament; expected a whole number from 1 to 4 (blank or 0: every round played)');
     expect(() => standingsFormula(values, undefined, undefined, 'x')).toThrow(/^round: "x"/);
   });
 
