@@ -11,7 +11,7 @@
 import { TengenInputError, type InputError } from '../model/errors';
 import { toNumber, type Fraction } from '../model/fraction';
 import { parseRank } from '../model/rank';
-import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
+import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Settings, type Tournament } from '../model/tournament';
 import { decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../pairing/handicap';
 import { directComparison } from '../scoring/directComparison';
 import { isRulesetName, RULESETS } from '../scoring/rulesets';
@@ -19,7 +19,8 @@ import { computeStandings, type Standings, type StandingsEntry } from '../scorin
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
 import { cellOf, isErrorText, optionalOf, rangeOf, sameCell, type ExcelRange } from './excelValues';
-import { readGrid } from './gridReader';
+import { readGridDetailed, rereadResults, type GridRead } from './gridReader';
+import { FIRST_ROUND_COLUMN } from './notation';
 import { readSettingsSheet, SETTINGS_SHEET } from './settingsSheet';
 import { STANDINGS_HEADER_ROW, standingsCells } from './standingsSheet';
 
@@ -132,10 +133,20 @@ interface CachedGrid {
 
 interface CacheEntry {
   readonly source: string;
+  /** Where the range starts (1-based), to turn its cells into the grid's. */
+  readonly top: number;
+  readonly left: number;
   /** The values parsed, normalised (a fresh copy: the caller's arrays may change afterwards). */
   readonly values: readonly (readonly CellValue[])[];
-  /** The Settings sheet's values, normalised, [] without. */
+  /** Whether its blanks came as 0 (`excelValues.ts`). */
+  readonly zeroBlanks: boolean;
+  /** The Settings sheet's values, normalised, [] without; and what they add to the grid's settings. */
   readonly settings: readonly (readonly CellValue[])[];
+  readonly extraSettings: Partial<Settings>;
+  /** What the grid reader found (where each player's line 1 is, the header row), for the cells it reads. */
+  readonly read: GridRead;
+  /** The players' line 2 (1-based rows): only its ID and Section cells are read, the rest is scores. */
+  readonly line2: ReadonlySet<number>;
   readonly grid: CachedGrid;
 }
 
@@ -156,10 +167,7 @@ export function clearFormulaCache(): void {
   cache.length = 0;
 }
 
-/**
- * Same content: the raw values, as Excel passed them this time, read the same as the normalised values cached (a
- * cell-by-cell comparison, exact, stopping at the first difference; no normalising, no allocation on a hit).
- */
+/** Same content: the raw values, as Excel passed them this time, read the same as normalised values kept before. */
 function sameValues(kept: readonly (readonly CellValue[])[], raw: GridValues): boolean {
   if (kept.length !== raw.length) return false;
   for (let r = 0; r < kept.length; r++) {
@@ -171,8 +179,47 @@ function sameValues(kept: readonly (readonly CellValue[])[], raw: GridValues): b
   return true;
 }
 
+const NO_CELLS: readonly CellValue[] = [];
+/** More changed cells than this and the grid is read again whole (a change that large is not results being typed). */
+const MAX_PATCHED_CELLS = 64;
+
+/**
+ * The cells the grid reader reads in which `raw` differs from a grid read before: [] when the two read the same,
+ * undefined when they differ in more than `MAX_PATCHED_CELLS` cells or in how their blanks came. Only the cells the
+ * reader reads are compared — the title block, from the header row down the columns up to the last round's result,
+ * and on each player's line 2 the ID and Section cells — so the grid's computed cells (scores, Victories, Place) may differ, and a range over the input columns only
+ * (the Grid's own `=GO.PLACE`, which must not read itself) shares the parse of a range over the whole sheet
+ * (the Standings' `=GO.STANDINGS`). The comparison is exact, cell by cell, without normalising or allocating.
+ */
+function changedCells(entry: CacheEntry, raw: GridValues): { row: number; column: number }[] | undefined {
+  const { read, top, left, values: kept, line2 } = entry;
+  const inputColumns = FIRST_ROUND_COLUMN + 3 * read.tournament.settings.rounds - 1 - (left - 1);
+  const changed: { row: number; column: number }[] = [];
+  let anyBlank = false;
+  const rows = Math.max(kept.length, raw.length);
+  for (let r = 0; r < rows; r++) {
+    const x = kept[r] ?? NO_CELLS;
+    const given = raw[r];
+    if (given !== undefined && !Array.isArray(given)) return undefined;
+    const y: readonly unknown[] = given ?? NO_CELLS;
+    const width = Math.max(x.length, y.length);
+    const limit = r + top < read.headerRow ? width : Math.min(width, inputColumns);
+    const scores = line2.has(r + top);
+    for (let c = 0; c < limit; c++) {
+      if (scores && c + left !== 1 && c + left !== 5) continue;
+      const was = c < x.length ? x[c] : null;
+      const now = y[c];
+      if (now === null || now === undefined || now === '') anyBlank = true;
+      if (was === now || sameCell(now, was) || (entry.zeroBlanks && was === null && now === 0)) continue;
+      changed.push({ row: r + top, column: c + left });
+      if (changed.length > MAX_PATCHED_CELLS) return undefined;
+    }
+  }
+  return anyBlank === !entry.zeroBlanks ? changed : undefined;
+}
+
 /** The values as if the range started at A1: rows above and columns to the left are blank. */
-function fromA1(values: CellValue[][], source: GridSource): CellValue[][] {
+function fromA1(values: readonly (readonly CellValue[])[], source: GridSource): readonly (readonly CellValue[])[] {
   const top = (source.top ?? 1) - 1;
   const left = (source.left ?? 1) - 1;
   if (top === 0 && left === 0) return values;
@@ -201,29 +248,51 @@ function settingsOf(given: GridValues): CellValue[][] {
 function gridOf(values: GridValues, source: FormulaSource): CachedGrid {
   const settings = source.settings ?? [];
   const settingsSource = source.settingsSource ?? {};
-  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}|${settingsSource.sheet ?? ''}!${settingsSource.top ?? 1},${settingsSource.left ?? 1}`;
-  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values) && sameValues(e.settings, settings));
-  if (at >= 0) {
-    const [hit] = cache.splice(at, 1);
-    cache.unshift(hit);
-    return hit.grid;
+  const top = source.top ?? 1;
+  const left = source.left ?? 1;
+  const sourceKey = `${source.sheet ?? ''}!${top},${left}|${settingsSource.sheet ?? ''}!${settingsSource.top ?? 1},${settingsSource.left ?? 1}`;
+  // The same grid (every cell the reader reads unchanged): the parse and the standings computed for it.
+  let previous: { entry: CacheEntry; changed: { row: number; column: number }[] } | undefined;
+  for (let i = 0; i < cache.length; i++) {
+    const e = cache[i];
+    if (e.source !== sourceKey || !sameValues(e.settings, settings)) continue;
+    const changed = changedCells(e, values);
+    if (changed === undefined) continue;
+    if (changed.length === 0) {
+      cache.splice(i, 1);
+      cache.unshift(e);
+      return e.grid;
+    }
+    previous ??= { entry: e, changed };
   }
-  parses++;
   // Excel's values normalised once (blanks, rich values, errors: excelValues.ts), then read as any grid is.
   const normalised = rangeOf(values);
-  const normalisedSettings = settingsOf(settings);
-  const parsed = readGrid(fromA1(normalised.values, source), { sheet: source.sheet, blankZeros: normalised.zeroBlanks });
-  if (!parsed.ok) throw new TengenInputError(parsed.errors);
-  let tournament = parsed.value;
-  if (settings.length > 0) {
-    const errors: InputError[] = [];
-    const extra = readSettingsSheet(fromA1(normalisedSettings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET);
-    if (errors.length > 0) throw new TengenInputError(errors);
-    // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
-    tournament = { ...tournament, settings: { ...extra.settings, ...tournament.settings } };
+  const atA1 = fromA1(normalised.values, source);
+  const options = { sheet: source.sheet, blankZeros: normalised.zeroBlanks };
+  // A few results typed since a grid read before: only those games read again (rereadResults), else the whole grid.
+  let read = previous ? rereadResults(previous.entry.read, atA1, previous.changed, options) : undefined;
+  let extraSettings = previous?.entry.extraSettings;
+  let keptSettings = previous?.entry.settings;
+  if (!read) {
+    parses++;
+    const parsed = readGridDetailed(atA1, options);
+    if (!parsed.ok) throw new TengenInputError(parsed.errors);
+    read = parsed.value;
   }
+  if (!extraSettings || !keptSettings) {
+    keptSettings = settingsOf(settings);
+    extraSettings = {};
+    if (settings.length > 0) {
+      const errors: InputError[] = [];
+      extraSettings = readSettingsSheet(fromA1(keptSettings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET).settings;
+      if (errors.length > 0) throw new TengenInputError(errors);
+    }
+  }
+  // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
+  const tournament = settings.length > 0 ? { ...read.tournament, settings: { ...extraSettings, ...read.tournament.settings } } : read.tournament;
   const grid: CachedGrid = { tournament, standings: new Map(), byId: new Map() };
-  cache.unshift({ source: sourceKey, values: normalised.values, settings: normalisedSettings, grid });
+  const line2 = new Set([...read.playerRows.values()].map((row) => row + 1));
+  cache.unshift({ source: sourceKey, top, left, values: normalised.values, zeroBlanks: normalised.zeroBlanks, settings: keptSettings, extraSettings, read, line2, grid });
   if (cache.length > GRID_CACHE_SIZE) cache.pop();
   return grid;
 }

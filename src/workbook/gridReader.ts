@@ -57,6 +57,12 @@ export interface GridRead {
 
 const ID_HEADERS = new Set(['id', 'no', 'no (id)', 'n°', 'nº', 'numero']);
 
+/** What a player's result cell says: the mark, and whether it was a 0 that may be a blank (`blankZeros`). */
+interface ResultCell {
+  readonly result?: ResultMark;
+  readonly zeroOrBlank?: boolean;
+}
+
 type Entry =
   | { readonly kind: 'bye'; readonly row: number }
   | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark; readonly zeroOrBlank?: boolean };
@@ -89,7 +95,7 @@ function markKey(m: ResultMark | undefined): string {
 }
 
 /** A player's result in a game; a 0 that may be a blank (`zeroOrBlank`) is a loss when the opponent won, else blank. */
-function resultKey(mine: Entry & { kind: 'game' }, theirs: Entry & { kind: 'game' }): string {
+function resultKey(mine: ResultCell, theirs: ResultCell): string {
   if (!mine.zeroOrBlank) return markKey(mine.result);
   return !theirs.zeroOrBlank && markKey(theirs.result) === '+' ? '-' : '';
 }
@@ -470,4 +476,45 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
 /** Excel's serial day number → ISO date (1 = 1900-01-01; Excel's phantom 1900-02-29 makes day 0 fall on 1899-12-30). */
 export function excelDate(serial: number): string {
   return new Date(Date.UTC(1899, 11, 30) + serial * 86400000).toISOString().slice(0, 10);
+}
+
+/**
+ * A grid read before, after some of its players' result cells changed (a result typed: the common edit while a round
+ * is played): the same tournament with those games' results read again — the same rules as `readGridDetailed`,
+ * without reading the whole grid. `changed` are 1-based cells of `values` (the whole grid from A1). Undefined when a
+ * change is not a result of a game on the grid or does not read (the caller then reads the whole grid, which names
+ * the cell in error).
+ */
+export function rereadResults(
+  read: GridRead,
+  values: readonly (readonly CellValue[])[],
+  changed: readonly { readonly row: number; readonly column: number }[],
+  options: ReadGridOptions = {},
+): GridRead | undefined {
+  const t = read.tournament;
+  const byRow = new Map<number, PlayerId>();
+  for (const [id, row] of read.playerRows) byRow.set(row, id);
+  const cellAt = (id: PlayerId, column: number): ResultCell | undefined => {
+    const v = values[read.playerRows.get(id)! - 1]?.[column - 1] ?? null;
+    if (isErrorText(v)) return undefined;
+    if (options.blankZeros === true && v === 0) return { zeroOrBlank: true };
+    const r = readResult(v);
+    return r.ok ? { result: r.value } : undefined;
+  };
+  const games = [...t.games];
+  for (const { row, column } of changed) {
+    const player = byRow.get(row);
+    const offset = column - FIRST_ROUND_COLUMN;
+    const round = Math.floor(offset / 3) + 1;
+    if (player === undefined || offset < 0 || offset % 3 !== 2 || round > t.settings.rounds) return undefined;
+    const i = games.findIndex((g) => g.round === round && (g.white === player || g.black === player));
+    if (i < 0) return undefined;
+    const white = cellAt(games[i].white, column);
+    const black = cellAt(games[i].black, column);
+    if (!white || !black) return undefined;
+    const result = RESULTS[`${resultKey(white, black)}|${resultKey(black, white)}`];
+    if (!result) return undefined;
+    games[i] = { ...games[i], result };
+  }
+  return { ...read, tournament: { ...t, games } };
 }
