@@ -65,7 +65,7 @@ function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][
  * @helpurl https://localhost:3000/functions-help.html#mms
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The McMahon score.
  * @requiresParameterAddresses
@@ -80,7 +80,7 @@ export function mms(grid: unknown[][], id: unknown[][], round?: number, settings
  * @helpurl https://localhost:3000/functions-help.html#nbw
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The number of wins.
  * @requiresParameterAddresses
@@ -95,7 +95,7 @@ export function nbw(grid: unknown[][], id: unknown[][], round?: number, settings
  * @helpurl https://localhost:3000/functions-help.html#sos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS.
  * @requiresParameterAddresses
@@ -110,7 +110,7 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, settings
  * @helpurl https://localhost:3000/functions-help.html#sosm1
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-1.
  * @requiresParameterAddresses
@@ -125,7 +125,7 @@ export function sosm1(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#sosm2
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-2.
  * @requiresParameterAddresses
@@ -140,7 +140,7 @@ export function sosm2(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#sodos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SODOS.
  * @requiresParameterAddresses
@@ -155,7 +155,7 @@ export function sodos(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#sosos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOSOS.
  * @requiresParameterAddresses
@@ -170,7 +170,7 @@ export function sosos(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#cuss
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSS.
  * @requiresParameterAddresses
@@ -185,7 +185,7 @@ export function cuss(grid: unknown[][], id: unknown[][], round?: number, setting
  * @helpurl https://localhost:3000/functions-help.html#cusp
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSP.
  * @requiresParameterAddresses
@@ -215,7 +215,7 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
  * @helpurl https://localhost:3000/functions-help.html#place
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to place (blank: every round played).
+ * @param [round] The round after which to place (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The place.
  * @requiresParameterAddresses
@@ -231,7 +231,7 @@ export function place(grid: unknown[][], id: unknown[][], round?: number, settin
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param [ruleset] egf, bga, aqjg or opengotha (blank: the grid's).
  * @param [criteria] Placement order, e.g. "mms, sos, sodos" (blank: the grid's, else the ruleset's).
- * @param [round] The round after which to rank (blank: every round played).
+ * @param [round] The round after which to rank (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The standings table.
  * @requiresParameterAddresses
