@@ -483,7 +483,8 @@ export function excelDate(serial: number): string {
  * is played): the same tournament with those games' results read again — the same rules as `readGridDetailed`,
  * without reading the whole grid. `changed` are 1-based cells of `values` (the whole grid from A1). Undefined when a
  * change is not a result of a game on the grid or does not read (the caller then reads the whole grid, which names
- * the cell in error).
+ * the cell in error). What `validateTournament` checks of a result cannot fail here: a player with a game in a round
+ * is not absent from it, and a grid carries no method or default reason.
  */
 export function rereadResults(
   read: GridRead,
