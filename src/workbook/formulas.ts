@@ -174,7 +174,7 @@ function sameValues(kept: readonly (readonly CellValue[])[], raw: GridValues): b
     const x = kept[r];
     const y = raw[r];
     if (!Array.isArray(y) || x.length !== y.length) return false;
-    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && !sameCell(y[c], x[c])) return false;
+    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && !(x[c] === null && y[c] === '') && !sameCell(y[c], x[c])) return false;
   }
   return true;
 }
@@ -210,7 +210,8 @@ function changedCells(entry: CacheEntry, raw: GridValues): { row: number; column
       const was = c < x.length ? x[c] : null;
       const now = y[c];
       if (now === null || now === undefined || now === '') anyBlank = true;
-      if (was === now || sameCell(now, was) || (entry.zeroBlanks && was === null && now === 0)) continue;
+      if (was === now || (was === null && (now === '' || now === undefined))) continue; // the common cases, inline
+      if (sameCell(now, was) || (entry.zeroBlanks && was === null && now === 0)) continue;
       changed.push({ row: r + top, column: c + left });
       if (changed.length > MAX_PATCHED_CELLS) return undefined;
     }
