@@ -18,7 +18,7 @@ import { isRulesetName, RULESETS } from '../scoring/rulesets';
 import { computeStandings, type Standings, type StandingsEntry } from '../scoring/standings';
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
-import { cellOf, isErrorText, optionalOf, rangeOf, sameCell, type ExcelRange } from './excelValues';
+import { BLANKS_JUDGED_ON_COLUMNS, cellOf, isErrorText, optionalOf, rangeOf, sameCell, type ExcelRange } from './excelValues';
 import { readGridDetailed, rereadResults, type GridRead } from './gridReader';
 import { FIRST_ROUND_COLUMN } from './notation';
 import { readSettingsSheet, SETTINGS_SHEET } from './settingsSheet';
@@ -209,7 +209,7 @@ function changedCells(entry: CacheEntry, raw: GridValues): { row: number; column
       if (scores && c + left !== 1 && c + left !== 5) continue;
       const was = c < x.length ? x[c] : null;
       const now = y[c];
-      if (now === null || now === undefined || now === '') anyBlank = true;
+      if (c < BLANKS_JUDGED_ON_COLUMNS && (now === null || now === undefined || now === '')) anyBlank = true;
       if (was === now || (was === null && (now === '' || now === undefined))) continue; // the common cases, inline
       if (sameCell(now, was) || (entry.zeroBlanks && was === null && now === 0)) continue;
       changed.push({ row: r + top, column: c + left });
@@ -229,16 +229,16 @@ function fromA1(values: readonly (readonly CellValue[])[], source: GridSource): 
 }
 
 /**
- * The Settings range normalised; sent with blanks as 0, a 0 is blank except as Komi or Lottery seed, the two
- * settings whose value may be 0 (the labels in column A are text; every other value is text or at least 1).
+ * The Settings range normalised. A 0 is blank in a label, and as the value of a setting that is text or at least 1;
+ * Komi and Lottery seed may be 0, and so may the Handicap ceiling unless the range's blanks came as 0 (a ceiling
+ * without a policy is refused, so a blank one must not become 0).
  */
 function settingsOf(given: GridValues): CellValue[][] {
   const { values, zeroBlanks } = rangeOf(given);
-  if (!zeroBlanks) return values;
   return values.map((row) => {
     const label = typeof row[0] === 'string' ? row[0].trim().toLowerCase() : '';
-    const keepsZero = label === 'komi' || label === 'lottery seed';
-    return row.map((v, c) => (v === 0 && (c === 0 || !keepsZero) ? null : v));
+    const zeroIsValue = label === 'komi' || label === 'lottery seed' || (!zeroBlanks && label === 'handicap ceiling');
+    return row.map((v, c) => (v === 0 && (c === 0 || !zeroIsValue) ? null : v));
   });
 }
 
@@ -269,7 +269,7 @@ function gridOf(values: GridValues, source: FormulaSource): CachedGrid {
   // Excel's values normalised once (blanks, rich values, errors: excelValues.ts), then read as any grid is.
   const normalised = rangeOf(values);
   const atA1 = fromA1(normalised.values, source);
-  const options = { sheet: source.sheet, blankZeros: normalised.zeroBlanks };
+  const options = { sheet: source.sheet, zerosMayBeBlank: true, blankZeros: normalised.zeroBlanks };
   // A few results typed since a grid read before: only those games read again (rereadResults), else the whole grid.
   let read = previous ? rereadResults(previous.entry.read, atA1, previous.changed, options) : undefined;
   let extraSettings = previous?.entry.extraSettings;

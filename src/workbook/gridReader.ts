@@ -39,9 +39,15 @@ export interface ReadGridOptions {
   /** The grid's language when its title block does not say (default English); the title block's Language wins. */
   readonly language?: GridLanguage;
   /**
-   * The host sent the grid's blank cells as 0 (a custom function's range on some Excel builds: `excelValues.ts`): a 0
-   * is read as blank wherever 0 is not a value of the cell; a result 0 (lost) counts as a loss only facing the
-   * opponent's win, else as blank; an initial score 0 is read as blank (the section's or the rank's score).
+   * The values come from a custom function's range, whose blank cells some Excel builds send as 0 (`excelValues.ts`):
+   * a 0 is read as blank wherever 0 is never a value (IDs, names, ranks, opponents, colours, the title block); a
+   * result 0 (lost) counts as a loss facing the opponent's win (1 or +), else as blank (0 and 0, both lost by play,
+   * is no result anyway).
+   */
+  readonly zerosMayBeBlank?: boolean;
+  /**
+   * Moreover the range had no blank cell at all, so its blanks certainly came as 0: an initial score 0 is read as
+   * blank too (the section's or the rank's score).
    */
   readonly blankZeros?: boolean;
 }
@@ -128,6 +134,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   const errors: InputError[] = [];
   const at = (row: number, column: number) => sheetCell(sheet, row, column);
   const blankZeros = options.blankZeros === true;
+  const zeroMayBeBlank = blankZeros || options.zerosMayBeBlank === true;
   /** A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores). */
   const raw = (row: number, column: number): CellValue => {
     const v = values[row - 1]?.[column - 1] ?? null;
@@ -137,10 +144,10 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     }
     return v;
   };
-  /** A cell as read: with `blankZeros`, a 0 is blank (no other cell of the grid has 0 for a value). */
+  /** A cell where 0 is never a value: a 0 from a custom function's range is a blank. */
   const cell = (row: number, column: number): CellValue => {
     const v = raw(row, column);
-    return blankZeros && v === 0 ? null : v;
+    return zeroMayBeBlank && v === 0 ? null : v;
   };
   const width = Math.max(0, ...values.map((r) => r.length));
 
@@ -293,7 +300,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     const rankParse = parseRank(text(cell(line1, 4)));
     if (!rankParse.ok) errors.push({ where: at(line1, 4), player: `${id}`, message: rankParse.message });
     // With blanks sent as 0 a written 0 cannot be told from a blank: it reads as blank (the section's or rank's score).
-    const initialCell = cell(line1, 5);
+    const initialCell = blankZeros ? cell(line1, 5) : raw(line1, 5);
     if (!isBlank(initialCell)) {
       const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
       if (!Number.isFinite(v) || !Number.isInteger(v * 2)) {
@@ -320,8 +327,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     for (let round = 1; round <= rounds; round++) {
       const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
       const [opp, col, rawResult] = [cell(line1, oc), cell(line1, oc + 1), raw(line1, oc + 2)];
-      // A result 0 (lost) on a grid whose blanks came as 0 may be a blank: settled against the opponent's result below.
-      const zeroOrBlank = blankZeros && rawResult === 0;
+      // A result 0 (lost) from a range whose blanks may come as 0 may be a blank: settled against the opponent's below.
+      const zeroOrBlank = zeroMayBeBlank && rawResult === 0;
       const res = zeroOrBlank ? null : rawResult;
       if (isBlank(opp) && isBlank(col) && isBlank(res)) continue;
       if (isByeText(opp) || isByeText(col)) {
@@ -498,7 +505,7 @@ export function rereadResults(
   const cellAt = (id: PlayerId, column: number): ResultCell | undefined => {
     const v = values[read.playerRows.get(id)! - 1]?.[column - 1] ?? null;
     if (isErrorText(v)) return undefined;
-    if (options.blankZeros === true && v === 0) return { zeroOrBlank: true };
+    if ((options.blankZeros === true || options.zerosMayBeBlank === true) && v === 0) return { zeroOrBlank: true };
     const r = readResult(v);
     return r.ok ? { result: r.value } : undefined;
   };

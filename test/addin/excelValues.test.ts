@@ -99,6 +99,15 @@ describe.each([
     expect(everyAnswer(given, t, blank, as(settings, blank))).toEqual(referenceWithSettings);
   });
 
+  test("blanks as 0 beside formulas that answer '' (the Grid's own spilled Place column): the same answers", () => {
+    clearFormulaCache();
+    const layout = gridLayout(t.settings.rounds, t.players.length);
+    const given = as(grid, 0);
+    // =GO.PLACE over the ID column answers '' on every line 2 and past the last player.
+    for (let r = layout.firstPlayerRow - 1; r < given.length; r++) if (given[r][0] === 0) given[r][layout.columns.place - 1] = '';
+    expect(everyAnswer(given, t, 0)).toEqual(reference);
+  });
+
   test.each(BLANKS)('blanks as %s: a blank Settings range is the grid alone', (_, blank) => {
     clearFormulaCache();
     expect(GO.place(as(grid, blank), [[t.players[0].id]], undefined, [[blank, blank]], AT)).toEqual([[(reference.place as unknown[][])[0][0]]]);
@@ -185,6 +194,9 @@ describe('rich values (data types) and error cells in the grid range', () => {
     expect(rangeOf([[1, 0], [0, 2]]).zeroBlanks).toBe(true);
     expect(rangeOf([[1, 0], [null, 2]]).zeroBlanks).toBe(false);
     expect(rangeOf([[0]]).zeroBlanks).toBe(false);
+    // Judged on the first five columns (input cells only): a '' further right is a formula's answer.
+    expect(rangeOf([[1, 0, 0, 0, 0, ''], [0, 2, 0, 0, 0, '']]).zeroBlanks).toBe(true);
+    expect(rangeOf([[1, 0, 0, 0, '', 0], [0, 2, 0, 0, 0, 0]]).zeroBlanks).toBe(false);
   });
 
   const thrown = (f: () => unknown): CustomFunctionError => {
