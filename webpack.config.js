@@ -4,9 +4,18 @@
  * standalone page, bundled into `dist/addin/` (the engine's `tsc` writes the rest of `dist/`).
  *
  * Pages:
- *  - `taskpane.html` — the Office task pane: Office.js from Microsoft's CDN, then the shared-runtime bundle (task pane
- *    + custom functions in ONE long-lived runtime, `manifest.xml` `<Runtime lifetime="long">`);
- *  - `index.html` — the standalone page: the same task pane bundle without Office.js, for ordinary browsers.
+ *  - `taskpane.html` — the Office task pane: Office.js from Microsoft's CDN, then `functions.js`, then `taskpane.js`
+ *    (task pane + custom functions in ONE long-lived runtime, `manifest.xml` `<Runtime lifetime="long">`);
+ *  - `index.html` — the standalone page: `taskpane.js` without Office.js, for ordinary browsers.
+ *
+ * Start-up. Excel shows #BUSY! in a custom function's cell until the function is registered (Microsoft Learn,
+ * "Troubleshoot custom functions": a function that is not associated does not run), and the shared runtime runs every
+ * script of `taskpane.html` in order. So `functions.js` — the functions, the formula engine and nothing else, no
+ * ExcelJS — comes first and registers the functions (`CustomFunctions.associate`, appended by the metadata plugin's
+ * loader) as soon as it has run; `taskpane.js` is a small entry that loads the rest on demand: the wizard for Excel
+ * (chunk `pane`) or the standalone page with ExcelJS (chunk `standalone`), as separate files fetched after start.
+ * `test/addin/build.test.ts` checks the order, the sizes and where ExcelJS is. Async chunks, and Web Workers created
+ * with `new Worker(new URL('./x.ts', import.meta.url))`, use webpack 5's built-in chunk loading (`publicPath: 'auto'`).
  *
  * `functions.json` is generated from the `@customfunction` JSDoc of `functions/functions.ts` (single source of the
  * metadata). Production builds replace the development URL `https://localhost:3000/` with `ADDIN_URL` (e.g.
@@ -83,6 +92,8 @@ module.exports = async (env, argv) => {
     output: {
       path: OUTPUT,
       filename: '[name].js',
+      // Chunks loaded on demand (the pane, the standalone page, shared modules): stable names, for the tests.
+      chunkFilename: '[name].js',
       publicPath: 'auto',
       clean: true,
     },
@@ -101,7 +112,9 @@ module.exports = async (env, argv) => {
       new HtmlWebpackPlugin({
         filename: 'taskpane.html',
         template: './taskpane/taskpane.html',
-        chunks: ['taskpane', 'functions'],
+        // The functions first (deferred scripts run in document order): they register before the pane is loaded.
+        chunks: ['functions', 'taskpane'],
+        chunksSortMode: 'manual',
         templateParameters: { officeJs: `<script src="${OFFICE_JS}"></script>`, standalone: false },
       }),
       new HtmlWebpackPlugin({
@@ -118,6 +131,22 @@ module.exports = async (env, argv) => {
           { from: 'functions/help.html', to: 'functions-help.html' },
         ],
       }),
+      {
+        // Error cells of the grid reach the functions (as { type: "Error", basicValue: "#N/A" }) only with this flag
+        // (Microsoft Learn, "Manually create JSON metadata for custom functions": allowErrorForDataTypeAny, default
+        // false); the functions then name the cell in error (src/workbook/excelValues.ts). The metadata plugin has no
+        // JSDoc tag for it, so it is added to the generated functions.json here.
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('AllowErrors', (compilation) => {
+            compilation.hooks.processAssets.tap({ name: 'AllowErrors', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, (assets) => {
+              if (!assets['functions.json']) return;
+              const metadata = JSON.parse(assets['functions.json'].source().toString());
+              const withFlag = { allowCustomDataForDataTypeAny: metadata.allowCustomDataForDataTypeAny, allowErrorForDataTypeAny: true, ...metadata };
+              compilation.updateAsset('functions.json', new compiler.webpack.sources.RawSource(JSON.stringify(withFlag, null, 4)));
+            });
+          });
+        },
+      },
       {
         // The pages and scripts may mention the development URL (help links): replace it like the manifest's.
         apply(compiler) {
@@ -137,8 +166,21 @@ module.exports = async (env, argv) => {
         },
       },
     ],
-    // No runtime chunk and no split chunks: `functions.js` stays self-contained, since the manifest also names it as
-    // the functions' Script (hosts without the shared runtime load it alone).
+    // No runtime chunk, and only async chunks split (webpack's default): `functions.js` stays self-contained, since the
+    // manifest also names it as the functions' Script (hosts without the shared runtime load it alone).
+    optimization: {
+      // Chunks named after what they hold (`pane`, `standalone`, `exceljs`, `vendors`, `common`), not numbers.
+      chunkIds: 'named',
+      splitChunks: {
+        cacheGroups: {
+          // ExcelJS, which only the standalone page uses (taskpane/pageWorkbook.ts), in a file of its own.
+          exceljs: { test: /[\\/]node_modules[\\/]exceljs[\\/]/, name: 'exceljs', chunks: 'async', priority: 20 },
+          // What the pane and the standalone page share, under names that do not depend on where the project sits.
+          defaultVendors: { test: /[\\/]node_modules[\\/]/, name: 'vendors', chunks: 'async', priority: -10, reuseExistingChunk: true },
+          default: { name: 'common', chunks: 'async', minChunks: 2, priority: -20, reuseExistingChunk: true },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: {
       host: 'localhost',

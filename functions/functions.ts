@@ -1,8 +1,9 @@
 /// <reference types="custom-functions-runtime" />
 /**
- * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values to
- * `src/workbook/formulas.ts` (pure, no Office, tested on its own) and turns a Tengen input error into `#VALUE!` with
- * a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
+ * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values, as
+ * Excel passed them, to `src/workbook/formulas.ts` (pure, no Office, tested on its own), which normalises them once
+ * (`src/workbook/excelValues.ts`: blanks as '', null or 0, data types, error cells), and turns a Tengen input error
+ * into `#VALUE!` with a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
  * (custom-functions-metadata-plugin).
  *
  * Every per-player function takes an ID or a RANGE of IDs: `=GO.SOS(Grid!A1:AZ400, A16)` gives one value,
@@ -10,7 +11,7 @@
  * `@requiresParameterAddresses` gives the grid's address, so errors name the right sheet and cell.
  */
 import { TengenInputError } from '../src/model/errors';
-import type { CellValue } from '../src/workbook/adapter';
+import { optionalOf } from '../src/workbook/excelValues';
 import {
   criterionFormula,
   directCompareFormula,
@@ -46,19 +47,16 @@ function guarded<T>(compute: () => T): T {
  */
 function sourceOf(invocation: CustomFunctions.Invocation | undefined, settings: unknown[][] | undefined, settingsAt: number): FormulaSource {
   const addresses = invocation?.parameterAddresses;
-  const given = Array.isArray(settings) && settings.length > 0 && settings.some((row) => row.some((v) => v !== '' && v !== null && v !== undefined));
+  // A blank Settings argument (every cell null, '' or 0: office-js #4702) is no argument: the grid alone.
+  const given = Array.isArray(settings) && settings.length > 0 && settings.some((row) => Array.isArray(row) && row.some((v) => optionalOf(v) !== null));
   return {
     ...gridSourceOf(addresses?.[0]),
     ...(given ? { settings: settings as GridValues, settingsSource: gridSourceOf(addresses?.[settingsAt]) } : {}),
   };
 }
 
-function cell(value: unknown): CellValue {
-  return value === undefined ? null : (value as CellValue);
-}
-
 function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][], round: unknown, settings: unknown[][] | undefined, invocation: CustomFunctions.Invocation | undefined): unknown[][] {
-  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, cell(round), sourceOf(invocation, settings, 3)));
+  return guarded(() => criterionFormula(grid as GridValues, id as Ids, criterion, round, sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -67,7 +65,7 @@ function perPlayer(criterion: PlayerCriterion, grid: unknown[][], id: unknown[][
  * @helpurl https://localhost:3000/functions-help.html#mms
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The McMahon score.
  * @requiresParameterAddresses
@@ -82,7 +80,7 @@ export function mms(grid: unknown[][], id: unknown[][], round?: number, settings
  * @helpurl https://localhost:3000/functions-help.html#nbw
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The number of wins.
  * @requiresParameterAddresses
@@ -97,7 +95,7 @@ export function nbw(grid: unknown[][], id: unknown[][], round?: number, settings
  * @helpurl https://localhost:3000/functions-help.html#sos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS.
  * @requiresParameterAddresses
@@ -107,32 +105,32 @@ export function sos(grid: unknown[][], id: unknown[][], round?: number, settings
 }
 
 /**
- * SOS without the lowest opponent's score (SOS-1).
- * @customfunction SOS1
- * @helpurl https://localhost:3000/functions-help.html#sos1
+ * SOS without the lowest opponent's score (SOS-1). Named SOSM1 as in OpenGotha: "SOS1" would be a cell (column SOS, row 1).
+ * @customfunction SOSM1
+ * @helpurl https://localhost:3000/functions-help.html#sosm1
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-1.
  * @requiresParameterAddresses
  */
-export function sos1(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+export function sosm1(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
   return perPlayer('sos1', grid, id, round, settings, invocation);
 }
 
 /**
- * SOS without the two lowest opponents' scores (SOS-2).
- * @customfunction SOS2
- * @helpurl https://localhost:3000/functions-help.html#sos2
+ * SOS without the two lowest opponents' scores (SOS-2). Named SOSM2 as in OpenGotha: "SOS2" would be a cell.
+ * @customfunction SOSM2
+ * @helpurl https://localhost:3000/functions-help.html#sosm2
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOS-2.
  * @requiresParameterAddresses
  */
-export function sos2(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+export function sosm2(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
   return perPlayer('sos2', grid, id, round, settings, invocation);
 }
 
@@ -142,7 +140,7 @@ export function sos2(grid: unknown[][], id: unknown[][], round?: number, setting
  * @helpurl https://localhost:3000/functions-help.html#sodos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SODOS.
  * @requiresParameterAddresses
@@ -157,7 +155,7 @@ export function sodos(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#sosos
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The SOSOS.
  * @requiresParameterAddresses
@@ -172,7 +170,7 @@ export function sosos(grid: unknown[][], id: unknown[][], round?: number, settin
  * @helpurl https://localhost:3000/functions-help.html#cuss
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSS.
  * @requiresParameterAddresses
@@ -187,7 +185,7 @@ export function cuss(grid: unknown[][], id: unknown[][], round?: number, setting
  * @helpurl https://localhost:3000/functions-help.html#cusp
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to count (blank: every round played).
+ * @param [round] The round after which to count (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The CUSP.
  * @requiresParameterAddresses
@@ -208,7 +206,7 @@ export function cusp(grid: unknown[][], id: unknown[][], round?: number, setting
  * @requiresParameterAddresses
  */
 export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: string, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(cell(tiedBy), 'tiedBy'), sourceOf(invocation, settings, 3)));
+  return guarded(() => directCompareFormula(grid as GridValues, id as Ids, parseCriteria(tiedBy, 'tiedBy'), sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -217,13 +215,13 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
  * @helpurl https://localhost:3000/functions-help.html#place
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
- * @param [round] The round after which to place (blank: every round played).
+ * @param [round] The round after which to place (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The place.
  * @requiresParameterAddresses
  */
 export function place(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => placeFormula(grid as GridValues, id as Ids, cell(round), sourceOf(invocation, settings, 3)));
+  return guarded(() => placeFormula(grid as GridValues, id as Ids, round, sourceOf(invocation, settings, 3)));
 }
 
 /**
@@ -233,13 +231,13 @@ export function place(grid: unknown[][], id: unknown[][], round?: number, settin
  * @param grid The Grid sheet, e.g. Grid!A1:AZ400.
  * @param [ruleset] egf, bga, aqjg or opengotha (blank: the grid's).
  * @param [criteria] Placement order, e.g. "mms, sos, sodos" (blank: the grid's, else the ruleset's).
- * @param [round] The round after which to rank (blank: every round played).
+ * @param [round] The round after which to rank (blank or 0: every round played).
  * @param [settings] The Settings sheet, e.g. Settings!A1:B12: placement order, lottery seed, OpenGotha scoring (blank: the grid alone).
  * @returns The standings table.
  * @requiresParameterAddresses
  */
 export function standings(grid: unknown[][], ruleset?: string, criteria?: string, round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(cell(ruleset)), parseCriteria(cell(criteria)), cell(round), sourceOf(invocation, settings, 4)));
+  return guarded(() => standingsFormula(grid as GridValues, parseRuleset(ruleset), parseCriteria(criteria), round, sourceOf(invocation, settings, 4)));
 }
 
 /**
@@ -252,5 +250,5 @@ export function standings(grid: unknown[][], ruleset?: string, criteria?: string
  * @returns The number of handicap stones.
  */
 export function handicap(rank1: string, rank2: string, policy?: string): number {
-  return guarded(() => handicapFormula(cell(rank1), cell(rank2), cell(policy)));
+  return guarded(() => handicapFormula(rank1, rank2, policy));
 }

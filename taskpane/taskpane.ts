@@ -1,29 +1,26 @@
 /**
- * Task pane entry: one bundle for both pages. In Excel (Office.js loaded and `Office.onReady` says the host is
- * Excel) the wizard works on the open workbook through `OfficeWorkbook`; anywhere else — an ordinary browser, or
- * Office.js loaded outside Excel — it is the standalone page, on an `.xlsx` workbook held in the page.
- * In Excel it runs in the shared runtime beside the custom functions (manifest.xml, `<Runtime lifetime="long">`).
+ * Task pane entry, kept small: it decides where it runs and loads the rest on demand. In Excel (Office.js loaded and
+ * `Office.onReady` says the host is Excel) it loads the wizard on the open workbook (`pane.ts`); anywhere else — an
+ * ordinary browser, or Office.js loaded outside Excel — the standalone page on an `.xlsx` held in the page
+ * (`standalonePage.ts`, the only part with ExcelJS).
+ *
+ * In Excel this runs in the shared runtime beside the custom functions (manifest.xml, `<Runtime lifetime="long">`).
+ * `taskpane.html` loads `functions.js` first, so the functions register (`CustomFunctions.associate`) before the
+ * pane's code is even fetched: formulas do not wait at #BUSY! for the task pane to load (webpack.config.js).
  */
-import { clear } from './dom';
 import { chooseHost } from './host';
-import { OfficeWorkbook } from './officeAdapter';
-import { pageWorkbooks } from './pageWorkbook';
-import { StandalonePage } from './standalone';
-import { wizardServices } from './wizardServices';
-import { Wizard } from './wizard';
 
 async function main(): Promise<void> {
   const app = document.getElementById('app');
   if (!app) return;
   const officeInfo = typeof Office !== 'undefined' ? await Office.onReady() : undefined;
-  const services = wizardServices();
   if (chooseHost(officeInfo?.host ? String(officeInfo.host) : null) === 'excel') {
-    clear(app);
-    await new Wizard(app, new OfficeWorkbook(), services, { workbookName: 'this workbook' }).start();
+    const { startInExcel } = await import(/* webpackChunkName: "pane" */ './pane');
+    await startInExcel(app);
     return;
   }
-  const page = new StandalonePage(app, pageWorkbooks(), services);
-  await page.start();
+  const { startStandalone } = await import(/* webpackChunkName: "standalone" */ './standalonePage');
+  await startStandalone(app);
 }
 
 void main().catch((e: Error) => {

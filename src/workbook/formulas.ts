@@ -11,18 +11,24 @@
 import { TengenInputError, type InputError } from '../model/errors';
 import { toNumber, type Fraction } from '../model/fraction';
 import { parseRank } from '../model/rank';
-import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Tournament } from '../model/tournament';
+import { CRITERIA, type Criterion, type HandicapSettings, type PlayerId, type RulesetName, type Settings, type Tournament } from '../model/tournament';
 import { decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../pairing/handicap';
 import { directComparison } from '../scoring/directComparison';
 import { isRulesetName, RULESETS } from '../scoring/rulesets';
 import { computeStandings, type Standings, type StandingsEntry } from '../scoring/standings';
 import type { CellValue } from './adapter';
 import { columnNumber } from './address';
-import { readGrid } from './gridReader';
+import { BLANKS_JUDGED_ON_COLUMNS, cellOf, isErrorText, optionalOf, rangeOf, sameCell, type ExcelRange } from './excelValues';
+import { readGridDetailed, rereadResults, type GridRead } from './gridReader';
+import { FIRST_ROUND_COLUMN } from './notation';
 import { readSettingsSheet, SETTINGS_SHEET } from './settingsSheet';
 import { STANDINGS_HEADER_ROW, standingsCells } from './standingsSheet';
 
-export type GridValues = readonly (readonly CellValue[])[];
+/**
+ * A range argument as Excel passes it (any values: blanks as null, '' or 0, rich values as objects — `excelValues.ts`
+ * normalises them once); plain `CellValue`s from Tengen's own reader are a special case.
+ */
+export type GridValues = ExcelRange;
 
 /** Where the grid argument came from (Excel gives it with `@requiresParameterAddresses`), for cell addresses in errors. */
 export interface GridSource {
@@ -71,17 +77,19 @@ export function parseCriterion(text: string, argument = 'criterion'): Criterion 
 }
 
 /** `"mms, sos, sodos"` (or a range of names) → criteria; blank → undefined (the default). */
-export function parseCriteria(value: CellValue | readonly (readonly CellValue[])[] | undefined, argument = 'criteria'): Criterion[] | undefined {
-  const texts = (Array.isArray(value) ? (value as readonly (readonly CellValue[])[]).flat() : [value as CellValue | undefined])
-    .flatMap((v) => (v === null || v === undefined ? [] : String(v).split(/[,;]/)))
+export function parseCriteria(value: unknown, argument = 'criteria'): Criterion[] | undefined {
+  const texts = (Array.isArray(value) ? (value as readonly (readonly unknown[])[]).flat() : [value])
+    .map(optionalOf)
+    .flatMap((v) => (v === null ? [] : String(v).split(/[,;]/)))
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (texts.length === 0) return undefined;
   return texts.map((t) => parseCriterion(t, argument));
 }
 
-export function parseRuleset(value: CellValue | undefined): RulesetName | undefined {
-  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+export function parseRuleset(given: unknown): RulesetName | undefined {
+  const value = optionalOf(given);
+  if (value === null) return undefined;
   const name = String(value).trim().toLowerCase();
   if (!isRulesetName(name)) throw inputError(`ruleset: "${value}" is not a ruleset; expected one of ${Object.keys(RULESETS).join(', ')}`);
   return name;
@@ -91,16 +99,23 @@ function inputError(message: string, where?: string): TengenInputError {
   return new TengenInputError([{ message, where }]);
 }
 
-function parseRound(value: CellValue | undefined, t: Tournament): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
+/**
+ * The `round` argument. Blank means every round played — and so does 0: an empty cell given as `round` arrives as 0 on
+ * some Excel builds (OfficeDev/office-js #4702), which cannot be told from a typed 0, and "after round 0" (the order
+ * before any game) is the Players sheet's, not a standings question.
+ */
+function parseRound(given: unknown, t: Tournament): number | undefined {
+  const value = optionalOf(given);
+  if (value === null) return undefined;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isInteger(n) || n < 0 || n > t.settings.rounds) {
-    throw inputError(`round: "${value}" is not a round of this tournament; expected a whole number from 0 to ${t.settings.rounds} (blank: every round played)`);
+  if (isErrorText(value) || !Number.isInteger(n) || n < 1 || n > t.settings.rounds) {
+    throw inputError(`round: "${value}" is not a round of this tournament; expected a whole number from 1 to ${t.settings.rounds} (blank or 0: every round played)`);
   }
   return n;
 }
 
 function parseId(value: CellValue, t: Tournament, argument = 'id'): PlayerId {
+  if (isErrorText(value)) throw inputError(`${argument}: the cell holds the error ${value}; expected a player's ID`);
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n)) throw inputError(`${argument}: "${value ?? ''}" is not a player's ID; expected the number in the grid's ID column`);
   if (!t.players.some((p) => p.id === n)) throw inputError(`${argument}: no player has ID ${n} on this grid`);
@@ -118,10 +133,20 @@ interface CachedGrid {
 
 interface CacheEntry {
   readonly source: string;
-  /** A copy of the values parsed (rows copied: the caller's arrays may change afterwards). */
+  /** Where the range starts (1-based), to turn its cells into the grid's. */
+  readonly top: number;
+  readonly left: number;
+  /** The values parsed, normalised (a fresh copy: the caller's arrays may change afterwards). */
   readonly values: readonly (readonly CellValue[])[];
-  /** A copy of the Settings sheet's values, [] without. */
+  /** Whether its blanks came as 0 (`excelValues.ts`). */
+  readonly zeroBlanks: boolean;
+  /** The Settings sheet's values, normalised, [] without; and what they add to the grid's settings. */
   readonly settings: readonly (readonly CellValue[])[];
+  readonly extraSettings: Partial<Settings>;
+  /** What the grid reader found (where each player's line 1 is, the header row), for the cells it reads. */
+  readonly read: GridRead;
+  /** The players' line 2 (1-based rows): only its ID and Section cells are read, the rest is scores. */
+  readonly line2: ReadonlySet<number>;
   readonly grid: CachedGrid;
 }
 
@@ -142,28 +167,79 @@ export function clearFormulaCache(): void {
   cache.length = 0;
 }
 
-/** Excel gives an empty cell as '': the reader wants null. */
-function blankAsNull(v: CellValue | undefined): CellValue {
-  return v === '' || v === undefined ? null : v;
-}
-
-/** Same content: every cell equal once blanks are null (a cell-by-cell comparison, exact, stopping at the first difference). */
-function sameValues(a: GridValues, b: GridValues): boolean {
-  if (a.length !== b.length) return false;
-  for (let r = 0; r < a.length; r++) {
-    const x = a[r];
-    const y = b[r];
-    if (x.length !== y.length) return false;
-    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && blankAsNull(x[c]) !== blankAsNull(y[c])) return false;
+/** Same content: the raw values, as Excel passed them this time, read the same as normalised values kept before. */
+function sameValues(kept: readonly (readonly CellValue[])[], raw: GridValues): boolean {
+  if (kept.length !== raw.length) return false;
+  for (let r = 0; r < kept.length; r++) {
+    const x = kept[r];
+    const y = raw[r];
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let c = 0; c < x.length; c++) if (x[c] !== y[c] && !(x[c] === null && y[c] === '') && !sameCell(y[c], x[c])) return false;
   }
   return true;
 }
 
+const NO_CELLS: readonly CellValue[] = [];
+/** More changed cells than this and the grid is read again whole (a change that large is not results being typed). */
+const MAX_PATCHED_CELLS = 64;
+
+/**
+ * The cells the grid reader reads in which `raw` differs from a grid read before: [] when the two read the same,
+ * undefined when they differ in more than `MAX_PATCHED_CELLS` cells or in how their blanks came. Only the cells the
+ * reader reads are compared — the title block, from the header row down the columns up to the last round's result,
+ * and on each player's line 2 the ID and Section cells — so the grid's computed cells (scores, Victories, Place) may differ, and a range over the input columns only
+ * (the Grid's own `=GO.PLACE`, which must not read itself) shares the parse of a range over the whole sheet
+ * (the Standings' `=GO.STANDINGS`). The comparison is exact, cell by cell, without normalising or allocating.
+ */
+function changedCells(entry: CacheEntry, raw: GridValues): { row: number; column: number }[] | undefined {
+  const { read, top, left, values: kept, line2 } = entry;
+  const inputColumns = FIRST_ROUND_COLUMN + 3 * read.tournament.settings.rounds - 1 - (left - 1);
+  const changed: { row: number; column: number }[] = [];
+  let anyBlank = false;
+  const rows = Math.max(kept.length, raw.length);
+  for (let r = 0; r < rows; r++) {
+    const x = kept[r] ?? NO_CELLS;
+    const given = raw[r];
+    if (given !== undefined && !Array.isArray(given)) return undefined;
+    const y: readonly unknown[] = given ?? NO_CELLS;
+    const width = Math.max(x.length, y.length);
+    const limit = r + top < read.headerRow ? width : Math.min(width, inputColumns);
+    const scores = line2.has(r + top);
+    for (let c = 0; c < limit; c++) {
+      if (scores && c + left !== 1 && c + left !== 5) continue;
+      const was = c < x.length ? x[c] : null;
+      const now = y[c];
+      if (c < BLANKS_JUDGED_ON_COLUMNS && (now === null || now === undefined || now === '')) anyBlank = true;
+      if (was === now || (was === null && (now === '' || now === undefined))) continue; // the common cases, inline
+      if (sameCell(now, was) || (entry.zeroBlanks && was === null && now === 0)) continue;
+      changed.push({ row: r + top, column: c + left });
+      if (changed.length > MAX_PATCHED_CELLS) return undefined;
+    }
+  }
+  return anyBlank === !entry.zeroBlanks ? changed : undefined;
+}
+
 /** The values as if the range started at A1: rows above and columns to the left are blank. */
-function fromA1(values: GridValues, source: GridSource): CellValue[][] {
+function fromA1(values: readonly (readonly CellValue[])[], source: GridSource): readonly (readonly CellValue[])[] {
   const top = (source.top ?? 1) - 1;
-  const lead: CellValue[] = new Array<CellValue>((source.left ?? 1) - 1).fill(null);
-  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row.map(blankAsNull)])];
+  const left = (source.left ?? 1) - 1;
+  if (top === 0 && left === 0) return values;
+  const lead: CellValue[] = new Array<CellValue>(left).fill(null);
+  return [...Array.from({ length: top }, () => [] as CellValue[]), ...values.map((row) => [...lead, ...row])];
+}
+
+/**
+ * The Settings range normalised. A 0 is blank in a label, and as the value of a setting that is text or at least 1;
+ * Komi and Lottery seed may be 0, and so may the Handicap ceiling unless the range's blanks came as 0 (a ceiling
+ * without a policy is refused, so a blank one must not become 0).
+ */
+function settingsOf(given: GridValues): CellValue[][] {
+  const { values, zeroBlanks } = rangeOf(given);
+  return values.map((row) => {
+    const label = typeof row[0] === 'string' ? row[0].trim().toLowerCase() : '';
+    const zeroIsValue = label === 'komi' || label === 'lottery seed' || (!zeroBlanks && label === 'handicap ceiling');
+    return row.map((v, c) => (v === 0 && (c === 0 || !zeroIsValue) ? null : v));
+  });
 }
 
 /**
@@ -173,36 +249,58 @@ function fromA1(values: GridValues, source: GridSource): CellValue[][] {
 function gridOf(values: GridValues, source: FormulaSource): CachedGrid {
   const settings = source.settings ?? [];
   const settingsSource = source.settingsSource ?? {};
-  const sourceKey = `${source.sheet ?? ''}!${source.top ?? 1},${source.left ?? 1}|${settingsSource.sheet ?? ''}!${settingsSource.top ?? 1},${settingsSource.left ?? 1}`;
-  const at = cache.findIndex((e) => e.source === sourceKey && sameValues(e.values, values) && sameValues(e.settings, settings));
-  if (at >= 0) {
-    const [hit] = cache.splice(at, 1);
-    cache.unshift(hit);
-    return hit.grid;
+  const top = source.top ?? 1;
+  const left = source.left ?? 1;
+  const sourceKey = `${source.sheet ?? ''}!${top},${left}|${settingsSource.sheet ?? ''}!${settingsSource.top ?? 1},${settingsSource.left ?? 1}`;
+  // The same grid (every cell the reader reads unchanged): the parse and the standings computed for it.
+  let previous: { entry: CacheEntry; changed: { row: number; column: number }[] } | undefined;
+  for (let i = 0; i < cache.length; i++) {
+    const e = cache[i];
+    if (e.source !== sourceKey || !sameValues(e.settings, settings)) continue;
+    const changed = changedCells(e, values);
+    if (changed === undefined) continue;
+    if (changed.length === 0) {
+      cache.splice(i, 1);
+      cache.unshift(e);
+      return e.grid;
+    }
+    previous ??= { entry: e, changed };
   }
-  parses++;
-  const atA1 = fromA1(values, source);
-  const parsed = readGrid(atA1, { sheet: source.sheet });
-  if (!parsed.ok) throw new TengenInputError(parsed.errors);
-  let tournament = parsed.value;
-  if (settings.length > 0) {
-    const errors: InputError[] = [];
-    const extra = readSettingsSheet(fromA1(settings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET);
-    if (errors.length > 0) throw new TengenInputError(errors);
-    // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
-    tournament = { ...tournament, settings: { ...extra.settings, ...tournament.settings } };
+  // Excel's values normalised once (blanks, rich values, errors: excelValues.ts), then read as any grid is.
+  const normalised = rangeOf(values);
+  const atA1 = fromA1(normalised.values, source);
+  const options = { sheet: source.sheet, zerosMayBeBlank: true, blankZeros: normalised.zeroBlanks };
+  // A few results typed since a grid read before: only those games read again (rereadResults), else the whole grid.
+  let read = previous ? rereadResults(previous.entry.read, atA1, previous.changed, options) : undefined;
+  let extraSettings = previous?.entry.extraSettings;
+  let keptSettings = previous?.entry.settings;
+  if (!read) {
+    parses++;
+    const parsed = readGridDetailed(atA1, options);
+    if (!parsed.ok) throw new TengenInputError(parsed.errors);
+    read = parsed.value;
   }
+  if (!extraSettings || !keptSettings) {
+    keptSettings = settingsOf(settings);
+    extraSettings = {};
+    if (settings.length > 0) {
+      const errors: InputError[] = [];
+      extraSettings = readSettingsSheet(fromA1(keptSettings, settingsSource), errors, settingsSource.sheet ?? SETTINGS_SHEET).settings;
+      if (errors.length > 0) throw new TengenInputError(errors);
+    }
+  }
+  // As the task pane reads a workbook (session.ts, readSession): the title block wins where both say something.
+  const tournament = settings.length > 0 ? { ...read.tournament, settings: { ...extraSettings, ...read.tournament.settings } } : read.tournament;
   const grid: CachedGrid = { tournament, standings: new Map(), byId: new Map() };
-  // The copy kept for comparison: `atA1` itself when the range starts at A1 (a fresh array, blanks as null).
-  const kept = (source.top ?? 1) === 1 && (source.left ?? 1) === 1 ? atA1 : values.map((row) => [...row]);
-  cache.unshift({ source: sourceKey, values: kept, settings: settings.map((row) => [...row]), grid });
+  const line2 = new Set([...read.playerRows.values()].map((row) => row + 1));
+  cache.unshift({ source: sourceKey, top, left, values: normalised.values, zeroBlanks: normalised.zeroBlanks, settings: keptSettings, extraSettings, read, line2, grid });
   if (cache.length > GRID_CACHE_SIZE) cache.pop();
   return grid;
 }
 
 export interface StandingsRequest {
   readonly ruleset?: RulesetName;
-  readonly round?: CellValue;
+  readonly round?: unknown;
   readonly tiebreaks?: readonly Criterion[];
 }
 
@@ -242,14 +340,20 @@ function numberOf(f: Fraction): number {
 }
 
 /** An ID, or a range of IDs (a column or a row): the answer has the same shape; blank cells give blank answers. */
-export type Ids = CellValue | readonly (readonly CellValue[])[];
+export type Ids = unknown;
 
+/**
+ * Each ID of the `id` argument, answered in its shape. In a range, a blank cell — null, '' or 0 (no player has ID 0:
+ * the blank of a host that sends blanks as 0, office-js #4702 and #5262) — gives a blank answer ('': Excel shows a
+ * blank, where a returned null would show 0, office-js #1503), so an ID column may run past the last player.
+ */
 function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | string)[][] {
-  const grid = Array.isArray(ids) ? (ids as readonly (readonly CellValue[])[]) : [[ids as CellValue]];
+  const grid = Array.isArray(ids) ? (ids as readonly unknown[]).map((row) => (Array.isArray(row) ? (row as unknown[]) : [row])) : [[ids]];
   const single = grid.length === 1 && grid[0].length === 1;
   return grid.map((row) =>
-    row.map((v) => {
-      if (!single && (v === null || v === '')) return '';
+    row.map((given) => {
+      const v = cellOf(given);
+      if (!single && (v === null || v === 0 || (typeof v === 'string' && v.trim() === ''))) return '';
       return each(parseId(v, t));
     }),
   );
@@ -259,14 +363,14 @@ function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | str
  * A player's value of one criterion (`=GO.SOS(grid, id, [round])`): what the standings list for him, after `round`
  * (default: every round played), under the grid's ruleset.
  */
-export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
+export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values[criterion]));
 }
 
 /** The player's place (`=GO.PLACE(grid, id, [round])`), shared by equal players (EGF), within his section under Mays. */
-export function placeFormula(values: GridValues, ids: Ids, round?: CellValue, source: FormulaSource = {}): (number | string)[][] {
+export function placeFormula(values: GridValues, ids: Ids, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
   return mapIds(ids, grid.tournament, (id) => byId.get(id)!.place);
@@ -311,7 +415,7 @@ export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: read
  * City/Club, Section, the score, the number of wins and every criterion of the placement order (the given order,
  * else the grid's ruleset's), one row per player in standings order. Empty cells are '' (Excel shows blanks).
  */
-export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: CellValue, source: FormulaSource = {}): (string | number | boolean)[][] {
+export function standingsFormula(values: GridValues, ruleset?: RulesetName, criteria?: readonly Criterion[], round?: unknown, source: FormulaSource = {}): (string | number | boolean)[][] {
   const grid = gridOf(values, source);
   const { standings } = standingsIn(grid, { ruleset, tiebreaks: criteria, round });
   return standingsCells(standings)
@@ -336,11 +440,14 @@ const HANDICAP_POLICIES: Readonly<Record<string, HandicapSettings>> = {
   none: { policy: 'none' },
 };
 
-export function handicapFormula(rank1: CellValue, rank2: CellValue, policy?: CellValue): number {
-  const name = policy === null || policy === undefined || String(policy).trim() === '' ? 'mays' : String(policy).trim().toLowerCase();
+export function handicapFormula(rank1: unknown, rank2: unknown, given?: unknown): number {
+  const policy = optionalOf(given);
+  const name = policy === null ? 'mays' : String(policy).trim().toLowerCase();
   const settings = HANDICAP_POLICIES[name];
   if (!settings) throw inputError(`policy: "${policy}" is not a handicap policy; expected one of ${Object.keys(HANDICAP_POLICIES).join(', ')}`);
-  const rank = (value: CellValue, argument: string) => {
+  const rank = (givenRank: unknown, argument: string) => {
+    const value = cellOf(givenRank);
+    if (isErrorText(value)) throw inputError(`${argument}: the cell holds the error ${value}; expected a rank such as 15k, 5d or 1p`);
     const parsed = parseRank(value === null ? '' : String(value));
     if (!parsed.ok) throw inputError(`${argument}: ${parsed.message}`);
     return parsed.rank;

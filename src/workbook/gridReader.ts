@@ -16,6 +16,7 @@ import { initialMmsFromRank } from '../pairing/sections';
 import { isRulesetName } from '../scoring/rulesets';
 import type { CellValue } from './adapter';
 import { sheetCell } from './address';
+import { isErrorText } from './excelValues';
 import {
   EXPECTED_RESULT,
   FIRST_ROUND_COLUMN,
@@ -37,6 +38,18 @@ export interface ReadGridOptions {
   readonly sheet?: string;
   /** The grid's language when its title block does not say (default English); the title block's Language wins. */
   readonly language?: GridLanguage;
+  /**
+   * The values come from a custom function's range, whose blank cells some Excel builds send as 0 (`excelValues.ts`):
+   * a 0 is read as blank wherever 0 is never a value (IDs, names, ranks, opponents, colours, the title block); a
+   * result 0 (lost) counts as a loss facing the opponent's win (1 or +), else as blank (0 and 0, both lost by play,
+   * is no result anyway).
+   */
+  readonly zerosMayBeBlank?: boolean;
+  /**
+   * Moreover the range had no blank cell at all, so its blanks certainly came as 0: an initial score 0 is read as
+   * blank too (the section's or the rank's score).
+   */
+  readonly blankZeros?: boolean;
 }
 
 /** What `readGridDetailed` found besides the tournament: where each player's line 1 is. */
@@ -50,9 +63,15 @@ export interface GridRead {
 
 const ID_HEADERS = new Set(['id', 'no', 'no (id)', 'n°', 'nº', 'numero']);
 
+/** What a player's result cell says: the mark, and whether it was a 0 that may be a blank (`blankZeros`). */
+interface ResultCell {
+  readonly result?: ResultMark;
+  readonly zeroOrBlank?: boolean;
+}
+
 type Entry =
   | { readonly kind: 'bye'; readonly row: number }
-  | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark };
+  | { readonly kind: 'game'; readonly row: number; readonly opponent: PlayerId; readonly mark: ColourMark; readonly result?: ResultMark; readonly zeroOrBlank?: boolean };
 
 function text(cell: CellValue | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell).trim();
@@ -81,16 +100,55 @@ function markKey(m: ResultMark | undefined): string {
   return m ? m.sign + (m.byDefault ? '!' : '') : '';
 }
 
+/** A player's result in a game; a 0 that may be a blank (`zeroOrBlank`) is a loss when the opponent won, else blank. */
+function resultKey(mine: ResultCell, theirs: ResultCell): string {
+  if (!mine.zeroOrBlank) return markKey(mine.result);
+  return !theirs.zeroOrBlank && markKey(theirs.result) === '+' ? '-' : '';
+}
+
 export function readGrid(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<Tournament> {
   const read = readGridDetailed(values, options);
   return read.ok ? ok(read.value.tournament) : read;
 }
 
 export function readGridDetailed(values: readonly (readonly CellValue[])[], options: ReadGridOptions = {}): Parsed<GridRead> {
+  const read = readCells(values, options);
+  // An error value in a cell the grid is read from (a broken formula, #REF! after a deletion, a #N/A pasted in) is
+  // named first and alone: what else went wrong may only follow from it.
+  return read.errorCells.length > 0 ? failed(read.errorCells) : read.parsed;
+}
+
+function readCells(values: readonly (readonly CellValue[])[], options: ReadGridOptions): { parsed: Parsed<GridRead>; errorCells: InputError[] } {
+  const errorCells: InputError[] = [];
+  const seenErrors = new Set<string>();
+  const parsed = readValues(values, options, (where, error) => {
+    if (seenErrors.has(where)) return;
+    seenErrors.add(where);
+    errorCells.push({ where, message: `holds the error ${error}; expected a value Tengen reads here (correct or clear the cell, or the formula it comes from)` });
+  });
+  return { parsed, errorCells };
+}
+
+function readValues(values: readonly (readonly CellValue[])[], options: ReadGridOptions, errorCell: (where: string, error: string) => void): Parsed<GridRead> {
   const sheet = options.sheet ?? 'Grid';
   const errors: InputError[] = [];
   const at = (row: number, column: number) => sheetCell(sheet, row, column);
-  const cell = (row: number, column: number): CellValue => values[row - 1]?.[column - 1] ?? null;
+  const blankZeros = options.blankZeros === true;
+  const zeroMayBeBlank = blankZeros || options.zerosMayBeBlank === true;
+  /** A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores). */
+  const raw = (row: number, column: number): CellValue => {
+    const v = values[row - 1]?.[column - 1] ?? null;
+    if (isErrorText(v)) {
+      errorCell(at(row, column), v);
+      return null;
+    }
+    return v;
+  };
+  /** A cell where 0 is never a value: a 0 from a custom function's range is a blank. */
+  const cell = (row: number, column: number): CellValue => {
+    const v = raw(row, column);
+    return zeroMayBeBlank && v === 0 ? null : v;
+  };
   const width = Math.max(0, ...values.map((r) => r.length));
 
   // The header row: its first cell is "ID" (French "No.").
@@ -241,7 +299,8 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
     const given = comma >= 0 ? nameText.slice(comma + 1).trim() : '';
     const rankParse = parseRank(text(cell(line1, 4)));
     if (!rankParse.ok) errors.push({ where: at(line1, 4), player: `${id}`, message: rankParse.message });
-    const initialCell = cell(line1, 5);
+    // With blanks sent as 0 a written 0 cannot be told from a blank: it reads as blank (the section's or rank's score).
+    const initialCell = blankZeros ? cell(line1, 5) : raw(line1, 5);
     if (!isBlank(initialCell)) {
       const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
       if (!Number.isFinite(v) || !Number.isInteger(v * 2)) {
@@ -267,7 +326,10 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
 
     for (let round = 1; round <= rounds; round++) {
       const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
-      const [opp, col, res] = [cell(line1, oc), cell(line1, oc + 1), cell(line1, oc + 2)];
+      const [opp, col, rawResult] = [cell(line1, oc), cell(line1, oc + 1), raw(line1, oc + 2)];
+      // A result 0 (lost) from a range whose blanks may come as 0 may be a blank: settled against the opponent's below.
+      const zeroOrBlank = zeroMayBeBlank && rawResult === 0;
+      const res = zeroOrBlank ? null : rawResult;
       if (isBlank(opp) && isBlank(col) && isBlank(res)) continue;
       if (isByeText(opp) || isByeText(col)) {
         const otherCell = isByeText(opp) ? col : opp;
@@ -298,7 +360,7 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
         errors.push({ where: at(line1, oc + 2), player: `${id}`, message: `round ${round}: ${result.message}` });
         continue;
       }
-      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value });
+      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value, ...(zeroOrBlank ? { zeroOrBlank } : {}) });
     }
   }
 
@@ -346,7 +408,7 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
         continue;
       }
       const [white, whiteEntry, black, blackEntry] = a.mark.colour === 'white' ? [pid, a, e.opponent, b] : [e.opponent, b, pid, a];
-      const result = RESULTS[`${markKey(whiteEntry.result)}|${markKey(blackEntry.result)}`];
+      const result = RESULTS[`${resultKey(whiteEntry, blackEntry)}|${resultKey(blackEntry, whiteEntry)}`];
       if (!result) {
         errors.push({
           where: here(2),
@@ -421,4 +483,46 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
 /** Excel's serial day number → ISO date (1 = 1900-01-01; Excel's phantom 1900-02-29 makes day 0 fall on 1899-12-30). */
 export function excelDate(serial: number): string {
   return new Date(Date.UTC(1899, 11, 30) + serial * 86400000).toISOString().slice(0, 10);
+}
+
+/**
+ * A grid read before, after some of its players' result cells changed (a result typed: the common edit while a round
+ * is played): the same tournament with those games' results read again — the same rules as `readGridDetailed`,
+ * without reading the whole grid. `changed` are 1-based cells of `values` (the whole grid from A1). Undefined when a
+ * change is not a result of a game on the grid or does not read (the caller then reads the whole grid, which names
+ * the cell in error). What `validateTournament` checks of a result cannot fail here: a player with a game in a round
+ * is not absent from it, and a grid carries no method or default reason.
+ */
+export function rereadResults(
+  read: GridRead,
+  values: readonly (readonly CellValue[])[],
+  changed: readonly { readonly row: number; readonly column: number }[],
+  options: ReadGridOptions = {},
+): GridRead | undefined {
+  const t = read.tournament;
+  const byRow = new Map<number, PlayerId>();
+  for (const [id, row] of read.playerRows) byRow.set(row, id);
+  const cellAt = (id: PlayerId, column: number): ResultCell | undefined => {
+    const v = values[read.playerRows.get(id)! - 1]?.[column - 1] ?? null;
+    if (isErrorText(v)) return undefined;
+    if ((options.blankZeros === true || options.zerosMayBeBlank === true) && v === 0) return { zeroOrBlank: true };
+    const r = readResult(v);
+    return r.ok ? { result: r.value } : undefined;
+  };
+  const games = [...t.games];
+  for (const { row, column } of changed) {
+    const player = byRow.get(row);
+    const offset = column - FIRST_ROUND_COLUMN;
+    const round = Math.floor(offset / 3) + 1;
+    if (player === undefined || offset < 0 || offset % 3 !== 2 || round > t.settings.rounds) return undefined;
+    const i = games.findIndex((g) => g.round === round && (g.white === player || g.black === player));
+    if (i < 0) return undefined;
+    const white = cellAt(games[i].white, column);
+    const black = cellAt(games[i].black, column);
+    if (!white || !black) return undefined;
+    const result = RESULTS[`${resultKey(white, black)}|${resultKey(black, white)}`];
+    if (!result) return undefined;
+    games[i] = { ...games[i], result };
+  }
+  return { ...read, tournament: { ...t, games } };
 }

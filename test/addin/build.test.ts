@@ -5,7 +5,7 @@
  * left alone.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ADDIN_DIR, ensureAddinBuilt, TEST_ADDIN_URL } from '../support/addinBuild';
@@ -42,12 +42,19 @@ describe('production build for a hosting URL', () => {
     if (HAS_SCHEMAS) expect((await validateManifest(manifest)).errors).toEqual([]);
   });
 
-  test('the task pane loads Office.js then the shared-runtime bundle; the standalone page has no Office.js', () => {
+  test('the task pane loads Office.js, then the functions, then the pane; the standalone page has no Office.js', () => {
     const pane = read('taskpane.html');
     const office = pane.indexOf('appsforoffice.microsoft.com/lib/1/hosted/office.js');
     expect(office).toBeGreaterThan(0);
-    expect(pane.indexOf('taskpane.js')).toBeGreaterThan(office);
     expect(pane.indexOf('functions.js')).toBeGreaterThan(office);
+    // The functions register before the pane's code runs (deferred scripts run in document order).
+    expect(pane.indexOf('taskpane.js')).toBeGreaterThan(pane.indexOf('functions.js'));
+    const scripts = [...pane.matchAll(/<script[^>]*src="?([^" >]+)"?[^>]*>/g)].map((m) => [m[1], /\bdefer\b/.test(m[0])]);
+    expect(scripts).toEqual([
+      ['https://appsforoffice.microsoft.com/lib/1/hosted/office.js', false],
+      ['functions.js', true],
+      ['taskpane.js', true],
+    ]);
     const standalone = read('index.html');
     expect(standalone).toContain('taskpane.js');
     expect(standalone).not.toContain('office.js');
@@ -56,7 +63,7 @@ describe('production build for a hosting URL', () => {
 
   test('functions.json lists every GO function with help URLs on the hosting HOSTING; the bundle registers them', () => {
     const metadata = JSON.parse(read('functions.json')) as { functions: { id: string; helpUrl: string }[] };
-    expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOS1', 'SOS2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP']);
+    expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP']);
     // Each help link opens the built help page at that function's own section.
     const help = read('functions-help.html');
     for (const f of metadata.functions) {
@@ -65,6 +72,33 @@ describe('production build for a hosting URL', () => {
     }
     // The plugin's loader appends CustomFunctions.associate("SOS", …) for each function.
     expect(read('functions.js')).toMatch(/associate\(\s*"STANDINGS"/);
+  });
+
+  test('start-up: the functions bundle is small and has no ExcelJS; the pane loads on demand, ExcelJS only for the standalone page', () => {
+    // What marks ExcelJS in a bundle: the workbook part it writes into every .xlsx.
+    const hasExcelJs = (file: string) => read(file).includes('xl/workbook.xml');
+    const size = (file: string) => statSync(path.join(out, file)).size;
+    expect(hasExcelJs('exceljs.js')).toBe(true); // the marker is found where ExcelJS is
+    expect(size('functions.js')).toBeLessThan(150_000);
+    expect(hasExcelJs('functions.js')).toBe(false);
+    expect(size('taskpane.js')).toBeLessThan(20_000);
+    expect(hasExcelJs('taskpane.js')).toBe(false);
+    // The chunks each start-up path fetches, as the entry's loader lists them.
+    const loads = [...read('taskpane.js').matchAll(/Promise\.all\(\[([^\]]*)\]\)/g)].map((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((n) => n[1]));
+    const excelPath = loads.find((chunks) => chunks.includes('pane'))!;
+    const standalonePath = loads.find((chunks) => chunks.includes('standalone'))!;
+    expect(excelPath).toBeDefined();
+    expect(standalonePath).toContain('exceljs');
+    expect(excelPath).not.toContain('exceljs');
+    for (const chunk of excelPath) expect([chunk, hasExcelJs(`${chunk}.js`)]).toEqual([chunk, false]);
+    for (const chunk of standalonePath) expect(existsSync(path.join(out, `${chunk}.js`))).toBe(true);
+  });
+
+  test('functions.json lets error cells reach the functions (allowErrorForDataTypeAny) and data types (allowCustomDataForDataTypeAny)', () => {
+    const metadata = JSON.parse(read('functions.json')) as { allowErrorForDataTypeAny?: boolean; allowCustomDataForDataTypeAny?: boolean; functions: unknown[] };
+    expect(metadata.allowErrorForDataTypeAny).toBe(true);
+    expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
+    expect(metadata.functions.length).toBeGreaterThan(10);
   });
 
   test('an ADDIN_URL that is not https is refused', () => {

@@ -178,6 +178,60 @@ describe('one parse per grid content', () => {
   });
 });
 
+describe('a recalculation after a result is typed', () => {
+  const t = generated(40, 5, 21);
+  const layout = gridLayout(t.settings.rounds, t.players.length);
+  const game = t.games.find((g) => g.round === 3 && g.result === 'white-wins')!;
+  const rowOf = (id: number) => layout.playerRow(t.players.findIndex((p) => p.id === id)) - 1;
+  const column = layout.resultColumn(3) - 1;
+
+  /** A fresh copy of the grid with round 3's game of `game` given these result cells (white's, black's). */
+  function typed(white: CellValue, black: CellValue): CellValue[][] {
+    const values = gridOf(t).map((row) => [...row]);
+    values[rowOf(game.white)][column] = white;
+    values[rowOf(game.black)][column] = black;
+    return values;
+  }
+
+  test.each([
+    ['reversed', '−', '+'],
+    ['a jigo', '=', '='],
+    ['cleared (not yet reported)', null, null],
+    ['as points', 0, 1],
+    ['by default', '+!', '−!'],
+  ] as [string, CellValue, CellValue][])('a result %s: only that game is read again, and the standings are those of the whole grid read anew', (_, white, black) => {
+    standingsFormula(gridOf(t));
+    const before = gridParseCount();
+    const changed = typed(white, black);
+    const patched = standingsFormula(changed);
+    expect(gridParseCount()).toBe(before);
+    clearFormulaCache();
+    expect(standingsFormula(changed)).toEqual(patched);
+    expect(gridParseCount()).toBe(before + 1);
+  });
+
+  test('results that do not agree: the whole grid is read, and the error names the cells', () => {
+    standingsFormula(gridOf(t));
+    const letter = String.fromCharCode(65 + column);
+    expect(() => standingsFormula(typed('+', '='))).toThrow(new RegExp(`the results of ${Math.min(game.white, game.black)} \\(Grid!${letter}\\d+`));
+  });
+
+  test('a range over the input columns only (the Grid’s own Place column) shares the parse of the whole sheet', () => {
+    const whole = gridOf(t);
+    const lastInput = layout.resultColumn(t.settings.rounds);
+    standingsFormula(whole);
+    const before = gridParseCount();
+    const inputs = whole.map((row, r) => (r + 1 < layout.headerRow ? row : row.slice(0, lastInput)));
+    const ids = t.players.map((p) => [p.id]);
+    expect(placeFormula(inputs, ids)).toEqual(placeFormula(whole, ids));
+    // The computed columns (scores on line 2, Victories) differ: still the same grid.
+    const rescored = whole.map((row) => [...row]);
+    rescored[rowOf(game.white) + 1][layout.scoreColumn(1) - 1] = 99;
+    placeFormula(rescored, ids);
+    expect(gridParseCount()).toBe(before);
+  });
+});
+
 describe('errors name the cell and say what is wrong', () => {
   const t = example();
   const layout = gridLayout(t.settings.rounds, t.players.length);
@@ -216,7 +270,7 @@ describe('errors name the cell and say what is wrong', () => {
     const values = gridOf(t);
     expect(() => criterionFormula(values, 999, 'sos')).toThrow('id: no player has ID 999 on this grid');
     expect(() => criterionFormula(values, 'Tremblay', 'mms')).toThrow('id: "Tremblay" is not a player\'s ID; expected the number in the grid\'s ID column');
-    expect(() => criterionFormula(values, 1, 'mms', 9)).toThrow('round: "9" is not a round of this tournament; expected a whole number from 0 to 4');
+    expect(() => criterionFormula(values, 1, 'mms', 9)).toThrow('round: "9" is not a round of this tournament; expected a whole number from 1 to 4 (blank or 0: every round played)');
     expect(() => standingsFormula(values, undefined, undefined, 'x')).toThrow(/^round: "x"/);
   });
 

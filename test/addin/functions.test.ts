@@ -16,7 +16,7 @@ import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
-const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOS1', 'SOS2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP'];
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP'];
 
 interface Metadata {
   functions: {
@@ -28,6 +28,23 @@ interface Metadata {
     result: { type?: string; dimensionality?: string };
     options?: { requiresParameterAddresses?: boolean };
   }[];
+}
+
+/** Whether a name is also a cell reference in A1 style (column A…XFD, row 1…1048576) or R1C1 style. */
+function looksLikeCell(name: string): boolean {
+  const a1 = /^([A-Z]{1,3})(\d+)$/i.exec(name);
+  if (a1) {
+    const column = [...a1[1].toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    const row = Number(a1[2]);
+    if (column <= 16384 && row >= 1 && row <= 1048576) return true;
+  }
+  const r1c1 = /^R(\d*)C(\d*)$/i.exec(name);
+  if (r1c1) {
+    const row = r1c1[1] === '' ? 1 : Number(r1c1[1]);
+    const column = r1c1[2] === '' ? 1 : Number(r1c1[2]);
+    return row >= 1 && row <= 1048576 && column >= 1 && column <= 16384;
+  }
+  return false;
 }
 
 describe('functions.json (generated from the JSDoc by custom-functions-metadata, as the webpack plugin does)', () => {
@@ -70,6 +87,20 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
     }
   });
 
+  test('no function name looks like a cell (A1 up to XFD1048576, or R1C1) and every name follows the naming rules', () => {
+    // Microsoft Learn, "Naming guidelines for custom functions in Excel": names must not be the same as any cell
+    // between A1 and XFD1048576 or between R1C1 and R1048576C16384; they start with a letter, at least 3 characters.
+    expect(looksLikeCell('SOS1')).toBe(true); // the reason SOS1 and SOS2 became SOSM1 and SOSM2
+    expect(looksLikeCell('XFD1048576')).toBe(true);
+    expect(looksLikeCell('R1C1')).toBe(true);
+    expect(looksLikeCell('XFE1')).toBe(false);
+    expect(looksLikeCell('SOSM1')).toBe(false);
+    for (const f of metadata.functions) {
+      expect([f.name, looksLikeCell(f.name)]).toEqual([f.name, false]);
+      expect(f.id).toMatch(/^[A-Z][A-Z0-9_.]{2,}$/);
+    }
+  });
+
   test('every exported wrapper has metadata', () => {
     expect(Object.keys(GO).map((k) => k.toUpperCase()).sort()).toEqual([...EXPECTED].sort());
   });
@@ -90,7 +121,7 @@ describe('the wrappers, called the way Excel calls them', () => {
     expect(GO.place(excelGrid, [[5]], undefined, undefined, at)).toEqual([[entry(5).place]]);
     expect(GO.directCompare(excelGrid, [[5]], undefined, undefined, at)).toEqual([[toNumber(entry(5).values.dc)]]);
     expect(GO.nbw(excelGrid, [[4]], 2, undefined, at)).toEqual([[toNumber(computeStandings(value(readGrid(grid)), { asOf: 2 }).entries.find((e) => e.player.id === 4)!.values.nbw)]]);
-    for (const f of [GO.sos1, GO.sos2, GO.sodos, GO.sosos, GO.cuss, GO.cusp]) expect(typeof f(excelGrid, [[1]], undefined, undefined, at)[0][0]).toBe('number');
+    for (const f of [GO.sosm1, GO.sosm2, GO.sodos, GO.sosos, GO.cuss, GO.cusp]) expect(typeof f(excelGrid, [[1]], undefined, undefined, at)[0][0]).toBe('number');
   });
 
   test('STANDINGS spills the table; HANDICAP answers a number', () => {

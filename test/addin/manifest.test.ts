@@ -3,7 +3,7 @@
  * message when absent), declares what the add-in needs (Excel, the shared runtime, the GO namespace), and broken
  * copies are rejected — so this test can fail.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { HAS_SCHEMAS, SCHEMA_DIR, validateManifest } from './manifestValidation';
 
@@ -68,5 +68,56 @@ describe('manifest.xml declares the add-in Tengen needs', () => {
       expect(png.readUInt32BE(16)).toBe(Number(m[1]));
       expect(png.readUInt32BE(20)).toBe(Number(m[1]));
     }
+  });
+});
+
+/** Office.js calls of taskpane/ and functions/ and the requirement set each needs (Excel JavaScript API reference). */
+const API_SETS: readonly [RegExp, string, string][] = [
+  [/\.pageLayout\b|\.setPrintArea\(|\.setPrintTitleRows\(|\.horizontalPageBreaks\b|\.zoom\b/, 'ExcelApi', '1.9'],
+  [/\.freezePanes\b|\.getRangeByIndexes\(/, 'ExcelApi', '1.7'],
+  [/\.getItemOrNullObject\(|\.getUsedRangeOrNullObject\(/, 'ExcelApi', '1.4'],
+  [/@requiresParameterAddresses|\.parameterAddresses\b/, 'CustomFunctionsRuntime', '1.3'],
+  [/new CustomFunctions\.Error\(/, 'CustomFunctionsRuntime', '1.2'],
+  [/<Runtime /, 'SharedRuntime', '1.1'],
+];
+
+function declared(set: string): string | undefined {
+  return new RegExp(`<Set Name="${set}" MinVersion="([\\d.]+)"/>`).exec(MANIFEST)?.[1];
+}
+
+const atLeast = (version: string | undefined, needed: string) => version !== undefined && Number(version.split('.')[1]) >= Number(needed.split('.')[1]);
+
+describe('manifest.xml declares the requirement sets the code uses', () => {
+  const root = path.join(__dirname, '..', '..');
+  const code = ['taskpane', 'functions']
+    .flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(path.join(root, dir, f), 'utf8')))
+    .concat(MANIFEST)
+    .join('\n');
+
+  it('ExcelApi 1.9 (page layout), CustomFunctionsRuntime 1.3 (parameter addresses), SharedRuntime 1.1', () => {
+    expect(declared('ExcelApi')).toBe('1.9');
+    expect(declared('CustomFunctionsRuntime')).toBe('1.3');
+    expect(declared('SharedRuntime')).toBe('1.1');
+  });
+
+  it.each(API_SETS.map(([pattern, set, version]) => [`${set} ${version}`, pattern, set, version] as const))('every call that needs %s is covered', (_, pattern, set, version) => {
+    if (pattern.test(code)) expect([set, declared(set), atLeast(declared(set), version)]).toEqual([set, declared(set), true]);
+  });
+
+  it('a newer set is only used after asking for it (isSetSupported), never assumed', () => {
+    for (const m of code.matchAll(/isSetSupported\('(\w+)', '([\d.]+)'\)/g)) {
+      // Asked at run time: allowed above the declared minimum (the caller falls back without it).
+      expect(declared(m[1])).toBeDefined();
+    }
+  });
+
+  it('one task pane: every ShowTaskpane action names the same TaskpaneId and the shared runtime page', () => {
+    // Microsoft Learn, "Configure your Office Add-in to use a shared runtime": a shared runtime supports one task pane,
+    // and a task pane without a TaskpaneId is considered a different task pane.
+    const actions = [...MANIFEST.matchAll(/<Action xsi:type="ShowTaskpane">([\s\S]*?)<\/Action>/g)].map((m) => m[1]);
+    expect(actions.length).toBeGreaterThan(0);
+    const ids = actions.map((a) => /<TaskpaneId>([^<]+)<\/TaskpaneId>/.exec(a)?.[1]);
+    expect(ids.every((id) => id === ids[0] && id !== undefined)).toBe(true);
+    for (const a of actions) expect(a).toMatch(/<SourceLocation resid="Taskpane.Url"\/>/);
   });
 });
