@@ -29,6 +29,7 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
+import { CEREMONY_SHEET, ceremonyOps, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -319,7 +320,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || /^Pairings R\d+$/.test(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -368,12 +369,16 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
   for (let r = 1; r <= rounds; r++) {
-    ops.push(...pairingsOps(t, r, language));
-    written.add(pairingsSheetName(r));
+    ops.push(...roundPaperOps(t, r, language));
+    for (const sheet of roundSheets(t, r)) written.add(sheet);
   }
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
-    ops.push(...standingsOps(t));
-    written.add(STANDINGS_SHEET);
+    ops.push(...standingsOps(t), ...ceremonyOps(t, language));
+    written.add(STANDINGS_SHEET).add(CEREMONY_SHEET);
+  }
+  if (rounds > 0) {
+    ops.push(...posterOps(t, language, pairingsSheetName(1)));
+    written.add(POSTER_SHEET);
   }
   // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
   // Grid exists (Excel refuses to delete a workbook's last sheet).
@@ -648,7 +653,7 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
-  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, pairingsOps(after, round, ctx.language));
+  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, [...roundPaperOps(after, round, ctx.language), ...posterOps(after, ctx.language, pairingsSheetName(round))]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -725,7 +730,7 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName): WorkbookBatch {
-  return { label: 'Standings', ops: standingsOps(t, ruleset) };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...ceremonyOps(t, contextOf(t).language, ruleset)] };
 }
 
 export const FINAL_GRID_SHEET = 'Grid (final)';
@@ -739,6 +744,7 @@ export function finalizeBatch(t: Tournament, options: SessionOptions = {}): Work
     ops: [
       ...gridOps(t, { sheet: FINAL_GRID_SHEET, language: ctx.language, valuesOnly: true }),
       ...standingsOps(t, undefined, FINAL_STANDINGS_SHEET),
+      ...ceremonyOps(t, ctx.language),
       ...logOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx.logRow, ctx.time),
     ],
   };

@@ -90,7 +90,7 @@ test('the Quebec example, round by round through the session API, into an .xlsx 
   // A fresh ExcelJS workbook: every Grid cell against the engine.
   const x = new ExcelJS.Workbook();
   await x.xlsx.readFile(file);
-  expect(x.worksheets.map((w) => w.name)).toEqual(['Grid', 'Players', 'Settings', 'Log', 'Pairings R1', 'Pairings R2', 'Pairings R3', 'Pairings R4', 'Standings', 'Grid (final)', 'Standings (final)']);
+  expect(x.worksheets.map((w) => w.name)).toEqual(['Grid', 'Players', 'Settings', 'Log', 'Grid poster', 'Pairings R1', 'Slips R1', 'Pairings R2', 'Slips R2', 'Pairings R3', 'Slips R3', 'Pairings R4', 'Slips R4', 'Standings', 'Prize ceremony', 'Grid (final)', 'Standings (final)']);
   const ws = x.getWorksheet('Grid')!;
   const layout = gridLayout(4, source.players.length);
   const sb = buildScoreboard(source);
