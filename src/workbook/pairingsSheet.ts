@@ -59,8 +59,9 @@ export function pairingsCells(t: Tournament, round: Round, language: GridLanguag
   const words = WORDS[language];
   const who = (id: PlayerId) => playerOnSheet(t, id);
   const rows: CellValue[][] = [
-    [`${words.round} ${round} — ${t.name}`, null, null, null, null, null],
-    [null, null, null, null, null, null],
+    // The round in large type, the tournament under it (a long name would run past the page at 20 pt).
+    [`${words.round} ${round}`, null, null, null, null, null],
+    [t.name, null, null, null, null, null],
     [words.table, words.white, words.black, words.handicap, words.result, words.note],
   ];
   gamesByTable(t, round).forEach((g, i) => {
@@ -104,6 +105,7 @@ export function pairingsOps(t: Tournament, round: Round, language: GridLanguage 
     ...(body ? [{ kind: 'format' as const, sheet, range: `E${first}:F${last}`, format: { numberFormat: '@' } }] : []),
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: TITLE_FONT_SIZE, rowHeight: rowHeight(TITLE_FONT_SIZE) } },
+    { kind: 'format', sheet, range: 'A2', format: { italic: true } },
     { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, fontSize: HEADER_FONT_SIZE, horizontalAlignment: 'center', rowHeight: rowHeight(HEADER_FONT_SIZE) } },
     ...(body
       ? [

@@ -28,8 +28,8 @@ export function slipsSheetName(round: Round): string {
 }
 
 const WORDS = {
-  en: { round: 'Round', table: 'Table', white: 'White', black: 'Black', handicap: 'Handicap', even: 'even game', won: 'won', jigo: 'Jigo', tick: 'Tick the winner', signatures: 'Signatures' },
-  fr: { round: 'Ronde', table: 'Table', white: 'Blanc', black: 'Noir', handicap: 'Handicap', even: 'partie égale', won: 'gagne', jigo: 'Jigo', tick: 'Cocher le gagnant', signatures: 'Signatures' },
+  en: { round: 'Round', table: 'Table', white: 'White', black: 'Black', handicap: 'Handicap', even: 'even game', won: 'won', jigo: 'Jigo', tick: 'Tick the winner', signatures: 'Signatures', noKomi: 'no komi' },
+  fr: { round: 'Ronde', table: 'Table', white: 'Blanc', black: 'Noir', handicap: 'Handicap', even: 'partie égale', won: 'gagne', jigo: 'Jigo', tick: 'Cocher le gagnant', signatures: 'Signatures', noKomi: 'sans komi' },
 } as const;
 
 /** The sheet's cells: `SLIP_ROWS` rows a table, in table order. */
@@ -38,7 +38,7 @@ export function slipsCells(t: Tournament, round: Round, language: GridLanguage =
   const rows: CellValue[][] = [];
   gamesByTable(t, round).forEach((g, i) => {
     const table = g.table ?? i + 1;
-    const handicap = g.handicap === 0 ? words.even : g.handicap === 1 ? `${words.handicap} 1 (no komi)` : `${words.handicap} ${g.handicap}`;
+    const handicap = g.handicap === 0 ? words.even : g.handicap === 1 ? `${words.handicap} 1 (${words.noKomi})` : `${words.handicap} ${g.handicap}`;
     // As on the pairing card: "+2" beside Black who receives the stones, "−2" beside White.
     const mark = (sign: string) => (g.handicap > 0 ? `${sign}${g.handicap}` : null);
     rows.push(

@@ -53,8 +53,8 @@ export function tablesCells(t: Tournament, round: Round, language: GridLanguage 
   };
   seats.sort((a, b) => nameOf(a.player).localeCompare(nameOf(b.player), language) || a.player - b.player);
   return [
-    [`${words.title} ${round} — ${t.name}: ${words.who}`, null, null, null],
-    [null, null, null, null],
+    [`${words.title} ${round} — ${words.who}`, null, null, null],
+    [t.name, null, null, null],
     [words.name, words.id, words.table, words.colour],
     ...seats.map((s) => [nameOf(s.player), s.player, s.table, s.colour]),
   ];
@@ -74,6 +74,7 @@ export function tablesOps(t: Tournament, round: Round, language: GridLanguage = 
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 18, rowHeight: rowHeight(18) } },
+    { kind: 'format', sheet, range: 'A2', format: { italic: true } },
     { kind: 'format', sheet, range: `A${TABLES_HEADER_ROW}:D${TABLES_HEADER_ROW}`, format: { ...HEADER_FORMAT, fontSize: 12, horizontalAlignment: 'center', rowHeight: rowHeight(12) } },
     ...(last >= first
       ? [
