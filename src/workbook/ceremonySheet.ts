@@ -19,7 +19,7 @@ import { computeStandings, shownCriteria, type Standings } from '../scoring/stan
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { columnLetter } from './address';
 import { LABELS, type GridLanguage } from './notation';
-import { columnsWidth, PRINTABLE, rowHeight, scaleToFit } from './paper';
+import { columnsWidth, PRINTABLE, rowHeight, scaleToFit, wrappedLines } from './paper';
 import { formatAmount, formatPrize } from './prizeNotation';
 import { CRITERION_LABEL } from './standingsSheet';
 
@@ -162,14 +162,18 @@ export function ceremonyOps(t: Tournament, language: GridLanguage = 'en', rulese
       ...(end > headers[i] ? [{ kind: 'format' as const, sheet, range: `A${headers[i] + 1}:${last}${end}`, format: { border: true } }] : []),
     );
   });
-  // Name, club and prize columns as wide as their longest entry (headings and notes are all in column A): nothing
-  // is cut off.
+  // Name, club and prize columns as wide as their longest entry (headings and notes are all in column A) within
+  // bounds; a longer club or prize wraps in a row as many lines high: nothing is cut off.
   const longest = (column: number, least: number, most: number) => Math.min(most, Math.max(least, ...cells.map((r) => String(r[column] ?? '').length + 2)));
-  const widths = [6, 5, longest(2, 20, 40), longest(3, 12, 50), 6, 9, ...new Array<number>(width - 7).fill(8), longest(width - 1, 16, 70)];
+  const widths = [6, 5, longest(2, 20, 34), longest(3, 12, 24), 6, 9, ...new Array<number>(width - 7).fill(8), longest(width - 1, 16, 36)];
+  const lines = cells.map((r, i) => (i < 3 || headings.includes(i + 1) ? 1 : Math.max(wrappedLines(String(r[3] ?? ''), widths[3]), wrappedLines(String(r[width - 1] ?? ''), widths[width - 1]))));
+  lines.forEach((n, i) => {
+    if (n > 1) ops.push({ kind: 'format', sheet, range: `A${i + 1}:${last}${i + 1}`, format: { wrap: true, rowHeight: 15 * n } });
+  });
   // One scale for the width; then a page break before any block that would run over the end of its page.
   const scale = scaleToFit(columnsWidth(widths), 1, 'portrait');
   const page = (PRINTABLE.portrait.height * 100) / scale;
-  const height = (row: number) => (row === 1 ? rowHeight(16) : headings.includes(row) ? rowHeight(14) : 15);
+  const height = (row: number) => (row === 1 ? rowHeight(16) : headings.includes(row) ? rowHeight(14) : 15 * lines[row - 1]);
   const rowBreaks: number[] = [];
   let used = 0;
   for (let row = 1; row <= cells.length; row++) {

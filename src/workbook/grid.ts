@@ -34,7 +34,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
-import { breaksEvery, columnsWidth, rowHeight, scaleToFit } from './paper';
+import { breaksEvery, columnsWidth, rowHeight, scaleToFit, wrappedLines } from './paper';
 import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
@@ -323,24 +323,10 @@ const longest = (texts: readonly string[]) => texts.reduce((m, x) => Math.max(m,
 
 /**
  * How many lines each player's club or city takes in a column `width` characters wide (in ID order): one, or more
- * for a club longer than the column can grow to (it wraps: nothing is cut off). A letter is about a '0' wide
- * (paper.ts), words are not split.
+ * for a club longer than the column can grow to (it wraps: nothing is cut off).
  */
 export function clubLines(t: Tournament, width: number): number[] {
-  return [...t.players]
-    .sort((a, b) => a.id - b.id)
-    .map((p) => {
-      let lines = 1;
-      let used = 0;
-      for (const word of (p.club ?? p.city ?? '').split(/\s+/).filter(Boolean)) {
-        const need = (used === 0 ? 0 : 1) + word.length * 1.05;
-        if (used > 0 && used + need > width - 1) {
-          lines += 1;
-          used = word.length * 1.05;
-        } else used += need;
-      }
-      return lines;
-    });
+  return [...t.players].sort((a, b) => a.id - b.id).map((p) => wrappedLines(p.club ?? p.city ?? '', width));
 }
 
 /** Column widths (characters) of a grid: name and club columns as wide as their longest entry, within bounds. */

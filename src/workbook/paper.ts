@@ -59,3 +59,21 @@ export function breaksEvery(perPage: number, items: number, firstRow: number, ro
   return breaks;
 }
 
+
+/**
+ * How many lines `text` takes, wrapped at spaces, in a column `width` characters wide (11 pt): a letter is taken as
+ * 0.9 of a '0' (measured on Calc's pages with Carlito: "Club de go de l’Université de", 29 letters, fills a
+ * column 24 wide), spaces too, so that a row is rather too tall than cut.
+ */
+export function wrappedLines(text: string, width: number): number {
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const need = (used === 0 ? 0 : 0.9) + word.length * 0.9;
+    if (used > 0 && used + need > width - 0.5) {
+      lines += 1;
+      used = word.length * 0.9;
+    } else used += need;
+  }
+  return lines;
+}
