@@ -5,10 +5,12 @@
  * them is their size and their purpose … to allow the players, and the visitors to the tournament, the opportunity
  * of viewing the results of the games".
  *
- * Identical, so every cell of a player's two lines is a formula reading the same cell of the Grid
- * (`=IF(Grid!B16="","",Grid!B16)`, written with its value): a result typed on the Grid shows on the poster at the
- * next recalculation, and nothing is ever typed here. The poster is rewritten (its rows follow the Grid's) whenever
- * Tengen pairs a round; a player registered since shows from then on.
+ * Identical: the cells a result changes — each round's result, the scores after each round, Victories and Place —
+ * are formulas reading the same cell of the Grid (`=IF(Grid!H16="","",Grid!H16)`, written with its value), so a
+ * result typed on the Grid shows on the poster at the next recalculation; the others (names, clubs, opponents,
+ * colours) are copied as they are when Tengen pairs a round, which is when the poster is rewritten (its rows follow
+ * the Grid's; a player registered since shows from then on). Formulas in those too would triple the poster's
+ * weight for cells that change only with a pairing. Nothing is ever typed here.
  *
  * Printed landscape in 14 pt, the header rows repeated, a page break every 16 players (never between a player's two
  * lines), scaled to fit A4 or Letter; printed on larger paper (A3, tabloid) with the printer's "fit to paper".
@@ -41,11 +43,18 @@ export function posterCells(t: Tournament, language: GridLanguage = 'en'): CellI
   const title = empty();
   title[0] = t.name;
   const rows: CellInput[][] = [title, empty(), [...values[grid.headerRow - 1]], [...values[grid.subHeaderRow - 1]]];
+  const liveOnLine1 = new Set([...Array.from({ length: grid.rounds }, (_, i) => grid.resultColumn(i + 1)), grid.columns.victories, grid.columns.place]);
+  const liveOnLine2 = new Set(Array.from({ length: grid.rounds }, (_, i) => grid.scoreColumn(i + 1)));
   for (let r = grid.firstPlayerRow; r <= grid.lastRow && t.players.length > 0; r++) {
+    const live = (r - grid.firstPlayerRow) % 2 === 0 ? liveOnLine1 : liveOnLine2;
     const row: CellInput[] = [];
     for (let c = 1; c <= width; c++) {
-      const ref = sheetReference(grid.sheet, r, c);
       const value = values[r - 1]?.[c - 1] ?? null;
+      if (!live.has(c)) {
+        row.push(value);
+        continue;
+      }
+      const ref = sheetReference(grid.sheet, r, c);
       row.push({ formula: `=IF(${ref}="","",${ref})`, value: value ?? '' });
     }
     rows.push(row);

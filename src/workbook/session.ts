@@ -29,7 +29,7 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
-import { CEREMONY_SHEET, ceremonyOps, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
+import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -369,14 +369,15 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
   for (let r = 1; r <= rounds; r++) {
-    ops.push(...roundPaperOps(t, r, language));
-    for (const sheet of roundSheets(t, r)) written.add(sheet);
+    // Slips and the table list for the last round paired only: the earlier ones have been played.
+    ops.push(...roundPaperOps(t, r, language, r === rounds));
+    for (const sheet of roundSheets(t, r, r === rounds)) written.add(sheet);
   }
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
     ops.push(...standingsOps(t), ...ceremonyOps(t, language));
     written.add(STANDINGS_SHEET).add(CEREMONY_SHEET);
   }
-  if (rounds > 0) {
+  if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
     written.add(POSTER_SHEET);
   }
@@ -653,7 +654,7 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
-  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, [...roundPaperOps(after, round, ctx.language), ...posterOps(after, ctx.language, pairingsSheetName(round))]);
+  return tournamentBatch(after, `Pair round ${round}`, lines, ctx, [...roundPaperOps(after, round, ctx.language), ...(hasPoster(after) ? posterOps(after, ctx.language, pairingsSheetName(round)) : [])]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
