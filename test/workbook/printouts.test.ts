@@ -13,6 +13,7 @@ import { posterCells } from '../../src/workbook/posterSheet';
 import { gamesByTable } from '../../src/workbook/pairingsSheet';
 import { needsTableList, roundPaperOps, roundSheets } from '../../src/workbook/printouts';
 import { formatPrizes, readPrizes } from '../../src/workbook/prizeNotation';
+import { finalizeBatch, importBatch, pairRoundBatch, previewPairing, standingsBatch, withoutRound } from '../../src/workbook/session';
 import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
 import { SLIP_ROWS, slipsCells, slipsOps } from '../../src/workbook/slipsSheet';
 import { tablesCells } from '../../src/workbook/tablesSheet';
@@ -170,5 +171,30 @@ describe('prizes as typed and as stored', () => {
     const parsed = parseTournamentJson(JSON.stringify(doc, null, 2), 'bad.json');
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.errors[0].where).toMatch(/^\/settings\/prizes\/0/);
+  });
+});
+
+describe('the printouts in the session\'s batches', () => {
+  const sheetsOf = (ops: readonly { kind: string; sheet: string }[]) => [...new Set(ops.filter((o) => o.kind === 'ensure-sheet').map((o) => o.sheet))];
+
+  test('writing the standings and finalizing write the prize ceremony', () => {
+    const t = example();
+    expect(sheetsOf(standingsBatch(t).ops)).toEqual(['Standings', 'Prize ceremony']);
+    expect(sheetsOf(finalizeBatch(t, { time: 'now' }).ops)).toContain('Prize ceremony');
+  });
+
+  test('pairing a round writes its pairing sheet, slips, the table list of a big round and the poster', () => {
+    const t = generated(60, 1, 2);
+    const base = withoutRound(t, 1);
+    const preview = previewPairing(base, 1);
+    if (!('games' in preview.pairing)) throw new Error('the round did not pair');
+    const batch = pairRoundBatch(base, preview.pairing, { expectedFingerprint: preview.fingerprint, time: 'now' });
+    expect(sheetsOf(batch.ops)).toEqual(['Grid', 'Players', 'Pairings R1', 'Tables R1', 'Slips R1', 'Grid poster', 'Log']);
+  });
+
+  test('no poster for a field of more than 200 players', () => {
+    const t = generated(201, 1, 2);
+    expect(sheetsOf(importBatch(t).ops)).not.toContain('Grid poster');
+    expect(sheetsOf(importBatch(generated(200, 1, 2)).ops)).toContain('Grid poster');
   });
 });
