@@ -4,6 +4,8 @@
 #   libreoffice-calc  opens a saved workbook and prints it to PDF (test/e2e/libreoffice.test.ts)
 #   poppler-utils     pdftotext / pdftoppm read that PDF back
 #   fonts-dejavu-core a font for LibreOffice to print with (a minimal machine has none)
+#   fonts-crosextra-carlito  Carlito, metric-compatible with Calibri (the font of the workbooks Tengen writes): with
+#                     it LibreOffice lays the printouts out as Excel does, so the page tests measure Excel's pages
 #
 # Idempotent: checks each binary first and does nothing when all are present. As root with apt-get available it runs
 # `apt-get update` once and installs what is missing with --no-install-recommends; otherwise it prints the exact
@@ -17,6 +19,7 @@ required=(
   "poppler-utils:pdftotext"
   "poppler-utils:pdftoppm"
   "fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  "fonts-crosextra-carlito:/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf"
 )
 
 missing=()

@@ -623,6 +623,7 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
         if (p.printArea !== undefined && !boxOf(p.printArea)) fail(`print area "${p.printArea}" is not an A1 range`);
         if (p.repeatRows !== undefined && !parseRowSpan(p.repeatRows)) fail(`repeated rows "${p.repeatRows}" should look like 4:5`);
         if (p.rowBreaks?.some((r) => !(Number.isInteger(r) && r > 1 && r <= MAX_ROWS))) fail('page breaks are row numbers from 2');
+        if (p.scale !== undefined && !(Number.isInteger(p.scale) && p.scale >= 10 && p.scale <= 400)) fail('a print scale is a whole percentage from 10 to 400');
         steps.push({ op });
         return;
       }
@@ -682,6 +683,8 @@ function queueFormat(worksheet: Excel.Worksheet, box: Box, format: CellFormat): 
   if (format.italic !== undefined) range.format.font.italic = format.italic;
   if (format.fontColor !== undefined) range.format.font.color = format.fontColor;
   if (format.fontSize !== undefined) range.format.font.size = format.fontSize;
+  // RangeFormat.rowHeight, in points (ExcelApi 1.1).
+  if (format.rowHeight !== undefined) range.format.rowHeight = format.rowHeight;
   if (format.fill !== undefined) range.format.fill.color = format.fill;
   if (format.horizontalAlignment !== undefined) {
     range.format.horizontalAlignment = ({ left: 'Left', center: 'Center', right: 'Right' } as const)[format.horizontalAlignment];
@@ -702,7 +705,15 @@ function queuePrint(worksheet: Excel.Worksheet, settings: PrintSettings): void {
   if (settings.repeatRows !== undefined) layout.setPrintTitleRows(settings.repeatRows.replace(/^\$?(\d+):\$?(\d+)$/, '$$$1:$$$2'));
   if (settings.orientation !== undefined) layout.orientation = settings.orientation === 'landscape' ? 'Landscape' : 'Portrait';
   if (settings.fitToWidth) layout.zoom = { horizontalFitToPages: 1 };
-  for (const row of settings.rowBreaks ?? []) worksheet.horizontalPageBreaks.add(`A${row}`);
+  // PageLayoutZoomOptions.scale, 10–400, "null if fit to page tall or wide is specified" (ExcelApi 1.9,
+  // learn.microsoft.com/javascript/api/excel/excel.pagelayoutzoomoptions).
+  if (settings.scale !== undefined) layout.zoom = { scale: settings.scale };
+  if (settings.rowBreaks !== undefined) {
+    // A rewritten sheet keeps its old manual breaks (clearing cells does not remove them): remove them first
+    // (PageBreakCollection.removePageBreaks, ExcelApi 1.9).
+    worksheet.horizontalPageBreaks.removePageBreaks();
+    for (const row of settings.rowBreaks) worksheet.horizontalPageBreaks.add(`A${row}`);
+  }
 }
 
 /** The workbook's names, read in the first sync when a batch defines names. */

@@ -263,6 +263,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     tiebreaks: s.tiebreaks,
     lotterySeed: s.lotterySeed,
     hostCity: s.hostCity,
+    prizes: s.prizes,
     opengotha: s.opengotha,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
@@ -365,6 +366,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       tiebreaks: s.tiebreaks && [...s.tiebreaks],
       lotterySeed: s.lotterySeed,
       hostCity: s.hostCity,
+      prizes: s.prizes?.map((x) => pick(x, ['section', 'place', 'amount', 'unit', 'item'])) as Settings['prizes'],
       opengotha:
         s.opengotha &&
         pick(
@@ -377,7 +379,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'hostCity', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'hostCity', 'prizes', 'opengotha'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

@@ -149,6 +149,27 @@ export interface Section {
 }
 
 /**
+ * A prize for a place (seeds/mays-swiss-mcmahon-manual.txt, "Prizes": "All tournaments offer prizes to the winners
+ * of first place in each section, and some tournaments offer prizes to the winners of second place"). A sum of money
+ * (or points of a series) is divisible: equal players share it (seeds/egf-general-tournament-rules-excerpt.txt: "They
+ * equally share the sum of all money prizes issued for those place numbers that they would have got if they were
+ * not equal. Other divisible prizes like, e.g., points accumulated in a series of tournaments, are distributed
+ * similarly"); a thing (a trophy) is not: "Indivisible prizes … are issued by tiebreakers".
+ */
+export interface Prize {
+  /** The McMahon section (its name) whose place this is; absent: a place of the whole field. */
+  readonly section?: string;
+  /** The place it rewards, 1 = first. */
+  readonly place: number;
+  /** A divisible prize: the sum, in `unit`. */
+  readonly amount?: number;
+  /** The unit of `amount` as announced ("€", "$", "points"). */
+  readonly unit?: string;
+  /** An indivisible prize: what it is ("Trophy"). A prize has an amount, an item, or both (a trophy and €50). */
+  readonly item?: string;
+}
+
+/**
  * OpenGotha's own scoring parameters (GeneralParameterSet), kept so the `opengotha` ruleset reproduces its values.
  * Values are in half points, as OpenGotha stores them ("2Value").
  */
@@ -189,6 +210,8 @@ export interface Settings {
   readonly lotterySeed?: number;
   /** Host city for Mays' round-1 bye (the weakest local player). */
   readonly hostCity?: string;
+  /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
+  readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
 }
 

@@ -83,6 +83,11 @@ export interface CellFormat {
   readonly wrap?: boolean;
   /** A thin border on every edge of every cell of the range. */
   readonly border?: boolean;
+  /**
+   * Height in points of every row of the range. Printouts set it for rows of large text: LibreOffice keeps a row
+   * written without a height at the sheet's default (15 pt) whatever its font size.
+   */
+  readonly rowHeight?: number;
 }
 
 export interface PrintSettings {
@@ -91,8 +96,13 @@ export interface PrintSettings {
   /** Rows repeated at the top of every printed page, e.g. `4:5`. */
   readonly repeatRows?: string;
   readonly fitToWidth?: boolean;
+  /**
+   * Print at this percentage (10–400) instead of fitting to the page: a sheet with its own `rowBreaks` needs it,
+   * since with fit-to-page the spreadsheet places the breaks itself (docs/excel-compatibility.md, printing).
+   */
+  readonly scale?: number;
   readonly orientation?: 'portrait' | 'landscape';
-  /** Page breaks before these 1-based rows (a pairing sheet: 20 tables to a page). */
+  /** Page breaks before these 1-based rows (a pairing sheet: 20 tables to a page); replaces the sheet's breaks. */
   readonly rowBreaks?: readonly number[];
 }
 

@@ -98,6 +98,7 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
         if (c !== undefined && !/^#[0-9A-Fa-f]{6}$/.test(c)) return `${key} "${c}" is not a colour #RRGGBB`;
       }
       if (op.format.fontSize !== undefined && !(op.format.fontSize > 0 && op.format.fontSize < 410)) return `font size ${op.format.fontSize} is not between 1 and 409`;
+      if (op.format.rowHeight !== undefined && !(op.format.rowHeight > 0 && op.format.rowHeight <= 409)) return `row height ${op.format.rowHeight} is not between 0 and 409 points`;
       return undefined;
     }
     case 'merge':
@@ -118,6 +119,8 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
       if (s.repeatRows !== undefined && !parseRowSpan(s.repeatRows)) return `repeated rows "${s.repeatRows}" are not rows like 4:5`;
       const bad = (s.rowBreaks ?? []).find((r) => !Number.isInteger(r) || r < 2 || r > MAX_ROWS);
       if (bad !== undefined) return `row break ${bad} is not a row between 2 and ${MAX_ROWS}`;
+      if (s.scale !== undefined && !(Number.isInteger(s.scale) && s.scale >= 10 && s.scale <= 400)) return `print scale ${s.scale} is not a whole percentage from 10 to 400`;
+      if (s.scale !== undefined && s.fitToWidth) return 'a print scale and fit-to-width exclude each other';
       return undefined;
     }
     default:

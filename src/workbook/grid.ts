@@ -37,9 +37,10 @@ import { displayName, type Tournament } from '../model/tournament';
 import { buildScoreboard, initialMms, type Scoreboard } from '../scoring/scoreboard';
 import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
-import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookBatch, type WorkbookOp } from './adapter';
+import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
 import { defineNameOp, GRID_NAME, SETTINGS_NAME } from './names';
+import { breaksEvery, columnsWidth, rowHeight, scaleToFit, wrappedLines } from './paper';
 import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
 export const GRID_SHEET = 'Grid';
@@ -282,7 +283,7 @@ export function placeSpill(layout: GridLayout, firstPlace: CellValue): CellInput
 
 /**
  * The batch writing the whole Grid sheet: created if missing, cleared, written, formatted, printable (landscape,
- * fit to the page width, the two header rows repeated on every page).
+ * the two header rows repeated on every page, ten players a page: `gridPrintSettings`).
  */
 export function gridBatch(t: Tournament, options: GridOptions = {}): WorkbookBatch {
   return { label: `Write the grid of ${t.name}`, ops: gridOps(t, options) };
@@ -315,7 +316,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
     { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },
-    { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14 } },
+    { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14, rowHeight: rowHeight(14) } },
     { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
   ];
   for (let r = 1; r <= layout.rounds; r++) {
@@ -326,21 +327,68 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     ops.push({ kind: 'format', sheet, range: `A${first}:${last}${layout.lastRow}`, format: { border: true } });
     ops.push({ kind: 'format', sheet, range: `${columnLetter(layout.columns.rank)}${first}:${last}${layout.lastRow}`, format: { horizontalAlignment: 'center' } });
   }
+  const widths = gridColumnWidths(t, layout.rounds);
+  // A club too long for its column wraps on line 1, two lines high (Calc keeps a row at 15 pt unless told).
+  const tall = clubLines(t, widths[layout.columns.club - 1]);
+  tall.forEach((lines, index) => {
+    if (lines > 1) {
+      const row = layout.playerRow(index);
+      ops.push({ kind: 'format', sheet, range: `C${row}`, format: { wrap: true } }, { kind: 'format', sheet, range: `A${row}:${last}${row}`, format: { rowHeight: 15 * lines } });
+    }
+  });
   ops.push(
-    { kind: 'column-widths', sheet, widths: [5, 26, 14, 6, 8, ...new Array<number>(3 * layout.rounds).fill(5), 9, 7] },
+    { kind: 'column-widths', sheet, widths },
     { kind: 'freeze', sheet, rows: layout.subHeaderRow, columns: 2 },
-    {
-      kind: 'print',
-      sheet,
-      settings: {
-        printArea: `A1:${last}${layout.lastRow}`,
-        repeatRows: `${layout.headerRow}:${layout.subHeaderRow}`,
-        fitToWidth: true,
-        orientation: 'landscape',
-      },
-    },
+    { kind: 'print', sheet, settings: gridPrintSettings(layout, widths, tall.map((lines) => 15 * (lines - 1))) },
   );
   return ops;
+}
+
+/** Mays prints the grid on sheets of a few players each (Appendix B, "Tournament Grid Sheet"): 10 players a page. */
+export const GRID_PLAYERS_PER_PAGE = 10;
+const NAME_WIDTH = { least: 20, most: 34 } as const;
+const CLUB_WIDTH = { least: 10, most: 30 } as const;
+
+const clamp = (x: number, range: { least: number; most: number }) => Math.min(range.most, Math.max(range.least, x));
+const longest = (texts: readonly string[]) => texts.reduce((m, x) => Math.max(m, x.length), 0);
+
+/**
+ * How many lines each player's club or city takes in a column `width` characters wide (in ID order): one, or more
+ * for a club longer than the column can grow to (it wraps: nothing is cut off).
+ */
+export function clubLines(t: Tournament, width: number): number[] {
+  return [...t.players].sort((a, b) => a.id - b.id).map((p) => wrappedLines(p.club ?? p.city ?? '', width));
+}
+
+/** Column widths (characters) of a grid: name and club columns as wide as their longest entry, within bounds. */
+export function gridColumnWidths(t: Tournament, rounds: number): number[] {
+  const name = clamp(longest(t.players.map(displayName)) + 2, NAME_WIDTH);
+  const club = clamp(longest(t.players.map((p) => p.club ?? p.city ?? '')) + 2, CLUB_WIDTH);
+  return [5, name, club, 6, 8, ...new Array<number>(3 * rounds).fill(5), 9, 7];
+}
+
+/**
+ * The grid's page setup: landscape, the header rows repeated, a page break every `perPage` players (between two
+ * players, never between a player's two lines), at the scale where the first page — title block included — fits.
+ * A percentage scale, not fit-to-width: with fit-to-page the spreadsheet would place the breaks itself.
+ */
+export function gridPrintSettings(layout: GridLayout, widths: readonly number[], extraHeight: readonly number[] = [], perPage = GRID_PLAYERS_PER_PAGE): PrintSettings {
+  const row = 15;
+  // The tallest page: the first (title block, blank row, headers) or a later one (headers), with its players' rows.
+  let tallest = 0;
+  for (let first = 0; first === 0 || first < layout.players; first += perPage) {
+    const players = Math.min(perPage, layout.players - first);
+    const above = first === 0 ? (layout.firstPlayerRow - 2) * row + rowHeight(14) : 2 * row;
+    const extra = extraHeight.slice(first, first + perPage).reduce((a, b) => a + b, 0);
+    tallest = Math.max(tallest, above + 2 * Math.max(players, 1) * row + extra);
+  }
+  return {
+    printArea: `A1:${columnLetter(layout.lastColumn)}${layout.lastRow}`,
+    repeatRows: `${layout.headerRow}:${layout.subHeaderRow}`,
+    scale: scaleToFit(columnsWidth(widths), tallest, 'landscape'),
+    orientation: 'landscape',
+    rowBreaks: breaksEvery(perPage, layout.players, layout.firstPlayerRow, 2),
+  };
 }
 
 /** What a reader without recalculation sees: each formula replaced by the value written with it. */

@@ -1,19 +1,32 @@
 /**
  * The `Pairings R<n>` sheet of a round, like Mays' pairing sheet (seeds/mays-swiss-mcmahon-manual.txt, Appendix B,
  * "Pairing Sheet (1 - 20 tables)": Table | BLANC (White) | NOIR (black) | Handicap, twenty tables to a page) with a
- * Result column added; "The name of the player with the bye should be written at the bottom of the pairing sheet"
- * ("Transcribing the Pairings onto the Pairing Sheets").
+ * Result and a How column added for the director; "The name of the player with the bye should be written at the
+ * bottom of the pairing sheet" ("Transcribing the Pairings onto the Pairing Sheets").
+ *
+ * Printed to be read on a wall ("the pairing sheets … once posted, will inform the players of the names of their
+ * opponents, the number of the table at which they will be playing, and who will have what color of stones (or
+ * handicap)"): the four posted columns alone (the print area leaves out Result and How, which are the director's
+ * record, "Retrieving the Pairing Sheets"), in 20 pt, portrait, twenty tables a page with the header repeated, the
+ * bye after the last table. A name too long for its column at 20 pt is printed smaller on its row only.
  */
-import { formatRank } from '../model/rank';
 import type { InputError } from '../model/errors';
 import { displayName, type DefaultReason, type Game, type PlayerId, type Round, type Tournament, type WinMethod } from '../model/tournament';
 import { outcomeOf } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { isBlank, outcomeMark, resultText, type GridLanguage } from './notation';
+import { breaksEvery, columnsWidth, fontSizeToFit, rowHeight, scaleToFit } from './paper';
 
 export const TABLES_PER_PAGE = 20;
 export const PAIRINGS_HEADER_ROW = 3;
+/** The size of the posted text: table, names, handicap (issue: "large enough to read on a wall", 20 pt or more). */
+export const POSTED_FONT_SIZE = 20;
+const SMALLEST_NAME_SIZE = 12;
+const TITLE_FONT_SIZE = 20;
+const HEADER_FONT_SIZE = 12;
+/** Table, White, Black, Handicap (posted), Result, How (the director's). */
+const WIDTHS = [7, 35, 35, 11, 10, 14] as const;
 
 export function pairingsSheetName(round: Round): string {
   return `Pairings R${round}`;
@@ -30,21 +43,28 @@ export function resultWords(g: Game): string {
   return w === '' ? '' : `${w} / ${resultText(outcomeMark(outcomeOf(g, 'black')))}`;
 }
 
+/** A player as a pairing sheet, a slip or a table list names him: "12 Doe, John" (the ID, then the name). */
+export function playerOnSheet(t: Tournament, id: PlayerId): string {
+  const p = t.players.find((x) => x.id === id);
+  return p ? `${id} ${displayName(p)}` : String(id);
+}
+
+/** The round's games in table order (games without a table last, by White's ID). */
+export function gamesByTable(t: Tournament, round: Round): Game[] {
+  return t.games.filter((g) => g.round === round).sort((a, b) => (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
+}
+
 /** The sheet's cells: title, header, one row per table, the bye at the bottom. */
 export function pairingsCells(t: Tournament, round: Round, language: GridLanguage = 'en'): CellValue[][] {
   const words = WORDS[language];
-  const byId = new Map(t.players.map((p) => [p.id, p]));
-  const who = (id: PlayerId) => {
-    const p = byId.get(id);
-    return p ? `${id} ${displayName(p)} (${formatRank(p.rank)})` : String(id);
-  };
-  const games = t.games.filter((g) => g.round === round).sort((a, b) => (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
+  const who = (id: PlayerId) => playerOnSheet(t, id);
   const rows: CellValue[][] = [
-    [`${words.round} ${round} — ${t.name}`, null, null, null, null, null],
-    [null, null, null, null, null, null],
+    // The round in large type, the tournament under it (a long name would run past the page at 20 pt).
+    [`${words.round} ${round}`, null, null, null, null, null],
+    [t.name, null, null, null, null, null],
     [words.table, words.white, words.black, words.handicap, words.result, words.note],
   ];
-  games.forEach((g, i) => {
+  gamesByTable(t, round).forEach((g, i) => {
     rows.push([
       g.table ?? i + 1,
       who(g.white) + (g.colourKnown === false ? ` (${words.nigiri})` : ''),
@@ -63,22 +83,44 @@ export function pairingsCells(t: Tournament, round: Round, language: GridLanguag
 export function pairingsOps(t: Tournament, round: Round, language: GridLanguage = 'en'): WorkbookOp[] {
   const sheet = pairingsSheetName(round);
   const cells = pairingsCells(t, round, language);
+  const first = PAIRINGS_HEADER_ROW + 1;
   const tables = t.games.filter((g) => g.round === round).length;
-  const rowBreaks: number[] = [];
-  for (let k = TABLES_PER_PAGE; k < tables; k += TABLES_PER_PAGE) rowBreaks.push(PAIRINGS_HEADER_ROW + 1 + k);
+  const last = cells.length;
+  const rowBreaks = breaksEvery(TABLES_PER_PAGE, tables, first);
+  // One page: the title, a blank row, the header and twenty tables — and the bye under the last of them.
+  const pageHeight = rowHeight(TITLE_FONT_SIZE) + rowHeight(11) + rowHeight(HEADER_FONT_SIZE) + (TABLES_PER_PAGE + 1) * rowHeight(POSTED_FONT_SIZE);
+  const scale = scaleToFit(columnsWidth(WIDTHS.slice(0, 4)), pageHeight, 'portrait');
+  // A name too long for its column at 20 pt is printed smaller, that name alone (never a table or a handicap).
+  const smaller: WorkbookOp[] = [];
+  for (let r = first; r <= last; r++) {
+    for (const [column, index] of [['B', 1], ['C', 2]] as const) {
+      const size = fontSizeToFit(String(cells[r - 1][index] ?? ''), WIDTHS[index], POSTED_FONT_SIZE, SMALLEST_NAME_SIZE);
+      if (size < POSTED_FONT_SIZE) smaller.push({ kind: 'format', sheet, range: `${column}${r}`, format: { fontSize: size } });
+    }
+  }
+  const body = last >= first;
   return [
     ...freshSheetOps(sheet),
     // "+ / −" is text, not a formula (see gridOps).
-    ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `E${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { numberFormat: '@' } }] : []),
+    ...(body ? [{ kind: 'format' as const, sheet, range: `E${first}:F${last}`, format: { numberFormat: '@' } }] : []),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 14 } },
-    { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
-    ...(cells.length > PAIRINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `A${PAIRINGS_HEADER_ROW + 1}:F${cells.length}`, format: { border: true } }] : []),
-    { kind: 'column-widths', sheet, widths: [7, 34, 34, 10, 10, 14] },
+    { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: TITLE_FONT_SIZE, rowHeight: rowHeight(TITLE_FONT_SIZE) } },
+    { kind: 'format', sheet, range: 'A2', format: { italic: true } },
+    { kind: 'format', sheet, range: `A${PAIRINGS_HEADER_ROW}:F${PAIRINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, fontSize: HEADER_FONT_SIZE, horizontalAlignment: 'center', rowHeight: rowHeight(HEADER_FONT_SIZE) } },
+    ...(body
+      ? [
+          { kind: 'format' as const, sheet, range: `A${first}:F${last}`, format: { border: true } },
+          { kind: 'format' as const, sheet, range: `A${first}:D${last}`, format: { fontSize: POSTED_FONT_SIZE, rowHeight: rowHeight(POSTED_FONT_SIZE) } },
+          { kind: 'format' as const, sheet, range: `A${first}:A${last}`, format: { bold: true, horizontalAlignment: 'center' as const } },
+          { kind: 'format' as const, sheet, range: `D${first}:D${last}`, format: { horizontalAlignment: 'center' as const } },
+          ...smaller,
+        ]
+      : []),
+    { kind: 'column-widths', sheet, widths: [...WIDTHS] },
     {
       kind: 'print',
       sheet,
-      settings: { printArea: `A1:F${cells.length}`, repeatRows: `${PAIRINGS_HEADER_ROW}:${PAIRINGS_HEADER_ROW}`, fitToWidth: true, orientation: 'portrait', rowBreaks },
+      settings: { printArea: `A1:D${last}`, repeatRows: `${PAIRINGS_HEADER_ROW}:${PAIRINGS_HEADER_ROW}`, scale, orientation: 'portrait', rowBreaks },
     },
   ];
 }

@@ -37,6 +37,7 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
+import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -336,7 +337,7 @@ function tournamentBatch(
   label: string,
   lines: readonly LogLine[],
   ctx: BatchContext,
-  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean } = {},
+  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean; readonly extra?: readonly WorkbookOp[] } = {},
 ): WorkbookBatch {
   // The live Standings sheet (one spilled =GO.STANDINGS) goes with the grid, so its cached values (what a file saved
   // by the standalone page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
@@ -348,8 +349,9 @@ function tournamentBatch(
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
   ];
-  if (!ctx.read) return { label, ops: [...render(after), ...logOps(lines, ctx.logRow, ctx.time)] };
-  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...logAppendOps(lines, ctx)] };
+  const extra = options.extra ?? [];
+  if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
+  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
 }
 
 /**
@@ -414,7 +416,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || /^Pairings R\d+$/.test(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -463,12 +465,17 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
   for (let r = 1; r <= rounds; r++) {
-    ops.push(...pairingsOps(t, r, language));
-    written.add(pairingsSheetName(r));
+    // Slips and the table list for the last round paired only: the earlier ones have been played.
+    ops.push(...roundPaperOps(t, r, language, r === rounds));
+    for (const sheet of roundSheets(t, r, r === rounds)) written.add(sheet);
   }
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
-    ops.push(...standingsOps(t));
-    written.add(STANDINGS_SHEET);
+    ops.push(...standingsOps(t), ...ceremonyOps(t, language));
+    written.add(STANDINGS_SHEET).add(CEREMONY_SHEET);
+  }
+  if (rounds > 0 && hasPoster(t)) {
+    ops.push(...posterOps(t, language, pairingsSheetName(1)));
+    written.add(POSTER_SHEET);
   }
   // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
   // Grid exists (Excel refuses to delete a workbook's last sheet).
@@ -745,7 +752,19 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
   ];
   // A round paired again (confirmed) gets its pairing sheet made anew: it is Tengen's, and the director said so.
   const remade = new Set(existing.length > 0 || byes.length > 0 ? [pairingsSheetName(round)] : []);
-  return tournamentBatch(t, after, `Pair round ${round}`, lines, ctx, { rounds: [round], whole: remade, confirmOverwrite: options.confirmOverwrite || options.confirmRepair });
+  return tournamentBatch(t, after, `Pair round ${round}`, lines, ctx, {
+    rounds: [round],
+    whole: remade,
+    confirmOverwrite: options.confirmOverwrite || options.confirmRepair,
+    // The round's printouts (slips, the table list) and the grid poster: Tengen's own sheets, made anew whole.
+    extra: [
+      // (its pairing sheet is rendered with the round above; a table list is deleted only where there is one)
+      ...roundPaperOps(after, round, ctx.language).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
+      // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
+      // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
+      ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -851,7 +870,7 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...gridPlaces(t, options)] };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...gridPlaces(t, options)] };
 }
 
 /**
@@ -877,6 +896,7 @@ export function finalizeBatch(t: Tournament, options: SessionOptions = {}): Work
     ops: [
       ...gridOps(t, { sheet: FINAL_GRID_SHEET, language: ctx.language, valuesOnly: true }),
       ...standingsOps(t, undefined, FINAL_STANDINGS_SHEET),
+      ...ceremonyOps(t, ctx.language),
       ...gridPlaces(t, options),
       ...(ctx.read
         ? logAppendOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx)

@@ -10,6 +10,7 @@ import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '.
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
 import { isBlank, normaliseLabel } from './notation';
+import { formatPrizes, readPrizes } from './prizeNotation';
 
 export const SETTINGS_SHEET = 'Settings';
 
@@ -23,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'hostCity' | 'opengotha';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'hostCity' | 'prizes' | 'opengotha';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -33,6 +34,7 @@ const LABEL: Readonly<Record<Key, string>> = {
   tiebreaks: 'Tie-breakers',
   lotterySeed: 'Lottery seed',
   hostCity: 'Host city',
+  prizes: 'Prizes',
   opengotha: 'OpenGotha scoring (JSON)',
 };
 const KEYS = Object.keys(LABEL) as Key[];
@@ -54,6 +56,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     tiebreaks: settings.tiebreaks ? settings.tiebreaks.join(', ') : null,
     lotterySeed: settings.lotterySeed ?? null,
     hostCity: settings.hostCity ?? null,
+    prizes: settings.prizes && settings.prizes.length > 0 ? formatPrizes(settings.prizes) : null,
     opengotha: settings.opengotha ? JSON.stringify(settings.opengotha) : null,
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
@@ -139,6 +142,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
       case 'hostCity':
         settings.hostCity = text;
         break;
+      case 'prizes': {
+        const read = readPrizes(text);
+        if (read.ok) settings.prizes = read.prizes;
+        else errors.push({ where, message: read.message });
+        break;
+      }
       case 'opengotha':
         try {
           settings.opengotha = JSON.parse(text) as OpenGothaScoring;

@@ -34,6 +34,9 @@ type Cell = ExcelJS.Cell;
 type Sheet = ExcelJS.Worksheet & { rowBreaks: ExcelJS.RowBreak[]; orderNo: number };
 const inside = (ws: ExcelJS.Worksheet) => ws as Sheet;
 
+/** The workbook's font (ExcelJS's default style, as Excel's own default workbook). */
+const DEFAULT_FONT = 'Calibri';
+
 function argb(colour: string): string {
   return `FF${colour.slice(1).toUpperCase()}`;
 }
@@ -367,10 +370,14 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const border: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
     for (let r = range.top; r <= range.bottom; r++) {
       const row = ws.getRow(r);
+      if (f.rowHeight !== undefined) row.height = f.rowHeight;
       for (let c = range.left; c <= range.right; c++) {
         const cell = this.touch(row.getCell(c));
         if (f.bold !== undefined || f.italic !== undefined || f.fontColor !== undefined || f.fontSize !== undefined) {
           cell.font = {
+            // A font written without its name is drawn in the reader's default font (LibreOffice: a serif), not
+            // in the workbook's Calibri: the name is written with every font.
+            name: DEFAULT_FONT,
             ...(cell.font ?? {}),
             ...(f.bold !== undefined ? { bold: f.bold } : {}),
             ...(f.italic !== undefined ? { italic: f.italic } : {}),
@@ -394,7 +401,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private print(ws: ExcelJS.Worksheet, s: PrintSettings): void {
     const setup: Partial<ExcelJS.PageSetup> = { ...ws.pageSetup };
-    if (s.printArea !== undefined) setup.printArea = s.printArea;
+    // ExcelJS writes the print area as `'Sheet'!$` + each corner, so `A1:D9` became `$A1:$D9` (rows relative),
+    // which LibreOffice ignores; the rows are made absolute here so the defined name is `$A$1:$D$9`, as Excel
+    // writes it.
+    if (s.printArea !== undefined) setup.printArea = s.printArea.replace(/([A-Za-z]+)\$?(\d+)/g, '$1$$$2');
     if (s.repeatRows !== undefined) setup.printTitlesRow = s.repeatRows;
     if (s.orientation !== undefined) setup.orientation = s.orientation;
     if (s.fitToWidth !== undefined) {
@@ -403,6 +413,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
         setup.fitToWidth = 1;
         setup.fitToHeight = 0;
       }
+    }
+    if (s.scale !== undefined) {
+      // A percentage scale: <pageSetup scale="…"/> with <pageSetUpPr fitToPage="0"/>, so the row breaks hold.
+      setup.fitToPage = false;
+      setup.scale = s.scale;
     }
     ws.pageSetup = setup as ExcelJS.PageSetup;
     if (s.rowBreaks !== undefined) {

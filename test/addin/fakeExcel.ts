@@ -265,7 +265,10 @@ export class FakeExcel implements ExcelHost {
             },
           },
         ),
-        horizontalPageBreaks: { add: (at: string) => pending.push(() => resolve().print.push(`break ${at}`)) },
+        horizontalPageBreaks: {
+          add: (at: string) => pending.push(() => resolve().print.push(`break ${at}`)),
+          removePageBreaks: () => pending.push(() => resolve().print.push('remove breaks')),
+        },
         /** A read: the used range as an office-addin-mock object (null objects for a missing sheet or an empty one). */
         getUsedRangeOrNullObject: () => {
           const s = excel.sheet(name);

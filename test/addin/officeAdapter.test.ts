@@ -117,7 +117,7 @@ describe('OfficeWorkbook.apply', () => {
     expect(round.formats).toContain('A2:D2 format.borders.InsideVertical.style="Continuous"');
     expect(round.formats).not.toContain('A2:D2 format.borders.InsideHorizontal.style="Continuous"');
     expect(round.formats).toContain('D3 numberFormat=0×1');
-    expect(round.print).toEqual(['setPrintArea("A1:D3")', 'setPrintTitleRows("$2:$2")', 'orientation="Portrait"', 'zoom={"horizontalFitToPages":1}', 'break A23']);
+    expect(round.print).toEqual(['setPrintArea("A1:D3")', 'setPrintTitleRows("$2:$2")', 'orientation="Portrait"', 'zoom={"horizontalFitToPages":1}', 'remove breaks', 'break A23']);
   });
 
   it(`applies the workbook session's real Pair Round batch within ${MAX_APPLY_SYNCS} syncs, and the round reads back`, async () => {

@@ -289,7 +289,7 @@ describe('tengen workbook', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tengen-cli-'));
     const out = path.join(dir, 'quebec.xlsx');
     const written = await cli(['workbook', EXAMPLE, '--out', out, '--language', 'fr']);
-    expect(written).toEqual({ code: 0, out: `${out}: Grid, Players, Settings, Pairings R1, Pairings R2, Pairings R3, Pairings R4, Standings, Log\n`, err: '' });
+    expect(written).toEqual({ code: 0, out: `${out}: Grid, Players, Settings, Grid poster, Pairings R1, Pairings R2, Pairings R3, Pairings R4, Slips R4, Standings, Prize ceremony, Log\n`, err: '' });
     const fromWorkbook = await cli(['standings', out, '--json']);
     const fromJson = await cli(['standings', EXAMPLE, '--json']);
     expect(fromWorkbook.code).toBe(0);

@@ -56,13 +56,15 @@ describe('live formulas through the batches', () => {
     const rangeOf = () => parseRange(wb.names.get('tengengrid')!.range)!;
     const placeFormula = async () => (await wb.readFormulas('Grid'))!.flat().find((f) => f?.startsWith('=GO.PLACE('));
     const before = rangeOf();
+    const settingsRange = wb.names.get('tengensettings')!.range;
+    expect(settingsRange).toMatch(/^A1:B\d+$/);
     expect(await placeFormula()).toBe(`=GO.PLACE(TengenGrid,$A$16:$A$${before.bottom},,TengenSettings)`);
     const read = value(await readTournament(wb));
     await wb.apply(registerPlayersBatch(read, value(parsePlayerList('Late, Comer\t2k\tLaval')), { time: TIME }));
     const after = rangeOf();
     expect(after).toEqual({ ...before, bottom: before.bottom + 2 });
     expect(await placeFormula()).toBe(`=GO.PLACE(TengenGrid,$A$16:$A$${after.bottom},,TengenSettings)`);
-    expect(wb.names.get('tengensettings')).toEqual({ name: 'TengenSettings', sheet: 'Settings', range: 'A1:B10' });
+    expect(wb.names.get('tengensettings')).toEqual({ name: 'TengenSettings', sheet: 'Settings', range: settingsRange });
     // A batch that rewrites the grid touches the grid's sheets only: the Settings name stays as the import set it.
     expect(full.players.length + 1).toBe(value(await readTournament(wb)).players.length);
   });

@@ -99,7 +99,8 @@ describe.each(ADAPTERS)('Pair Round over the %s workbook', (_name, make) => {
     const preview = previewPairing(t, 3);
     if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
     const batch = pairRoundBatch(t, preview.pairing, { expectedFingerprint: preview.fingerprint, time: TIME });
-    expect(batch.ops.filter((op) => op.kind === 'clear').map((op) => op.sheet)).toEqual(['Pairings R3']);
+    // Cleared: the new pairing sheet and Tengen's own printouts of the round (slips, the grid poster), made anew whole.
+    expect(batch.ops.filter((op) => op.kind === 'clear').map((op) => op.sheet)).toEqual(['Pairings R3', 'Slips R3', 'Grid poster']);
     expect(batch.ops).toContainEqual({ kind: 'expect-missing', sheet: 'Pairings R3' });
     const columns = new Set<number>();
     for (const op of batch.ops) {

@@ -125,7 +125,7 @@ describe('a tournament run through the session API', () => {
     const t = example();
     const wb = new MemoryWorkbook();
     await wb.apply(importBatch(t, { time: TIME }));
-    expect(await wb.sheetNames()).toEqual(['Grid', 'Players', 'Settings', 'Pairings R1', 'Pairings R2', 'Pairings R3', 'Pairings R4', 'Standings', 'Log']);
+    expect(await wb.sheetNames()).toEqual(['Grid', 'Players', 'Settings', 'Grid poster', 'Pairings R1', 'Pairings R2', 'Pairings R3', 'Pairings R4', 'Slips R4', 'Standings', 'Prize ceremony', 'Log']);
     expect(writeTournamentJson(value(await readTournament(wb)))).toBe(writeTournamentJson(t));
     // And in French.
     const fr = new MemoryWorkbook();

@@ -5,7 +5,8 @@
 import type { InputError } from '../../src/model/errors';
 import { formatInputError } from '../../src/model/errors';
 import { computeStandings } from '../../src/scoring/standings';
-import { pairingsCells, pairingsOps, readPairingSheet } from '../../src/workbook/pairingsSheet';
+import { gamesByTable, pairingsCells, pairingsOps, readPairingSheet } from '../../src/workbook/pairingsSheet';
+import type { Tournament } from '../../src/model/tournament';
 import { playersCells, readPlayersSheet } from '../../src/workbook/playersSheet';
 import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
 import { standingsCells } from '../../src/workbook/standingsSheet';
@@ -16,10 +17,10 @@ describe('pairing sheet', () => {
   test('tables in order, handicaps, results and how the game ended; the bye at the bottom', () => {
     const t = example();
     const cells = pairingsCells(t, 2);
-    expect(cells[0][0]).toBe(`Round 2 — ${t.name}`);
+    expect([cells[0][0], cells[1][0]]).toEqual(['Round 2', t.name]);
     expect(cells[2]).toEqual(['Table', 'White', 'Black', 'Handicap', 'Result', 'How']);
     expect(cells[3][0]).toBe(1);
-    expect(cells.at(-1)).toEqual(['BYE', '13 Fortin, Léa (12k)', null, null, null, null]);
+    expect(cells.at(-1)).toEqual(['BYE', '13 Fortin, Léa', null, null, null, null]);
     const errors: InputError[] = [];
     const read = readPairingSheet(cells, errors, 'Pairings R2');
     expect(errors).toEqual([]);
@@ -29,14 +30,34 @@ describe('pairing sheet', () => {
     expect(pairingsCells(t, 2, 'fr')[2]).toEqual(['Table', 'Blanc', 'Noir', 'Handicap', 'Résultat', 'Comment']);
   });
 
-  test('twenty tables to a printed page, the header repeated', () => {
+  test('twenty tables to a printed page at 100 %, the header repeated, the director\'s columns not posted', () => {
     const t = generated(101, 1, 3);
     const ops = pairingsOps(t, 1);
     const print = ops.find((o) => o.kind === 'print');
     const tables = t.games.length;
     expect(tables).toBeGreaterThan(40);
-    // Tables from row 4: pages start at tables 21 and 41, rows 24 and 44; the bye last.
-    expect(print).toMatchObject({ settings: { printArea: `A1:F${3 + tables + t.byes.length}`, repeatRows: '3:3', fitToWidth: true, rowBreaks: [24, 44] } });
+    // Tables from row 4: pages start at tables 21 and 41, rows 24 and 44; the bye last. A scale, not fit-to-page,
+    // with which the spreadsheet would place the breaks itself.
+    expect(print).toMatchObject({ settings: { printArea: `A1:D${3 + tables + t.byes.length}`, repeatRows: '3:3', scale: 100, rowBreaks: [24, 44] } });
+    expect(print).not.toMatchObject({ settings: { fitToWidth: true } });
+  });
+
+  test('table, names and handicap in 20 pt; a name too long for its column smaller, that name alone', () => {
+    const t = example();
+    const long: Tournament = { ...t, players: t.players.map((p) => (p.id === 1 ? { ...p, family: 'Vandenberghe-Lefebvre', given: 'Jean-Christophe' } : p)) };
+    const ops = pairingsOps(long, 1);
+    const last = 3 + long.games.filter((g) => g.round === 1).length + long.byes.filter((b) => b.round === 1).length;
+    expect(ops).toContainEqual({ kind: 'format', sheet: 'Pairings R1', range: `A4:D${last}`, format: { fontSize: 20, rowHeight: 28 } });
+    const row = 3 + gamesByTable(long, 1).findIndex((g) => g.white === 1 || g.black === 1) + 1;
+    const column = gamesByTable(long, 1).find((g) => g.white === 1 || g.black === 1)!.white === 1 ? 'B' : 'C';
+    const sizeOf = (range: string) => ops.find((o) => o.kind === 'format' && o.range === range && o.format.fontSize !== undefined && o.format.fontSize < 20);
+    // "1 Vandenberghe-Lefebvre, Jean-Christophe": 40 letters in a column of 35 characters.
+    expect(sizeOf(`${column}${row}`)).toMatchObject({ format: { fontSize: expect.any(Number) } });
+    const size = (sizeOf(`${column}${row}`) as { format: { fontSize: number } }).format.fontSize;
+    expect(size).toBeGreaterThanOrEqual(12);
+    expect(size).toBeLessThan(18);
+    // His opponent's name keeps its 20 pt.
+    expect(sizeOf(`${column === 'B' ? 'C' : 'B'}${row}`)).toBeUndefined();
   });
 
   test('a How cell that says nothing Tengen knows is an error naming it', () => {
@@ -63,7 +84,7 @@ describe('Settings and Players sheets', () => {
     expect(errors.map(formatInputError)).toEqual([
       'Settings!B4: "generous" is not a handicap policy; expected one of none, rank-difference, rank-difference-minus-1, rank-difference-minus-2, mms-difference, mms-difference-minus-1, mms-difference-minus-2',
       'Settings!B7: "elo" is not a criterion; expected among mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, dc, oneonone, rating, previousorder, lottery',
-      'Settings!A11: "Colour of the chairs" is not a setting; expected one of Short name, Komi, Handicap, Handicap ceiling, Even game at or above, Tie-breakers, Lottery seed, Host city, OpenGotha scoring (JSON)',
+      'Settings!A12: "Colour of the chairs" is not a setting; expected one of Short name, Komi, Handicap, Handicap ceiling, Even game at or above, Tie-breakers, Lottery seed, Host city, Prizes, OpenGotha scoring (JSON)',
       'Settings!B4: a handicap ceiling or even-game rank needs a Handicap policy',
     ]);
   });

@@ -169,7 +169,11 @@ describe('the grid through an .xlsx file', () => {
     expect(gridPart(value(readGrid((await reopened.readSheet('Grid'))!)))).toEqual(gridPart(t));
     const x = await reopen(wb);
     const ws = x.getWorksheet('Grid')!;
-    expect(ws.pageSetup).toMatchObject({ printArea: 'A1:S41', printTitlesRow: '14:15', fitToPage: true, orientation: 'landscape' });
+    // Ten players a page (row breaks, which ExcelJS does not read back) at a percentage scale: not fit-to-page,
+    // with which the breaks would be the spreadsheet's own.
+    expect(ws.pageSetup).toMatchObject({ printArea: 'A1:S41', printTitlesRow: '14:15', fitToPage: false, orientation: 'landscape' });
+    expect(ws.pageSetup.scale).toBeGreaterThanOrEqual(10);
+    expect(ws.pageSetup.scale).toBeLessThanOrEqual(100);
     expect(ws.model.merges).toEqual(['F14:H14', 'I14:K14', 'L14:N14', 'O14:Q14']);
     // Colour and result cells are text (Excel would read "+2" as 2 and "=" as a formula); opponents and scores not.
     expect(['G16', 'H16', 'G17', 'Q41'].map((a) => ws.getCell(a).numFmt)).toEqual(['@', '@', '@', '@']);
