@@ -28,7 +28,7 @@ import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type Controls, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
 import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
-import { MAYS_HANDICAP } from './handicap';
+import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
@@ -36,7 +36,7 @@ import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls
 export interface MaysOptions extends DirectorControls, GeographyOptions, RoundRequestOptions {
   /** Score the current McMahon score under this ruleset (default: the tournament's). */
   readonly ruleset?: RulesetName;
-  /** Default: the tournament's handicap settings, else Mays' tradition, Handicap − 1 by rank. */
+  /** Default: the tournament's handicap settings, else its ruleset's (./handicap `defaultHandicapSettings`). */
   readonly handicap?: HandicapSettings;
   readonly colours?: ColourOptions;
   /** How the bye is chosen (default Mays). */
@@ -403,7 +403,7 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
   const forcedLines: DeviationLine[] = controls.forced.flatMap(([a, b]) => forcedPairLines(h, a, b, RULES.repeat));
 
   const sheet = writeSheet(h, [...paper.pairs, ...forced], {
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: near,
   });

@@ -10,8 +10,9 @@
  *     given only when no one else can take it (Cardinal Rule No. 1: "No player gets a bye twice").
  *  2. The director's forced pairs (and pairs pinned to a table) are set aside; his forbidden pairs are never made.
  *  3. One lexicographic matching of everyone else: no repeat; least total score difference (Cardinal Rule No. 3);
- *     no one drawn up or down again when avoidable; fewest players out of their group; top half against bottom half;
- *     geography; colours; handicaps; the exact seeding (slip, fold or a recorded lottery).
+ *     no one drawn up or down again when avoidable; the fewest handicap stones, then no big handicap (in a handicap
+ *     tournament: Mays pairs inside narrow rank order); fewest players out of their group; top half against bottom
+ *     half; geography; colours; the exact seeding (slip, fold or a recorded lottery).
  *  4. Colours and handicaps by ./sheet (the stronger White in handicap games, colour balance, repeat meetings
  *     reversed, nigiri), tables from the top score down.
  *
@@ -27,7 +28,7 @@ import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph } from './feasibility';
 import type { Neighbourhood } from './geography';
-import { MAYS_HANDICAP } from './handicap';
+import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
@@ -53,7 +54,7 @@ export interface PinnedTable {
 export interface OptimalOptions extends DirectorControls, RoundRequestOptions {
   /** Score the current McMahon score under this ruleset (default: the tournament's). */
   readonly ruleset?: RulesetName;
-  /** Default: the tournament's handicap settings, else Mays' tradition, Handicap − 1 by rank. */
+  /** Default: the tournament's handicap settings, else its ruleset's (./handicap `defaultHandicapSettings`). */
   readonly handicap?: HandicapSettings;
   readonly colours?: ColourOptions;
   /** How the bye is chosen (default Mays). */
@@ -246,7 +247,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
   const sheet = writeSheet(full, sheetPairs, {
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
   });
@@ -304,7 +305,7 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     avoid: options.avoid,
     relatives: options.relatives,
     allowRepeats: options.allowRepeats,
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     nigiri: options.colours?.nigiri,
     balanceWithinRanks: options.colours?.balanceWithinRanks,
   };
