@@ -27,7 +27,7 @@ import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type Controls, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
-import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
+import { describeNeighbourhood, neighbourhoodOf, startsAboveTopBar, type GeographyOptions, type Neighbourhood } from './geography';
 import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
@@ -390,7 +390,12 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
   const controls = readControls(h, options);
   if (isPairingError(controls)) return controls;
 
-  const neighbourhood = neighbourhoodOf(options);
+  // The host city's players are not kept apart for their city; under the EGF, nor the players above the top bar.
+  const neighbourhood = neighbourhoodOf({
+    ...options,
+    hostCity: options.hostCity ?? t.settings.hostCity,
+    geographyFree: options.geographyFree ?? startsAboveTopBar(t, options.ruleset),
+  });
   const near = (a: PlayerId, b: PlayerId) => neighbourhood(h.player(a), h.player(b));
   const cards = new OpenCards(controls.pool, (a, b) => h.meetings(a, b).length === 0 && !controls.isForbidden(a, b));
 

@@ -27,7 +27,7 @@ import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph } from './feasibility';
-import type { Neighbourhood } from './geography';
+import { startsAboveTopBar, type Neighbourhood } from './geography';
 import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
@@ -308,6 +308,10 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
     nigiri: options.colours?.nigiri,
     balanceWithinRanks: options.colours?.balanceWithinRanks,
+    // ./geography: the host city's players are not kept apart for their city (Mays), nor, under the EGF, the
+    // players starting above the top bar.
+    hostCity: options.hostCity ?? t.settings.hostCity,
+    geographyFree: startsAboveTopBar(t, options.ruleset),
   };
 }
 

@@ -59,6 +59,7 @@
 import type { Player, PlayerId } from '../model/tournament';
 import type { HandicapSettings } from '../model/tournament';
 import { pairKey } from './controls';
+import { isHostCity } from './geography';
 import { DEFAULT_HANDICAP_CEILING } from './handicap';
 import type { PairingHistory } from './history';
 import type { CostTier } from './matching';
@@ -89,6 +90,10 @@ export interface TierOptions {
   readonly nigiri?: boolean;
   /** As ./colours: balance colours only between players this many ranks apart (default 1). */
   readonly balanceWithinRanks?: number;
+  /** The host city: two of its players share no city here (./geography). */
+  readonly hostCity?: string;
+  /** Players whose pairs are not biased by city, club or country (./geography: EGF, above the top bar). */
+  readonly geographyFree?: (player: Player) => boolean;
 }
 
 export const TIER_NAMES = [
@@ -156,6 +161,8 @@ export class OptimalTiers {
   private readonly country: Int32Array;
   private readonly balance: Int32Array;
   private readonly rank: Int32Array;
+  /** 1 for a player whose pairs are not biased by geography. */
+  private readonly free: Uint8Array;
   private readonly relatives: Set<string>;
   private readonly avoid: Required<AvoidLevels>;
   private readonly handicapByMms: boolean;
@@ -185,7 +192,10 @@ export class OptimalTiers {
       }
       i = j;
     }
-    this.city = codes(ordered.map((p) => p.city));
+    // A player of the host city has no city to keep apart (./geography).
+    this.city = codes(ordered.map((p) => (isHostCity(p.city, options.hostCity) ? undefined : p.city)));
+    const free = options.geographyFree;
+    this.free = Uint8Array.from(ordered, (p) => (free && free(p) ? 1 : 0));
     this.club = codes(ordered.map((p) => p.club));
     this.country = codes(ordered.map((p) => p.country));
     this.rank = Int32Array.from(ordered, (p) => p.rank);
@@ -249,6 +259,7 @@ export class OptimalTiers {
   shared(i: number, j: number): ('related' | 'same-city' | 'same-club' | 'same-country')[] {
     const out: ('related' | 'same-city' | 'same-club' | 'same-country')[] = [];
     if (this.avoid.related > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) out.push('related');
+    if (this.free[i] || this.free[j]) return out;
     if (this.avoid.city > 0 && this.city[i] !== 0 && this.city[i] === this.city[j]) out.push('same-city');
     if (this.avoid.club > 0 && this.club[i] !== 0 && this.club[i] === this.club[j]) out.push('same-club');
     if (this.avoid.country > 0 && this.country[i] !== 0 && this.country[i] === this.country[j]) out.push('same-country');
@@ -301,6 +312,7 @@ export class OptimalTiers {
       geography: (i, j) => {
         let c = 0;
         if (this.relatives.size > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) c += avoid.related;
+        if (this.free[i] || this.free[j]) return c;
         if (this.city[i] !== 0 && this.city[i] === this.city[j]) c += avoid.city;
         if (this.club[i] !== 0 && this.club[i] === this.club[j]) c += avoid.club;
         if (this.country[i] !== 0 && this.country[i] === this.country[j]) c += avoid.country;
