@@ -262,6 +262,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     komi: s.komi,
     tiebreaks: s.tiebreaks,
     lotterySeed: s.lotterySeed,
+    pairingTiebreaks: s.pairingTiebreaks,
     hostCity: s.hostCity,
     opengotha: s.opengotha,
   });
@@ -364,6 +365,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       komi: s.komi,
       tiebreaks: s.tiebreaks && [...s.tiebreaks],
       lotterySeed: s.lotterySeed,
+      pairingTiebreaks: s.pairingTiebreaks && [...s.pairingTiebreaks],
       hostCity: s.hostCity,
       opengotha:
         s.opengotha &&
@@ -377,7 +379,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'hostCity', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'opengotha'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

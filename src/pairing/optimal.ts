@@ -22,7 +22,7 @@
  * the bottom. Games already recorded for the round are announced pairs: a later call pairs only the players not yet
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
-import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
@@ -61,6 +61,8 @@ export interface OptimalOptions extends DirectorControls, RoundRequestOptions {
   readonly byeMethod?: ByeMethod;
   /** Default `settings.hostCity`. */
   readonly hostCity?: string;
+  /** The order inside a score group before rank, rating and ID (default `settings.pairingTiebreaks`; ./groupOrder). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
   /** Inside a score group: `slip` (default), `fold` or `random` (by `seed`). */
   readonly seeding?: Seeding;
   /** The lottery seed of `random` seeding (default 0); recorded in the report. */
@@ -311,6 +313,7 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     // ./geography: the host city's players are not kept apart for their city (Mays), nor, under the EGF, the
     // players starting above the top bar.
     hostCity: options.hostCity ?? t.settings.hostCity,
+    pairingTiebreaks: options.pairingTiebreaks ?? t.settings.pairingTiebreaks,
     geographyFree: startsAboveTopBar(t, options.ruleset),
   };
 }

@@ -54,12 +54,14 @@
  * `PairingError`.
  *
  * Inside a score group players are in order of strength: rank, then rating, then ID ("Place these cards in a column
- * in ascending order of their ID numbers"; IDs are given by strength).
+ * in ascending order of their ID numbers"; IDs are given by strength) — after the tournament's pairing tie-breakers
+ * when it sets them (./groupOrder; the EGC: "SOS-2 is used as a tiebreaker" for the pairings).
  */
-import type { Player, PlayerId } from '../model/tournament';
+import type { PairingCriterion, Player, PlayerId } from '../model/tournament';
 import type { HandicapSettings } from '../model/tournament';
 import { pairKey } from './controls';
 import { isHostCity } from './geography';
+import { groupOrder } from './groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from './handicap';
 import type { PairingHistory } from './history';
 import type { CostTier } from './matching';
@@ -90,6 +92,8 @@ export interface TierOptions {
   readonly nigiri?: boolean;
   /** As ./colours: balance colours only between players this many ranks apart (default 1). */
   readonly balanceWithinRanks?: number;
+  /** The draw's order inside a score group before rank, rating and ID (./groupOrder; EGC: SOS-2). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
   /** The host city: two of its players share no city here (./geography). */
   readonly hostCity?: string;
   /** Players whose pairs are not biased by city, club or country (./geography: EGF, above the top bar). */
@@ -176,7 +180,8 @@ export class OptimalTiers {
     const h = history;
     const players = pool.map((id) => h.player(id));
     const strength = (a: Player, b: Player) => b.rank - a.rank || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || a.id - b.id;
-    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || strength(a, b));
+    const tiebreak = groupOrder(h, options.pairingTiebreaks);
+    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || tiebreak(a.id, b.id) || strength(a, b));
     this.ids = ordered.map((p) => p.id);
     this.ids.forEach((id, i) => this.index.set(id, i));
     const n = ordered.length;
