@@ -389,6 +389,17 @@ function chooseBye(
 /** Cross-group pairs with the reason, repeats, and pairs of the same country. */
 function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (readonly [PlayerId, PlayerId])[], allowed: (i: number, j: number) => boolean): DeviationLine[] {
   const lines: DeviationLine[] = [];
+  // Once per country, not once per pair: a field all from one country makes every pair same-country.
+  const everyone = new Map<string | undefined, boolean>();
+  const everyoneFrom = (country: string | undefined): boolean => {
+    const c = country?.trim().toLowerCase();
+    let all = everyone.get(c);
+    if (all === undefined) {
+      all = tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
+      everyone.set(c, all);
+    }
+    return all;
+  };
   for (const [a, b] of pairs) {
     const i = tiers.vertex(a);
     const j = tiers.vertex(b);
@@ -414,18 +425,12 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
       });
     }
     lines.push(...repeatLines(h, a, b, RULES.repeat, 'no pairing of the field avoids every repeat, and this is among the fewest'));
-    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
+    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h.player(a).country)) {
       const country = h.player(a).country?.trim();
       lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
     }
   }
   return lines;
-}
-
-/** Everyone in the field is from this country (then a same-country pair is no deviation worth a line). */
-function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | undefined): boolean {
-  const c = country?.trim().toLowerCase();
-  return tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
 }
 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {

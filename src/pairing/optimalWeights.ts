@@ -354,7 +354,22 @@ export class OptimalTiers {
         return Math.abs(Math.abs(pos[i] - pos[j]) - Math.floor(g / 2));
       },
     };
-    return TIER_NAMES.map((name) => ({ name, cost: tiers[name] }));
+    // Upper bounds (speed only, see CostTier.maxCost): a low tier that cannot join the first stage is then read over
+    // the tight pairs of a later stage only.
+    let largestGroup = 0;
+    for (let i = 0; i < size.length; i++) if (size[i] > largestGroup) largestGroup = size[i];
+    const ceiling = this.options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+    const bounds: Partial<Record<TierName, number>> = {
+      'repeated float': 6,
+      handicap: ceiling,
+      'large handicaps': ceiling * ceiling,
+      'cross-group pairs': 1,
+      halves: 1,
+      geography: avoid.related + avoid.city + avoid.club + avoid.country,
+      colour: 6,
+      seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
+    };
+    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));
   }
 
   /**
