@@ -33,7 +33,8 @@ if (!fs.existsSync(corpus)) {
     `\n${rows.length} rounds: optimal better at the first differing priority in ${count('optimal')}, equal in ${count('equal')}, OpenGotha better in ${count('opengotha')}.`,
   );
   console.log('Tiers: repeats; ΣΔMMS½ = total |MMS difference| in half points (OpenGotha scoring); refloat = players drawn up/down again;');
-  console.log('cross = pairs across score groups; halves = pairs inside one half of a group; geo = shared city/club/country levels;');
-  console.log('colour = colour clashes; hcp = handicap stones; seeding = distance from the slip partner. OG automatic: checked against');
+  console.log('hcp = handicap stones; hcp² = squared stones (no big handicap); cross = pairs across score groups; halves = pairs inside');
+  console.log('one half of a group; geo = shared city/club/country levels; colour = colour clashes; seeding = distance from the slip');
+  console.log('partner. OG automatic: checked against');
   console.log("OpenGotha's own pair weights where the corpus has them (no = OpenGotha's weights prefer another draw: changed by hand).");
 }
