@@ -262,6 +262,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     komi: s.komi,
     tiebreaks: s.tiebreaks,
     lotterySeed: s.lotterySeed,
+    pairingTiebreaks: s.pairingTiebreaks,
     hostCity: s.hostCity,
     prizes: s.prizes,
     opengotha: s.opengotha,
@@ -365,6 +366,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       komi: s.komi,
       tiebreaks: s.tiebreaks && [...s.tiebreaks],
       lotterySeed: s.lotterySeed,
+      pairingTiebreaks: s.pairingTiebreaks && [...s.pairingTiebreaks],
       hostCity: s.hostCity,
       prizes: s.prizes?.map((x) => pick(x, ['section', 'place', 'amount', 'unit', 'item'])) as Settings['prizes'],
       opengotha:
@@ -379,7 +381,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'hostCity', 'prizes', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

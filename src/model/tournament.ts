@@ -126,6 +126,15 @@ export const CRITERIA: readonly Criterion[] = [
   'lottery',
 ];
 
+/**
+ * Criteria that can order the players of one score group for the draw (EGC: "For only the purpose of creating
+ * reasonably fair pairings, SOS-2 is used as a tiebreaker"). Not Direct Comparison nor 1-on-1: they depend on the
+ * group of tied players, not on the player.
+ */
+export type PairingCriterion = Exclude<Criterion, 'dc' | 'oneonone'>;
+
+export const PAIRING_CRITERIA: readonly PairingCriterion[] = CRITERIA.filter((c): c is PairingCriterion => c !== 'dc' && c !== 'oneonone');
+
 export type HandicapPolicy =
   | 'none'
   | 'rank-difference'
@@ -208,6 +217,12 @@ export interface Settings {
   readonly tiebreaks?: readonly Criterion[];
   /** Seed of the lottery tie-breaker, recorded so places are reproducible. */
   readonly lotterySeed?: number;
+  /**
+   * The order of the players inside a score group for the draw, separate from the placement order (EGC: "For only
+   * the purpose of creating reasonably fair pairings, SOS-2 is used as a tiebreaker"): criteria before the usual
+   * order by rank, rating and ID. None when absent.
+   */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
   /** Host city for Mays' round-1 bye (the weakest local player). */
   readonly hostCity?: string;
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */

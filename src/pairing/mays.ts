@@ -22,13 +22,14 @@
  * been paired"), and a player leaves his group only when Appendix D allows it (Cardinal Rule No. 3, Conditions 1
  * and 2).
  */
-import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type Controls, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
-import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
-import { MAYS_HANDICAP } from './handicap';
+import { describeNeighbourhood, neighbourhoodOf, startsAboveTopBar, type GeographyOptions, type Neighbourhood } from './geography';
+import { groupOrder, type GroupOrder } from './groupOrder';
+import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
@@ -36,7 +37,7 @@ import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls
 export interface MaysOptions extends DirectorControls, GeographyOptions, RoundRequestOptions {
   /** Score the current McMahon score under this ruleset (default: the tournament's). */
   readonly ruleset?: RulesetName;
-  /** Default: the tournament's handicap settings, else Mays' tradition, Handicap − 1 by rank. */
+  /** Default: the tournament's handicap settings, else its ruleset's (./handicap `defaultHandicapSettings`). */
   readonly handicap?: HandicapSettings;
   readonly colours?: ColourOptions;
   /** How the bye is chosen (default Mays). */
@@ -50,6 +51,8 @@ export interface MaysOptions extends DirectorControls, GeographyOptions, RoundRe
    * Default: never, except where the halves cannot meet without a repeat.
    */
   readonly adjacentFromRound?: number;
+  /** The order of the cards inside a score group before their IDs (default `settings.pairingTiebreaks`; ./groupOrder). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
 }
 
 const MANUAL = 'seeds/mays-swiss-mcmahon-manual.txt';
@@ -200,9 +203,12 @@ function pairScoreGroups(
   near: (a: PlayerId, b: PlayerId) => Neighbourhood | undefined,
   field: readonly PlayerId[],
   adjacent: boolean,
+  order: GroupOrder,
 ): { pairs: SheetPair[]; deviations: DeviationLine[] } {
   const groups: PlayerId[][] = [];
-  for (const id of [...field].sort((a, b) => h.scoreHalves(b) - h.scoreHalves(a) || a - b)) {
+  // "Place these cards in a column in ascending order of their ID numbers" — after the pairing tie-breakers when the
+  // tournament sets them (./groupOrder).
+  for (const id of [...field].sort((a, b) => h.scoreHalves(b) - h.scoreHalves(a) || order(a, b) || a - b)) {
     const last = groups[groups.length - 1];
     if (last && h.scoreHalves(last[0]) === h.scoreHalves(id)) last.push(id);
     else groups.push([id]);
@@ -223,7 +229,7 @@ function pairScoreGroups(
       const distance = (x: PlayerId) => Math.abs(h.scoreHalves(c) - h.scoreHalves(x));
       const partner = [...carried.filter((x) => x !== c), ...group]
         .filter((x) => cards.isOpen(x) && cards.allowed(c, x))
-        .sort((x, y) => distance(x) - distance(y) || Number(near(c, x) !== undefined) - Number(near(c, y) !== undefined) || x - y)
+        .sort((x, y) => distance(x) - distance(y) || Number(near(c, x) !== undefined) - Number(near(c, y) !== undefined) || order(x, y) || x - y)
         .find((x) => cards.commit([[c, x]]));
       if (partner === undefined) {
         stillCarried.push(c);
@@ -256,7 +262,7 @@ function pairScoreGroups(
     }
 
     // Step 6: the considerations, by switching cards.
-    const made = pairInside(h, cards, near, inside, adjacent);
+    const made = pairInside(h, cards, near, inside, adjacent, order);
     if (!cards.commit(made.pairs)) {
       // `chooseFloaters` checked exactly this; a failure here is a bug, and must not pass silently.
       throw new Error(`internal: score group ${formatHalves(h.scoreHalves(group[0]))} was checked pairable`);
@@ -288,6 +294,7 @@ function pairInside(
   near: (a: PlayerId, b: PlayerId) => Neighbourhood | undefined,
   ids: readonly PlayerId[],
   adjacent: boolean,
+  order: GroupOrder,
 ): { pairs: [PlayerId, PlayerId][]; lines: DeviationLine[] } {
   if (ids.length === 0) return { pairs: [], lines: [] };
   const half = ids.length / 2;
@@ -304,7 +311,7 @@ function pairInside(
   // The halves cannot meet without a repeat: each topmost card goes down the column to the first card he may meet
   // (the same city only when nothing else is left), keeping the rest of the group pairable.
   const pairs: [PlayerId, PlayerId][] = [];
-  const open = [...ids].sort((a, b) => a - b);
+  const open = [...ids].sort((a, b) => order(a, b) || a - b);
   while (open.length > 0) {
     const top = open.shift() as PlayerId;
     const down = open.filter((x) => cards.allowed(top, x));
@@ -390,20 +397,26 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
   const controls = readControls(h, options);
   if (isPairingError(controls)) return controls;
 
-  const neighbourhood = neighbourhoodOf(options);
+  // The host city's players are not kept apart for their city; under the EGF, nor the players above the top bar.
+  const neighbourhood = neighbourhoodOf({
+    ...options,
+    hostCity: options.hostCity ?? t.settings.hostCity,
+    geographyFree: options.geographyFree ?? startsAboveTopBar(t, options.ruleset),
+  });
   const near = (a: PlayerId, b: PlayerId) => neighbourhood(h.player(a), h.player(b));
   const cards = new OpenCards(controls.pool, (a, b) => h.meetings(a, b).length === 0 && !controls.isForbidden(a, b));
 
   const byeChoice = chooseTheBye(h, cards, controls, options);
   if (isPairingError(byeChoice)) return byeChoice;
   const field = controls.pool.filter((id) => id !== byeChoice.bye);
-  const paper = pairScoreGroups(h, cards, near, field, options.adjacentFromRound !== undefined && round >= options.adjacentFromRound);
+  const order = groupOrder(h, options.pairingTiebreaks ?? t.settings.pairingTiebreaks);
+  const paper = pairScoreGroups(h, cards, near, field, options.adjacentFromRound !== undefined && round >= options.adjacentFromRound, order);
 
   const forced: SheetPair[] = controls.forced.map(([a, b]) => ({ a, b, forced: true }));
   const forcedLines: DeviationLine[] = controls.forced.flatMap(([a, b]) => forcedPairLines(h, a, b, RULES.repeat));
 
   const sheet = writeSheet(h, [...paper.pairs, ...forced], {
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: near,
   });

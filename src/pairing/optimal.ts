@@ -10,8 +10,9 @@
  *     given only when no one else can take it (Cardinal Rule No. 1: "No player gets a bye twice").
  *  2. The director's forced pairs (and pairs pinned to a table) are set aside; his forbidden pairs are never made.
  *  3. One lexicographic matching of everyone else: no repeat; least total score difference (Cardinal Rule No. 3);
- *     no one drawn up or down again when avoidable; fewest players out of their group; top half against bottom half;
- *     geography; colours; handicaps; the exact seeding (slip, fold or a recorded lottery).
+ *     no one drawn up or down again when avoidable; the fewest handicap stones, then no big handicap (in a handicap
+ *     tournament: Mays pairs inside narrow rank order); fewest players out of their group; top half against bottom
+ *     half; geography; colours; the exact seeding (slip, fold or a recorded lottery).
  *  4. Colours and handicaps by ./sheet (the stronger White in handicap games, colour balance, repeat meetings
  *     reversed, nigiri), tables from the top score down.
  *
@@ -21,13 +22,13 @@
  * the bottom. Games already recorded for the round are announced pairs: a later call pairs only the players not yet
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
-import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
 import { CompatibilityGraph } from './feasibility';
-import type { Neighbourhood } from './geography';
-import { MAYS_HANDICAP } from './handicap';
+import { startsAboveTopBar, type Neighbourhood } from './geography';
+import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
@@ -53,13 +54,15 @@ export interface PinnedTable {
 export interface OptimalOptions extends DirectorControls, RoundRequestOptions {
   /** Score the current McMahon score under this ruleset (default: the tournament's). */
   readonly ruleset?: RulesetName;
-  /** Default: the tournament's handicap settings, else Mays' tradition, Handicap − 1 by rank. */
+  /** Default: the tournament's handicap settings, else its ruleset's (./handicap `defaultHandicapSettings`). */
   readonly handicap?: HandicapSettings;
   readonly colours?: ColourOptions;
   /** How the bye is chosen (default Mays). */
   readonly byeMethod?: ByeMethod;
   /** Default `settings.hostCity`. */
   readonly hostCity?: string;
+  /** The order inside a score group before rank, rating and ID (default `settings.pairingTiebreaks`; ./groupOrder). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
   /** Inside a score group: `slip` (default), `fold` or `random` (by `seed`). */
   readonly seeding?: Seeding;
   /** The lottery seed of `random` seeding (default 0); recorded in the report. */
@@ -246,7 +249,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
   const sheet = writeSheet(full, sheetPairs, {
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
   });
@@ -304,9 +307,14 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     avoid: options.avoid,
     relatives: options.relatives,
     allowRepeats: options.allowRepeats,
-    handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
+    handicap: options.handicap ?? handicapSettingsOf(t.settings),
     nigiri: options.colours?.nigiri,
     balanceWithinRanks: options.colours?.balanceWithinRanks,
+    // ./geography: the host city's players are not kept apart for their city (Mays), nor, under the EGF, the
+    // players starting above the top bar.
+    hostCity: options.hostCity ?? t.settings.hostCity,
+    pairingTiebreaks: options.pairingTiebreaks ?? t.settings.pairingTiebreaks,
+    geographyFree: startsAboveTopBar(t, options.ruleset),
   };
 }
 
@@ -381,6 +389,17 @@ function chooseBye(
 /** Cross-group pairs with the reason, repeats, and pairs of the same country. */
 function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (readonly [PlayerId, PlayerId])[], allowed: (i: number, j: number) => boolean): DeviationLine[] {
   const lines: DeviationLine[] = [];
+  // Once per country, not once per pair: a field all from one country makes every pair same-country.
+  const everyone = new Map<string | undefined, boolean>();
+  const everyoneFrom = (country: string | undefined): boolean => {
+    const c = country?.trim().toLowerCase();
+    let all = everyone.get(c);
+    if (all === undefined) {
+      all = tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
+      everyone.set(c, all);
+    }
+    return all;
+  };
   for (const [a, b] of pairs) {
     const i = tiers.vertex(a);
     const j = tiers.vertex(b);
@@ -406,18 +425,12 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
       });
     }
     lines.push(...repeatLines(h, a, b, RULES.repeat, 'no pairing of the field avoids every repeat, and this is among the fewest'));
-    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
+    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h.player(a).country)) {
       const country = h.player(a).country?.trim();
       lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
     }
   }
   return lines;
-}
-
-/** Everyone in the field is from this country (then a same-country pair is no deviation worth a line). */
-function everyoneFrom(h: PairingHistory, tiers: OptimalTiers, country: string | undefined): boolean {
-  const c = country?.trim().toLowerCase();
-  return tiers.ids.every((id) => h.player(id).country?.trim().toLowerCase() === c);
 }
 
 function forcedLines(h: PairingHistory, forced: readonly (readonly [PlayerId, PlayerId])[]): DeviationLine[] {

@@ -9,41 +9,59 @@
  *     (or a pair the director forbade) is not a pair at all; with `allowRepeats` repeats are counted and minimised.
  *  2. `score difference` — Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if
  *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then
- *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in an earlier round; then
- *     `cross-group pairs`: as few players as possible leave their score group (Appendix D, Conditions 1 and 2 — an odd
- *     group, or a player who has met his whole group).
- *  3. `halves` — "Doing the Pairings": "he takes the cards in the bottom half of the column and aligns them with those
+ *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in an earlier round.
+ *  3. `handicap` — in a handicap tournament, the fewest handicap stones in total, then `large handicaps` (the sum of
+ *     the squared stones: of two draws with the same total, the one without the big handicap). Mays' paper method
+ *     keeps handicaps small by pairing inside narrow rank order — cards "in ascending order of their ID numbers",
+ *     sections of a few ranks each, the odd card "pairs him with the strongest player from Section 2" — and gives
+ *     them as "Consideration No. 4: Is the weaker player in the pairing entitled to a handicap? … By tradition, the
+ *     formula that is applied is Handicap – 1" ("Doing the Pairings"); "Why Is Handicap – 1 Used…" calls a 20-kyu
+ *     against a 13-kyu a "mismatch" ("like throwing a lamb to the wolves"). With broad sections, top half against
+ *     bottom half (or a score group kept together at any price) pairs a 6k with a 15k; so here the handicap
+ *     outranks the number of players leaving their group and the halves: inside what the priorities above allow,
+ *     the draw pairs the nearest ranks, and the tiers below choose among draws of equally small handicaps. In an
+ *     even tournament (policy `none`, or everyone at or above `evenAtOrAbove`; the EGF: "By default, no handicaps
+ *     are used") both tiers cost 0 and change nothing.
+ *  4. `cross-group pairs`: as few players as possible leave their score group (Appendix D, Conditions 1 and 2 — an
+ *     odd group, or a player who has met his whole group). Below the handicap: at the same total score difference
+ *     Mays' cards do not count the floats either (the odd card of each group goes down, group after group).
+ *  5. `halves` — "Doing the Pairings": "he takes the cards in the bottom half of the column and aligns them with those
  *     in the top half": inside a score group, a pair of two players of the same half costs 1 (slip and fold alike;
- *     the exact slip/fold/random partner is tier 7, so that geography and colours can choose inside the halves — Mays'
- *     "switching the cards in the column on the right").
- *  4. `geography` — Consideration No. 2: "Are the players from the same city, or are they related (siblings, parent
+ *     the exact slip/fold/random partner is the last tier, so that geography and colours can choose inside the
+ *     halves — Mays' "switching the cards in the column on the right").
+ *  6. `geography` — Consideration No. 2: "Are the players from the same city, or are they related (siblings, parent
  *     and child)?": the sum of the levels of what two players share (relatives named by the director, same city,
- *     same club, same country; each level configurable, 0 ignores it).
- *  5. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
+ *     same club, same country; each level configurable, 0 ignores it). A pair of the host city shares no city:
+ *     "naturally, the tournament director makes no effort to avoid the pairing of the players from the host city"
+ *     (Mays, "Registration"); and players starting above the EGF top bar are not kept apart at all (see
+ *     ./geography).
+ *  7. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
  *     even game are decided as ./colours decides them; a player who gets again the colour he has had more often
  *     costs his |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
- *  6. `handicap` — Consideration No. 4: the stones the handicap policy gives the pair.
- *  7. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
+ *  8. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
  *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
  * ## Ranges, and why the order is exact
  * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
- * cross-group 0…1; halves 0…1; geography 0…the sum of the avoid levels (default 15, at most 400); colour 0…6;
- * handicap 0…the ceiling (9); seeding 0…the largest score group (slip, fold) or 0…999 (random). The matcher
- * (./matching/lexicographic) gives each tier a unit larger than everything below it can total over the n/2 pairs, and
+ * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
+ * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold) or 0…999 (random).
+ * The matcher (./matching/lexicographic) gives each tier a unit larger than everything below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
- * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the nine tiers need about
- * 90 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the ten tiers need about
+ * 100 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
  * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
  * `PairingError`.
  *
  * Inside a score group players are in order of strength: rank, then rating, then ID ("Place these cards in a column
- * in ascending order of their ID numbers"; IDs are given by strength).
+ * in ascending order of their ID numbers"; IDs are given by strength) — after the tournament's pairing tie-breakers
+ * when it sets them (./groupOrder; the EGC: "SOS-2 is used as a tiebreaker" for the pairings).
  */
-import type { Player, PlayerId } from '../model/tournament';
+import type { PairingCriterion, Player, PlayerId } from '../model/tournament';
 import type { HandicapSettings } from '../model/tournament';
 import { pairKey } from './controls';
+import { isHostCity } from './geography';
+import { groupOrder } from './groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from './handicap';
 import type { PairingHistory } from './history';
 import type { CostTier } from './matching';
@@ -74,17 +92,24 @@ export interface TierOptions {
   readonly nigiri?: boolean;
   /** As ./colours: balance colours only between players this many ranks apart (default 1). */
   readonly balanceWithinRanks?: number;
+  /** The draw's order inside a score group before rank, rating and ID (./groupOrder; EGC: SOS-2). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
+  /** The host city: two of its players share no city here (./geography). */
+  readonly hostCity?: string;
+  /** Players whose pairs are not biased by city, club or country (./geography: EGF, above the top bar). */
+  readonly geographyFree?: (player: Player) => boolean;
 }
 
 export const TIER_NAMES = [
   'repeats',
   'score difference',
   'repeated float',
+  'handicap',
+  'large handicaps',
   'cross-group pairs',
   'halves',
   'geography',
   'colour',
-  'handicap',
   'seeding',
 ] as const;
 export type TierName = (typeof TIER_NAMES)[number];
@@ -140,6 +165,8 @@ export class OptimalTiers {
   private readonly country: Int32Array;
   private readonly balance: Int32Array;
   private readonly rank: Int32Array;
+  /** 1 for a player whose pairs are not biased by geography. */
+  private readonly free: Uint8Array;
   private readonly relatives: Set<string>;
   private readonly avoid: Required<AvoidLevels>;
   private readonly handicapByMms: boolean;
@@ -153,7 +180,8 @@ export class OptimalTiers {
     const h = history;
     const players = pool.map((id) => h.player(id));
     const strength = (a: Player, b: Player) => b.rank - a.rank || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || a.id - b.id;
-    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || strength(a, b));
+    const tiebreak = groupOrder(h, options.pairingTiebreaks);
+    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || tiebreak(a.id, b.id) || strength(a, b));
     this.ids = ordered.map((p) => p.id);
     this.ids.forEach((id, i) => this.index.set(id, i));
     const n = ordered.length;
@@ -169,7 +197,10 @@ export class OptimalTiers {
       }
       i = j;
     }
-    this.city = codes(ordered.map((p) => p.city));
+    // A player of the host city has no city to keep apart (./geography).
+    this.city = codes(ordered.map((p) => (isHostCity(p.city, options.hostCity) ? undefined : p.city)));
+    const free = options.geographyFree;
+    this.free = Uint8Array.from(ordered, (p) => (free && free(p) ? 1 : 0));
     this.club = codes(ordered.map((p) => p.club));
     this.country = codes(ordered.map((p) => p.country));
     this.rank = Int32Array.from(ordered, (p) => p.rank);
@@ -233,6 +264,7 @@ export class OptimalTiers {
   shared(i: number, j: number): ('related' | 'same-city' | 'same-club' | 'same-country')[] {
     const out: ('related' | 'same-city' | 'same-club' | 'same-country')[] = [];
     if (this.avoid.related > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) out.push('related');
+    if (this.free[i] || this.free[j]) return out;
     if (this.avoid.city > 0 && this.city[i] !== 0 && this.city[i] === this.city[j]) out.push('same-city');
     if (this.avoid.club > 0 && this.club[i] !== 0 && this.club[i] === this.club[j]) out.push('same-club');
     if (this.avoid.country > 0 && this.country[i] !== 0 && this.country[i] === this.country[j]) out.push('same-country');
@@ -285,6 +317,7 @@ export class OptimalTiers {
       geography: (i, j) => {
         let c = 0;
         if (this.relatives.size > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) c += avoid.related;
+        if (this.free[i] || this.free[j]) return c;
         if (this.city[i] !== 0 && this.city[i] === this.city[j]) c += avoid.city;
         if (this.club[i] !== 0 && this.club[i] === this.club[j]) c += avoid.club;
         if (this.country[i] !== 0 && this.country[i] === this.country[j]) c += avoid.country;
@@ -305,6 +338,10 @@ export class OptimalTiers {
         return Math.min(Math.max(this.balance[white], 0), 3) + Math.min(Math.max(-this.balance[black], 0), 3);
       },
       handicap: (i, j) => this.handicap(i, j),
+      'large handicaps': (i, j) => {
+        const stones = this.handicap(i, j);
+        return stones * stones;
+      },
       seeding: (i, j) => {
         if (seeding === 'random') return lottery(seed, this.ids[i], this.ids[j]) % RANDOM_RANGE;
         if (s[i] !== s[j]) {
@@ -317,7 +354,22 @@ export class OptimalTiers {
         return Math.abs(Math.abs(pos[i] - pos[j]) - Math.floor(g / 2));
       },
     };
-    return TIER_NAMES.map((name) => ({ name, cost: tiers[name] }));
+    // Upper bounds (speed only, see CostTier.maxCost): a low tier that cannot join the first stage is then read over
+    // the tight pairs of a later stage only.
+    let largestGroup = 0;
+    for (let i = 0; i < size.length; i++) if (size[i] > largestGroup) largestGroup = size[i];
+    const ceiling = this.options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+    const bounds: Partial<Record<TierName, number>> = {
+      'repeated float': 6,
+      handicap: ceiling,
+      'large handicaps': ceiling * ceiling,
+      'cross-group pairs': 1,
+      halves: 1,
+      geography: avoid.related + avoid.city + avoid.club + avoid.country,
+      colour: 6,
+      seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
+    };
+    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));
   }
 
   /**

@@ -134,6 +134,7 @@ const SHORT: Record<TierName, string> = {
   'score difference': 'ΣΔMMS½',
   'repeated float': 'refloat',
   'cross-group pairs': 'cross',
+  'large handicaps': 'hcp²',
   halves: 'halves',
   geography: 'geo',
   colour: 'colour',

@@ -52,8 +52,8 @@ export interface Standings {
 
 const LOWEST = fraction(-(2 ** 40));
 
-/** Values of criteria that depend on the player alone. */
-function singleValue(sb: Scoreboard, p: number, c: Criterion, seed: number): Fraction {
+/** Values of criteria that depend on the player alone (also the draw's order inside a score group: ../pairing/groupOrder). */
+export function singleValue(sb: Scoreboard, p: number, c: Criterion, seed: number): Fraction {
   const player = sb.players[p];
   switch (c) {
     case 'mms':

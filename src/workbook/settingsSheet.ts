@@ -5,7 +5,7 @@
  */
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
-import { CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type Settings } from '../model/tournament';
+import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'hostCity' | 'prizes' | 'opengotha';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -33,6 +33,7 @@ const LABEL: Readonly<Record<Key, string>> = {
   evenAtOrAbove: 'Even game at or above',
   tiebreaks: 'Tie-breakers',
   lotterySeed: 'Lottery seed',
+  pairingTiebreaks: 'Pairing tie-breakers',
   hostCity: 'Host city',
   prizes: 'Prizes',
   opengotha: 'OpenGotha scoring (JSON)',
@@ -55,6 +56,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     evenAtOrAbove: h?.evenAtOrAbove === undefined ? null : formatRank(h.evenAtOrAbove),
     tiebreaks: settings.tiebreaks ? settings.tiebreaks.join(', ') : null,
     lotterySeed: settings.lotterySeed ?? null,
+    pairingTiebreaks: settings.pairingTiebreaks ? settings.pairingTiebreaks.join(', ') : null,
     hostCity: settings.hostCity ?? null,
     prizes: settings.prizes && settings.prizes.length > 0 ? formatPrizes(settings.prizes) : null,
     opengotha: settings.opengotha ? JSON.stringify(settings.opengotha) : null,
@@ -137,6 +139,15 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const n = number();
         if (n !== undefined && !Number.isInteger(n)) errors.push({ where, message: `lottery seed ${n}: expected a whole number` });
         else settings.lotterySeed = n;
+        break;
+      }
+      case 'pairingTiebreaks': {
+        // The draw's own order inside a score group (EGC rules, Pairings: SOS-2 "for only the purpose of creating
+        // reasonably fair pairings"); DC and 1-on-1 depend on the tied group, so they cannot order one.
+        const names = text.split(/[,;›>\s]+/).filter(Boolean).map((s) => s.toLowerCase());
+        const bad = names.filter((n) => !(PAIRING_CRITERIA as readonly string[]).includes(n));
+        if (bad.length > 0) errors.push({ where, message: `${bad.map((b) => `"${b}"`).join(', ')} cannot order a score group for the draw; expected among ${PAIRING_CRITERIA.join(', ')}` });
+        else settings.pairingTiebreaks = names as PairingCriterion[];
         break;
       }
       case 'hostCity':

@@ -26,6 +26,15 @@ import { BlossomDualIndex } from './certificate';
 export type PairWeight = (i: number, j: number) => number | null | undefined;
 
 /**
+ * The same weights already laid out as the upper triangle, pair (i, j), i < j, at i·n − i(i+1)/2 + (j − i − 1)
+ * (the order of ./lexicographic): `allowed[k]` 0 forbids pair k. Saves a function call per pair on large fields.
+ */
+export interface TriangleWeights {
+  readonly weights: Float64Array;
+  readonly allowed: Uint8Array;
+}
+
+/**
  * A pair the caller believes likely to be in the optimum (order of u, v does not matter; forbidden pairs are
  * ignored). Candidates never change the weight of the answer, only the speed — and, among several equally heavy
  * optimal matchings, which one is returned (deterministically for the same inputs).
@@ -85,7 +94,7 @@ const VIOLATORS_PER_VERTEX = 5;
  */
 export function maxWeightPerfectMatching(
   vertexCount: number,
-  weight: PairWeight,
+  weight: PairWeight | TriangleWeights,
   candidates?: readonly CandidatePair[],
   options: PerfectMatchingOptions = {},
 ): PerfectMatchingResult {
@@ -168,11 +177,32 @@ function infeasible(
 }
 
 /** Reads every pair weight once into a full symmetric matrix; NaN marks a forbidden pair (and the diagonal). */
-function readWeights(n: number, weight: PairWeight): { values: Float64Array; min: number; max: number } {
+function readWeights(n: number, weight: PairWeight | TriangleWeights): { values: Float64Array; min: number; max: number } {
   const values = new Float64Array(n * n);
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < n; i++) {
+  if (typeof weight !== 'function') {
+    const { weights, allowed } = weight;
+    if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
+      throw new RangeError(`triangle weights: expected ${(n * (n - 1)) / 2} pairs for ${n} vertices, got ${weights.length} and ${allowed.length}`);
+    }
+    for (let i = 0, k = 0; i < n; i++) {
+      const row = i * n;
+      values[row + i] = NaN;
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!allowed[k]) {
+          values[row + j] = NaN;
+          continue;
+        }
+        const w = weights[k];
+        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+        values[row + j] = w;
+        if (w < min) min = w;
+        if (w > max) max = w;
+      }
+    }
+  }
+  for (let i = 0; i < n && typeof weight === 'function'; i++) {
     const row = i * n;
     values[row + i] = NaN;
     for (let j = i + 1; j < n; j++) {
@@ -420,11 +450,14 @@ function addViolators(graph: CandidateGraph, values: Float64Array, n: number, du
       const w = values[row + j];
       if (w !== w) continue;
       let s = ui + U[j] - 2 * w;
-      if (s < 0 && oi >= 0 && outer[j] === oi) s += index.between(i, j);
-      if (s < 0) {
-        offer(i, j, s);
-        offer(j, i, s);
+      if (s >= 0) continue;
+      if (oi >= 0 && outer[j] === oi) {
+        s += index.between(i, j);
+        if (s >= 0) continue;
       }
+      // Inline test first: with poor first duals millions of pairs violate, and most are not among the worst.
+      if (size[i] < r || s < worstSlack[i * r + r - 1]) offer(i, j, s);
+      if (size[j] < r || s < worstSlack[j * r + r - 1]) offer(j, i, s);
     }
   }
   for (let v = 0; v < n; v++) {

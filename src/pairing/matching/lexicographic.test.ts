@@ -84,6 +84,38 @@ describe('lexicographicPerfectMatching', () => {
     );
   });
 
+  it('a declared maxCost, right, too small or too large, changes the stages only, never the optimum', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.constantFrom(4, 6, 8, 10),
+        fc.integer({ min: 2, max: 5 }),
+        fc.constantFrom(3, 20),
+        fc.constantFrom(64, 512, 2 ** 50),
+        fc.constantFrom(0, 1, 7, 1000),
+        (seed, n, tierCount, maxCost, maxSpread, bound) => {
+          const { allowed, tiers } = randomCase(seed, n, tierCount, maxCost, 0.2);
+          const best = lexBest(perfectMatchings(n, allowed), tiers);
+          const bounded = tiers.map((t) => ({ ...t, maxCost: bound }));
+          let result;
+          try {
+            result = lexicographicPerfectMatching(n, allowed, bounded, { maxSpread });
+          } catch (e) {
+            expect(e).toBeInstanceOf(RangeError);
+            return;
+          }
+          if (best === null) {
+            expect(result.status).toBe('no-perfect-matching');
+            return;
+          }
+          if (result.status !== 'optimal') throw new Error(result.message);
+          expect(result.totals).toEqual(best);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('12 vertices, structured ties (score groups), in one stage or several: the brute-force lexicographic optimum', () => {
     for (let seed = 1; seed <= 25; seed++) {
       const random = seededRandom(seed);

@@ -33,6 +33,12 @@ export interface CostTier {
   readonly name: string;
   /** Cost of pair (i, j), i < j, called once per allowed pair: a non-negative safe integer, smaller is better. */
   readonly cost: (i: number, j: number) => number;
+  /**
+   * An upper bound of every cost (speed only): a tier that could not fit in the current stage even at its bound is
+   * not read until a later stage, over the pairs still tight then. A wrong bound costs speed only, never exactness:
+   * the tier's real maximum is always measured before it is weighed.
+   */
+  readonly maxCost?: number;
 }
 
 export interface LexicographicOptions {
@@ -130,6 +136,13 @@ export function lexicographicPerfectMatching(
     let units: number[] = [];
     let prefixUnit = 0;
     for (let k = next; k < tiers.length; k++) {
+      // A tier not read yet whose declared bound cannot fit under the tiers already in this stage is left for a later
+      // stage, where it is read over the tight pairs only (far fewer than all n(n−1)/2).
+      const bound = tiers[k].maxCost;
+      if (bound !== undefined && costs[k] === null && stage.some((t) => maxima[t] > 0)) {
+        const trial = [...stage.filter((t) => maxima[t] > 0).map((t) => maxima[t]), bound];
+        if (planUnits(trial, pairs, prefixMax).spread > maxSpread) break;
+      }
       if (maxOf(k) === 0) {
         stage.push(k);
         continue;
@@ -161,10 +174,9 @@ export function lexicographicPerfectMatching(
       const c = costs[t] as Int32Array;
       for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
     });
-    const weightAt = (k: number): number => stageWeight[k];
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
     if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = maxWeightPerfectMatching(n, (i, j) => (ok[at(i, j)] ? weightAt(at(i, j)) : null), offered, {
+    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, {
       nearestPartners: options.nearestPartners,
     });
     if (result.status !== 'optimal') return result;
@@ -178,16 +190,25 @@ export function lexicographicPerfectMatching(
     const U = result.duals.vertex;
     const nextPrefix = new Int32Array(pairCount);
     let nextMax = 0;
+    const offset2 = 2 * result.weightOffset;
     for (let i = 0, k = 0; i < n; i++) {
+      const ui = U[i];
       for (let j = i + 1; j < n; j++, k++) {
         if (!ok[k]) continue;
-        const slack = U[i] + U[j] + blossoms.dualBetween(i, j) - 2 * (weightAt(k) - result.weightOffset);
+        // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
+        const base = ui + U[j] - 2 * stageWeight[k] + offset2;
+        if (base > 0) {
+          ok[k] = 0;
+          continue;
+        }
+        const common = blossoms.common(i, j);
+        const slack = base + blossoms.dualAt(common);
         if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
         if (slack > 0) {
           ok[k] = 0;
           continue;
         }
-        const c = blossoms.positiveBetween(i, j);
+        const c = blossoms.positiveAt(common);
         nextPrefix[k] = c;
         if (c > nextMax) nextMax = c;
       }
@@ -222,7 +243,14 @@ function planUnits(maxima: readonly number[], pairs: number, prefixMax: number):
 }
 
 /** Σ Z_B and the number of blossoms with Z_B > 0 over the blossoms containing both i and j. */
-function positiveBlossomCounter(duals: MatchingDuals): { dualBetween(i: number, j: number): number; positiveBetween(i: number, j: number): number } {
+function positiveBlossomCounter(duals: MatchingDuals): {
+  /** The innermost blossom holding both i and j, or −1. */
+  common(i: number, j: number): number;
+  /** Σ Z_B over that blossom and those around it (0 for −1). */
+  dualAt(common: number): number;
+  /** How many of them have Z_B > 0 (0 for −1). */
+  positiveAt(common: number): number;
+} {
   const count = duals.blossomDual.length;
   const parent = duals.blossomParent;
   const depth = new Int32Array(count).fill(-1);
@@ -259,13 +287,8 @@ function positiveBlossomCounter(duals: MatchingDuals): { dualBetween(i: number, 
     return a;
   };
   return {
-    dualBetween: (i, j) => {
-      const c = common(i, j);
-      return c >= 0 ? cumulative[c] : 0;
-    },
-    positiveBetween: (i, j) => {
-      const c = common(i, j);
-      return c >= 0 ? positive[c] : 0;
-    },
+    common,
+    dualAt: (c) => (c >= 0 ? cumulative[c] : 0),
+    positiveAt: (c) => (c >= 0 ? positive[c] : 0),
   };
 }
