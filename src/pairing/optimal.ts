@@ -60,7 +60,7 @@ export interface OptimalOptions extends DirectorControls, RoundRequestOptions {
   readonly byeMethod?: ByeMethod;
   /** Default `settings.hostCity`. */
   readonly hostCity?: string;
-  /** Inside a score group: `slip` (default), `fold` or `random` (by `seed`). */
+  /** Inside a score group: `slip` (default), `fold`, `random` (by `seed`) or `adjacent` (Mays, "Alternate Method of Pairing"). */
   readonly seeding?: Seeding;
   /** The lottery seed of `random` seeding (default 0); recorded in the report. */
   readonly seed?: number;
