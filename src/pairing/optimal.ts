@@ -22,6 +22,7 @@
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
 import type { HandicapSettings, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import { AvoidabilityChecker, avoidanceWords } from './avoidability';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
@@ -245,14 +246,17 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     whole.has(a) && whole.has(b)
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
+  // Every "could not be avoided" is checked by a re-draw that forbids the pair (./avoidability).
+  const checker = new AvoidabilityChecker({ h: full, tiers, allowed: allowedIn(tiers), pairs, maxSpread: options.maxSpread });
   const sheet = writeSheet(full, sheetPairs, {
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
     colours: options.colours,
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
+    neighbourhoodWhy: (a, b) => (tiers.has(a) && tiers.has(b) ? avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography') : 'it could not be avoided'),
   });
 
   const deviations: DeviationLine[] = [
-    ...explainPairs(full, tiers, pairs, allowedIn(tiers)),
+    ...explainPairs(full, tiers, pairs, allowedIn(tiers), checker),
     ...forcedLines(full, controls.forced),
     ...sheet.deviations,
   ];
@@ -378,8 +382,26 @@ function chooseBye(
   return explainNoPairing(h, field.ids, theGraph());
 }
 
-/** Cross-group pairs with the reason, repeats, and pairs of the same country. */
-function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (readonly [PlayerId, PlayerId])[], allowed: (i: number, j: number) => boolean): DeviationLine[] {
+/** The re-draw's forbidden pairs: only the pair a–b (vertices of `tiers`). */
+function onlyPair(tiers: OptimalTiers, a: PlayerId, b: PlayerId): (i: number, j: number) => boolean {
+  const x = tiers.vertex(a);
+  const y = tiers.vertex(b);
+  const [lo, hi] = x < y ? [x, y] : [y, x];
+  return (i, j) => i === lo && j === hi;
+}
+
+/**
+ * Cross-group pairs with the reason, repeats, and pairs of the same country. Each "could not be avoided" is checked
+ * by `checker` (a re-draw without the pair, or without the player's float); otherwise the line says what avoiding it
+ * would cost.
+ */
+function explainPairs(
+  h: PairingHistory,
+  tiers: OptimalTiers,
+  pairs: readonly (readonly [PlayerId, PlayerId])[],
+  allowed: (i: number, j: number) => boolean,
+  checker: AvoidabilityChecker,
+): DeviationLine[] {
   const lines: DeviationLine[] = [];
   for (const [a, b] of pairs) {
     const i = tiers.vertex(a);
@@ -396,8 +418,14 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
           : odd
             ? [`the score group ${formatHalves(tiers.score[hi])} has an odd number of players`, RULES.odd]
             : ['pairing every group inside itself would cost more in total (repeats below, or groups made odd)', RULES.needed];
-      const up = tiers.downFloats[hi] > 0 ? `; ${tiers.ids[hi]} was drawn down before, which could not be avoided` : '';
-      const down = tiers.upFloats[lo] > 0 ? `; ${tiers.ids[lo]} was drawn up before, which could not be avoided` : '';
+      // Drawn again: checked by a re-draw in which that player may not be drawn down (up) at all.
+      const s = tiers.score;
+      const up = tiers.downFloats[hi] > 0
+        ? `; ${tiers.ids[hi]} was drawn down before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === hi && s[y] < s[hi]) || (y === hi && s[x] < s[hi]), [tiers.ids[hi], tiers.ids[lo]]), 'repeated float')}`
+        : '';
+      const down = tiers.upFloats[lo] > 0
+        ? `; ${tiers.ids[lo]} was drawn up before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === lo && s[y] > s[lo]) || (y === lo && s[x] > s[lo]), [tiers.ids[lo], tiers.ids[hi]]), 'repeated float')}`
+        : '';
       lines.push({
         kind: 'cross-group',
         players: [tiers.ids[hi], tiers.ids[lo]],
@@ -405,10 +433,15 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
         message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(tiers.score[hi] - tiers.score[lo])}: ${why}${up}${down}`,
       });
     }
-    lines.push(...repeatLines(h, a, b, RULES.repeat, 'no pairing of the field avoids every repeat, and this is among the fewest'));
-    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h, tiers, h.player(a).country)) {
+    if (h.meetings(a, b).length > 0) {
+      lines.push(...repeatLines(h, a, b, RULES.repeat, `no pairing of the field avoids every repeat; ${avoidanceWords(checker.check('repeats', onlyPair(tiers, a, b), [a, b]), 'repeats')}`));
+    }
+    // Reported once: a pair sharing a city, club or family is reported by the sheet as such, not again as a country.
+    const shared = tiers.shared(i, j);
+    if (shared[0] === 'same-country' && !everyoneFrom(h, tiers, h.player(a).country)) {
       const country = h.player(a).country?.trim();
-      lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
+      const why = avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography');
+      lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: ${why}` });
     }
   }
   return lines;
