@@ -203,7 +203,7 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
     case 'halves':
       return `${plural(delta, 'more pair', 'more pairs')} inside one half of a score group (not top half against bottom half)`;
     case 'geography':
-      return `+${delta} in pairs of the same family, city, club or country (levels as set)`;
+      return `a closer pair elsewhere (+${delta} in family, city, club or country, at the levels set)`;
     case 'colour':
       return `+${delta} in colour balance (players given again the colour they have had more often)`;
     case 'handicap':
@@ -217,9 +217,9 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
 
 /** What a draw avoiding it still has, when it costs the same down to the concern. */
 const AS_MANY: Readonly<Record<string, string>> = {
-  geography: 'a draw without it has as many pairs of the same family, city, club or country at the same cost above',
-  repeats: 'a draw without it has as many repeats',
-  'repeated float': 'a draw without this float has as many players drawn up or down again at the same cost above',
+  geography: 'a draw without it would pair as many players of the same family, city, club or country',
+  repeats: 'a draw without it would have as many repeats',
+  'repeated float': 'a draw without this float would draw as many players up or down again',
 };
 
 /** The words a report line ends with, for a pair checked by `AvoidabilityChecker.check` on `concern`. */
@@ -229,7 +229,7 @@ export function avoidanceWords(a: Avoidance, concern?: string): string {
       return a.noPairing ? 'it could not be avoided: no complete pairing of the field avoids it' : `it could not be avoided: avoiding it would cost ${a.cost}`;
     case 'kept':
       return a.cost === null
-        ? `kept: ${AS_MANY[concern ?? ''] ?? 'a draw avoiding it is as good down to this priority'}; this one is kept for the lower priorities (colours, handicaps, the seeding order) or the order of the field`
+        ? `kept: ${AS_MANY[concern ?? ''] ?? 'a draw avoiding it is as good down to this priority'}; this one is as good or better on every lower priority`
         : `kept because avoiding it would cost ${a.cost}`;
     case 'unchecked':
       return `kept (not re-checked: the report re-draws the whole field for at most ${MAX_REDRAWS} pairs a round)`;
