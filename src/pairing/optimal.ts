@@ -32,6 +32,7 @@ import { MAYS_HANDICAP } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
+import { seedingChangedLines } from './seedingReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import {
   isPairingError,
@@ -257,6 +258,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
 
   const deviations: DeviationLine[] = [
     ...explainPairs(full, tiers, pairs, allowedIn(tiers), checker),
+    ...seedingChangedLines(full, tiers, pairs, allowedIn(tiers)),
     ...forcedLines(full, controls.forced),
     ...sheet.deviations,
   ];

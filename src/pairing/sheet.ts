@@ -91,6 +91,21 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
         });
       }
     }
+    // A ceiling that cut the stones the policy gives is a deviation the director sees (the uncapped rule, compared).
+    const uncapped = decideHandicap(
+      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
+      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
+      options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined,
+    ).handicap;
+    if (uncapped > hd.handicap) {
+      deviations.push({
+        kind: 'handicap-capped',
+        table,
+        players: [hd.stronger, hd.weaker],
+        rule: "the tournament's handicap ceiling",
+        message: `table ${table}: ${h.describe(hd.weaker)} receives ${hd.handicap} stones, not the ${uncapped} the handicap rule gives: capped at the ceiling of ${hd.handicap}`,
+      });
+    }
     games.push({ table, white, black, handicap: hd.handicap, colourKnown });
     const ws = h.scoreHalves(white);
     const bs = h.scoreHalves(black);

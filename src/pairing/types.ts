@@ -61,7 +61,10 @@ export interface ByeLine {
  *  - `bye-passed-over`: a player who qualified for the bye before the chosen one, and why he could not have it (or
  *    whose announced bye is withdrawn because a latecomer made the field even);
  *  - `same-country`: a pair of the same country the system could not avoid;
- *  - `pending`: players left to pair later (the director pairs part of the field now).
+ *  - `pending`: players left to pair later (the director pairs part of the field now);
+ *  - `seeding-changed`: two pairs of a score group made otherwise than the seeding order (slip, fold, adjacent) gives,
+ *    because the seeding's pairs would give more handicap stones;
+ *  - `handicap-capped`: a handicap the policy would make larger, capped by the tournament's ceiling.
  */
 export type DeviationKind =
   | 'cross-group'
@@ -75,7 +78,9 @@ export type DeviationKind =
   | 'second-bye'
   | 'bye-passed-over'
   | 'same-country'
-  | 'pending';
+  | 'pending'
+  | 'seeding-changed'
+  | 'handicap-capped';
 
 export interface DeviationLine {
   readonly kind: DeviationKind;
