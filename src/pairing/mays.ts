@@ -30,6 +30,7 @@ import { CompatibilityGraph, minimumAssignmentCost } from './feasibility';
 import { describeNeighbourhood, neighbourhoodOf, type GeographyOptions, type Neighbourhood } from './geography';
 import { MAYS_HANDICAP } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
+import { maysNeighbourWhy } from './maysReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
 
@@ -406,6 +407,8 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
     colours: options.colours,
     neighbourhood: near,
+    // Claims only what the score group shows (./maysReport), never "could not be avoided" for the field.
+    neighbourhoodWhy: maysNeighbourWhy(h, field, paper.pairs.map((p) => [p.a, p.b] as const), near, (a, b) => h.meetings(a, b).length === 0 && !controls.isForbidden(a, b)),
   });
   const deviations = withTables([...paper.deviations, ...forcedLines, ...sheet.deviations], sheet.games);
   return { round, system: 'mays', games: sheet.games, bye: byeChoice.bye, report: [...byeChoice.lines, ...sheet.lines, ...deviations] };

@@ -253,7 +253,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     handicap: options.handicap ?? t.settings.handicap ?? MAYS_HANDICAP,
     colours: options.colours,
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
-    neighbourhoodWhy: (a, b) => (tiers.has(a) && tiers.has(b) ? avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography') : 'it could not be avoided'),
+    neighbourhoodWhy: (a, b) => (tiers.has(a) && tiers.has(b) ? avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography') : 'kept by the pairing system (not checked)'),
   });
 
   const deviations: DeviationLine[] = [

@@ -29,7 +29,7 @@ export interface SheetOptions {
   /** Pairs to report as unavoidable neighbours (same city, club, relatives). */
   readonly neighbourhood?: (a: PlayerId, b: PlayerId) => Neighbourhood | undefined;
   /**
-   * Why such a pair was kept, in words ending its report line (default "it could not be avoided"): a system that can
+   * Why such a pair was kept, in words ending its report line (default: kept, claiming nothing more): a system that can
    * check the claim (./avoidability) says what avoiding the pair would cost instead.
    */
   readonly neighbourhoodWhy?: (a: PlayerId, b: PlayerId, kind: Neighbourhood) => string;
@@ -132,7 +132,7 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
         table,
         players: [left.id, right.id],
         rule: GEOGRAPHY_RULE,
-        message: `table ${table}: ${h.describe(left.id)} and ${h.describe(right.id)} are ${describeNeighbourhood(near, left, right)}${p.forced ? ' (forced by the director)' : `: ${options.neighbourhoodWhy?.(left.id, right.id, near) ?? 'it could not be avoided'}`}`,
+        message: `table ${table}: ${h.describe(left.id)} and ${h.describe(right.id)} are ${describeNeighbourhood(near, left, right)}${p.forced ? ' (forced by the director)' : `: ${options.neighbourhoodWhy?.(left.id, right.id, near) ?? 'kept by the pairing system (not checked)'}`}`,
       });
     }
   });

@@ -64,3 +64,17 @@ describe('report: every deviation, once', () => {
     for (const l of about12) expect(l.message).not.toMatch(/could not be avoided|kept because/);
   });
 });
+
+describe("mays: claims only what its score group shows", () => {
+  it('a same-club pair Mays keeps says that no pairing of its score group has fewer, never "could not be avoided"', () => {
+    const t = tournament(
+      [1, 2, 3, 4].map((n) => player(n, '3d', { section: 'A', club: n === 4 ? 'Lyon' : 'Paris' })),
+      { sections: [{ name: 'A', initialMms: 0 }] },
+    );
+    const p = paired(pairMays(t, 1));
+    const club = deviationsOf(p.report, 'same-club');
+    expect(club).toHaveLength(1);
+    expect(club[0].message).toMatch(/no pairing of its score group has fewer such pairs \(Mays' switches, Consideration No\. 2\)$/);
+    expect(p.report.some((l) => /could not be avoided/.test(l.message))).toBe(false);
+  });
+});
