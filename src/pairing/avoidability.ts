@@ -9,17 +9,21 @@
  * Why: a director forced two other pairs, got the same total MMS difference with no same-club game, while the report
  * had said the same-club pair "could not be avoided" (issue 11). A claim in the report must survive that test.
  *
- * Cost: a check first re-pairs the score groups concerned (small); only a line that would claim unavoidability
- * re-draws the whole field (over the priorities above the concern, then once more down to it when it turns out
+ * Cost: a check first re-pairs the score groups concerned (small), then asks whether any complete pairing avoids the
+ * pair (one augmenting search); only a line that would claim unavoidability at a cost re-draws the whole field (over the priorities above the concern, then once more down to it when it turns out
  * avoidable), at most `MAX_REDRAWS` a round; a line beyond the bound says it was not re-checked and claims nothing.
  */
 import type { PlayerId } from '../model/tournament';
+import { CompatibilityGraph } from './feasibility';
 import { formatHalves, type PairingHistory } from './history';
 import { lexicographicPerfectMatching, type CostTier } from './matching';
 import type { OptimalTiers } from './optimalWeights';
 
-/** The most whole-field re-draws one round's report makes (each one or two matchings of the field). */
-export const MAX_REDRAWS = 12;
+/**
+ * The most whole-field re-draws one round's report makes (each one or two matchings of the field, about a third of
+ * the draw's own time each): bounded so that a 700-player round stays fast (`npm run bench`).
+ */
+export const MAX_REDRAWS = 4;
 
 /** The draw being explained: its field, what it allowed, and its pairs (vertex pairs of `tiers`). */
 export interface DrawUnderReview {
@@ -53,6 +57,8 @@ export class AvoidabilityChecker {
   private readonly candidates: { u: number; v: number }[];
   private readonly mate: Int32Array;
   private redraws = 0;
+  /** Whole-field feasibility searches so far (bounded at 4 × `maxRedraws`). */
+  private searches = 0;
 
   constructor(
     private readonly draw: DrawUnderReview,
@@ -99,7 +105,22 @@ export class AvoidabilityChecker {
       return { verdict: 'kept', cost: cost === null ? null : `${cost} (re-pairing its score group${local.length > 2 ? 's' : ''})` };
     }
 
-    // 2. The whole field, over the priorities above the concern: the only proof that it could not be avoided.
+    // 2. Is there a complete pairing without it at all? One augmenting search from the draw less the forbidden pairs
+    //    (./feasibility, no weights) answers at once.
+    const hint = Int32Array.from(this.mate);
+    for (let v = 0; v < t.size; v++) {
+      const w = hint[v];
+      if (w > v && forbid(v, w)) {
+        hint[v] = -1;
+        hint[w] = -1;
+      }
+    }
+    if (this.searches >= 4 * this.maxRedraws) return { verdict: 'unchecked' };
+    this.searches++;
+    const active = new Array<boolean>(t.size).fill(true);
+    if (new CompatibilityGraph(t.size, allowed).perfectMatching(active, hint) === null) return { verdict: 'unavoidable', noPairing: true };
+
+    // 3. The whole field, over the priorities above the concern: the only proof that it could not be avoided.
     if (this.redraws >= this.maxRedraws) return { verdict: 'unchecked' };
     this.redraws++;
     const all = [...this.mate.keys()];
