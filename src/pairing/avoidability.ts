@@ -23,7 +23,7 @@ import type { OptimalTiers } from './optimalWeights';
  * The most whole-field re-draws one round's report makes (each one or two matchings of the field, about a third of
  * the draw's own time each): bounded so that a 700-player round stays fast (`npm run bench`).
  */
-export const MAX_REDRAWS = 4;
+export const MAX_REDRAWS = 2;
 
 /** The draw being explained: its field, what it allowed, and its pairs (vertex pairs of `tiers`). */
 export interface DrawUnderReview {
@@ -171,12 +171,14 @@ export class AvoidabilityChecker {
   /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
   private redraw(allowed: (i: number, j: number) => boolean, upTo: number, vertices: readonly number[]): number[] | null {
     const whole = vertices.length === this.draw.tiers.size;
-    const at = (x: number) => (whole ? x : vertices[x]);
-    const sub = (i: number, j: number): [number, number] => {
-      const [x, y] = [at(i), at(j)];
-      return x < y ? [x, y] : [y, x];
-    };
-    const tiers: CostTier[] = this.costTiers.slice(0, upTo).map((c, k) => ({ name: c.name, cost: (i, j) => this.pairCost(k, ...sub(i, j)) }));
+    // The whole field: the tiers as they are (no index mapping on the matcher's n² calls); a part: mapped.
+    const tiers: CostTier[] = whole
+      ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
+      : this.costTiers.slice(0, upTo).map((c, k) => ({
+          name: c.name,
+          cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
+        }));
+    const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
     let candidates = this.candidates;
     if (!whole) {
       const local = new Map(vertices.map((v, x) => [v, x]));
@@ -184,7 +186,7 @@ export class AvoidabilityChecker {
     }
     let solved;
     try {
-      solved = lexicographicPerfectMatching(vertices.length, (i, j) => allowed(...sub(i, j)), tiers, { maxSpread: this.draw.maxSpread, candidates });
+      solved = lexicographicPerfectMatching(vertices.length, permitted, tiers, { maxSpread: this.draw.maxSpread, candidates });
     } catch (e) {
       if (e instanceof RangeError) return null;
       throw e;
