@@ -3,7 +3,7 @@
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
- *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
+ *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
  *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
@@ -30,6 +30,7 @@ import {
   partlyPaired,
   refusedContinuation,
   refusedControls,
+  refusedPairOptions,
   renderPairing,
   type CliPairingSystem,
   type PairingWriter,
@@ -124,6 +125,23 @@ async function load(file: string): Promise<Tournament> {
   return parsed.value;
 }
 
+/** The options each command uses; any other option given to it is refused, never silently ignored. */
+const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
+  standings: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
+  explain: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
+  pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
+  workbook: new Set(['out', 'language', 'overwrite']),
+};
+
+function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
+  const used = COMMAND_FLAGS[command];
+  if (!used) return;
+  const unused = [...flags.keys()].filter((f) => f !== 'help' && !used.has(f));
+  if (unused.length === 0) return;
+  const what = command === 'pair' && unused.includes('ruleset') ? ' (pair scores under the file\'s own ruleset)' : '';
+  throw new UsageError(`${unused.map((f) => `--${f}`).join(', ')}: the ${command} command does not use ${unused.length === 1 ? 'this option' : 'these options'}${what}`);
+}
+
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
@@ -131,6 +149,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     io.out(USAGE);
     return command === undefined && !flags.has('help') ? 1 : 0;
   }
+  refuseUnusedFlags(command, flags);
   switch (command) {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
@@ -174,10 +193,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (byeMethod !== undefined && byeMethod !== 'mays' && byeMethod !== 'opengotha') {
         throw new UsageError(`--bye-method ${String(byeMethod)}: expected mays or opengotha`);
       }
-      if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const controls = parseControls(flags);
       const refused = refusedControls(system as CliPairingSystem, givenControls(flags));
       if (refused) throw new UsageError(refused);
+      // No silent options: a seeding, seed, bye method or repeats the system would not use is refused, named.
+      const refusedOption = refusedPairOptions(system as CliPairingSystem, {
+        seeding: seeding as Seeding | undefined, seed, byeMethod: byeMethod as ByeMethod | undefined, allowRepeats: flags.has('allow-repeats'),
+      });
+      if (refusedOption) throw new UsageError(refusedOption);
+      if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const t = await load(rest[0]);
       const roundText = flags.get('round');
       const round = Number(roundText);

@@ -14,6 +14,7 @@ import { pairOptimal } from '../pairing/optimal';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
 
@@ -70,7 +71,12 @@ const SYSTEMS = {
     continues: true,
   },
   mays: {
-    pair: (t, round, o) => pairMays(t, round, { byeMethod: o.byeMethod, ...forcedForbiddenBye(o), relatives: o.relatives, hostCity: o.hostCity }),
+    pair: (t, round, o) =>
+      pairMays(t, round, {
+        byeMethod: o.byeMethod, ...forcedForbiddenBye(o), relatives: o.relatives, hostCity: o.hostCity,
+        // Mays' own alternative to the top half against the bottom half ("Alternate Method of Pairing"), every round.
+        ...(o.seeding === 'adjacent' ? { adjacentFromRound: 1 } : {}),
+      }),
     controls: ['force', 'forbid', 'bye', 'relatives', 'host-city'],
     continues: false,
   },
@@ -84,7 +90,7 @@ const SYSTEMS = {
 export type CliPairingSystem = keyof typeof SYSTEMS;
 export const CLI_PAIRING_SYSTEMS = Object.keys(SYSTEMS) as CliPairingSystem[];
 export const DEFAULT_PAIRING_SYSTEM: CliPairingSystem = 'optimal';
-export const CLI_SEEDINGS: readonly Seeding[] = ['slip', 'fold', 'random'];
+export const CLI_SEEDINGS: readonly Seeding[] = SEEDINGS;
 
 /** Why `system` cannot take these control flags (a usage error's message), or null. */
 export function refusedControls(system: CliPairingSystem, given: readonly ControlFlag[]): string | null {
@@ -93,6 +99,16 @@ export function refusedControls(system: CliPairingSystem, given: readonly Contro
   if (refused.length === 0) return null;
   const others = CLI_PAIRING_SYSTEMS.filter((s) => refused.every((f) => (SYSTEMS[s] as SystemEntry).controls.includes(f)));
   return `${refused.map((f) => `--${f} (${CONTROL_WHAT[f]})`).join(', ')}: the ${system} system does not honour ${refused.length === 1 ? 'it' : 'them'}; ${others.map((s) => `--system ${s}`).join(' or ')} does`;
+}
+
+/**
+ * Why `system` cannot take the pairing options given besides the director's controls (`--seeding`, `--seed`,
+ * `--bye-method`, `--allow-repeats`): one message naming each option and the system (a usage error's), or null.
+ * The same rule as the engine's `refusedOptions`, which the task pane asks too.
+ */
+export function refusedPairOptions(system: CliPairingSystem, request: Pick<PairingRequest, 'seeding' | 'seed' | 'byeMethod' | 'allowRepeats'>): string | null {
+  const refused = refusedOptions(system, request);
+  return refused.length === 0 ? null : refused.map((r) => r.message).join('; ');
 }
 
 /** Why `--rest` cannot pair the rest of round `round` with `system` (a usage error's message), or null. */

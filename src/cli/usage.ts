@@ -6,7 +6,7 @@ export class UsageError extends Error {}
 export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
-  tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random] [--seed N]
+  tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
@@ -17,7 +17,8 @@ PLAYER is an ID number or a unique part of a name.
 pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
 repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (whole or half points) pair part of
 the field now; pair the same round of the --out file again to pair the rest, keeping the tables announced.
---pin, --only, --score-below: optimal only; --relatives, --host-city: optimal and mays.
+--pin, --only, --score-below, --rest, --allow-repeats, --seeding fold|random, --seed: optimal only;
+--relatives, --host-city, --bye-method, --seeding slip|adjacent: optimal and mays; --weights: opengotha only.
 CRITERION is one of: ${CRITERIA.join(', ')}.
 --out writes the format its extension names: Tengen JSON (.json) or a Tengen workbook (.xlsx; the workbook given as
 FILE is updated in place, your own sheets and the Log kept); any other extension is refused. Files are written to a

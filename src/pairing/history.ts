@@ -120,7 +120,7 @@ export function formatHalves(halves: number): string {
 
 /**
  * The report line of a repeat meeting (seeds/egf-general-tournament-rules-excerpt.txt: never the same pair twice;
- * Mays, Cardinal Rule No. 2), or none when the two have not met; `why` says why it could not be avoided.
+ * Mays, Cardinal Rule No. 2), or none when the two have not met; `why` says why it was kept (checked by the system that says so).
  */
 export function repeatLines(h: PairingHistory, a: PlayerId, b: PlayerId, rule: string, why: string): DeviationLine[] {
   const met = h.meetings(a, b);

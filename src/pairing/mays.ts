@@ -31,6 +31,7 @@ import { describeNeighbourhood, neighbourhoodOf, startsAboveTopBar, type Geograp
 import { groupOrder, type GroupOrder } from './groupOrder';
 import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from './history';
+import { maysNeighbourWhy } from './maysReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from './types';
 
@@ -419,6 +420,8 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: near,
+    // Claims only what the score group shows (./maysReport), never "could not be avoided" for the field.
+    neighbourhoodWhy: maysNeighbourWhy(h, field, paper.pairs.map((p) => [p.a, p.b] as const), near, (a, b) => h.meetings(a, b).length === 0 && !controls.isForbidden(a, b)),
   });
   const deviations = withTables([...paper.deviations, ...forcedLines, ...sheet.deviations], sheet.games);
   return { round, system: 'mays', games: sheet.games, bye: byeChoice.bye, report: [...byeChoice.lines, ...sheet.lines, ...deviations] };

@@ -23,6 +23,7 @@
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../model/tournament';
+import { AvoidabilityChecker, avoidanceWords } from './avoidability';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from './byes';
 import type { ColourOptions } from './colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from './controls';
@@ -32,6 +33,7 @@ import { handicapSettingsOf } from './handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from './history';
 import { lexicographicPerfectMatching } from './matching';
 import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
+import { seedingChangedLines } from './seedingReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from './sheet';
 import {
   isPairingError,
@@ -63,7 +65,7 @@ export interface OptimalOptions extends DirectorControls, RoundRequestOptions {
   readonly hostCity?: string;
   /** The order inside a score group before rank, rating and ID (default `settings.pairingTiebreaks`; ./groupOrder). */
   readonly pairingTiebreaks?: readonly PairingCriterion[];
-  /** Inside a score group: `slip` (default), `fold` or `random` (by `seed`). */
+  /** Inside a score group: `slip` (default), `fold`, `random` (by `seed`) or `adjacent` (Mays, "Alternate Method of Pairing"). */
   readonly seeding?: Seeding;
   /** The lottery seed of `random` seeding (default 0); recorded in the report. */
   readonly seed?: number;
@@ -248,14 +250,18 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     whole.has(a) && whole.has(b)
       ? (whole.shared(whole.vertex(a), whole.vertex(b)).find((k) => k !== 'same-country') as Neighbourhood | undefined)
       : undefined;
+  // Every "could not be avoided" is checked by a re-draw that forbids the pair (./avoidability).
+  const checker = new AvoidabilityChecker({ h: full, tiers, allowed: allowedIn(tiers), pairs, maxSpread: options.maxSpread });
   const sheet = writeSheet(full, sheetPairs, {
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
     colours: options.colours,
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
+    neighbourhoodWhy: (a, b) => (tiers.has(a) && tiers.has(b) ? avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography') : 'kept by the pairing system (not checked)'),
   });
 
   const deviations: DeviationLine[] = [
-    ...explainPairs(full, tiers, pairs, allowedIn(tiers)),
+    ...explainPairs(full, tiers, pairs, allowedIn(tiers), checker),
+    ...seedingChangedLines(full, tiers, pairs, allowedIn(tiers)),
     ...forcedLines(full, controls.forced),
     ...sheet.deviations,
   ];
@@ -386,8 +392,26 @@ function chooseBye(
   return explainNoPairing(h, field.ids, theGraph());
 }
 
-/** Cross-group pairs with the reason, repeats, and pairs of the same country. */
-function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (readonly [PlayerId, PlayerId])[], allowed: (i: number, j: number) => boolean): DeviationLine[] {
+/** The re-draw's forbidden pairs: only the pair a–b (vertices of `tiers`). */
+function onlyPair(tiers: OptimalTiers, a: PlayerId, b: PlayerId): (i: number, j: number) => boolean {
+  const x = tiers.vertex(a);
+  const y = tiers.vertex(b);
+  const [lo, hi] = x < y ? [x, y] : [y, x];
+  return (i, j) => i === lo && j === hi;
+}
+
+/**
+ * Cross-group pairs with the reason, repeats, and pairs of the same country. Each "could not be avoided" is checked
+ * by `checker` (a re-draw without the pair, or without the player's float); otherwise the line says what avoiding it
+ * would cost.
+ */
+function explainPairs(
+  h: PairingHistory,
+  tiers: OptimalTiers,
+  pairs: readonly (readonly [PlayerId, PlayerId])[],
+  allowed: (i: number, j: number) => boolean,
+  checker: AvoidabilityChecker,
+): DeviationLine[] {
   const lines: DeviationLine[] = [];
   // Once per country, not once per pair: a field all from one country makes every pair same-country.
   const everyone = new Map<string | undefined, boolean>();
@@ -415,8 +439,14 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
           : odd
             ? [`the score group ${formatHalves(tiers.score[hi])} has an odd number of players`, RULES.odd]
             : ['pairing every group inside itself would cost more in total (repeats below, or groups made odd)', RULES.needed];
-      const up = tiers.downFloats[hi] > 0 ? `; ${tiers.ids[hi]} was drawn down before, which could not be avoided` : '';
-      const down = tiers.upFloats[lo] > 0 ? `; ${tiers.ids[lo]} was drawn up before, which could not be avoided` : '';
+      // Drawn again: checked by a re-draw in which that player may not be drawn down (up) at all.
+      const s = tiers.score;
+      const up = tiers.downFloats[hi] > 0
+        ? `; ${tiers.ids[hi]} was drawn down before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === hi && s[y] < s[hi]) || (y === hi && s[x] < s[hi]), [tiers.ids[hi], tiers.ids[lo]]), 'repeated float')}`
+        : '';
+      const down = tiers.upFloats[lo] > 0
+        ? `; ${tiers.ids[lo]} was drawn up before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === lo && s[y] > s[lo]) || (y === lo && s[x] > s[lo]), [tiers.ids[lo], tiers.ids[hi]]), 'repeated float')}`
+        : '';
       lines.push({
         kind: 'cross-group',
         players: [tiers.ids[hi], tiers.ids[lo]],
@@ -424,10 +454,15 @@ function explainPairs(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (r
         message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(tiers.score[hi] - tiers.score[lo])}: ${why}${up}${down}`,
       });
     }
-    lines.push(...repeatLines(h, a, b, RULES.repeat, 'no pairing of the field avoids every repeat, and this is among the fewest'));
-    if (tiers.shared(i, j).includes('same-country') && !everyoneFrom(h.player(a).country)) {
+    if (h.meetings(a, b).length > 0) {
+      lines.push(...repeatLines(h, a, b, RULES.repeat, `no pairing of the field avoids every repeat; ${avoidanceWords(checker.check('repeats', onlyPair(tiers, a, b), [a, b]), 'repeats')}`));
+    }
+    // Reported once: a pair sharing a city, club or family is reported by the sheet as such, not again as a country.
+    const shared = tiers.shared(i, j);
+    if (shared[0] === 'same-country' && !everyoneFrom(h.player(a).country)) {
       const country = h.player(a).country?.trim();
-      lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: it could not be avoided` });
+      const why = avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography');
+      lines.push({ kind: 'same-country', players: [a, b], rule: RULES.geography, message: `${h.describe(a)} and ${h.describe(b)} are both from ${country}: ${why}` });
     }
   }
   return lines;

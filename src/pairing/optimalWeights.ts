@@ -45,8 +45,9 @@
  * ## Ranges, and why the order is exact
  * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
- * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold) or 0…999 (random).
- * The matcher (./matching/lexicographic) gives each tier a unit larger than everything below it can total over the n/2 pairs, and
+ * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold), its square
+ * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
+ * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
  * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the ten tiers need about
  * 100 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
@@ -66,7 +67,11 @@ import { DEFAULT_HANDICAP_CEILING } from './handicap';
 import type { PairingHistory } from './history';
 import type { CostTier } from './matching';
 
-export type Seeding = 'slip' | 'fold' | 'random';
+/**
+ * `adjacent`: seeds/mays-swiss-mcmahon-manual.txt, "Alternate Method of Pairing": "pair the adjacent players with
+ * each other (Player 1 with Player 2, Player 3 with Player 4, and so on)" — no top half against bottom half then.
+ */
+export type Seeding = 'slip' | 'fold' | 'random' | 'adjacent';
 
 /** How much to avoid each kind of shared background (0 = ignore). Integers 0…100. */
 export interface AvoidLevels {
@@ -309,7 +314,7 @@ export class OptimalTiers {
       },
       'cross-group pairs': (i, j) => (s[i] === s[j] ? 0 : 1),
       halves: (i, j) => {
-        if (seeding === 'random' || s[i] !== s[j]) return 0;
+        if (seeding === 'random' || seeding === 'adjacent' || s[i] !== s[j]) return 0;
         const a = halfOf(i);
         const b = halfOf(j);
         return a !== 0 && a === b ? 1 : 0;
@@ -351,6 +356,12 @@ export class OptimalTiers {
         const g = size[i];
         const even = g - (g % 2);
         if (seeding === 'fold') return Math.abs(pos[i] + pos[j] - (even - 1));
+        // Adjacent: 1–2, 3–4, … cost 0; otherwise the squared distance (so that after a repeat the topmost card goes
+        // to the nearest card below he may meet, Mays' "goes down the column"), one more across a pair.
+        if (seeding === 'adjacent') {
+          const [lo, hi] = pos[i] < pos[j] ? [pos[i], pos[j]] : [pos[j], pos[i]];
+          return (hi - lo) * (hi - lo) - 1 + (lo % 2);
+        }
         return Math.abs(Math.abs(pos[i] - pos[j]) - Math.floor(g / 2));
       },
     };

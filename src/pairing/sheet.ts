@@ -28,6 +28,11 @@ export interface SheetOptions {
   readonly colours?: ColourOptions;
   /** Pairs to report as unavoidable neighbours (same city, club, relatives). */
   readonly neighbourhood?: (a: PlayerId, b: PlayerId) => Neighbourhood | undefined;
+  /**
+   * Why such a pair was kept, in words ending its report line (default: kept, claiming nothing more): a system that can
+   * check the claim (./avoidability) says what avoiding the pair would cost instead.
+   */
+  readonly neighbourhoodWhy?: (a: PlayerId, b: PlayerId, kind: Neighbourhood) => string;
 }
 
 export interface Sheet {
@@ -86,6 +91,21 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
         });
       }
     }
+    // A ceiling that cut the stones the policy gives is a deviation the director sees (the uncapped rule, compared).
+    const uncapped = decideHandicap(
+      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
+      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
+      options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined,
+    ).handicap;
+    if (uncapped > hd.handicap) {
+      deviations.push({
+        kind: 'handicap-capped',
+        table,
+        players: [hd.stronger, hd.weaker],
+        rule: "the tournament's handicap ceiling",
+        message: `table ${table}: ${h.describe(hd.weaker)} receives ${hd.handicap} stones, not the ${uncapped} the handicap rule gives: capped at the ceiling of ${hd.handicap}`,
+      });
+    }
     games.push({ table, white, black, handicap: hd.handicap, colourKnown });
     const ws = h.scoreHalves(white);
     const bs = h.scoreHalves(black);
@@ -112,7 +132,7 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
         table,
         players: [left.id, right.id],
         rule: GEOGRAPHY_RULE,
-        message: `table ${table}: ${h.describe(left.id)} and ${h.describe(right.id)} are ${describeNeighbourhood(near, left, right)}${p.forced ? ' (forced by the director)' : ': it could not be avoided'}`,
+        message: `table ${table}: ${h.describe(left.id)} and ${h.describe(right.id)} are ${describeNeighbourhood(near, left, right)}${p.forced ? ' (forced by the director)' : `: ${options.neighbourhoodWhy?.(left.id, right.id, near) ?? 'kept by the pairing system (not checked)'}`}`,
       });
     }
   });

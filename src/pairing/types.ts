@@ -53,15 +53,19 @@ export interface ByeLine {
  * A deviation from the system's ideal, always reported:
  *  - `cross-group`: a pair across score groups (an odd group, or a player who has met everyone of his group);
  *  - `switch`: the paper method switched cards to satisfy a consideration (no repeat, same city, relatives);
- *  - `same-city`, `same-club`, `related`: a pair the system could not avoid (or the director forced);
+ *  - `same-city`, `same-club`, `related`: a pair the system kept (or the director forced); the line says whether it
+ *    could be avoided — `optimal` checks it by a re-draw (./avoidability), `mays` inside the score group (./maysReport);
  *  - `colour-repeated`: a player gets again the colour he has had more often;
  *  - `repeat`: two players meet again (only when the director forces it);
  *  - `forced`: a pair the director imposed;
  *  - `second-bye`: a player receives a second bye because no one else could take it;
  *  - `bye-passed-over`: a player who qualified for the bye before the chosen one, and why he could not have it (or
  *    whose announced bye is withdrawn because a latecomer made the field even);
- *  - `same-country`: a pair of the same country the system could not avoid;
- *  - `pending`: players left to pair later (the director pairs part of the field now).
+ *  - `same-country`: a pair of the same country (and of no closer kinship) the system kept, checked as above;
+ *  - `pending`: players left to pair later (the director pairs part of the field now);
+ *  - `seeding-changed`: two pairs of a score group made otherwise than the seeding order (slip, fold, adjacent) gives,
+ *    because the seeding's pairs would give more handicap stones;
+ *  - `handicap-capped`: a handicap the policy would make larger, capped by the tournament's ceiling.
  */
 export type DeviationKind =
   | 'cross-group'
@@ -75,7 +79,9 @@ export type DeviationKind =
   | 'second-bye'
   | 'bye-passed-over'
   | 'same-country'
-  | 'pending';
+  | 'pending'
+  | 'seeding-changed'
+  | 'handicap-capped';
 
 export interface DeviationLine {
   readonly kind: DeviationKind;

@@ -1,0 +1,59 @@
+/**
+ * The report's re-draw checks (./avoidability): exact verdicts on a small field, and the bound on whole-field
+ * re-draws — beyond it a line claims nothing.
+ */
+import { buildHistory } from '../../src/pairing/history';
+import { AvoidabilityChecker, avoidanceWords, describeCost } from '../../src/pairing/avoidability';
+import { OptimalTiers } from '../../src/pairing/optimalWeights';
+import type { PlayerId } from '../../src/model/tournament';
+import { game, player, tournament } from './fixtures';
+
+const id = (n: number) => n as PlayerId;
+
+describe('AvoidabilityChecker', () => {
+  // After round 1, 1 beat 3 and 2 beat 4: the Paris players 1 and 2 at MMS 1, the Lyon players 3 and 4 at MMS 0.
+  const t = tournament(
+    [1, 2, 3, 4].map((n) => player(n, '3d', { section: 'A', club: n <= 2 ? 'Paris' : 'Lyon' })),
+    { sections: [{ name: 'A', initialMms: 0 }] },
+    [game(1, 1, 3), game(1, 2, 4)],
+  );
+  const h = buildHistory(t, 2);
+  const tiers = new OptimalTiers(h, h.present, { handicap: undefined });
+  const allowed = (i: number, j: number) => tiers.meetings(i, j) === 0;
+  const forbidPair = (a: number, b: number) => {
+    const [x, y] = [tiers.vertex(id(a)), tiers.vertex(id(b))].sort((p, q) => p - q);
+    return (i: number, j: number) => i === x && j === y;
+  };
+
+  it('a pair whose avoidance costs score difference could not be avoided, and says what it would cost', () => {
+    // The draw 1–2, 3–4 (no score difference); without 1–2 only 1–4, 2–3 is left: two pairs one point apart.
+    const checker = new AvoidabilityChecker({ h, tiers, allowed, pairs: [[id(1), id(2)], [id(3), id(4)]] });
+    const verdict = checker.check('geography', forbidPair(1, 2), [id(1), id(2)]);
+    expect(avoidanceWords(verdict, 'geography')).toBe('it could not be avoided: avoiding it would cost +2 total MMS difference');
+    expect(checker.count).toBe(1);
+  });
+
+  it('no complete pairing without it: could not be avoided, said so', () => {
+    const two = tournament([1, 2].map((n) => player(n, '3d', { section: 'A', club: 'Paris' })), { sections: [{ name: 'A', initialMms: 0 }] });
+    const h2 = buildHistory(two, 1);
+    const tiers2 = new OptimalTiers(h2, h2.present, { handicap: undefined });
+    const checker = new AvoidabilityChecker({ h: h2, tiers: tiers2, allowed: () => true, pairs: [[id(1), id(2)]] });
+    const verdict = checker.check('geography', () => true, [id(1), id(2)]);
+    expect(avoidanceWords(verdict, 'geography')).toBe('it could not be avoided: no complete pairing of the field avoids it');
+  });
+
+  it('beyond the bound on re-draws, a line is not re-checked and claims nothing', () => {
+    const checker = new AvoidabilityChecker({ h, tiers, allowed, pairs: [[id(1), id(2)], [id(3), id(4)]] }, 0);
+    // Forbid every pair across groups and 1–2: the local re-pairing fails, and no whole-field re-draw is left.
+    const verdict = checker.check('geography', (i, j) => tiers.score[i] !== tiers.score[j] || forbidPair(1, 2)(i, j), [id(1), id(2)]);
+    expect(verdict.verdict).toBe('unchecked');
+    expect(avoidanceWords(verdict)).toMatch(/^kept \(not re-checked/);
+    expect(checker.count).toBe(0);
+  });
+
+  it('costs in the words of the priorities', () => {
+    expect(describeCost(h, 'score difference', 4)).toBe('+2 total MMS difference');
+    expect(describeCost(h, 'repeats', 1)).toBe('a repeated game');
+    expect(describeCost(h, 'handicap', 2)).toBe('2 more handicap stones');
+  });
+});
