@@ -11,6 +11,7 @@ import type { Player, PlayerId, Round, Section, Tournament, GameResult, RulesetN
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import type { BackgroundPairing } from './backgroundPairing';
 
 /** What the New tournament form asks. */
 export interface NewTournamentInfo {
@@ -71,6 +72,11 @@ export interface WizardServices {
   /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
   absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
   sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
+  /**
+   * `previewPairing` off the pane's thread (a Web Worker, ./backgroundPairing.ts); without it the pane computes the
+   * preview on its own thread, after painting its progress indicator.
+   */
+  readonly background?: BackgroundPairing;
   /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
   previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;
   pairRoundBatch(

@@ -9,6 +9,7 @@
  * Each step is a file of ./steps/ (one wizard step, one file); this file holds what they share: the navigation, the
  * messages, reading the workbook, and the confirm-then-write path.
  */
+import type { InputError } from '../src/model/errors';
 import type { Round, Tournament } from '../src/model/tournament';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { pendingGames } from '../src/workbook/scratchPad';
@@ -84,6 +85,14 @@ export class Wizard {
     nav.append(list);
     this.root = h('main', { class: 'wizard' }, h('h1', {}, 'Tengen'), nav, this.statusEl, this.errorsEl, this.confirmEl, this.bodyEl);
     container.append(this.root);
+    // Messages belong to the action that made them: any button pressed (or choice changed) in the pane starts a new
+    // action, so the status and the errors of the last one go before its handler runs (capture phase).
+    const newAction = (e: Event) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (e.type === 'click' ? target?.closest('button') : target instanceof HTMLSelectElement) this.clearMessages();
+    };
+    this.root.addEventListener('click', newAction, true);
+    this.root.addEventListener('change', newAction, true);
     const ctx = this.context();
     this.tournamentStep = new TournamentStep(ctx);
     this.results = new ResultsStep(ctx);
@@ -148,7 +157,7 @@ export class Wizard {
     } catch (e) {
       this.read = { ok: false, errors: [{ message: `could not read the workbook: ${(e as Error).message}` }] };
     }
-    if (!this.read.ok && !this.read.empty) this.showErrors(errorsText(this.read.errors));
+    // An unreadable workbook is shown by the error screen (render), with its way out: "Re-read the workbook".
     return this.read;
   }
 
@@ -170,6 +179,11 @@ export class Wizard {
   // ---------------------------------------------------------------------------------------------------------------
   // Messages, confirmation, writing
   // ---------------------------------------------------------------------------------------------------------------
+
+  private clearMessages(): void {
+    this.statusEl.textContent = '';
+    clear(this.errorsEl);
+  }
 
   private say(text: string): void {
     this.statusEl.textContent = text;
@@ -238,7 +252,8 @@ export class Wizard {
     this.showErrors([]);
     this.say(`Written: ${batch.label}.`);
     this.options.onWrite?.(batch);
-    await this.reread();
+    const read = await this.reread();
+    if (!read.ok && !read.empty) this.render();
     return true;
   }
 
@@ -267,14 +282,38 @@ export class Wizard {
     const title = STEPS.find(([n]) => n === this.step)![1];
     this.bodyEl.append(h('h2', { id: 'step-title' }, title));
     const t = this.tournament;
+    if (!this.read.ok && !this.read.empty) return this.renderUnreadable(this.read.errors);
     if (this.step !== 'tournament' && !t) {
-      this.bodyEl.append(
-        h('p', {}, this.read.ok === false && this.read.empty ? 'This workbook holds no tournament yet.' : 'The tournament could not be read (see the errors above).'),
-        button('Go to New tournament', () => void this.go('tournament')),
-      );
+      this.bodyEl.append(h('p', {}, 'This workbook holds no tournament yet.'), button('Go to New tournament', () => void this.go('tournament')));
       return;
     }
     if (this.step === 'tournament') return this.tournamentStep.render(t);
     this.steps[this.step].render(t!);
+  }
+
+  /**
+   * The error screen: the workbook could not be read (a cell the grid does not understand, a missing sheet). Every
+   * error names its sheet and cell; the director fixes them in the workbook, then "Re-read the workbook" carries on
+   * from where the tournament stands. Nothing is written meanwhile.
+   */
+  private renderUnreadable(errors: readonly InputError[]): void {
+    append(
+      this.bodyEl,
+      h('p', { 'data-testid': 'unreadable' }, 'The workbook could not be read. Correct these cells in the workbook, then read it again:'),
+      h('ul', { class: 'errors-list', 'data-testid': 'read-errors' }, ...errorsText(errors).map((l) => h('li', {}, l))),
+      button('Re-read the workbook', () => void this.recover(), { class: 'primary', 'data-testid': 'reread-workbook' }),
+    );
+  }
+
+  /** Read the workbook again from the error screen; once it reads, open the step that comes next. */
+  private async recover(): Promise<void> {
+    const read = await this.reread();
+    if (!read.ok) {
+      if (!read.empty) this.say(`Still not readable: ${read.errors.length} error${read.errors.length === 1 ? '' : 's'}.`);
+      this.render();
+      return;
+    }
+    this.say('The workbook was read again.');
+    await this.go(this.suggestedStep());
   }
 }

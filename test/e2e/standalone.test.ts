@@ -199,7 +199,9 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   /** Preview and confirm a round; remembers the pairing the pane showed. */
   const pairRound = async (round: number, screenshot?: string) => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption(String(round));
+    // The step opens on the next round: no round to choose (there is no round selector on this screen).
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe(`Round ${round} of ${ROUNDS}`);
+    await expect(page.locator('select[name="pair-round"], select[name="repair-round"]').count()).resolves.toBe(0);
     await page.getByTestId('preview').click();
     const preview = page.getByTestId('pairing-preview');
     await preview.waitFor();
@@ -287,14 +289,52 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   step('pairs round 1 (preview, report, confirm)', () => pairRound(1, 'pair-round-preview.png'));
   step('enters the results of round 1 from the winners’ IDs', () => enterResults(1));
 
-  step('refuses to pair round 1 again without the director confirming re-pairing', async () => {
+  step('pairing a round again is its own screen, with a warning and a confirmation', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('1');
-    await expect(page.locator('.warning').first().innerText()).resolves.toMatch(/Round 1 is already paired and 6 of its games have results/);
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+    await page.getByTestId('repair-open').click();
+    await expect(page.getByTestId('repair-warning').innerText()).resolves.toMatch(/replaces a round that is already paired/);
+    await expect(page.getByLabel('Round to pair again').inputValue()).resolves.toBe('1');
+    await expect(page.locator('.warning').nth(1).innerText()).resolves.toMatch(/Round 1 is already paired and 6 of its games have results/);
     await expect(page.getByTestId('preview').count()).resolves.toBe(0);
     await page.getByLabel(/Re-pair round 1/).check();
     await expect(page.getByTestId('preview').count()).resolves.toBe(1);
     await page.getByLabel(/Re-pair round 1/).uncheck();
+    await page.getByTestId('repair-close').click();
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+  });
+
+  step('recovers from an unreadable grid: the error screen names the cell, the director fixes it and re-reads', async () => {
+    await openStep('results');
+    const g = previews.get(1)!.find((x) => x.table === 1)!;
+    const layout = gridLayout(ROUNDS, PLAYERS);
+    const address = `${columnLetter(layout.resultColumn(1))}${layout.playerRow(g.white - 1)}`;
+    const cell = page.locator(`[data-testid="sheet-view"] td[data-cell="${address}"]`);
+    const original = await cell.innerText();
+    await page.getByLabel('Cell').fill(address);
+    await page.getByLabel('Value').fill('won?');
+    await page.getByRole('button', { name: 'Write cell' }).click();
+    await waitForText(cell, /^won\?$/);
+    await page.getByTestId('reread').click();
+    await page.getByTestId('unreadable').waitFor();
+    await expect(page.getByTestId('read-errors').innerText()).resolves.toContain(`Grid!${address}`);
+    // Every step shows the same screen until the workbook reads.
+    await openStep('standings');
+    await expect(page.getByTestId('unreadable').count()).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('unreadable-grid-pane.png') });
+    // Re-reading without fixing: still the error screen.
+    await page.getByTestId('reread-workbook').click();
+    await waitForText(page.getByTestId('status'), /Still not readable/);
+    await page.getByLabel('Cell').fill(address);
+    await page.getByLabel('Value').fill(original);
+    await page.getByRole('button', { name: 'Write cell' }).click();
+    await waitForText(cell, new RegExp(`^${original.replace(/[+]/g, '\\+')}$`));
+    await page.getByTestId('reread-workbook').click();
+    await waitForText(page.getByTestId('status'), /The workbook was read again/);
+    await expect(page.getByTestId('unreadable').count()).resolves.toBe(0);
+    // Round 1's results are all in: the pane carries on at round 2.
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+    await noErrors();
   });
 
   step('rejects a bad scratch pad, naming the entry and the player, and writes nothing', async () => {
@@ -310,7 +350,6 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('previews round 2 again when the grid changed between preview and confirmation', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('2');
     await page.getByTestId('preview').click();
     await page.getByTestId('pairing-preview').waitFor();
     // The director types in the grid meanwhile (the Director line of the title block).
@@ -329,8 +368,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('pairs round 2 with a swap from the director', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('2');
     await page.getByTestId('preview').click();
+    await page.getByTestId('pairing-preview').waitFor();
     const rows = await tableRows(page.getByTestId('pairing-preview'));
     // Swap the Black players of two tables, from the bottom up, choosing tables where the swap repeats no game.
     const met = (x: number, y: number) => [...previews.values()].some((games) => games.some((g) => (g.white === x && g.black === y) || (g.white === y && g.black === x)));
@@ -415,7 +454,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await openStep('standings');
     await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr').count(), (n) => n === PLAYERS);
     await openStep('pair');
-    await expect(page.getByLabel('Round', { exact: true }).locator('option').allInnerTexts()).resolves.toEqual(['Round 1 (paired)', 'Round 2 (paired)', 'Round 3 (paired)']);
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('All 3 rounds are paired.');
     await noErrors();
   });
 
