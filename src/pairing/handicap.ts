@@ -15,9 +15,12 @@
  *
  * In a handicap game the stronger player takes White; Black places the stones.
  */
-import { formatRank, type Rank } from '../model/rank';
-import type { HandicapPolicy, HandicapSettings, PlayerId } from '../model/tournament';
+import { formatRank, parseRank, type Rank } from '../model/rank';
+import type { HandicapPolicy, HandicapSettings, OpenGothaScoring, PlayerId, RulesetName, Settings } from '../model/tournament';
 import { formatHalves } from './history';
+
+/** The default ceiling: nine stones. */
+export const DEFAULT_HANDICAP_CEILING = 9;
 
 /** Mays' tradition: rank difference − 1. */
 export const MAYS_HANDICAP: HandicapSettings = { policy: 'rank-difference-minus-1' };
@@ -30,8 +33,73 @@ export function bgaHandicap(bar: Rank | undefined): HandicapSettings {
 /** EGF: rank difference − 2, and only between players of 15 kyu or below (even when either is 14k or stronger). */
 export const EGF_HANDICAP: HandicapSettings = { policy: 'rank-difference-minus-2', evenAtOrAbove: -14 as Rank };
 
-/** The default ceiling: nine stones. */
-export const DEFAULT_HANDICAP_CEILING = 9;
+/**
+ * The European Go Championship's McMahon: "Handicaps may only be used below 15 kyu. All other games are even games."
+ * (EGC championship rules, The McMahon Tournament, General). Below 15k is 16k and weaker, so 15k plays even; the
+ * size follows the EGF default for handicap games, rank difference − 2.
+ */
+export const EGC_HANDICAP: HandicapSettings = { policy: 'rank-difference-minus-2', evenAtOrAbove: -15 as Rank };
+
+/** Even games: the EGF default, "By default, no handicaps are used." (EGF General Tournament Rules, Pairing). */
+export const EVEN_GAMES: HandicapSettings = { policy: 'none' };
+
+/** What a ruleset's default handicaps may depend on besides the ruleset. */
+export interface HandicapDefaultsContext {
+  /** The McMahon bar (BGA: even games at or above it). */
+  readonly bar?: Rank;
+  /** OpenGotha's HandicapParameterSet as read from the file (`opengotha.pairingParameters`). */
+  readonly opengotha?: OpenGothaScoring;
+}
+
+/**
+ * Each ruleset's own handicaps, used when the file sets none (a director's explicit `settings.handicap` always wins:
+ * see `handicapSettingsOf`).
+ * - `aqjg`: Mays' tradition, rank difference − 1 ("By tradition, the formula that is applied is Handicap – 1",
+ *   Mays, "Doing the Pairings", Consideration No. 4).
+ * - `egf`: even games ("By default, no handicaps are used.", EGF General Tournament Rules). A tournament that wants
+ *   handicaps sets them: `EGF_HANDICAP` (15k or below, difference − 2) or, for the EGC, `EGC_HANDICAP` (below 15k).
+ * - `bga`: "The handicap in the McMahon system is normally one less than the current difference in the players'
+ *   McMahon scores" and "If *either* player declared a grade at or above the bar, then the game must be even."
+ *   (BGA, The McMahon System): McMahon difference − 1 below the bar, even at or above it.
+ * - `opengotha`: the file's HandicapParameterSet (hdBase/hdBasedOnMMS, hdCorrection, hdCeiling,
+ *   hdNoHdRankThreshold), each absent attribute at OpenGotha's own default (MMS, 1, 9, 1D).
+ */
+export function defaultHandicapSettings(ruleset: RulesetName, context: HandicapDefaultsContext = {}): HandicapSettings {
+  switch (ruleset) {
+    case 'aqjg':
+      return MAYS_HANDICAP;
+    case 'egf':
+      return EVEN_GAMES;
+    case 'bga':
+      return bgaHandicap(context.bar);
+    case 'opengotha':
+      return openGothaHandicap(context.opengotha?.pairingParameters ?? {});
+  }
+}
+
+/** The handicaps a tournament plays under: the director's setting, else its ruleset's default. */
+export function handicapSettingsOf(settings: Pick<Settings, 'ruleset' | 'bar' | 'handicap' | 'opengotha'>): HandicapSettings {
+  return settings.handicap ?? defaultHandicapSettings(settings.ruleset, { bar: settings.bar, opengotha: settings.opengotha });
+}
+
+/** OpenGotha's HandicapParameterSet defaults (its DTD): on the MMS, correction 1, ceiling 9, no handicap from 1D. */
+const OPENGOTHA_HANDICAP_DEFAULTS = { hdBasedOnMMS: 'true', hdCorrection: '1', hdCeiling: '9', hdNoHdRankThreshold: '1D' };
+
+function openGothaHandicap(written: Readonly<Record<string, string>>): HandicapSettings {
+  const text = (name: keyof typeof OPENGOTHA_HANDICAP_DEFAULTS) => (written[name] ?? OPENGOTHA_HANDICAP_DEFAULTS[name]).trim();
+  // Before 3.52.04 a boolean hdBasedOnMMS; since then hdBase (MMS or RANK).
+  const base = written.hdBase?.trim().toUpperCase();
+  const onMms = base !== undefined ? base === 'MMS' : text('hdBasedOnMMS').toLowerCase() === 'true';
+  const whole = (name: 'hdCorrection' | 'hdCeiling', fallback: number) => {
+    const n = Number(text(name));
+    return Number.isInteger(n) && n >= 0 ? n : fallback;
+  };
+  const correction = Math.min(2, whole('hdCorrection', 1));
+  const kind = onMms ? 'mms-difference' : 'rank-difference';
+  const policy = (correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy;
+  const threshold = parseRank(text('hdNoHdRankThreshold'));
+  return { policy, ceiling: whole('hdCeiling', DEFAULT_HANDICAP_CEILING), evenAtOrAbove: threshold.ok ? threshold.rank : (0 as Rank) };
+}
 
 export interface HandicapPlayer {
   readonly id: PlayerId;
