@@ -7,7 +7,7 @@
  * is it applied, in one piece, through the adapter.
  */
 import type { InputError } from '../src/model/errors';
-import type { Player, PlayerId, Round, Section, Tournament, GameResult, RulesetName, PairingSystem } from '../src/model/tournament';
+import type { GameResult, HandicapSettings, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
@@ -22,6 +22,11 @@ export interface NewTournamentInfo {
   readonly location?: string;
   readonly director?: string;
   readonly beginDate?: string;
+  /** Mays: players of the host city may meet each other ("no effort to avoid the pairing"). */
+  readonly hostCity?: string;
+  /** Only when the director chose other handicaps than the ruleset's. */
+  readonly handicap?: HandicapSettings;
+  readonly komi?: number;
 }
 
 /** A player to register: everything but the ID, which the workbook layer gives (by strength, Mays). */

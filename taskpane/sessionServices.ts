@@ -63,7 +63,14 @@ export function sessionServices(): WizardServices {
           ...(info.location ? { location: info.location } : {}),
           ...(info.director ? { director: info.director } : {}),
           ...(info.beginDate ? { beginDate: info.beginDate } : {}),
-          settings: { system: info.system, rounds: info.rounds, ruleset: info.ruleset },
+          settings: {
+            system: info.system,
+            rounds: info.rounds,
+            ruleset: info.ruleset,
+            ...(info.hostCity ? { hostCity: info.hostCity } : {}),
+            ...(info.handicap ? { handicap: info.handicap } : {}),
+            ...(info.komi !== undefined ? { komi: info.komi } : {}),
+          },
         }),
       );
     },

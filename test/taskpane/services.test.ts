@@ -42,6 +42,26 @@ describe('wizard services over a workbook', () => {
     ({ tournament: t, fingerprint } = await read(s, wb));
   });
 
+  it("stores the New tournament form's host city, handicaps and komi in Settings", async () => {
+    const other = new MemoryWorkbook();
+    await other.apply(
+      batchOf(
+        s.newTournamentBatch({
+          name: 'Club Open',
+          rounds: 4,
+          system: 'mcmahon',
+          ruleset: 'egf',
+          location: 'Montreal',
+          hostCity: 'Montreal',
+          handicap: { policy: 'rank-difference-minus-2', ceiling: 4, evenAtOrAbove: -14 as Rank },
+          komi: 6.5,
+        }),
+      ),
+    );
+    const settings = (await read(s, other)).tournament.settings;
+    expect(settings).toMatchObject({ hostCity: 'Montreal', komi: 6.5, handicap: { policy: 'rank-difference-minus-2', ceiling: 4, evenAtOrAbove: -14 } });
+  });
+
   it('numbers the registered players by strength', () => {
     expect(t.players.map((p) => `${p.id} ${p.family}`)).toEqual(['1 Strong', '2 Mid', '3 Mid', '4 Low', '5 Weak']);
   });
