@@ -54,6 +54,7 @@ export class Wizard {
   private readonly root: HTMLElement;
   private readonly statusEl: HTMLElement;
   private readonly errorsEl: HTMLElement;
+  private readonly warningsEl: HTMLElement;
   private readonly bodyEl: HTMLElement;
   private readonly confirmEl: HTMLElement;
   private readonly navButtons = new Map<StepName, HTMLButtonElement>();
@@ -73,6 +74,7 @@ export class Wizard {
   ) {
     this.statusEl = h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': 'status' });
     this.errorsEl = h('div', { class: 'errors', role: 'alert', 'data-testid': 'errors' });
+    this.warningsEl = h('div', { class: 'warnings', role: 'status', 'data-testid': 'warnings' });
     this.bodyEl = h('section', { class: 'step', 'aria-labelledby': 'step-title' });
     this.confirmEl = h('div', { class: 'confirm', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'confirm-title' });
     const nav = h('nav', { 'aria-label': 'Wizard steps' });
@@ -83,7 +85,7 @@ export class Wizard {
       list.append(h('li', {}, b));
     }
     nav.append(list);
-    this.root = h('main', { class: 'wizard' }, h('h1', {}, 'Tengen'), nav, this.statusEl, this.errorsEl, this.confirmEl, this.bodyEl);
+    this.root = h('main', { class: 'wizard' }, h('h1', {}, 'Tengen'), nav, this.statusEl, this.errorsEl, this.warningsEl, this.confirmEl, this.bodyEl);
     container.append(this.root);
     // Messages belong to the action that made them: any button pressed (or choice changed) in the pane starts a new
     // action, so the status and the errors of the last one go before its handler runs (capture phase).
@@ -127,6 +129,10 @@ export class Wizard {
       render: () => this.render(),
       say: (text) => this.say(text),
       showErrors: (lines) => this.showErrors(lines),
+      warn: (lines) => {
+        clear(this.warningsEl);
+        if (lines.length > 0) this.warningsEl.append(h('ul', {}, ...lines.map((l) => h('li', {}, l))));
+      },
       offer: (prepared, details) => this.offer(prepared, details),
       apply: (batch) => this.apply(batch),
     };
@@ -183,6 +189,7 @@ export class Wizard {
   private clearMessages(): void {
     this.statusEl.textContent = '';
     clear(this.errorsEl);
+    clear(this.warningsEl);
   }
 
   private say(text: string): void {

@@ -29,6 +29,8 @@ export interface StepContext {
   render(): void;
   say(text: string): void;
   showErrors(lines: readonly string[]): void;
+  /** Warnings of the action just done: it was done, and the director should read this (never blocks). */
+  warn(lines: readonly string[]): void;
   offer(prepared: BatchOrErrors, details?: readonly string[]): Promise<boolean>;
   apply(batch: WorkbookBatch): Promise<boolean>;
 }

@@ -3,16 +3,44 @@
  * (IDs by strength); absences of registered players.
  */
 import { formatRank, parseRank } from '../../src/model/rank';
-import { displayName, playerLabel, type PlayerId, type Tournament } from '../../src/model/tournament';
-import { append, button, field, h, select, table } from '../dom';
+import { displayName, type Tournament } from '../../src/model/tournament';
+import { append, button, checkbox, field, h, table } from '../dom';
+import { sameNameAs, sameNameWarning } from '../sameName';
 import type { NewPlayer } from '../services';
+import { absencesForm, registeredPlayersTable } from './absences';
 import { errorsText, type Step, type StepContext } from './context';
 
+interface PendingEntry {
+  readonly player: NewPlayer;
+  anotherPerson: boolean;
+}
+
 export class PlayersStep implements Step {
-  /** The list waiting to be written. */
-  private pendingPlayers: NewPlayer[] = [];
+  /** The list waiting to be written; `anotherPerson`: the director said a repeated name is another person. */
+  private pendingPlayers: PendingEntry[] = [];
 
   constructor(private readonly ctx: StepContext) {}
+
+  /** Names in the list that are there twice or registered already, and not yet said to be another person. */
+  private unsettledNames(t: Tournament): string[] {
+    return this.pendingPlayers
+      .filter((e, i) => !e.anotherPerson && sameNameAs(e.player, t.players, this.pendingPlayers.slice(0, i).map((x) => x.player)).length > 0)
+      .map((e) => displayName(e.player));
+  }
+
+  /** Add entries to the list; a name already there or registered is added with a warning at once. */
+  private addPending(t: Tournament, players: readonly NewPlayer[], said: string): void {
+    const warnings: string[] = [];
+    for (const p of players) {
+      const matches = sameNameAs(p, t.players, this.pendingPlayers.map((e) => e.player));
+      if (matches.length > 0) warnings.push(sameNameWarning(p, matches));
+      this.pendingPlayers.push({ player: p, anotherPerson: false });
+    }
+    this.ctx.showErrors([]);
+    this.ctx.say(said);
+    this.ctx.render();
+    if (warnings.length > 0) this.ctx.warn(warnings);
+  }
 
   render(t: Tournament): void {
     const family = h('input', { type: 'text', name: 'family', autocomplete: 'off' });
@@ -38,16 +66,14 @@ export class PlayersStep implements Step {
       const r = parseRank(rank.value.trim());
       if (!r.ok) problems.push(`Rank: "${rank.value}" — ${r.message}`);
       if (problems.length > 0 || !r.ok) return this.ctx.showErrors(problems);
-      this.pendingPlayers.push({
+      const player: NewPlayer = {
         family: family.value.trim(),
         given: given.value.trim(),
         rank: r.rank,
         ...(city.value.trim() ? { city: city.value.trim() } : {}),
         ...(club.value.trim() ? { club: club.value.trim() } : {}),
-      });
-      this.ctx.showErrors([]);
-      this.ctx.say(`${displayName({ family: family.value.trim(), given: given.value.trim() })} added to the list (not yet written).`);
-      this.ctx.render();
+      };
+      this.addPending(t, [player], `${displayName(player)} added to the list (not yet written).`);
       (this.ctx.body.querySelector('input[name="family"]') as HTMLInputElement | null)?.focus();
     });
 
@@ -55,10 +81,7 @@ export class PlayersStep implements Step {
     const pasteButton = button('Add the pasted players', () => {
       const parsed = this.ctx.services.parsePlayerList(paste.value);
       if (!parsed.ok) return this.ctx.showErrors(errorsText(parsed.errors));
-      this.pendingPlayers.push(...parsed.players);
-      this.ctx.showErrors([]);
-      this.ctx.say(`${parsed.players.length} players added to the list (not yet written).`);
-      this.ctx.render();
+      this.addPending(t, parsed.players, `${parsed.players.length} players added to the list (not yet written).`);
     });
     const xml = h('input', { type: 'file', name: 'opengotha', accept: '.xml,application/xml,text/xml' });
     xml.addEventListener('change', () => {
@@ -67,75 +90,51 @@ export class PlayersStep implements Step {
       void file.text().then((text) => {
         const parsed = this.ctx.services.importOpenGotha(text, file.name);
         if (!parsed.ok) return this.ctx.showErrors(errorsText(parsed.errors));
-        this.pendingPlayers.push(...parsed.players);
-        this.ctx.showErrors([]);
-        this.ctx.say(`${parsed.players.length} players read from ${file.name} (not yet written).`);
-        this.ctx.render();
+        this.addPending(t, parsed.players, `${parsed.players.length} players read from ${file.name} (not yet written).`);
       });
     });
 
-    // Absences (Mays, the Welcome Speech: a player leaving "must not forget to inform the tournament director.
-    // Otherwise, in the following round, a player will be paired with someone who will not be there").
-    const absentId = h('input', { type: 'text', inputmode: 'numeric', size: 4, name: 'absent-player' });
-    const absentRounds = h('input', { type: 'text', size: 8, name: 'absent-rounds', placeholder: '3 4' });
-    const absentWhat = select(
-      [
-        ['absent', 'will miss these rounds'],
-        ['present', 'will play these rounds after all'],
-      ],
-      'absent',
-      { name: 'absent-what' },
-    );
-    const absences = h(
-      'form',
-      { 'aria-label': 'Absences', class: 'absences' },
-      h('h3', {}, 'Absences'),
-      h('div', { class: 'row' }, field('Player ID', absentId), field('Rounds', absentRounds)),
-      field('The player', absentWhat),
-      h('button', { type: 'submit' }, 'Record…'),
-    );
-    absences.addEventListener('submit', (e) => {
-      e.preventDefault();
-      const id = Number(absentId.value);
-      const rounds = absentRounds.value.split(/[\s,;]+/).filter(Boolean).map(Number);
-      const problems: string[] = [];
-      if (!t.players.some((p) => p.id === id)) problems.push(`Absences: no player has ID ${absentId.value.trim() || '(none)'}`);
-      const bad = rounds.filter((r) => !Number.isInteger(r) || r < 1 || r > t.settings.rounds);
-      if (rounds.length === 0 || bad.length > 0) problems.push(`Absences: "${absentRounds.value}" — type rounds between 1 and ${t.settings.rounds}, e.g. "3 4"`);
-      if (problems.length > 0) return this.ctx.showErrors(problems);
-      const absent = absentWhat.value === 'absent';
-      void this.ctx.offer(this.ctx.services.absencesBatch(t, [{ player: id as PlayerId, rounds, absent }]), [
-        `${playerLabel(t, id as PlayerId)} ${absent ? 'misses' : 'plays'} round${rounds.length === 1 ? '' : 's'} ${rounds.join(', ')}`,
-      ]).then((ok) => ok && this.ctx.render());
-    });
-
     const pending = this.pendingPlayers;
+    const unsettled = this.unsettledNames(t);
     const pendingTable =
       pending.length === 0
         ? h('p', {}, 'No player waiting to be written.')
         : table(
             `${pending.length} player${pending.length === 1 ? '' : 's'} to register`,
             ['Name', 'Rank', 'City', ''],
-            pending.map((p, i) => [
-              displayName(p),
-              formatRank(p.rank),
-              p.city ?? '',
-              button('Remove', () => {
+            pending.map((entry, i) => {
+              const p = entry.player;
+              const matches = sameNameAs(p, t.players, pending.slice(0, i).map((e) => e.player));
+              const remove = button('Remove', () => {
                 this.pendingPlayers.splice(i, 1);
                 this.ctx.render();
-              }, { 'aria-label': `Remove ${displayName(p)} from the list` }),
-            ]),
+              }, { 'aria-label': `Remove ${displayName(p)} from the list` });
+              if (matches.length === 0) return [displayName(p), formatRank(p.rank), p.city ?? '', remove];
+              // The same name again: said at once, and the director says whether it is another person.
+              const { row, input } = checkbox('Another person', { checked: entry.anotherPerson, 'data-testid': `another-person-${i}` });
+              input.addEventListener('change', () => {
+                entry.anotherPerson = input.checked;
+                this.ctx.render();
+              });
+              return [h('span', {}, displayName(p), h('small', { class: 'warning', 'data-testid': 'same-name' }, ` same name as ${matches.join(' and ')}`)), formatRank(p.rank), p.city ?? '', h('div', {}, remove, row)];
+            }),
             { 'data-testid': 'pending-players' },
           );
     const register = button(
       `Register ${pending.length} player${pending.length === 1 ? '' : 's'}…`,
-      () =>
-        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, pending), [`IDs are given by strength (Mays: 1 = the strongest)`]).then((ok) => {
+      () => {
+        if (unsettled.length > 0) {
+          return this.ctx.showErrors(unsettled.map((name) => `${name}: the same name is in the list twice or registered already — remove the entry, or tick "Another person"`));
+        }
+        const players = pending.map((e) => e.player);
+        const twins = pending.filter((e) => e.anotherPerson).map((e) => `${displayName(e.player)}: another person with a name already used (the director said so)`);
+        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
           if (ok) {
             this.pendingPlayers = [];
             this.ctx.render();
           }
-        }),
+        });
+      },
       { class: 'primary', disabled: pending.length === 0, 'data-testid': 'register-players' },
     );
     append(
@@ -149,15 +148,8 @@ export class PlayersStep implements Step {
       field('OpenGotha tournament (.xml)', xml),
       pendingTable,
       register,
-      t.players.length > 0 ? absences : null,
-      t.players.length > 0
-        ? table(
-            'Registered players',
-            ['ID', 'Name', 'Rank', 'Absent'],
-            t.players.map((p) => [String(p.id), displayName(p), formatRank(p.rank), (p.absentRounds ?? []).join(', ')]),
-            { class: 'compact', 'data-testid': 'registered-players' },
-          )
-        : null,
+      t.players.length > 0 ? absencesForm(this.ctx, t) : null,
+      t.players.length > 0 ? registeredPlayersTable(this.ctx, t) : null,
     );
   }
 }

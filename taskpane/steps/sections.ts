@@ -1,11 +1,14 @@
 /**
- * Sections and bar: Mays' McMahon sections (proposed by the engine, edited by the director) or an initial score from
- * rank with a bar (EGF, BGA).
+ * Sections and bar: Mays' McMahon sections — proposed by the engine, then cut by rank on the histogram of ranks, each
+ * section's size shown, as Mays' tables show them (../sectionBoundaries.ts) — or an initial score from rank with a bar
+ * (EGF, BGA).
  */
 import { formatRank, type Rank } from '../../src/model/rank';
-import { playerLabel, type PlayerId, type Tournament } from '../../src/model/tournament';
+import { playerLabel, type Tournament } from '../../src/model/tournament';
 import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from '../../src/pairing/sections';
-import { append, button, field, h, select, table } from '../dom';
+import { citationForPeople } from '../citations';
+import { append, button, checkbox, field, h, select, table } from '../dom';
+import { boundariesOf, rankHistogram, rankRange, sectionsFromBoundaries, toggleBoundary } from '../sectionBoundaries';
 import type { Step, StepContext } from './context';
 
 export class SectionsStep implements Step {
@@ -48,18 +51,45 @@ export class SectionsStep implements Step {
       this.ctx.showErrors([]);
       this.ctx.render();
     });
-    const rows = this.sections.map((s, i) => {
-      const nameInput = h('input', { type: 'text', value: s.name, size: 4, 'aria-label': `Name of section ${i + 1}`, 'data-testid': `section-name-${i}` });
-      nameInput.addEventListener('change', () => (this.sections![i] = { ...this.sections![i], name: nameInput.value.trim() }));
-      const mmsInput = h('input', { type: 'number', value: s.initialMms, step: 1, 'aria-label': `Initial McMahon score of section ${i + 1}`, 'data-testid': `section-mms-${i}` });
-      mmsInput.addEventListener('change', () => (this.sections![i] = { ...this.sections![i], initialMms: Number(mmsInput.value) }));
-      const playersInput = h('input', { type: 'text', value: s.players.join(' '), 'aria-label': `ID numbers of the players of section ${i + 1}` });
-      playersInput.addEventListener('change', () => {
-        const ids = playersInput.value.split(/[\s,]+/).filter(Boolean).map(Number) as PlayerId[];
-        this.sections![i] = { ...this.sections![i], players: ids };
+    const step = sectionStep(rounds);
+    const histogram = rankHistogram(t.players);
+    const starts = boundariesOf(histogram, this.sections);
+    const largest = Math.max(...histogram.map((c) => c.players.length));
+    // Mays' table, one rank a row: its players, a bar as long as their number, the section it is in, and the
+    // boundary above it (ticked: a new section begins at this rank).
+    const sectionAt = new Map<number, ProposedSection>();
+    for (const sec of this.sections) sectionAt.set(histogram.findIndex((c) => c.rank === sec.ranks[0]), sec);
+    const histogramRows = histogram.map((c, i) => {
+      const rank = formatRank(c.rank);
+      const starting = sectionAt.get(i);
+      const cut =
+        i === 0
+          ? ''
+          : (() => {
+              const { input } = checkbox('', { checked: starts.includes(i), 'aria-label': `A new section begins at ${rank}`, 'data-testid': `cut-${rank}` });
+              input.addEventListener('change', () => {
+                this.sections = sectionsFromBoundaries(histogram, toggleBoundary(starts, i), step, this.sections!);
+                this.ctx.render();
+              });
+              return input;
+            })();
+      return [
+        rank,
+        String(c.players.length),
+        h('span', { class: 'bar', style: `width: ${Math.max(4, Math.round((60 * c.players.length) / largest))}px`, 'aria-hidden': 'true' }),
+        cut,
+        starting ? h('strong', {}, starting.name) : '',
+      ];
+    });
+    const rows = this.sections.map((sec, i) => {
+      const nameInput = h('input', { type: 'text', value: sec.name, size: 4, 'aria-label': `Name of section ${i + 1}`, 'data-testid': `section-name-${i}` });
+      nameInput.addEventListener('change', () => {
+        this.sections![i] = { ...this.sections![i], name: nameInput.value.trim() };
+        this.ctx.render();
       });
-      const ranks = s.ranks.length === 0 ? '' : s.ranks.length === 1 ? formatRank(s.ranks[0]) : `${formatRank(s.ranks[0])}–${formatRank(s.ranks[s.ranks.length - 1])}`;
-      return [nameInput, mmsInput, ranks, playersInput, s.notes.join('; ')];
+      const mmsInput = h('input', { type: 'number', value: sec.initialMms, step: 1, 'aria-label': `Initial McMahon score of section ${i + 1}`, 'data-testid': `section-mms-${i}` });
+      mmsInput.addEventListener('change', () => (this.sections![i] = { ...this.sections![i], initialMms: Number(mmsInput.value) }));
+      return [nameInput, mmsInput, rankRange(sec.ranks), h('span', { 'data-testid': `section-size-${i}` }, String(sec.players.length)), sec.notes.map(citationForPeople).join('; ')];
     });
     const write = button(
       'Write the sections…',
@@ -68,8 +98,8 @@ export class SectionsStep implements Step {
         const problems = this.sectionProblems(t, sections);
         if (problems.length > 0) return this.ctx.showErrors(problems);
         void this.ctx.offer(
-          this.ctx.services.sectionsBatch(t, { sections: sections.map((s) => ({ name: s.name, initialMms: s.initialMms, players: s.players })) }),
-          sections.map((s) => `Section ${s.name}: initial MMS ${s.initialMms}, players ${s.players.join(', ')}`),
+          this.ctx.services.sectionsBatch(t, { sections: sections.map((sec) => ({ name: sec.name, initialMms: sec.initialMms, players: sec.players })) }),
+          sections.map((sec) => `Section ${sec.name} (${rankRange(sec.ranks)}, ${sec.players.length} players): initial McMahon score ${sec.initialMms}`),
         ).then(async (ok) => {
           if (ok) await this.ctx.go('pair');
         });
@@ -81,11 +111,11 @@ export class SectionsStep implements Step {
       h(
         'p',
         {},
-        `Mays' guidelines: sections of about the same size, at most three ranks each, no rank split; a gap of ${sectionStep(rounds)} between initial scores for ${rounds} rounds. Edit any value.`,
+        `Mays' guidelines (How to Organize and Direct a Swiss-McMahon Tournament, p. 18): sections of about the same size, at most three ranks each, no rank split; initial scores ${step} apart for ${rounds} rounds (p. 20). Tick a rank to begin a new section there.`,
       ),
-      field('Number of sections', count),
-      repropose,
-      table('Proposed McMahon sections', ['Name', 'Initial MMS', 'Ranks', 'Player IDs', 'Notes'], rows, { 'data-testid': 'sections-table', class: 'edit' }),
+      h('div', { class: 'row' }, field('Number of sections', count), h('div', {}, repropose)),
+      table('Players by rank', ['Rank', 'Players', '', 'New section', 'Section'], histogramRows, { 'data-testid': 'rank-histogram', class: 'compact histogram' }),
+      table('McMahon sections', ['Name', 'Initial MMS', 'Ranks', 'Size', 'Notes'], rows, { 'data-testid': 'sections-table', class: 'edit' }),
       write,
     );
   }
@@ -102,7 +132,7 @@ export class SectionsStep implements Step {
     append(
       this.ctx.body,
       h('p', {}, `Everyone starts at his rank's McMahon score; nobody above the bar. ${advice.notes.join('; ')}.`),
-      field('Bar', bar, advice.rule),
+      field('Bar', bar, citationForPeople(advice.rule)),
       button(
         'Write the bar…',
         () =>
