@@ -8,6 +8,8 @@
 
 /** The manual's table of contents: heading → page. */
 const MAYS_PAGES: readonly (readonly [string, number])[] = [
+  ['Registration', 14],
+  ['When to Close Registration', 16],
   ['Grouping the Players into McMahon Sections', 18],
   ['McMahon Scores: Initial, Current, and Final', 20],
   ['Ordering the Players by Strength and Numbering Them', 22],

@@ -2,8 +2,8 @@
  * What the New tournament form asks beyond the name and the rounds, because the draw needs it on day one: the host
  * city, the handicaps and the komi. Plain functions over the form's values, so a test can check them without a page.
  *
- * - Host city: Mays, "Doing the Pairings", Consideration No. 2 — "the tournament director makes no effort to avoid the
- *   pairing of the players from the host city". The form fills it with the place until the director types his own.
+ * - Host city: Mays, "Registration" (p. 14) — "naturally, the tournament director makes no effort to avoid the pairing
+ *   of the players from the host city". The form fills it with the place until the director types his own.
  * - Handicaps: each ruleset's own defaults (`defaultHandicapSettings`, src/pairing/handicap.ts) are filled in and
  *   follow the ruleset chosen. Only a setting the director changed is stored: the ruleset's default is left to the
  *   ruleset, so the BGA's "even at or above the bar" still follows the bar set later in Sections.

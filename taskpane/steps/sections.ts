@@ -59,6 +59,7 @@ export class SectionsStep implements Step {
     // boundary above it (ticked: a new section begins at this rank).
     const sectionAt = new Map<number, ProposedSection>();
     for (const sec of this.sections) sectionAt.set(histogram.findIndex((c) => c.rank === sec.ranks[0]), sec);
+    const sectionOfColumn = (i: number) => this.sections!.find((sec) => sec.ranks.includes(histogram[i].rank));
     const histogramRows = histogram.map((c, i) => {
       const rank = formatRank(c.rank);
       const starting = sectionAt.get(i);
@@ -78,7 +79,7 @@ export class SectionsStep implements Step {
         String(c.players.length),
         h('span', { class: 'bar', style: `width: ${Math.max(4, Math.round((60 * c.players.length) / largest))}px`, 'aria-hidden': 'true' }),
         cut,
-        starting ? h('strong', {}, starting.name) : '',
+        starting ? h('strong', {}, starting.name) : (sectionOfColumn(i)?.name ?? ''),
       ];
     });
     const rows = this.sections.map((sec, i) => {

@@ -52,7 +52,7 @@ export class TournamentStep implements Step {
     // Handicaps and komi: the ruleset's own, filled in again whenever the ruleset changes.
     const policy = select(HANDICAP_POLICIES, undefined, { name: 'handicap-policy' });
     const ceiling = h('input', { type: 'number', name: 'handicap-ceiling', min: 0, max: 9, step: 1 });
-    const evenFrom = h('input', { type: 'text', name: 'even-from', size: 5, placeholder: '1d', autocomplete: 'off' });
+    const evenFrom = h('input', { type: 'text', name: 'even-from', size: 5, placeholder: 'none', autocomplete: 'off' });
     const komi = h('input', { type: 'text', name: 'komi', inputmode: 'decimal', size: 5, autocomplete: 'off' });
     const fill = () => {
       const d = drawDefaults(ruleset.value as RulesetName);
@@ -76,7 +76,7 @@ export class TournamentStep implements Step {
         'fieldset',
         { class: 'draw' },
         h('legend', {}, 'What the draw needs'),
-        field('Host city', hostCity, 'Players from the host city may meet each other (Mays, p. 24): the place, unless you type another'),
+        field('Host city', hostCity, 'Players from the host city may meet each other (Mays, p. 14): the place, unless you type another'),
         field('Handicaps', policy, "The rules' own, filled in for the rules chosen above"),
         h('div', { class: 'row' }, field('Largest handicap', ceiling), field('Even games from', evenFrom)),
         field('Komi', komi, 'Points for White in an even game'),

@@ -72,6 +72,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  /** The Web Workers the page started (the pairing worker: previews are computed off the pane's thread). */
+  const workers: string[] = [];
   const steps: { name: string; ms: number }[] = [];
   const typed: TypedResult[] = [];
   const previews = new Map<number, { table: number; white: number; black: number }[]>();
@@ -117,6 +119,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    page.on('worker', (w) => workers.push(w.url()));
     page.on('console', (m) => {
       if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
     });
@@ -143,7 +146,18 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByLabel('Tournament name').fill('Tengen Open');
     await page.getByLabel('Number of rounds').fill(String(ROUNDS));
     await page.getByLabel('Pairing system').selectOption('mcmahon');
+    // What the draw needs on day one: the host city follows the place; the handicaps are the ruleset's own.
+    await page.getByLabel('Place (optional)').pressSequentially('Montreal');
+    await expect(page.getByLabel('Host city').inputValue()).resolves.toBe('Montreal');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('egf');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('none');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('bga');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('mms-difference-minus-1');
     await page.getByLabel('Rules for scores and tie-breakers').selectOption('aqjg');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('rank-difference-minus-1');
+    await expect(page.getByLabel('Largest handicap').inputValue()).resolves.toBe('9');
+    await expect(page.getByLabel('Komi').inputValue()).resolves.toBe('7.5');
+    await page.locator('.pane').screenshot({ path: artifactPath('new-tournament-form.png') });
     await page.getByRole('button', { name: 'Create the sheets…' }).click();
     // Cancel first, from the keyboard (Escape): nothing is written.
     await page.getByTestId('confirm-write').waitFor();
@@ -155,6 +169,13 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await confirmWrite();
     await noErrors();
     await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
+    // Stored in Settings: the host city and the komi (the handicaps are the ruleset's, so none is written).
+    await page.locator('select[name="sheet"]').selectOption('Settings');
+    const settings = page.locator('[data-testid="sheet-view"][data-sheet="Settings"]');
+    await waitForText(settings.locator('tr').filter({ hasText: 'Host city' }), /Montreal/);
+    await waitForText(settings.locator('tr').filter({ hasText: 'Komi' }), /7\.5/);
+    await page.locator('select[name="sheet"]').selectOption('Grid');
+    await page.locator('[data-testid="sheet-view"][data-sheet="Grid"]').waitFor();
   });
 
   step('registers 13 players: one through the form, twelve pasted', async () => {
@@ -187,10 +208,23 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByTestId('sections-table').waitFor();
   });
 
-  step("writes the engine's proposed McMahon sections", async () => {
+  step("writes the engine's proposed McMahon sections, cut by rank on the histogram", async () => {
     await openStep('sections');
     const rows = page.getByTestId('sections-table').locator('tbody tr');
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    // Mays' table: every rank with its number of players, and each section's size.
+    const histogram = await tableRows(page.getByTestId('rank-histogram'));
+    expect(histogram.map((r) => [r[0], Number(r[1])])).toEqual([...new Set(RANKS)].map((rank) => [rank, RANKS.filter((x) => x === rank).length]));
+    const sizes = async () => (await tableRows(page.getByTestId('sections-table'))).map((r) => Number(r[3]));
+    const proposed = await sizes();
+    expect(proposed.reduce((a, b) => a + b, 0)).toBe(PLAYERS);
+    // A new section from 9k (the weakest rank, one player): one more section, of 1 player; then back.
+    await page.getByTestId('cut-9k').check();
+    await expect(sizes()).resolves.toHaveLength(proposed.length + 1);
+    await expect(sizes().then((x) => x[x.length - 1])).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('sections-editor.png') });
+    await page.getByTestId('cut-9k').uncheck();
+    await expect(sizes()).resolves.toEqual(proposed);
     await page.getByTestId('write-sections').click();
     await confirmWrite();
     await noErrors();
@@ -213,6 +247,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const bye = idOf((await page.getByTestId('preview-bye').innerText()).replace(/^Bye:\s*/, ''));
     expect(new Set([...games.flatMap((g) => [g.white, g.black]), bye]).size).toBe(PLAYERS);
     expect(await page.getByTestId('pairing-report').locator('li').count()).toBeGreaterThan(games.length);
+    // Computed in a Web Worker, off the pane's thread.
+    expect(workers.length).toBeGreaterThan(0);
     // The pane fits its 320 px: nothing wider than the pane.
     await expect(page.evaluate("document.querySelector('.pane').scrollWidth")).resolves.toBeLessThanOrEqual(320);
     if (screenshot) {
@@ -417,7 +453,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('shows the standings and explains a tie-break per opponent', async () => {
     await openStep('standings');
-    await expect(page.getByTestId('standings').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await expect(page.getByTestId('standings').locator('tbody tr:has(td)').count()).resolves.toBe(PLAYERS);
     await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     await page.getByLabel('Criterion').selectOption('sos');
     await page.getByTestId('explain').click();
@@ -452,7 +488,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await waitForText(page.getByTestId('page-status'), /^Opened tengen-open\.xlsx\.$/);
     await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
     await openStep('standings');
-    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr').count(), (n) => n === PLAYERS);
+    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr:has(td)').count(), (n) => n === PLAYERS);
     await openStep('pair');
     await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('All 3 rounds are paired.');
     await noErrors();
@@ -506,6 +542,62 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
       expect(cell(line1, layout.columns.place)).toBe(entry.place);
       expect(cell(line1, layout.columns.victories)).toBe(sb.nbwAfter[index][ROUNDS] / 2);
     });
+  });
+
+  it('registers two people of the same name once the director says so, and withdraws one in one click', async () => {
+    const club = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const errors: string[] = [];
+    club.on('pageerror', (e) => errors.push(e.message));
+    await club.goto(`${server.url}/index.html`);
+    await club.getByLabel('Tournament name').fill('Club night');
+    await club.getByLabel('Number of rounds').fill('3');
+    await club.getByRole('button', { name: 'Create the sheets…' }).click();
+    await club.getByTestId('confirm-write').click();
+    await club.getByLabel('Family name').waitFor();
+    const add = async () => {
+      await club.getByLabel('Family name').fill('Kim');
+      await club.getByLabel('Given name').fill('Min');
+      await club.getByLabel('Rank', { exact: true }).fill('3k');
+      await club.getByRole('button', { name: 'Add to the list' }).click();
+    };
+    await add();
+    await expect(club.getByTestId('warnings').innerText()).resolves.toBe('');
+    await add();
+    // At once: the warning, and the entry is in the list.
+    await expect(club.getByTestId('warnings').innerText()).resolves.toMatch(/Kim, Min: same name as Kim, Min, already in the list/);
+    await expect(club.getByTestId('pending-players').locator('tbody tr').count()).resolves.toBe(2);
+    // Not registered until the director says which.
+    await club.getByTestId('register-players').click();
+    await expect(club.getByTestId('errors').innerText()).resolves.toMatch(/Kim, Min: .*tick "Another person"/);
+    await expect(club.getByTestId('confirm-write').count()).resolves.toBe(0);
+    await club.getByTestId('another-person-1').check();
+    await club.getByTestId('register-players').click();
+    await club.getByTestId('confirm-write').waitFor();
+    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/another person with a name already used/);
+    await club.getByTestId('confirm-write').click();
+    const registered = club.getByTestId('registered-players');
+    await registered.waitFor();
+    const rows = async () => (await tableRows(registered)).map((r) => r.slice(0, 4));
+    await expect(rows()).resolves.toEqual([
+      ['1', 'Kim, Min', '3k', ''],
+      ['2', 'Kim, Min', '3k', ''],
+    ]);
+    // Withdrawal: one click beside the player (then the write is confirmed, as every write).
+    await club.getByTestId('withdraw-2').click();
+    await club.getByTestId('confirm-write').waitFor();
+    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/2 \(Kim, Min\) withdraws: misses rounds 1-3/);
+    await club.getByTestId('confirm-write').click();
+    await waitForText(registered.locator('tbody tr').nth(1), /1-3/);
+    await expect(registered.locator('tbody tr').nth(1).innerText()).resolves.toMatch(/withdrawn/);
+    // Rounds typed as a range in the absences form: player 1 misses 2-3.
+    await club.getByLabel('Player ID').fill('1');
+    await club.getByLabel('Rounds', { exact: true }).fill('2-3');
+    await club.getByRole('button', { name: 'Record…' }).click();
+    await club.getByTestId('confirm-write').click();
+    await club.getByTestId('confirm-write').waitFor({ state: 'detached' });
+    await waitForText(registered.locator('tbody tr').first(), /2, 3/);
+    expect(errors).toEqual([]);
+    await club.close();
   });
 
   // Which workbook the pane works on: taskpane.html loads Office.js, answered here by a stand-in (no network, no
