@@ -7,7 +7,7 @@
  */
 import { formatRank, type Rank } from '../src/model/rank';
 import type { Player, PlayerId } from '../src/model/tournament';
-import type { ProposedSection } from '../src/pairing/sections';
+import { defaultName, type ProposedSection } from '../src/pairing/sections';
 
 /** One column of Mays' table: a rank and its players. */
 export interface RankColumn {
@@ -40,16 +40,6 @@ export function rankRange(ranks: readonly Rank[]): string {
   return ranks.length === 1 ? formatRank(ranks[0]) : `${formatRank(ranks[0])}–${formatRank(ranks[ranks.length - 1])}`;
 }
 
-function letterName(i: number): string {
-  let name = '';
-  let n = i;
-  do {
-    name = String.fromCharCode(65 + (n % 26)) + name;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return name;
-}
-
 /**
  * The sections the boundaries cut (`starts`: histogram indices where a section begins, the first at 0 implied).
  * Names are kept by position from `previous` (else A, B, C …); initial McMahon scores run down from the first
@@ -70,7 +60,7 @@ export function sectionsFromBoundaries(
     const ranks = columns.map((c) => c.rank);
     const span = ranks.length === 0 ? 0 : ranks[0] - ranks[ranks.length - 1] + 1;
     return {
-      name: previous[index]?.name ?? letterName(index),
+      name: previous[index]?.name ?? defaultName(index),
       initialMms: top - index * step,
       ranks,
       players: columns.flatMap((c) => c.players),

@@ -73,7 +73,8 @@ export interface WizardServices {
   parsePlayerList(text: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   /** Players of an OpenGotha XML file (the file's name for messages). */
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
-  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[]): BatchOrErrors;
+  /** `confirmSameNames`: the director said the players whose name is taken already are other people. */
+  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options?: { readonly confirmSameNames?: boolean }): BatchOrErrors;
   /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
   absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
   sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;

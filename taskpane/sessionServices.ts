@@ -84,8 +84,8 @@ export function sessionServices(): WizardServices {
       const r = session.importOpenGotha(text, file);
       return r.ok ? { ok: true, players: r.value.players.map(withoutId) } : r;
     },
-    registerPlayersBatch(t, players) {
-      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite }));
+    registerPlayersBatch(t, players, options = {}) {
+      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite, confirmSameNames: options.confirmSameNames === true }));
     },
     absencesBatch(t, changes) {
       return attempt((confirmOverwrite) => session.absencesBatch(t, changes, { confirmOverwrite }));

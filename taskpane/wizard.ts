@@ -119,7 +119,6 @@ export class Wizard {
         return wizard.busy;
       },
       tournament: () => this.tournament,
-      lastRead: () => this.read,
       reread: () => this.reread(),
       go: (step) => this.go(step),
       openResults: async (round: Round) => {

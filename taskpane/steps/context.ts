@@ -20,8 +20,6 @@ export interface StepContext {
   readonly busy: boolean;
   /** The tournament as last read from the workbook, or null when it could not be read. */
   tournament(): Tournament | null;
-  /** The last read of the workbook (with its fingerprint). */
-  lastRead(): TournamentRead;
   reread(): Promise<TournamentRead>;
   go(step: StepName): Promise<void>;
   /** Open Results on this round (after a round is paired). */

@@ -128,7 +128,8 @@ export class PlayersStep implements Step {
         }
         const players = pending.map((e) => e.player);
         const twins = pending.filter((e) => e.anotherPerson).map((e) => `${displayName(e.player)}: another person with a name already used (the director said so)`);
-        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
+        // Every repeated name was settled above: the ones left are other people, as the director said.
+        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
           if (ok) {
             this.pendingPlayers = [];
             this.ctx.render();

@@ -382,6 +382,10 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     expect(errors).toMatch(/"99": no player has ID 99/);
     await expect(page.getByTestId('record-results').count()).resolves.toBe(0);
     await page.getByTestId('scratch-pad').fill('');
+    // Those messages belong to that check: the next action (here, opening another step) clears them.
+    await openStep('pair');
+    await noErrors();
+    await expect(page.getByTestId('status').innerText()).resolves.toBe('');
   });
 
   step('previews round 2 again when the grid changed between preview and confirmation', async () => {

@@ -62,6 +62,17 @@ describe('wizard services over a workbook', () => {
     expect(settings).toMatchObject({ hostCity: 'Montreal', komi: 6.5, handicap: { policy: 'rank-difference-minus-2', ceiling: 4, evenAtOrAbove: -14 } });
   });
 
+  it('registers a second player of a name already taken only when the director said he is another person', async () => {
+    const kim = { family: 'Kim', given: 'Min', rank: -3 as Rank };
+    const refused = s.registerPlayersBatch(t, [kim, kim]);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors[0].message).toBe('Kim, Min is already registered');
+    const other = new MemoryWorkbook();
+    await other.apply(batchOf(s.newTournamentBatch({ name: 'Club night', rounds: 3, system: 'mcmahon', ruleset: 'aqjg' })));
+    await other.apply(batchOf(s.registerPlayersBatch((await read(s, other)).tournament, [kim, kim], { confirmSameNames: true })));
+    expect((await read(s, other)).tournament.players.map((p) => `${p.id} ${p.family}, ${p.given}`)).toEqual(['1 Kim, Min', '2 Kim, Min']);
+  });
+
   it('numbers the registered players by strength', () => {
     expect(t.players.map((p) => `${p.id} ${p.family}`)).toEqual(['1 Strong', '2 Mid', '3 Mid', '4 Low', '5 Weak']);
   });
