@@ -20,7 +20,7 @@ export function renderPreview(body: HTMLElement, t: Tournament, p: RoundPairing)
     h(
       'ul',
       { class: 'report', 'data-testid': 'pairing-report' },
-      ...p.report.map((line) => h('li', { class: `report-${line.kind}`, title: 'rule' in line && line.rule ? citationForPeople(line.rule) : '' }, line.message)),
+      ...p.report.map((line) => h('li', { class: `report-${line.kind}`, title: 'rule' in line && line.rule ? citationForPeople(line.rule) : '' }, citationForPeople(line.message))),
     ),
   );
 }
