@@ -7,8 +7,9 @@
  * headless Chromium; from the click on "Preview round 2" to the preview table on screen (the next animation frame
  * after it is in the page), measured with the page's own clock. Target: ≤ 1.5 s.
  *
- * The first preview also starts the pairing worker (its script loaded and compiled): it is printed on its own, then
- * the median of the next previews. Skipped, saying so, when ../shared or chromium is absent.
+ * The Pair round step starts the pairing worker when it opens; the first preview still runs the engine cold in it (not
+ * yet optimised by the JavaScript engine): it is printed on its own, then the median of the next previews. Skipped,
+ * saying so, when ../shared or chromium is absent.
  *
  * Usage: node bench/pairPreviewBrowser.js [--runs N]   (uses the compiled engine in dist/ to write the .xlsx)
  */
@@ -89,6 +90,8 @@ async function main() {
     await page.getByTestId('page-status').filter({ hasText: /^Opened / }).waitFor({ timeout: 120_000 });
     await page.locator('nav button[data-step="pair"]').click();
     await page.getByTestId('pair-next').waitFor({ timeout: 60_000 });
+    // The step started the worker when it opened; give it the moment a director takes to read the screen.
+    await page.waitForTimeout(1000);
     const round = await page.getByTestId('pair-next').innerText();
     const times = [];
     for (let i = 0; i < RUNS; i++) {
@@ -114,11 +117,16 @@ async function main() {
       times.push(ms);
     }
     const tables = await page.getByTestId('pairing-preview').locator('tbody tr').count();
+    // One more preview, untimed: the pane while the worker pairs (its progress bar), for a look.
+    await page.getByTestId('preview').click();
+    await page.getByTestId('pairing-progress').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.locator('.pane').screenshot({ path: support.artifactPath('pairing-progress-egc.png') });
+    await page.getByTestId('pairing-preview').waitFor({ timeout: 60_000 });
     const [first, ...rest] = times;
     const warm = rest.length > 0 ? median(rest) : first;
     console.log(`  EGC 2024 Main Open, ${field.players.length} players, ${round.toLowerCase()}: ${tables} tables previewed (optimal system, in ${workers.length > 0 ? 'a Web Worker' : 'the page (no worker started!)'})`);
     console.log(
-      `  click → preview on screen: first ${first.toFixed(0)} ms (starts the worker), then median ${warm.toFixed(0)} ms ` +
+      `  click → preview on screen: first ${first.toFixed(0)} ms (engine cold in the worker), then median ${warm.toFixed(0)} ms ` +
         `(min ${Math.min(...rest).toFixed(0)}, max ${Math.max(...rest).toFixed(0)}, ${rest.length} runs); target ≤ ${TARGET_MS} ms: ` +
         `${Math.max(first, warm) <= TARGET_MS ? 'met' : 'NOT met'} (add-in build ${(buildMs / 1000).toFixed(1)} s)`,
     );

@@ -28,6 +28,11 @@ export interface BackgroundPairing {
   preview(t: Tournament, round: Round, system: string, controls: DirectorControls): Promise<PairingPreview>;
   /** Where the last preview was computed: in the worker, or on the page (the fallback). */
   readonly where: 'worker' | 'page';
+  /**
+   * Start what the previews need (the worker, its script loaded and compiled) before the first one is asked: the
+   * Pair round step calls it when it opens, so the director's click does not wait for that.
+   */
+  prepare?(): void;
 }
 
 /** The smallest part of a Worker used here (a test can give a stand-in). */
@@ -102,6 +107,9 @@ export function workerPairing(makeWorker: () => WorkerLike | null, fallback: Bac
   const self: BackgroundPairing = {
     get where() {
       return broken ? 'page' : 'worker';
+    },
+    prepare() {
+      if (!broken) start();
     },
     preview(t, round, system, controls) {
       const w = broken ? null : start();

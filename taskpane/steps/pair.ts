@@ -67,6 +67,7 @@ export class PairStep implements Step {
   }
 
   render(t: Tournament): void {
+    this.background.prepare?.();
     const { paired } = roundsState(t);
     if (this.mode === 'repair' && paired.length === 0) this.mode = 'next';
     const round = this.roundOf(t);

@@ -46,6 +46,18 @@ describe('pairing off the pane’s thread', () => {
     expect(bg.where).toBe('worker');
   });
 
+  it('starts the worker once when asked to prepare, before any preview', async () => {
+    const w = new FakeWorker('answer');
+    let made = 0;
+    const bg = workerPairing(() => (made++, w), onPage);
+    bg.prepare?.();
+    bg.prepare?.();
+    expect(made).toBe(1);
+    expect(w.posted).toHaveLength(0);
+    expect((await bg.preview(t, 1, 'optimal', {})).fingerprint).toBe('worker 1');
+    expect(made).toBe(1);
+  });
+
   it("passes the engine's refusal on as an error", async () => {
     await expect(workerPairing(() => new FakeWorker('fail'), onPage).preview(t, 1, 'optimal', {})).rejects.toThrow('engine said no');
   });
