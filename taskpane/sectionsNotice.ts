@@ -23,6 +23,6 @@ export function unsectionedPlacesNotice(t: Tournament): string | null {
   return (
     `Under ${ruleset.name.toUpperCase()} rules places are given inside each McMahon section, and no sections are set: ` +
     `each initial score is a section of its own — ${groups} sections for ${t.players.length} players, each with its own 1st place. ` +
-    'Set the sections (Mays: about the same number of players in each) unless that is what you want.'
+    'Set the sections (Mays, How to Organize and Direct a Swiss-McMahon Tournament, p. 18: about the same number of players in each) unless that is what you want.'
   );
 }

@@ -7,10 +7,11 @@
  * is it applied, in one piece, through the adapter.
  */
 import type { InputError } from '../src/model/errors';
-import type { Player, PlayerId, Round, Section, Tournament, GameResult, RulesetName, PairingSystem } from '../src/model/tournament';
+import type { GameResult, HandicapSettings, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import type { BackgroundPairing } from './backgroundPairing';
 
 /** What the New tournament form asks. */
 export interface NewTournamentInfo {
@@ -21,6 +22,11 @@ export interface NewTournamentInfo {
   readonly location?: string;
   readonly director?: string;
   readonly beginDate?: string;
+  /** Mays: players of the host city may meet each other ("no effort to avoid the pairing"). */
+  readonly hostCity?: string;
+  /** Only when the director chose other handicaps than the ruleset's. */
+  readonly handicap?: HandicapSettings;
+  readonly komi?: number;
 }
 
 /** A player to register: everything but the ID, which the workbook layer gives (by strength, Mays). */
@@ -67,10 +73,16 @@ export interface WizardServices {
   parsePlayerList(text: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   /** Players of an OpenGotha XML file (the file's name for messages). */
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
-  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[]): BatchOrErrors;
+  /** `confirmSameNames`: the director said the players whose name is taken already are other people. */
+  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options?: { readonly confirmSameNames?: boolean }): BatchOrErrors;
   /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
   absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
   sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
+  /**
+   * `previewPairing` off the pane's thread (a Web Worker, ./backgroundPairing.ts); without it the pane computes the
+   * preview on its own thread, after painting its progress indicator.
+   */
+  readonly background?: BackgroundPairing;
   /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
   previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;
   pairRoundBatch(

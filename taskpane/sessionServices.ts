@@ -63,7 +63,14 @@ export function sessionServices(): WizardServices {
           ...(info.location ? { location: info.location } : {}),
           ...(info.director ? { director: info.director } : {}),
           ...(info.beginDate ? { beginDate: info.beginDate } : {}),
-          settings: { system: info.system, rounds: info.rounds, ruleset: info.ruleset },
+          settings: {
+            system: info.system,
+            rounds: info.rounds,
+            ruleset: info.ruleset,
+            ...(info.hostCity ? { hostCity: info.hostCity } : {}),
+            ...(info.handicap ? { handicap: info.handicap } : {}),
+            ...(info.komi !== undefined ? { komi: info.komi } : {}),
+          },
         }),
       );
     },
@@ -77,8 +84,8 @@ export function sessionServices(): WizardServices {
       const r = session.importOpenGotha(text, file);
       return r.ok ? { ok: true, players: r.value.players.map(withoutId) } : r;
     },
-    registerPlayersBatch(t, players) {
-      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite }));
+    registerPlayersBatch(t, players, options = {}) {
+      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite, confirmSameNames: options.confirmSameNames === true }));
     },
     absencesBatch(t, changes) {
       return attempt((confirmOverwrite) => session.absencesBatch(t, changes, { confirmOverwrite }));

@@ -1,7 +1,13 @@
-/** The services the pane uses, whatever the host: the workbook layer's session API. */
+/**
+ * The services the pane uses, whatever the host: the workbook layer's session API, with pairing previews computed in
+ * a Web Worker (./pairWorker.ts) — in Excel's task pane and in the standalone page alike.
+ */
+import { pageThreadPairing, workerPairing } from './backgroundPairing';
+import { makePairWorker } from './pairWorkerClient';
 import type { WizardServices } from './services';
 import { sessionServices } from './sessionServices';
 
 export function wizardServices(): WizardServices {
-  return sessionServices();
+  const services = sessionServices();
+  return { ...services, background: workerPairing(makePairWorker, pageThreadPairing(services)) };
 }

@@ -78,7 +78,8 @@ interface RankColumn {
   readonly feeLevels: Set<string>;
 }
 
-function defaultName(i: number): string {
+/** The default name of the i-th section (0-based): A, B, … Z, AA, AB … ("Section 1, or Section A"). */
+export function defaultName(i: number): string {
   let name = '';
   let n = i;
   do {

@@ -191,7 +191,9 @@ export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
     opponent: 'Opp.',
     colour: 'Col.',
     result: 'Res.',
-    victories: 'Victories',
+    // "Wins", as the Standings sheet and the task pane say it (one word for one thing everywhere a director reads it);
+    // Mays counts "the highest number of victories" ("Determining the Winners"), byes and default wins included.
+    victories: 'Wins',
     placeColumn: 'Place',
     systems: { mcmahon: 'McMahon', swiss: 'Swiss', 'round-robin': 'Round-robin' },
   },

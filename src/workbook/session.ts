@@ -495,11 +495,18 @@ export function importOpenGotha(text: string, file?: string): Parsed<Tournament>
  * by Strength and Numbering Them"); afterwards each newcomer is a latecomer with the next free ID, absent from the
  * rounds already paired, in the section of his rank (Mays, "Can Latecomers and Partial Players Register?").
  */
-export function registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options: SessionOptions = {}): WorkbookBatch {
+export function registerPlayersBatch(
+  t: Tournament,
+  players: readonly NewPlayer[],
+  options: SessionOptions & {
+    /** The director confirmed that players whose name is taken already are other people (two Kims): registered. */
+    readonly confirmSameNames?: boolean;
+  } = {},
+): WorkbookBatch {
   const ctx = contextOf(t, options);
   const known = new Set(t.players.map((p) => `${p.family.toLowerCase()}|${p.given.toLowerCase()}`));
   for (const p of players) {
-    if (known.has(`${p.family.toLowerCase()}|${p.given.toLowerCase()}`)) throw new SessionRefusal('invalid', `${displayName(p)} is already registered`);
+    if (!options.confirmSameNames && known.has(`${p.family.toLowerCase()}|${p.given.toLowerCase()}`)) throw new SessionRefusal('invalid', `${displayName(p)} is already registered`);
     known.add(`${p.family.toLowerCase()}|${p.given.toLowerCase()}`);
   }
   const paired = pairedRounds(t);

@@ -75,6 +75,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  /** The Web Workers the page started (the pairing worker: previews are computed off the pane's thread). */
+  const workers: string[] = [];
   const steps: { name: string; ms: number }[] = [];
   const typed: TypedResult[] = [];
   const previews = new Map<number, { table: number; white: number; black: number }[]>();
@@ -120,6 +122,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    page.on('worker', (w) => workers.push(w.url()));
     page.on('console', (m) => {
       if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
     });
@@ -146,7 +149,18 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByLabel('Tournament name').fill('Tengen Open');
     await page.getByLabel('Number of rounds').fill(String(ROUNDS));
     await page.getByLabel('Pairing system').selectOption('mcmahon');
+    // What the draw needs on day one: the host city follows the place; the handicaps are the ruleset's own.
+    await page.getByLabel('Place (optional)').pressSequentially('Montreal');
+    await expect(page.getByLabel('Host city').inputValue()).resolves.toBe('Montreal');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('egf');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('none');
+    await page.getByLabel('Rules for scores and tie-breakers').selectOption('bga');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('mms-difference-minus-1');
     await page.getByLabel('Rules for scores and tie-breakers').selectOption('aqjg');
+    await expect(page.getByLabel('Handicaps').inputValue()).resolves.toBe('rank-difference-minus-1');
+    await expect(page.getByLabel('Largest handicap').inputValue()).resolves.toBe('9');
+    await expect(page.getByLabel('Komi').inputValue()).resolves.toBe('7.5');
+    await page.locator('.pane').screenshot({ path: artifactPath('new-tournament-form.png') });
     await page.getByRole('button', { name: 'Create the sheets…' }).click();
     // Cancel first, from the keyboard (Escape): nothing is written.
     await page.getByTestId('confirm-write').waitFor();
@@ -158,6 +172,13 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await confirmWrite();
     await noErrors();
     await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
+    // Stored in Settings: the host city and the komi (the handicaps are the ruleset's, so none is written).
+    await page.locator('select[name="sheet"]').selectOption('Settings');
+    const settings = page.locator('[data-testid="sheet-view"][data-sheet="Settings"]');
+    await waitForText(settings.locator('tr').filter({ hasText: 'Host city' }), /Montreal/);
+    await waitForText(settings.locator('tr').filter({ hasText: 'Komi' }), /7\.5/);
+    await page.locator('select[name="sheet"]').selectOption('Grid');
+    await page.locator('[data-testid="sheet-view"][data-sheet="Grid"]').waitFor();
   });
 
   step('registers 13 players: one through the form, twelve pasted', async () => {
@@ -190,10 +211,23 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByTestId('sections-table').waitFor();
   });
 
-  step("writes the engine's proposed McMahon sections", async () => {
+  step("writes the engine's proposed McMahon sections, cut by rank on the histogram", async () => {
     await openStep('sections');
     const rows = page.getByTestId('sections-table').locator('tbody tr');
     expect(await rows.count()).toBeGreaterThanOrEqual(2);
+    // Mays' table: every rank with its number of players, and each section's size.
+    const histogram = await tableRows(page.getByTestId('rank-histogram'));
+    expect(histogram.map((r) => [r[0], Number(r[1])])).toEqual([...new Set(RANKS)].map((rank) => [rank, RANKS.filter((x) => x === rank).length]));
+    const sizes = async () => (await tableRows(page.getByTestId('sections-table'))).map((r) => Number(r[3]));
+    const proposed = await sizes();
+    expect(proposed.reduce((a, b) => a + b, 0)).toBe(PLAYERS);
+    // A new section from 9k (the weakest rank, one player): one more section, of 1 player; then back.
+    await page.getByTestId('cut-9k').check();
+    await expect(sizes()).resolves.toHaveLength(proposed.length + 1);
+    await expect(sizes().then((x) => x[x.length - 1])).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('sections-editor.png') });
+    await page.getByTestId('cut-9k').uncheck();
+    await expect(sizes()).resolves.toEqual(proposed);
     await page.getByTestId('write-sections').click();
     await confirmWrite();
     await noErrors();
@@ -202,7 +236,9 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   /** Preview and confirm a round; remembers the pairing the pane showed. */
   const pairRound = async (round: number, screenshot?: string) => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption(String(round));
+    // The step opens on the next round: no round to choose (there is no round selector on this screen).
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe(`Round ${round} of ${ROUNDS}`);
+    await expect(page.locator('select[name="pair-round"], select[name="repair-round"]').count()).resolves.toBe(0);
     await page.getByTestId('preview').click();
     const preview = page.getByTestId('pairing-preview');
     await preview.waitFor();
@@ -214,6 +250,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const bye = idOf((await page.getByTestId('preview-bye').innerText()).replace(/^Bye:\s*/, ''));
     expect(new Set([...games.flatMap((g) => [g.white, g.black]), bye]).size).toBe(PLAYERS);
     expect(await page.getByTestId('pairing-report').locator('li').count()).toBeGreaterThan(games.length);
+    // Computed in a Web Worker, off the pane's thread.
+    expect(workers.length).toBeGreaterThan(0);
     // The pane fits its 320 px: nothing wider than the pane.
     await expect(page.evaluate("document.querySelector('.pane').scrollWidth")).resolves.toBeLessThanOrEqual(320);
     if (screenshot) {
@@ -290,14 +328,52 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   step('pairs round 1 (preview, report, confirm)', () => pairRound(1, 'pair-round-preview.png'));
   step('enters the results of round 1 from the winners’ IDs', () => enterResults(1));
 
-  step('refuses to pair round 1 again without the director confirming re-pairing', async () => {
+  step('pairing a round again is its own screen, with a warning and a confirmation', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('1');
-    await expect(page.locator('.warning').first().innerText()).resolves.toMatch(/Round 1 is already paired and 6 of its games have results/);
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+    await page.getByTestId('repair-open').click();
+    await expect(page.getByTestId('repair-warning').innerText()).resolves.toMatch(/replaces a round that is already paired/);
+    await expect(page.getByLabel('Round to pair again').inputValue()).resolves.toBe('1');
+    await expect(page.locator('.warning').nth(1).innerText()).resolves.toMatch(/Round 1 is already paired and 6 of its games have results/);
     await expect(page.getByTestId('preview').count()).resolves.toBe(0);
     await page.getByLabel(/Re-pair round 1/).check();
     await expect(page.getByTestId('preview').count()).resolves.toBe(1);
     await page.getByLabel(/Re-pair round 1/).uncheck();
+    await page.getByTestId('repair-close').click();
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+  });
+
+  step('recovers from an unreadable grid: the error screen names the cell, the director fixes it and re-reads', async () => {
+    await openStep('results');
+    const g = previews.get(1)!.find((x) => x.table === 1)!;
+    const layout = gridLayout(ROUNDS, PLAYERS);
+    const address = `${columnLetter(layout.resultColumn(1))}${layout.playerRow(g.white - 1)}`;
+    const cell = page.locator(`[data-testid="sheet-view"] td[data-cell="${address}"]`);
+    const original = await cell.innerText();
+    await page.getByLabel('Cell').fill(address);
+    await page.getByLabel('Value').fill('won?');
+    await page.getByRole('button', { name: 'Write cell' }).click();
+    await waitForText(cell, /^won\?$/);
+    await page.getByTestId('reread').click();
+    await page.getByTestId('unreadable').waitFor();
+    await expect(page.getByTestId('read-errors').innerText()).resolves.toContain(`Grid!${address}`);
+    // Every step shows the same screen until the workbook reads.
+    await openStep('standings');
+    await expect(page.getByTestId('unreadable').count()).resolves.toBe(1);
+    await page.locator('.pane').screenshot({ path: artifactPath('unreadable-grid-pane.png') });
+    // Re-reading without fixing: still the error screen.
+    await page.getByTestId('reread-workbook').click();
+    await waitForText(page.getByTestId('status'), /Still not readable/);
+    await page.getByLabel('Cell').fill(address);
+    await page.getByLabel('Value').fill(original);
+    await page.getByRole('button', { name: 'Write cell' }).click();
+    await waitForText(cell, new RegExp(`^${original.replace(/[+]/g, '\\+')}$`));
+    await page.getByTestId('reread-workbook').click();
+    await waitForText(page.getByTestId('status'), /The workbook was read again/);
+    await expect(page.getByTestId('unreadable').count()).resolves.toBe(0);
+    // Round 1's results are all in: the pane carries on at round 2.
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
+    await noErrors();
   });
 
   step('rejects a bad scratch pad, naming the entry and the player, and writes nothing', async () => {
@@ -309,11 +385,14 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     expect(errors).toMatch(/"99": no player has ID 99/);
     await expect(page.getByTestId('record-results').count()).resolves.toBe(0);
     await page.getByTestId('scratch-pad').fill('');
+    // Those messages belong to that check: the next action (here, opening another step) clears them.
+    await openStep('pair');
+    await noErrors();
+    await expect(page.getByTestId('status').innerText()).resolves.toBe('');
   });
 
   step('previews round 2 again when the grid changed between preview and confirmation', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('2');
     await page.getByTestId('preview').click();
     await page.getByTestId('pairing-preview').waitFor();
     // The director types in the grid meanwhile (the Director line of the title block).
@@ -332,8 +411,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('pairs round 2 with a swap from the director', async () => {
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('2');
     await page.getByTestId('preview').click();
+    await page.getByTestId('pairing-preview').waitFor();
     const rows = await tableRows(page.getByTestId('pairing-preview'));
     // Swap the Black players of two tables, from the bottom up, choosing tables where the swap repeats no game.
     const met = (x: number, y: number) => [...previews.values()].some((games) => games.some((g) => (g.white === x && g.black === y) || (g.white === y && g.black === x)));
@@ -381,7 +460,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   step('shows the standings and explains a tie-break per opponent', async () => {
     await openStep('standings');
-    await expect(page.getByTestId('standings').locator('tbody tr').count()).resolves.toBe(PLAYERS);
+    await expect(page.getByTestId('standings').locator('tbody tr:has(td)').count()).resolves.toBe(PLAYERS);
     await expect(page.getByTestId('sections-notice').count()).resolves.toBe(0);
     await page.getByLabel('Criterion').selectOption('sos');
     await page.getByTestId('explain').click();
@@ -416,9 +495,9 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await waitForText(page.getByTestId('page-status'), /^Opened tengen-open\.xlsx\.$/);
     await waitForText(page.locator('[data-testid="sheet-view"] td[data-cell="C1"]'), /^Tengen Open$/);
     await openStep('standings');
-    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr').count(), (n) => n === PLAYERS);
+    await eventually('standings of the reopened file', () => page.getByTestId('standings').locator('tbody tr:has(td)').count(), (n) => n === PLAYERS);
     await openStep('pair');
-    await expect(page.getByLabel('Round', { exact: true }).locator('option').allInnerTexts()).resolves.toEqual(['Round 1 (paired)', 'Round 2 (paired)', 'Round 3 (paired)']);
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('All 3 rounds are paired.');
     await noErrors();
   });
 
@@ -488,6 +567,62 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const t = await readTournament(await XlsxWorkbook.load(saved!));
     const entries = computeStandings(value(t)).entries;
     entries.forEach((e, i) => expect([standingsSheet.get(`A${4 + i}`)?.value, standingsSheet.get(`B${4 + i}`)?.value]).toEqual([e.place, e.player.id]));
+  });
+
+  it('registers two people of the same name once the director says so, and withdraws one in one click', async () => {
+    const club = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    const errors: string[] = [];
+    club.on('pageerror', (e) => errors.push(e.message));
+    await club.goto(`${server.url}/index.html`);
+    await club.getByLabel('Tournament name').fill('Club night');
+    await club.getByLabel('Number of rounds').fill('3');
+    await club.getByRole('button', { name: 'Create the sheets…' }).click();
+    await club.getByTestId('confirm-write').click();
+    await club.getByLabel('Family name').waitFor();
+    const add = async () => {
+      await club.getByLabel('Family name').fill('Kim');
+      await club.getByLabel('Given name').fill('Min');
+      await club.getByLabel('Rank', { exact: true }).fill('3k');
+      await club.getByRole('button', { name: 'Add to the list' }).click();
+    };
+    await add();
+    await expect(club.getByTestId('warnings').innerText()).resolves.toBe('');
+    await add();
+    // At once: the warning, and the entry is in the list.
+    await expect(club.getByTestId('warnings').innerText()).resolves.toMatch(/Kim, Min: same name as Kim, Min, already in the list/);
+    await expect(club.getByTestId('pending-players').locator('tbody tr').count()).resolves.toBe(2);
+    // Not registered until the director says which.
+    await club.getByTestId('register-players').click();
+    await expect(club.getByTestId('errors').innerText()).resolves.toMatch(/Kim, Min: .*tick "Another person"/);
+    await expect(club.getByTestId('confirm-write').count()).resolves.toBe(0);
+    await club.getByTestId('another-person-1').check();
+    await club.getByTestId('register-players').click();
+    await club.getByTestId('confirm-write').waitFor();
+    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/another person with a name already used/);
+    await club.getByTestId('confirm-write').click();
+    const registered = club.getByTestId('registered-players');
+    await registered.waitFor();
+    const rows = async () => (await tableRows(registered)).map((r) => r.slice(0, 4));
+    await expect(rows()).resolves.toEqual([
+      ['1', 'Kim, Min', '3k', ''],
+      ['2', 'Kim, Min', '3k', ''],
+    ]);
+    // Withdrawal: one click beside the player (then the write is confirmed, as every write).
+    await club.getByTestId('withdraw-2').click();
+    await club.getByTestId('confirm-write').waitFor();
+    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/2 \(Kim, Min\) withdraws: misses rounds 1-3/);
+    await club.getByTestId('confirm-write').click();
+    await waitForText(registered.locator('tbody tr').nth(1), /1-3/);
+    await expect(registered.locator('tbody tr').nth(1).innerText()).resolves.toMatch(/withdrawn/);
+    // Rounds typed as a range in the absences form: player 1 misses 2-3.
+    await club.getByLabel('Player ID').fill('1');
+    await club.getByLabel('Rounds', { exact: true }).fill('2-3');
+    await club.getByRole('button', { name: 'Record…' }).click();
+    await club.getByTestId('confirm-write').click();
+    await club.getByTestId('confirm-write').waitFor({ state: 'detached' });
+    await waitForText(registered.locator('tbody tr').first(), /2, 3/);
+    expect(errors).toEqual([]);
+    await club.close();
   });
 
   // Which workbook the pane works on: taskpane.html loads Office.js, answered here by a stand-in (no network, no

@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import { corpusPath, describeCorpus } from '../support/corpus';
-import { wizardServices } from '../../taskpane/wizardServices';
-import { attempt } from '../../taskpane/sessionServices';
+import { attempt, sessionServices } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { PlayerId, RulesetName, Tournament } from '../../src/model/tournament';
@@ -26,7 +25,7 @@ function batchOf(b: ReturnType<WizardServices['finalizeBatch']>) {
 }
 
 describe('wizard services over a workbook', () => {
-  const s = wizardServices();
+  const s = sessionServices();
   const wb = new MemoryWorkbook();
   let t: Tournament;
   let fingerprint: string;
@@ -41,6 +40,37 @@ describe('wizard services over a workbook', () => {
     if (!list.ok) throw new Error('list');
     await wb.apply(batchOf(s.registerPlayersBatch((await read(s, wb)).tournament, list.players)));
     ({ tournament: t, fingerprint } = await read(s, wb));
+  });
+
+  it("stores the New tournament form's host city, handicaps and komi in Settings", async () => {
+    const other = new MemoryWorkbook();
+    await other.apply(
+      batchOf(
+        s.newTournamentBatch({
+          name: 'Club Open',
+          rounds: 4,
+          system: 'mcmahon',
+          ruleset: 'egf',
+          location: 'Montreal',
+          hostCity: 'Montreal',
+          handicap: { policy: 'rank-difference-minus-2', ceiling: 4, evenAtOrAbove: -14 as Rank },
+          komi: 6.5,
+        }),
+      ),
+    );
+    const settings = (await read(s, other)).tournament.settings;
+    expect(settings).toMatchObject({ hostCity: 'Montreal', komi: 6.5, handicap: { policy: 'rank-difference-minus-2', ceiling: 4, evenAtOrAbove: -14 } });
+  });
+
+  it('registers a second player of a name already taken only when the director said he is another person', async () => {
+    const kim = { family: 'Kim', given: 'Min', rank: -3 as Rank };
+    const refused = s.registerPlayersBatch(t, [kim, kim]);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors[0].message).toBe('Kim, Min is already registered');
+    const other = new MemoryWorkbook();
+    await other.apply(batchOf(s.newTournamentBatch({ name: 'Club night', rounds: 3, system: 'mcmahon', ruleset: 'aqjg' })));
+    await other.apply(batchOf(s.registerPlayersBatch((await read(s, other)).tournament, [kim, kim], { confirmSameNames: true })));
+    expect((await read(s, other)).tournament.players.map((p) => `${p.id} ${p.family}, ${p.given}`)).toEqual(['1 Kim, Min', '2 Kim, Min']);
   });
 
   it('numbers the registered players by strength', () => {
@@ -127,7 +157,7 @@ async function pairFirstRound(s: WizardServices, wb: MemoryWorkbook): Promise<To
 
 describe('absences through the services', () => {
   it('marks a round a player will miss, and refuses one already paired for him', async () => {
-    const s = wizardServices();
+    const s = sessionServices();
     const wb = await registered(s, 'Absences', 'aqjg', 'A, One; 3d\nB, Two; 1k\nC, Three; 5k');
     await wb.apply(batchOf(s.absencesBatch((await read(s, wb)).tournament, [{ player: 3 as PlayerId, rounds: [2], absent: true }])));
     const t = (await read(s, wb)).tournament;
@@ -140,7 +170,7 @@ describe('absences through the services', () => {
 
 describe('the McMahon bar through the services', () => {
   it('writes the bar as one small batch (the Log kept), and refuses it once round 1 is paired, naming the Bar cell', async () => {
-    const s = wizardServices();
+    const s = sessionServices();
     const wb = await registered(s, 'Bar Open', 'bga', 'A, One; 4d\nB, Two; 2d\nC, Three; 1k\nD, Four; 5k\nE, Five; 9k');
     const log = (await wb.readSheet('Log'))!;
     const barred = batchOf(s.sectionsBatch((await read(s, wb)).tournament, { bar: 0 as Rank }));
@@ -163,7 +193,7 @@ describe('the McMahon bar through the services', () => {
 
 describeCorpus('registering players from an OpenGotha file', () => {
   it('reads the players of Juvisy without their IDs, ready to be numbered by strength', async () => {
-    const s = wizardServices();
+    const s = sessionServices();
     const file = corpusPath('opengotha-standings', 'Tournoi-de-Juvisy.xml');
     const imported = s.importOpenGotha(readFileSync(file, 'utf8'), 'Tournoi-de-Juvisy.xml');
     if (!imported.ok) throw new Error(imported.errors.map((e) => e.message).join('\n'));
@@ -179,7 +209,7 @@ describeCorpus('registering players from an OpenGotha file', () => {
   });
 
   it('names the file and line of a broken OpenGotha file', () => {
-    const broken = wizardServices().importOpenGotha('<Tournament><Players>', 'broken.xml');
+    const broken = sessionServices().importOpenGotha('<Tournament><Players>', 'broken.xml');
     expect(broken.ok).toBe(false);
     if (!broken.ok) expect(broken.errors[0].file).toBe('broken.xml');
   });

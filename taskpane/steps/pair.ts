@@ -1,0 +1,296 @@
+/**
+ * Pair round. The step opens on the next round without games (Mays pairs one round after the other: "Doing the
+ * Pairings"): preview it, change it with the director's controls, write it once confirmed — nothing to choose first.
+ * Pairing again a round already paired is a separate, destructive action with its own screen and warning ("Pair a
+ * round again…"): its games are replaced and its results removed, only after the director ticks that he means it.
+ *
+ * The preview is computed off the pane's thread (../backgroundPairing.ts) with a progress indicator meanwhile.
+ */
+import type { Round, Tournament } from '../../src/model/tournament';
+import { isPairingError } from '../../src/pairing/types';
+import { pendingGames } from '../../src/workbook/scratchPad';
+import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
+import { append, button, checkbox, field, h, select } from '../dom';
+import { NO_CONTROLS, toDirectorControls, type EditableControls } from '../pairingControls';
+import type { PairingPreview } from '../services';
+import { errorsText, renderSectionsNotice, roundsState, type Step, type StepContext } from './context';
+import { renderControlsForm, renderPreview } from './pairPreview';
+
+/** A preview being computed: which, since when, and the timer that shows the time passing. */
+interface Pending {
+  readonly round: Round;
+  readonly started: number;
+  readonly generation: number;
+  timer?: ReturnType<typeof setInterval>;
+}
+
+export class PairStep implements Step {
+  private pairSystem: string;
+  private controls: EditableControls = NO_CONTROLS;
+  private preview: PairingPreview | null = null;
+  /** `repair`: the screen that pairs an already paired round again (destructive), `next`: the next round. */
+  private mode: 'next' | 'repair' = 'next';
+  private repairRound: Round | null = null;
+  private confirmRepair = false;
+  private pending: Pending | null = null;
+  /** Bumped whenever what is previewed changes: an answer for an older generation is dropped. */
+  private generation = 0;
+  private readonly background: BackgroundPairing;
+
+  constructor(private readonly ctx: StepContext) {
+    this.pairSystem = ctx.services.pairingSystems[0]?.[0] ?? 'mays';
+    this.background = ctx.services.background ?? pageThreadPairing(ctx.services);
+  }
+
+  /** Forget the preview and any computation under way (the round or the screen changed). */
+  private reset(): void {
+    this.preview = null;
+    this.controls = NO_CONTROLS;
+    this.confirmRepair = false;
+    this.stopPending();
+    this.generation += 1;
+  }
+
+  private stopPending(): void {
+    if (this.pending?.timer !== undefined) clearInterval(this.pending.timer);
+    this.pending = null;
+  }
+
+  /** The round this screen pairs: the next unpaired one, or (repair screen) the one chosen. */
+  private roundOf(t: Tournament): Round | null {
+    const { paired, next } = roundsState(t);
+    if (this.mode === 'repair') {
+      if (this.repairRound === null || !paired.includes(this.repairRound)) this.repairRound = paired[paired.length - 1] ?? null;
+      return this.repairRound;
+    }
+    return next;
+  }
+
+  render(t: Tournament): void {
+    this.background.prepare?.();
+    const { paired } = roundsState(t);
+    if (this.mode === 'repair' && paired.length === 0) this.mode = 'next';
+    const round = this.roundOf(t);
+    // A preview of another round (the workbook was read again meanwhile) is not this screen's.
+    if (this.preview && (round === null || this.preview.pairing.round !== round)) this.reset();
+
+    if (this.mode === 'repair') {
+      if (!this.renderRepairHeader(t, round!)) return;
+    } else if (round === null) {
+      append(
+        this.ctx.body,
+        h('p', { 'data-testid': 'pair-next' }, `All ${t.settings.rounds} rounds are paired.`),
+        button('Go to Results', () => void this.ctx.go('results')),
+        button('Go to Standings', () => void this.ctx.go('standings')),
+      );
+      this.renderRepairEntry(paired);
+      return;
+    } else {
+      append(this.ctx.body, h('h3', { 'data-testid': 'pair-next' }, `Round ${round} of ${t.settings.rounds}`));
+      this.renderWaitingResults(t, round);
+      if (round === 1) renderSectionsNotice(this.ctx, t);
+    }
+
+    const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
+    systemSelect.addEventListener('change', () => {
+      this.pairSystem = systemSelect.value;
+      this.reset();
+      this.ctx.render();
+    });
+    append(this.ctx.body, field('Pairing system', systemSelect));
+    const later = t.games.filter((g) => g.round > round!);
+    if (later.length > 0) {
+      append(this.ctx.body, h('p', { class: 'warning' }, `Rounds after ${round} are paired already: pair them again after this one.`));
+    }
+    this.renderPreviewArea(t, round!);
+    if (this.mode === 'next') this.renderRepairEntry(paired);
+  }
+
+  /** Results of the round before that are not in yet: the scores this draw uses are not final. Said; not blocking. */
+  private renderWaitingResults(t: Tournament, round: Round): void {
+    if (round <= 1) return;
+    const waiting = pendingGames(t, round - 1);
+    if (waiting.length === 0) return;
+    append(
+      this.ctx.body,
+      h(
+        'div',
+        { class: 'notice', role: 'note', 'data-testid': 'results-waiting' },
+        h('p', {}, `Round ${round - 1}: ${waiting.length} game${waiting.length === 1 ? ' has' : 's have'} no result yet — pair round ${round} once they are in.`),
+        button(`Go to Results of round ${round - 1}`, () => void this.ctx.openResults(round - 1)),
+      ),
+    );
+  }
+
+  /** The way to the destructive screen: a plain button at the bottom, never the default. */
+  private renderRepairEntry(paired: readonly Round[]): void {
+    if (paired.length === 0) return;
+    append(
+      this.ctx.body,
+      h('hr', {}),
+      button('Pair a round again…', () => {
+        this.mode = 'repair';
+        this.repairRound = null;
+        this.reset();
+        this.ctx.render();
+      }, { 'data-testid': 'repair-open', class: 'destructive' }),
+    );
+  }
+
+  /** The repair screen's warning, round and confirmation; false until the director confirmed. */
+  private renderRepairHeader(t: Tournament, round: Round): boolean {
+    const { paired } = roundsState(t);
+    const existing = t.games.filter((g) => g.round === round);
+    const reported = existing.filter((g) => g.result !== 'unknown');
+    const roundSelect = select(
+      paired.map((r) => [String(r), `Round ${r}`] as const),
+      String(round),
+      { name: 'repair-round' },
+    );
+    roundSelect.addEventListener('change', () => {
+      this.repairRound = Number(roundSelect.value);
+      this.reset();
+      this.ctx.render();
+    });
+    const { row, input } = checkbox(
+      reported.length > 0
+        ? `Re-pair round ${round}: its ${existing.length} games and ${reported.length} results are removed`
+        : `Re-pair round ${round}: its ${existing.length} games are replaced`,
+      { checked: this.confirmRepair, 'data-testid': 'confirm-repair' },
+    );
+    input.addEventListener('change', () => {
+      this.confirmRepair = input.checked;
+      this.preview = null;
+      this.generation += 1;
+      this.stopPending();
+      this.ctx.render();
+    });
+    append(
+      this.ctx.body,
+      h('h3', {}, 'Pair a round again'),
+      h(
+        'p',
+        { class: 'warning', 'data-testid': 'repair-warning' },
+        'This replaces a round that is already paired: its games go, and so do the results entered for them. Use it only when the pairing was wrong.',
+      ),
+      field('Round to pair again', roundSelect),
+      h('p', { class: 'warning' }, `Round ${round} is already paired${reported.length > 0 ? ` and ${reported.length} of its games have results` : ''}.`),
+      row,
+      button('Back to the next round', () => {
+        this.mode = 'next';
+        this.reset();
+        this.ctx.render();
+      }, { 'data-testid': 'repair-close' }),
+    );
+    return this.confirmRepair;
+  }
+
+  private renderPreviewArea(t: Tournament, round: Round): void {
+    const pending = this.pending;
+    append(
+      this.ctx.body,
+      button(this.preview ? 'Preview again' : `Preview round ${round}`, () => void this.previewRound(), {
+        class: this.preview ? '' : 'primary',
+        'data-testid': 'preview',
+        disabled: pending !== null,
+      }),
+    );
+    if (pending) {
+      const elapsed = h('span', { 'data-testid': 'pairing-elapsed' }, '');
+      const show = () => (elapsed.textContent = ` ${((Date.now() - pending.started) / 1000).toFixed(1)} s`);
+      show();
+      if (pending.timer !== undefined) clearInterval(pending.timer);
+      pending.timer = setInterval(show, 200);
+      append(
+        this.ctx.body,
+        h(
+          'div',
+          { class: 'progress', role: 'status', 'aria-live': 'polite', 'data-testid': 'pairing-progress' },
+          h('progress', { 'aria-label': `Pairing round ${round}` }),
+          h('span', {}, `Pairing round ${round} (${t.players.length} players)…`),
+          elapsed,
+        ),
+      );
+      return;
+    }
+    if (!this.preview) return;
+    const result = this.preview.pairing;
+    const hooks = {
+      controls: this.controls,
+      showErrors: (lines: readonly string[]) => this.ctx.showErrors(lines),
+      preview: (c: EditableControls) => {
+        this.controls = c;
+        void this.previewRound();
+      },
+    };
+    if (isPairingError(result)) {
+      append(this.ctx.body, h('p', { class: 'warning', 'data-testid': 'pairing-error' }, `Round ${round} cannot be paired: ${result.message}`));
+      renderControlsForm(this.ctx.body, t, null, hooks);
+      return;
+    }
+    renderPreview(this.ctx.body, t, result);
+    renderControlsForm(this.ctx.body, t, result, hooks);
+    append(this.ctx.body, button(`Confirm: write round ${round}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }));
+  }
+
+  /** Compute the preview in the background; the pane shows the progress and stays usable. */
+  private async previewRound(): Promise<void> {
+    const t = this.ctx.tournament();
+    const round = t ? this.roundOf(t) : null;
+    if (!t || round === null || this.pending) return;
+    this.generation += 1;
+    const generation = this.generation;
+    this.pending = { round, started: Date.now(), generation };
+    this.preview = null;
+    this.ctx.render();
+    let preview: PairingPreview;
+    try {
+      preview = await this.background.preview(t, round, this.pairSystem, toDirectorControls(this.controls));
+    } catch (e) {
+      if (generation !== this.generation) return;
+      this.stopPending();
+      this.ctx.render();
+      this.ctx.showErrors([`Round ${round} could not be paired: ${(e as Error).message}`]);
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.stopPending();
+    this.preview = preview;
+    const p = preview.pairing;
+    this.ctx.say(isPairingError(p) ? `Round ${round} cannot be paired.` : `Preview of round ${round}: ${p.games.length} tables${p.bye !== null ? `, bye to ${p.bye}` : ''}. Nothing written yet.`);
+    this.ctx.render();
+  }
+
+  /**
+   * The director confirmed the preview. The grid is read again: if it changed since the preview, nothing is written,
+   * the pane says so and previews again; otherwise the whole round (grid and pairing sheet) is written in one batch.
+   */
+  private async confirmPairing(): Promise<void> {
+    const preview = this.preview;
+    if (!preview || isPairingError(preview.pairing) || this.ctx.busy) return;
+    const round = preview.pairing.round;
+    const expected = preview.fingerprint;
+    const read = await this.ctx.reread();
+    if (!read.ok) return this.ctx.render();
+    if (read.fingerprint !== expected) {
+      await this.previewRound();
+      this.ctx.showErrors([`The workbook changed since the preview of round ${round} (someone typed in the grid or another sheet): nothing was written. Here is a new preview — check it and confirm again.`]);
+      return;
+    }
+    const prepared = this.ctx.services.pairRoundBatch(read.tournament, preview.pairing, {
+      expectedFingerprint: expected,
+      currentFingerprint: read.fingerprint,
+      confirmRepair: this.mode === 'repair' && this.confirmRepair,
+    });
+    if (!prepared.ok) {
+      this.ctx.showErrors(errorsText(prepared.errors));
+      return;
+    }
+    // The preview the director just confirmed is the content of the batch: write it at once.
+    if (await this.ctx.apply(prepared.batch)) {
+      this.reset();
+      this.mode = 'next';
+      await this.ctx.openResults(round);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Register players: one through the form, a pasted list or an OpenGotha file, gathered in a list and written at once
+ * (IDs by strength); absences of registered players.
+ */
+import { formatRank, parseRank } from '../../src/model/rank';
+import { displayName, type Tournament } from '../../src/model/tournament';
+import { append, button, checkbox, field, h, table } from '../dom';
+import { sameNameAs, sameNameWarning } from '../sameName';
+import type { NewPlayer } from '../services';
+import { absencesForm, registeredPlayersTable } from './absences';
+import { errorsText, type Step, type StepContext } from './context';
+
+interface PendingEntry {
+  readonly player: NewPlayer;
+  anotherPerson: boolean;
+}
+
+export class PlayersStep implements Step {
+  /** The list waiting to be written; `anotherPerson`: the director said a repeated name is another person. */
+  private pendingPlayers: PendingEntry[] = [];
+
+  constructor(private readonly ctx: StepContext) {}
+
+  /** Names in the list that are there twice or registered already, and not yet said to be another person. */
+  private unsettledNames(t: Tournament): string[] {
+    return this.pendingPlayers
+      .filter((e, i) => !e.anotherPerson && sameNameAs(e.player, t.players, this.pendingPlayers.slice(0, i).map((x) => x.player)).length > 0)
+      .map((e) => displayName(e.player));
+  }
+
+  /** Add entries to the list; a name already there or registered is added with a warning at once. */
+  private addPending(t: Tournament, players: readonly NewPlayer[], said: string): void {
+    const warnings: string[] = [];
+    for (const p of players) {
+      const matches = sameNameAs(p, t.players, this.pendingPlayers.map((e) => e.player));
+      if (matches.length > 0) warnings.push(sameNameWarning(p, matches));
+      this.pendingPlayers.push({ player: p, anotherPerson: false });
+    }
+    this.ctx.showErrors([]);
+    this.ctx.say(said);
+    this.ctx.render();
+    if (warnings.length > 0) this.ctx.warn(warnings);
+  }
+
+  render(t: Tournament): void {
+    const family = h('input', { type: 'text', name: 'family', autocomplete: 'off' });
+    const given = h('input', { type: 'text', name: 'given', autocomplete: 'off' });
+    const rank = h('input', { type: 'text', name: 'rank', placeholder: '3k, 1d', autocomplete: 'off', size: 5 });
+    const city = h('input', { type: 'text', name: 'city', autocomplete: 'off' });
+    const club = h('input', { type: 'text', name: 'club', autocomplete: 'off' });
+    const form = h(
+      'form',
+      { 'aria-label': 'Add one player' },
+      h('h3', {}, 'One player'),
+      field('Family name', family),
+      field('Given name', given),
+      field('Rank', rank, 'e.g. 12k, 1k, 1d, 3d'),
+      field('City (optional)', city),
+      field('Club (optional)', club),
+      h('button', { type: 'submit' }, 'Add to the list'),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const problems: string[] = [];
+      if (!family.value.trim()) problems.push('Family name: type the player\'s family name');
+      const r = parseRank(rank.value.trim());
+      if (!r.ok) problems.push(`Rank: "${rank.value}" — ${r.message}`);
+      if (problems.length > 0 || !r.ok) return this.ctx.showErrors(problems);
+      const player: NewPlayer = {
+        family: family.value.trim(),
+        given: given.value.trim(),
+        rank: r.rank,
+        ...(city.value.trim() ? { city: city.value.trim() } : {}),
+        ...(club.value.trim() ? { club: club.value.trim() } : {}),
+      };
+      this.addPending(t, [player], `${displayName(player)} added to the list (not yet written).`);
+      (this.ctx.body.querySelector('input[name="family"]') as HTMLInputElement | null)?.focus();
+    });
+
+    const paste = h('textarea', { name: 'paste', rows: 5, spellcheck: false });
+    const pasteButton = button('Add the pasted players', () => {
+      const parsed = this.ctx.services.parsePlayerList(paste.value);
+      if (!parsed.ok) return this.ctx.showErrors(errorsText(parsed.errors));
+      this.addPending(t, parsed.players, `${parsed.players.length} players added to the list (not yet written).`);
+    });
+    const xml = h('input', { type: 'file', name: 'opengotha', accept: '.xml,application/xml,text/xml' });
+    xml.addEventListener('change', () => {
+      const file = xml.files?.[0];
+      if (!file) return;
+      void file.text().then((text) => {
+        const parsed = this.ctx.services.importOpenGotha(text, file.name);
+        if (!parsed.ok) return this.ctx.showErrors(errorsText(parsed.errors));
+        this.addPending(t, parsed.players, `${parsed.players.length} players read from ${file.name} (not yet written).`);
+      });
+    });
+
+    const pending = this.pendingPlayers;
+    const unsettled = this.unsettledNames(t);
+    const pendingTable =
+      pending.length === 0
+        ? h('p', {}, 'No player waiting to be written.')
+        : table(
+            `${pending.length} player${pending.length === 1 ? '' : 's'} to register`,
+            ['Name', 'Rank', 'City', ''],
+            pending.map((entry, i) => {
+              const p = entry.player;
+              const matches = sameNameAs(p, t.players, pending.slice(0, i).map((e) => e.player));
+              const remove = button('Remove', () => {
+                this.pendingPlayers.splice(i, 1);
+                this.ctx.render();
+              }, { 'aria-label': `Remove ${displayName(p)} from the list` });
+              if (matches.length === 0) return [displayName(p), formatRank(p.rank), p.city ?? '', remove];
+              // The same name again: said at once, and the director says whether it is another person.
+              const { row, input } = checkbox('Another person', { checked: entry.anotherPerson, 'data-testid': `another-person-${i}` });
+              input.addEventListener('change', () => {
+                entry.anotherPerson = input.checked;
+                this.ctx.render();
+              });
+              return [h('span', {}, displayName(p), h('small', { class: 'warning', 'data-testid': 'same-name' }, ` same name as ${matches.join(' and ')}`)), formatRank(p.rank), p.city ?? '', h('div', {}, remove, row)];
+            }),
+            { 'data-testid': 'pending-players' },
+          );
+    const register = button(
+      `Register ${pending.length} player${pending.length === 1 ? '' : 's'}…`,
+      () => {
+        if (unsettled.length > 0) {
+          return this.ctx.showErrors(unsettled.map((name) => `${name}: the same name is in the list twice or registered already — remove the entry, or tick "Another person"`));
+        }
+        const players = pending.map((e) => e.player);
+        const twins = pending.filter((e) => e.anotherPerson).map((e) => `${displayName(e.player)}: another person with a name already used (the director said so)`);
+        // Every repeated name was settled above: the ones left are other people, as the director said.
+        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
+          if (ok) {
+            this.pendingPlayers = [];
+            this.ctx.render();
+          }
+        });
+      },
+      { class: 'primary', disabled: pending.length === 0, 'data-testid': 'register-players' },
+    );
+    append(
+      this.ctx.body,
+      h('p', {}, `${t.players.length} player${t.players.length === 1 ? '' : 's'} registered.`),
+      form,
+      h('h3', {}, 'A pasted list'),
+      field('Players, one a line', paste, 'Family, Given; rank; club; city (tabs work too) — e.g. "Doe, John; 2d; MTL; Montreal"'),
+      pasteButton,
+      h('h3', {}, 'An OpenGotha file'),
+      field('OpenGotha tournament (.xml)', xml),
+      pendingTable,
+      register,
+      t.players.length > 0 ? absencesForm(this.ctx, t) : null,
+      t.players.length > 0 ? registeredPlayersTable(this.ctx, t) : null,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import type { Rank } from '../../src/model/rank';
+import { defaultHandicapSettings } from '../../src/pairing/handicap';
+import { drawDefaults, drawSettings, HANDICAP_POLICIES } from '../../taskpane/tournamentForm';
+
+describe('the New tournament form: handicaps and komi', () => {
+  it("fills in each ruleset's own handicaps", () => {
+    expect(drawDefaults('aqjg')).toEqual({ policy: 'rank-difference-minus-1', ceiling: '9', evenAtOrAbove: '', komi: '7.5' });
+    expect(drawDefaults('egf').policy).toBe('none');
+    expect(drawDefaults('bga').policy).toBe('mms-difference-minus-1');
+    expect(drawDefaults('opengotha')).toMatchObject({ policy: 'mms-difference-minus-1', ceiling: '9', evenAtOrAbove: '1d' });
+    for (const ruleset of ['aqjg', 'egf', 'bga', 'opengotha'] as const) {
+      expect(HANDICAP_POLICIES.map(([p]) => p)).toContain(drawDefaults(ruleset).policy);
+    }
+  });
+
+  it("stores no handicap setting when the director kept the ruleset's (the ruleset decides, bar included)", () => {
+    for (const ruleset of ['aqjg', 'egf', 'bga', 'opengotha'] as const) {
+      expect(drawSettings(ruleset, drawDefaults(ruleset))).toEqual({ ok: true, komi: 7.5 });
+    }
+  });
+
+  it('stores what the director changed', () => {
+    const changed = drawSettings('aqjg', { ...drawDefaults('aqjg'), ceiling: '4', komi: '6,5' });
+    expect(changed).toEqual({ ok: true, komi: 6.5, handicap: { policy: 'rank-difference-minus-1', ceiling: 4 } });
+    const egf = drawSettings('egf', { policy: 'rank-difference-minus-2', ceiling: '9', evenAtOrAbove: '14k', komi: '7.5' });
+    expect(egf).toEqual({ ok: true, komi: 7.5, handicap: { policy: 'rank-difference-minus-2', ceiling: 9, evenAtOrAbove: -14 as Rank } });
+    // Kept the EGF's even games but in another ruleset: stored, since it is not that ruleset's default.
+    expect(drawSettings('aqjg', { ...drawDefaults('egf') })).toMatchObject({ ok: true, handicap: defaultHandicapSettings('egf') });
+  });
+
+  it('names the field and what is expected', () => {
+    const bad = drawSettings('aqjg', { policy: 'big', ceiling: '12', evenAtOrAbove: '50x', komi: '7.25' });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.problems).toEqual([
+      'Handicaps: "big" is not a handicap policy',
+      'Largest handicap: "12" — type a whole number of stones from 0 to 9',
+      expect.stringMatching(/^Even games from: "50x" — /),
+      'Komi: "7.25" — type a number of points such as 6.5 or 7.5',
+    ]);
+  });
+});
