@@ -47,8 +47,12 @@ const PRINTOUTS: Record<string, { ops: WorkbookOp[] }> = {
 
 /** Line 1 of a grid player: his ID, then "Family, Given". */
 const LINE_ONE = /^\s*(\d+)\s+[^\d\s][^,]*,/;
-/** Line 2: the section's name alone in the Section column, then the scores after each round. */
-const LINE_TWO = /^\s+[A-D](\s+[−-]?\d+(\.5)?)+\s*$/;
+/**
+ * Line 2: the section's name alone in the Section column, then the scores after each round — and, at the end, what
+ * LibreOffice shows in the Place column's spill: it recalculates array formulas on load and has no GO.PLACE, so an
+ * error there (`#NAME?`, `###`, `Err:…`) is expected; the values-only `Grid (final)` holds the places (libreoffice.test.ts).
+ */
+const LINE_TWO = /^\s+[A-D](\s+[−-]?\d+(\.5)?)+(\s+(#NAME\?|#+|Err:\d+))?\s*$/;
 
 function idsOnPage(page: string, t: Tournament): number[] {
   const names = new Map(t.players.map((p) => [displayName(p), p.id]));

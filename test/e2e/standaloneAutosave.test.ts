@@ -96,7 +96,8 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
     const registered = await savedTime(created);
 
     await openStep('pair');
-    await page.getByLabel('Round', { exact: true }).selectOption('1');
+    // The step opens on the next round (round 1): no round to choose.
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 1 of 3');
     await page.getByTestId('preview').click();
     const preview = page.getByTestId('pairing-preview');
     await preview.waitFor();
@@ -132,9 +133,9 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
     const d = new Date(savedAt);
     const hhmmss = [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
     expect(await status.innerText()).toBe(`Kept in this browser at ${hhmmss} — not yet saved as an .xlsx file.`);
-    // The pane works on the restored workbook: round 1 is paired, with its result.
+    // The pane works on the restored workbook: round 1 is paired, so Pair round opens on round 2.
     await openStep('pair');
-    await expect(page.getByLabel('Round', { exact: true }).locator('option').first().innerText()).resolves.toBe('Round 1 (paired)');
+    await expect(page.getByTestId('pair-next').innerText()).resolves.toBe('Round 2 of 3');
     await page.screenshot({ path: artifactPath('standalone-restored.png'), fullPage: true });
   });
 

@@ -126,7 +126,7 @@ describe('the prize ceremony', () => {
     const a = headings[2];
     expect(cells[a][0]).toBe(`Winner: ${winnerA.map((id) => `${id} ${displayName(t.players.find((p) => p.id === id)!)}`).join(', ')}`);
     expect(cells[a + 1][0]).toBe('Prizes: Place 1: Trophy + 100 €');
-    expect(cells[a + 2].slice(0, 6)).toEqual(['Place', 'ID', 'Name', 'City/Club', 'Rank', 'Victories']);
+    expect(cells[a + 2].slice(0, 6)).toEqual(['Place', 'ID', 'Name', 'City/Club', 'Rank', 'Wins']);
     expect(cells[a + 3].at(-1)).toBe('Trophy + 100 €');
     expect(cells[headings[1] + 1][0]).toBe('No prizes are set (Settings sheet, Prizes).');
   });
