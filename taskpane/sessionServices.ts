@@ -4,6 +4,7 @@
  * of the session (`SessionRefusal`: a changed grid, a round already paired or with results, a director's entry that
  * would be overwritten) becomes errors naming the cells, so the pane shows them and writes nothing.
  */
+import { checkPairingRequest } from '../src/pairing/systemOptions';
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimal } from '../src/pairing/optimal';
@@ -102,6 +103,9 @@ export function sessionServices(): WizardServices {
     previewPairing(t, round, system, controls) {
       const systems = { optimal: pairOptimal, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
+      // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.
+      const refused = checkPairingRequest(chosen ? (system as 'optimal' | 'opengotha') : 'mays', round, controls);
+      if (refused) return { pairing: refused, fingerprint: session.fingerprint(t) };
       return session.previewPairing(t, round, chosen ? (base, r, c) => chosen(base, r, c) : 'mays', controls);
     },
     pairRoundBatch(t, pairing, check) {

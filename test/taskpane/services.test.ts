@@ -110,6 +110,16 @@ describe('wizard services over a workbook', () => {
     }
   });
 
+  it('refuses, by name, a control the chosen system does not honour (no silent options)', () => {
+    // The pane's own controls are honoured by every system; a caller passing more (relatives to OpenGotha's draw)
+    // gets the engine's refusal, not a draw that quietly ignored it.
+    const controls = { relatives: [[1 as PlayerId, 2 as PlayerId]] } as unknown as Parameters<WizardServices['previewPairing']>[3];
+    const refused = s.previewPairing(t, 1, 'opengotha', controls);
+    expect(isPairingError(refused.pairing)).toBe(true);
+    if (isPairingError(refused.pairing)) expect(refused.pairing.message).toMatch(/--relatives .*the opengotha system does not honour it/);
+    expect(isPairingError(s.previewPairing(t, 1, 'optimal', controls).pairing)).toBe(false);
+  });
+
   it('pairs a round once; pairing it again needs the director to confirm re-pairing', async () => {
     const preview = s.previewPairing(t, 1, 'mays', {});
     await wb.apply(batchOf(s.pairRoundBatch(t, preview.pairing as RoundPairing, { expectedFingerprint: fingerprint, currentFingerprint: fingerprint, confirmRepair: false })));
