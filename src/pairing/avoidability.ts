@@ -25,6 +25,21 @@ import type { OptimalTiers } from './optimalWeights';
  */
 export const MAX_REDRAWS = 2;
 
+/**
+ * The largest field whose report re-draws the whole field at all. Measured (`npm run bench`, EGC 2024, 710 players):
+ * two whole-field re-draws a round took the draw from about 120 ms to about 300 ms a round, past the 150 ms the draw
+ * must keep; the score-group re-pairing and the feasibility search stay cheap at any size. A club or a national
+ * tournament, where a director reads every line of the report, is far below this.
+ */
+export const WHOLE_FIELD_REDRAW_LIMIT = 250;
+
+/**
+ * Whole-field feasibility searches (no weights, one augmenting search each) a round's report may make, in a field up
+ * to `WHOLE_FIELD_REDRAW_LIMIT` (a larger one makes none: each search weighs every pair of the field, about 10 ms at
+ * 710 players, eight of them a third of the draw's own time).
+ */
+const MAX_SEARCHES = 8;
+
 /** The draw being explained: its field, what it allowed, and its pairs (vertex pairs of `tiers`). */
 export interface DrawUnderReview {
   readonly h: PairingHistory;
@@ -57,12 +72,12 @@ export class AvoidabilityChecker {
   private readonly candidates: { u: number; v: number }[];
   private readonly mate: Int32Array;
   private redraws = 0;
-  /** Whole-field feasibility searches so far (bounded at 4 × `maxRedraws`). */
+  /** Whole-field feasibility searches so far (bounded at `MAX_SEARCHES`). */
   private searches = 0;
 
   constructor(
     private readonly draw: DrawUnderReview,
-    private readonly maxRedraws = MAX_REDRAWS,
+    private readonly maxRedraws = draw.tiers.size <= WHOLE_FIELD_REDRAW_LIMIT ? MAX_REDRAWS : 0,
   ) {
     const t = draw.tiers;
     this.costTiers = t.tiers();
@@ -115,7 +130,7 @@ export class AvoidabilityChecker {
         hint[w] = -1;
       }
     }
-    if (this.searches >= 4 * this.maxRedraws) return { verdict: 'unchecked' };
+    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
     this.searches++;
     const active = new Array<boolean>(t.size).fill(true);
     if (new CompatibilityGraph(t.size, allowed).perfectMatching(active, hint) === null) return { verdict: 'unavoidable', noPairing: true };
@@ -255,6 +270,6 @@ export function avoidanceWords(a: Avoidance, concern?: string): string {
         ? `kept: ${AS_MANY[concern ?? ''] ?? 'a draw avoiding it is as good down to this priority'}; this one is as good or better on every lower priority`
         : `kept because avoiding it would cost ${a.cost}`;
     case 'unchecked':
-      return `kept (not re-checked: the report re-draws the whole field for at most ${MAX_REDRAWS} pairs a round)`;
+      return `kept (not re-checked: the report re-draws the whole field for at most ${MAX_REDRAWS} pairs a round, and only in fields of up to ${WHOLE_FIELD_REDRAW_LIMIT} players)`;
   }
 }
