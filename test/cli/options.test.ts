@@ -5,17 +5,10 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../src/cli/main';
+import { cli } from '../support/cli';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXAMPLE = path.join(ROOT, 'examples', 'quebec-open-mini.json');
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
 
 /** Each option with a valid value, and the systems that honour it (the others must refuse it). */
 const OPTIONS: [string[], string[]][] = [

@@ -3,7 +3,7 @@
  * 19 players, exactly the MMS, SOS and SOSOS that OpenGotha exported to Tournoi-de-Juvisy.h9.
  */
 import { readFileSync } from 'node:fs';
-import { main } from '../../src/cli/main';
+import { cli } from '../support/cli';
 import { corpusPath, describeCorpus } from '../support/corpus';
 
 interface H9Row {
@@ -24,13 +24,6 @@ function h9Rows(text: string): H9Row[] {
       if (!m) throw new Error(`unexpected h9 line: ${line}`);
       return { name: m[1], rank: m[2], mms: Number(m[3]), sos: Number(m[4]), sosos: Number(m[5]) };
     });
-}
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
 }
 
 describeCorpus('OpenGotha conformance: Tournoi de Juvisy (standings)', () => {

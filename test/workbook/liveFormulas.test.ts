@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../src/cli/main';
+import { cli } from '../support/cli';
 import { writeTournamentJson } from '../../src/formats/json';
 import { columnLetter, columnNumber, parseRange } from '../../src/workbook/address';
 import { placeFormula, standingsFormula } from '../../src/workbook/formulas';
@@ -21,13 +21,6 @@ import { XlsxWorkbook } from '../../src/workbook/xlsx';
 import type { CellValue } from '../../src/workbook/adapter';
 import { EXAMPLE, generated } from './fixtures';
 import { openZip, part, sheetCells, type XmlCell } from './sheetXml';
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
-  return { code, out, err };
-}
 
 interface JsonEntry {
   readonly id: number;
