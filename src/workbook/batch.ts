@@ -202,12 +202,8 @@ export function expectationConflicts(batch: WorkbookBatch, sheetExists: (sheet: 
     if (!c.at || typeof c.found !== 'object') return true;
     const w = writes.get(`${c.sheet}!${c.at}`);
     if (w === undefined) return true;
-    return !(isFormulaCell(w) ? c.found.formula !== undefined && formulaBody(c.found.formula) === formulaBody(w.formula) : c.found.formula === undefined && sameValue(w, c.found.value));
+    return !(isFormulaInput(w) ? c.found.formula !== undefined && formulaBody(c.found.formula) === formulaBody(w.formula) : c.found.formula === undefined && sameValue(w, c.found.value));
   });
-}
-
-function isFormulaCell(c: CellInput): c is { readonly formula: string; readonly value?: CellValue } {
-  return typeof c === 'object' && c !== null;
 }
 
 /** The cells a batch's `write` ops put on these sheets, by `Sheet!A1` (the last write wins). */
