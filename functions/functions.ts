@@ -11,6 +11,7 @@
  * `@requiresParameterAddresses` gives the grid's address, so errors name the right sheet and cell.
  */
 import { TengenInputError } from '../src/model/errors';
+import { TENGEN_VERSION } from '../src/model/version';
 import { optionalOf } from '../src/workbook/excelValues';
 import {
   criterionFormula,
@@ -251,4 +252,15 @@ export function standings(grid: unknown[][], ruleset?: string, criteria?: string
  */
 export function handicap(rank1: string, rank2: string, policy?: string): number {
   return guarded(() => handicapFormula(rank1, rank2, policy));
+}
+
+/**
+ * Tengen's version: the probe the workbook's live spills ask before anything else (src/workbook/names.ts,
+ * `withCachedFallback`) — where it answers, the add-in is loaded and the GO functions are live.
+ * @customfunction VERSION
+ * @helpurl https://localhost:3000/functions-help.html#version
+ * @returns The version of the Tengen add-in, e.g. 0.1.0.
+ */
+export function version(): string {
+  return TENGEN_VERSION;
 }

@@ -730,6 +730,8 @@ function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names?: Work
       if (!('create' in step) || !step.create) return;
       const added = worksheets.add(op.sheet);
       if (step.position !== undefined) added.position = step.position;
+      // Worksheet.visibility, ExcelApi 1.1 (learn.microsoft.com/javascript/api/excel/excel.worksheet#excel-excel-worksheet-visibility-member).
+      if (op.hidden) added.visibility = 'Hidden';
       return;
     }
     case 'delete-sheet':

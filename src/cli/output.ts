@@ -9,6 +9,7 @@
  *    unless the flag the message names is given;
  *  - every file goes through `writeFileAtomically` (a temporary file renamed over the target).
  */
+import { isCacheSheet } from '../workbook/liveCache';
 import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { TengenInputError } from '../model/errors';
@@ -213,5 +214,6 @@ export function describeWorkbook(out: string, w: WorkbookWritten): string {
   const kept = w.kept.length > 0 ? `; kept your sheet${w.kept.length === 1 ? '' : 's'} ${w.kept.join(', ')}` : '';
   const replaced =
     w.replaced === 'tournament-sheets' ? ` (the tournament sheets already there, the Log included, were replaced${kept})` : w.replaced === 'file' ? ' (the file there was not a workbook Tengen could open: it was replaced)' : '';
-  return `${out}: ${w.sheets.filter((s) => !w.kept.includes(s)).join(', ')}${replaced}\n`;
+  // The hidden cache sheets (src/workbook/liveCache.ts) are Tengen's own, not a sheet the director sees.
+  return `${out}: ${w.sheets.filter((s) => !w.kept.includes(s) && !isCacheSheet(s)).join(', ')}${replaced}\n`;
 }

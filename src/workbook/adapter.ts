@@ -108,8 +108,11 @@ export interface PrintSettings {
 
 /** One step of a batch. Addresses are A1 style on the named sheet; `at` is a range's top-left cell. */
 export type WorkbookOp =
-  /** Creates the sheet if missing (at the end, or before `before`); never clears an existing one. */
-  | { readonly kind: 'ensure-sheet'; readonly sheet: string; readonly before?: string }
+  /**
+   * Creates the sheet if missing (at the end, or before `before`); never clears an existing one. `hidden`: a sheet
+   * Tengen keeps for itself (the cache sheets, liveCache.ts), created hidden (Excel: Format › Hide & Unhide).
+   */
+  | { readonly kind: 'ensure-sheet'; readonly sheet: string; readonly before?: string; readonly hidden?: boolean }
   /** Deletes the sheet if present. */
   | { readonly kind: 'delete-sheet'; readonly sheet: string }
   /** Clears values and formats of a range (the whole sheet when `range` is absent). */

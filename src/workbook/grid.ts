@@ -39,7 +39,7 @@ import { computeStandings } from '../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from './adapter';
 import { cellAddress, columnLetter, rangeAddress } from './address';
-import { defineNameOp, GRID_NAME, SETTINGS_NAME } from './names';
+import { defineNameOp, GRID_NAME, PLACE_CACHE_NAME, SETTINGS_NAME, withCachedFallback } from './names';
 import { breaksEvery, columnsWidth, rowHeight, scaleToFit, wrappedLines } from './paper';
 import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 
@@ -278,7 +278,7 @@ export function gridNameRange(layout: GridLayout): string {
  */
 export function placeSpill(layout: GridLayout, firstPlace: CellValue): CellInput {
   const ids = `$A$${layout.firstPlayerRow}:$A$${layout.lastRow}`;
-  return { formula: `=GO.PLACE(${GRID_NAME},${ids},,${SETTINGS_NAME})`, value: firstPlace, spill: { rows: 2 * layout.players, columns: 1 } };
+  return { formula: withCachedFallback(`=GO.PLACE(${GRID_NAME},${ids},,${SETTINGS_NAME})`, PLACE_CACHE_NAME), value: firstPlace, spill: { rows: 2 * layout.players, columns: 1 } };
 }
 
 /**

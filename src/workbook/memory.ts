@@ -20,6 +20,8 @@ export interface MemorySheet {
   widths: Map<number, number>;
   freeze?: { rows: number; columns: number };
   print?: PrintSettings;
+  /** Created hidden (a cache sheet). */
+  hidden?: boolean;
 }
 
 const key = (row: number, column: number) => `${row},${column}`;
@@ -92,7 +94,7 @@ export class MemoryWorkbook implements WorkbookAdapter {
       switch (op.kind) {
         case 'ensure-sheet': {
           if (this.sheets.has(op.sheet)) break;
-          const fresh: MemorySheet = { cells: new Map(), merges: [], formats: [], widths: new Map() };
+          const fresh: MemorySheet = { cells: new Map(), merges: [], formats: [], widths: new Map(), ...(op.hidden ? { hidden: true } : {}) };
           if (op.before === undefined) this.sheets.set(op.sheet, fresh);
           else {
             const entries = [...this.sheets.entries()];

@@ -7,6 +7,10 @@
  *  - `TengenSettings`: the Settings sheet (placement order, lottery seed, OpenGotha scoring), the `settings`
  *    argument of the functions.
  *
+ *  - `TengenGridCache`, `TengenSettingsCache`, `TengenPlaceCache`, `TengenStandingsCache`: the values-only copies
+ *    on the hidden `(cache)` sheets (liveCache.ts) that a spreadsheet without the GO functions shows instead of the
+ *    live spills (`withCachedFallback`).
+ *
  * Microsoft's rules for a name ("Names in formulas", Microsoft Support, "Learn about syntax rules for names"): the
  * first character a letter, an underscore or a backslash; then letters, numbers, periods and underscores; no
  * spaces; not a cell reference (`Z$100`, `R1C1`); not `C`, `c`, `R` or `r`; up to 255 characters; case-insensitive.
@@ -16,6 +20,32 @@ import { columnLetter, parseRange, quoteSheet } from './address';
 
 export const GRID_NAME = 'TengenGrid';
 export const SETTINGS_NAME = 'TengenSettings';
+export const GRID_CACHE_NAME = 'TengenGridCache';
+export const SETTINGS_CACHE_NAME = 'TengenSettingsCache';
+export const PLACE_CACHE_NAME = 'TengenPlaceCache';
+export const STANDINGS_CACHE_NAME = 'TengenStandingsCache';
+
+/**
+ * A live spill that still shows its numbers where the GO functions do not exist (issue 10: "so LibreOffice, a viewer,
+ * or Excel without the add-in still shows the numbers"). LibreOffice recalculates every array formula when it opens a
+ * file, whatever its cached values (observed with LibreOffice 7.4: a spilled `SUM(1)` stored with other cached values
+ * comes out 1; `test/e2e/libreoffice.test.ts`), so a cached value alone cannot survive there. The formula therefore
+ * asks first whether the add-in answers (`GO.VERSION()`, which cannot fail when it is loaded):
+ *  - it does (Excel with Tengen): the live function, its own errors shown as they are;
+ *  - it does not (`#NAME?`: LibreOffice, Excel without the add-in): the values Tengen wrote on the hidden cache sheet
+ *    with the spill — but only while the grid and the settings are exactly what those values were computed from
+ *    (`EXACT` cell by cell against their copies); after an edit Tengen has not seen, `#N/A`, never a stale place.
+ * `IF` evaluates only the branch it takes (Excel: "IF function", Microsoft Support), so in Excel the copies cost
+ * nothing.
+ */
+export function withCachedFallback(liveFormula: string, cacheName: string): string {
+  const live = liveFormula.startsWith('=') ? liveFormula.slice(1) : liveFormula;
+  // `&""` makes every cell text before EXACT compares them: LibreOffice's EXACT over two ranges in an array formula
+  // finds two equal numbers different (observed with 7.4: `SUMPRODUCT(1-EXACT(Settings!B2:B5,…))` counts the two
+  // numbers of four identical cells), while `6.5&""` is "6.5" on both sides; a blank is "" on both.
+  const unchanged = `AND(EXACT(${GRID_NAME}&"",${GRID_CACHE_NAME}&""),EXACT(${SETTINGS_NAME}&"",${SETTINGS_CACHE_NAME}&""))`;
+  return `=IF(ISERROR(GO.VERSION()),IF(${unchanged},${cacheName},NA()),${live})`;
+}
 
 /** What is wrong with a name by Microsoft's rules, or undefined. */
 export function definedNameProblem(name: string): string | undefined {

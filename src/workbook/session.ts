@@ -42,6 +42,7 @@ import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
+import { GRID_CACHE_SHEET, gridCacheOps, isCacheSheet, SETTINGS_CACHE_SHEET, settingsCacheOps, STANDINGS_CACHE_SHEET, standingsCacheOps } from './liveCache';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Refusals and context
@@ -243,6 +244,10 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   if (logValues) read.set(LOG_SHEET, { values: logValues });
   // The Standings sheet, for the batches that bring it up to date cell by cell (its spilled formula among them).
   if (sheets.includes(STANDINGS_SHEET)) read.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
+  // The hidden copies behind the live spills' fallback (liveCache.ts), diffed like the sheets they copy.
+  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
+    if (sheets.includes(cache)) read.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
+  }
   const logRow = nextLogRow(logValues);
   const context: WorkbookContext = { language: grid.value.language, logRow, sheets, read, tournament };
   contexts.set(tournament, context);
@@ -331,6 +336,11 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
  * the tournament read, so what the pane changed in it before the action (a player announced absent, say) is written
  * too. Without a workbook read (a tournament from a file), the sheets are written whole, as before.
  */
+/** The hidden cache sheets of the live spills (liveCache.ts): the grid's and the settings' always, the Standings' with it. */
+function liveCacheOps(t: Tournament, language: GridLanguage | undefined, withStandings: boolean, ruleset?: RulesetName): WorkbookOp[] {
+  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
+}
+
 function tournamentBatch(
   before: Tournament,
   after: Tournament,
@@ -348,6 +358,7 @@ function tournamentBatch(
     ...playersOps(t.players),
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
+    ...liveCacheOps(t, ctx.language, withStandings),
   ];
   const extra = options.extra ?? [];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
@@ -370,7 +381,7 @@ function changedOps(ctx: BatchContext, before: readonly WorkbookOp[], after: rea
     if (!found) ops.push({ kind: 'expect-missing', sheet }, ...will);
     else if (options.whole?.has(sheet)) ops.push(expectAsRead(sheet, found), ...will);
     else {
-      const changes = sheetChanges(sheet, was.get(sheet) ?? [], will, found);
+      const changes = sheetChanges(sheet, isCacheSheet(sheet) ? asRead(sheet, found) : (was.get(sheet) ?? []), will, found);
       intrusions.push(...changes.intrusions);
       ops.push(...changes.ops);
     }
@@ -416,7 +427,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -463,15 +474,16 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   const time = options.time ?? new Date().toISOString();
   const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName)];
   const rounds = pairedRounds(t);
-  const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET]);
+  const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET, GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET]);
+  ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName));
   for (let r = 1; r <= rounds; r++) {
     // Slips and the table list for the last round paired only: the earlier ones have been played.
     ops.push(...roundPaperOps(t, r, language, r === rounds));
     for (const sheet of roundSheets(t, r, r === rounds)) written.add(sheet);
   }
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
-    ops.push(...standingsOps(t), ...ceremonyOps(t, language));
-    written.add(STANDINGS_SHEET).add(CEREMONY_SHEET);
+    ops.push(...standingsOps(t), ...standingsCacheOps(t), ...ceremonyOps(t, language));
+    written.add(STANDINGS_SHEET).add(STANDINGS_CACHE_SHEET).add(CEREMONY_SHEET);
   }
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
@@ -863,6 +875,7 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
 export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): WorkbookBatch {
   const ctx = contextOf(t, options);
   const ops: WorkbookOp[] = [];
+  const withStandings = ctx.read?.has(STANDINGS_SHEET) ?? false;
   for (const [sheet, render] of [
     [GRID_SHEET, () => gridOps(t, { language: ctx.language })],
     [STANDINGS_SHEET, () => standingsOps(t)],
@@ -872,12 +885,13 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
     const ops0 = render();
     ops.push(...sheetChanges(sheet, ops0, ops0, read).ops.filter((op) => op.kind !== 'ensure-sheet' && op.kind !== 'define-name'));
   }
+  if (ctx.read?.has(GRID_SHEET)) ops.push(...cacheChanges(ctx.read, liveCacheOps(t, ctx.language, withStandings)));
   return { label: 'Live values', ops };
 }
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...gridPlaces(t, options)] };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...gridPlaces(t, options)] };
 }
 
 /**
@@ -889,7 +903,26 @@ function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
   const grid = ctx.read?.get(GRID_SHEET);
   if (!grid) return [];
   const render = gridOps(t, { language: ctx.language });
-  return sheetChanges(GRID_SHEET, render, render, grid).ops;
+  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName)])];
+}
+
+/** The cache sheets' ops as changes against what was read (a cache sheet not read yet is written whole). */
+function cacheChanges(read: WorkbookRead, ops: readonly WorkbookOp[]): WorkbookOp[] {
+  const out: WorkbookOp[] = [];
+  for (const [sheet, will] of opsBySheet(ops)) {
+    const found = read.get(sheet);
+    out.push(...(found ? sheetChanges(sheet, asRead(sheet, found), will, found).ops : [{ kind: 'expect-missing' as const, sheet }, ...will]));
+  }
+  return out;
+}
+
+/**
+ * A cache sheet "rendered" as it was read: its copies must end equal to the live sheets whatever they held (a result
+ * typed since the last refresh left them behind), so each cell is compared with what is there, not with a rendering
+ * of the tournament read.
+ */
+function asRead(sheet: string, found: SheetRead): WorkbookOp[] {
+  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values.map((row) => [...row]) }] : [];
 }
 
 export const FINAL_GRID_SHEET = 'Grid (final)';

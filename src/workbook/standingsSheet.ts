@@ -16,7 +16,7 @@ import { displayName, type Criterion, type RulesetName, type Tournament } from '
 import { computeStandings, shownCriteria, type Standings } from '../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from './adapter';
 import { columnLetter } from './address';
-import { GRID_NAME, SETTINGS_NAME } from './names';
+import { GRID_NAME, SETTINGS_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from './names';
 
 export const STANDINGS_SHEET = 'Standings';
 export const STANDINGS_HEADER_ROW = 3;
@@ -73,7 +73,7 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
 
 /** The live table's formula (the ruleset given when it overrides the grid's). */
 export function standingsFormulaText(ruleset?: RulesetName): string {
-  return `=GO.STANDINGS(${GRID_NAME},${ruleset ? `"${ruleset}"` : ''},,,${SETTINGS_NAME})`;
+  return withCachedFallback(`=GO.STANDINGS(${GRID_NAME},${ruleset ? `"${ruleset}"` : ''},,,${SETTINGS_NAME})`, STANDINGS_CACHE_NAME);
 }
 
 /**

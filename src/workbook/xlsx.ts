@@ -228,7 +228,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   protected applyOp(op: WorkbookOp): void {
     switch (op.kind) {
       case 'ensure-sheet':
-        this.ensureSheet(op.sheet, op.before);
+        this.ensureSheet(op.sheet, op.before, op.hidden);
         return;
       case 'delete-sheet': {
         const ws = this.workbook.getWorksheet(op.sheet);
@@ -324,9 +324,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return last;
   }
 
-  private ensureSheet(name: string, before?: string): void {
+  private ensureSheet(name: string, before?: string, hidden?: boolean): void {
     if (this.workbook.getWorksheet(name)) return;
-    const ws = this.workbook.addWorksheet(name);
+    // ExcelJS writes `state` as the sheet's `<sheet state="hidden">` (ECMA-376 Part 1, §18.2.19 sheet, ST_SheetState).
+    const ws = this.workbook.addWorksheet(name, hidden ? { state: 'hidden' } : undefined);
     if (before !== undefined) {
       const order = inside(this.workbook.getWorksheet(before)!).orderNo;
       for (const other of this.workbook.worksheets) if (other !== ws && inside(other).orderNo >= order) inside(other).orderNo += 1;

@@ -28,6 +28,8 @@ export interface FakeSheet {
   text: { row: number; column: number; rows: number; columns: number }[];
   frozen?: string;
   print: string[];
+  /** Worksheet.visibility as set ("Hidden"); absent: visible. */
+  visibility?: string;
 }
 
 export class FakeExcel implements ExcelHost {
@@ -241,6 +243,9 @@ export class FakeExcel implements ExcelHost {
         delete: () => {
           deletes++;
           pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1));
+        },
+        set visibility(v: string) {
+          pending.push(() => (resolve().visibility = v));
         },
         set position(p: number) {
           pending.push(() => {

@@ -5,7 +5,9 @@
  * webpack plugin generates it from the JSDoc.
  */
 import { CustomFunctionError } from './customFunctionsRuntime';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { TENGEN_VERSION } from '../../src/model/version';
 import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import * as GO from '../../functions/functions';
 import { computeStandings } from '../../src/scoring/standings';
@@ -16,7 +18,7 @@ import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
-const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP'];
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'VERSION'];
 
 interface Metadata {
   functions: {
@@ -55,6 +57,13 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
     metadata = JSON.parse(generated.metadataJson) as Metadata;
   });
 
+  test('GO.VERSION answers the version in package.json (the live spills probe it)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+    expect(TENGEN_VERSION).toBe(pkg.version);
+    expect(GO.version()).toBe(pkg.version);
+    expect(metadata.functions.find((f) => f.id === 'VERSION')!.parameters).toEqual([]);
+  });
+
   test('lists every GO function, each with a description, help URL and documented parameters', () => {
     expect(metadata.functions.map((f) => f.id)).toEqual(EXPECTED);
     for (const f of metadata.functions) {
@@ -66,7 +75,7 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
   });
 
   test('grid functions take the grid and IDs as ranges, return a spilling matrix and ask for the grid address', () => {
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP' && f.id !== 'VERSION')) {
       expect(f.parameters[0]).toMatchObject({ name: 'grid', dimensionality: 'matrix' });
       expect(f.result.dimensionality).toBe('matrix');
       expect(f.options?.requiresParameterAddresses).toBe(true);
@@ -82,7 +91,7 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
       ['round', true],
       ['settings', true],
     ]);
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP' && f.id !== 'VERSION')) {
       expect(f.parameters[f.parameters.length - 1]).toMatchObject({ name: 'settings', dimensionality: 'matrix', optional: true });
     }
   });

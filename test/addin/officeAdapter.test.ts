@@ -203,6 +203,13 @@ describe('OfficeWorkbook.apply', () => {
     expect(await wb.readSheet('Round 2')).toEqual([['keep me']]);
   });
 
+  it('creates a sheet Tengen keeps for itself hidden (Worksheet.visibility), and leaves the others visible', async () => {
+    const excel = new FakeExcel({ Grid: GRID, Log: [] });
+    const wb = new OfficeWorkbook(excel);
+    await wb.apply({ label: 'x', ops: [{ kind: 'ensure-sheet', sheet: 'Grid (cache)', hidden: true }, { kind: 'ensure-sheet', sheet: 'Notes' }] });
+    expect(excel.sheets.map((s) => [s.name, s.visibility])).toEqual([['Grid', undefined], ['Log', undefined], ['Grid (cache)', 'Hidden'], ['Notes', undefined]]);
+  });
+
   it('refuses a bad op before writing anything, naming the step', async () => {
     const excel = new FakeExcel({ Grid: GRID, Log: [] });
     const wb = new OfficeWorkbook(excel);

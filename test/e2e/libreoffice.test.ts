@@ -6,17 +6,25 @@
  *
  * The live Grid's Place column is one spilled `=GO.PLACE(…)`, stored as Excel stores a dynamic array (`t="array"`).
  * LibreOffice (7.4) recalculates every array formula when it opens a file, whatever the cached values (a spilled
- * `SUM(1)` put in its place comes out computed), and it has no `GO.PLACE`: there the live Place column shows an
- * error, the rest of the grid its numbers. The values-only copy (`Grid (final)`, the official record) shows all.
+ * `SUM(1)` put in its place comes out computed), and it has no `GO.PLACE`. So the formula asks `GO.VERSION()` first
+ * and, where it does not answer, shows the values Tengen wrote on the hidden cache sheet — while the grid and the
+ * settings are what they were computed from (src/workbook/names.ts, `withCachedFallback`). Here: every live place
+ * shown as the engine computes it; and once a result is changed in the file behind Tengen's back, `#N/A` in every
+ * place of the live grid and the live Standings, never a stale number. The values-only copy (`Grid (final)`, the
+ * official record) shows all.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { displayName } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
-import { gridBatch, gridOps } from '../../src/workbook/grid';
+import { cellAddress } from '../../src/workbook/address';
+import { gridBatch, gridLayout, gridOps } from '../../src/workbook/grid';
+import { gridCacheOps, settingsCacheOps } from '../../src/workbook/liveCache';
+import { settingsOps } from '../../src/workbook/settingsSheet';
+import { importBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
 import { example } from '../workbook/fixtures';
 import { artifactPath, describeWithBinaries } from './support';
@@ -30,6 +38,8 @@ describeWithBinaries('a saved workbook in LibreOffice Calc (PDF)', ['libreoffice
     dir = mkdtempSync(path.join(tmpdir(), 'tengen-lo-'));
     const wb = XlsxWorkbook.create();
     await wb.apply(gridBatch(t));
+    // The settings and the hidden cache sheets the live Place column falls back on (hidden sheets are not printed).
+    await wb.apply({ label: 'settings and cache', ops: [...settingsOps(t.settings, t.shortName), ...gridCacheOps(t), ...settingsCacheOps(t.settings, t.shortName)] });
     await wb.apply({ label: 'final', ops: gridOps(t, { sheet: 'Grid (final)', valuesOnly: true }) });
     const xlsx = path.join(dir, 'quebec-open-mini.xlsx');
     writeFileSync(xlsx, await wb.save());
@@ -68,7 +78,7 @@ describeWithBinaries('a saved workbook in LibreOffice Calc (PDF)', ['libreoffice
     for (const p of t.players) expect(pdfText).toContain(displayName(p));
   });
 
-  it("shows each player's victories (live grid and final copy) and place (final copy) as the engine computes them", () => {
+  it("shows each player's victories and place, in the live grid and the final copy, as the engine computes them", () => {
     const standings = computeStandings(t);
     const sb = buildScoreboard(t);
     const lines = pdfText.split('\n');
@@ -80,11 +90,92 @@ describeWithBinaries('a saved workbook in LibreOffice Calc (PDF)', ['libreoffice
       // The line ends with Victories then Place.
       const tail = final.trim().split(/\s+/).slice(-2);
       expect({ player: e.player.id, tail }).toEqual({ player: e.player.id, tail: [victories, String(e.place)] });
-      // The live grid: the victories (plain formulas, cached values kept); Place recalculated without the add-in
+      // The live grid: the victories (plain formulas, cached values kept) and the place (the spill's fallback).
       const liveTail = live.trim().split(/\s+/).slice(-2);
-      expect({ player: e.player.id, victories: liveTail[0] }).toEqual({ player: e.player.id, victories });
-      // (its cached place, should a LibreOffice keep it; never another number).
-      expect(['#NAME?', '###', String(e.place)]).toContain(liveTail[1]);
+      expect({ player: e.player.id, liveTail }).toEqual({ player: e.player.id, liveTail: [victories, String(e.place)] });
     }
   });
+});
+
+/** One CSV line's fields: quoted fields may hold commas ("Tremblay, Gabriel") and doubled quotes. */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  const field = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+  for (let m = field.exec(line); m !== null && m.index < line.length + 1; m = field.exec(line)) {
+    fields.push(m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]);
+    if (m[2] === '') break;
+  }
+  return fields;
+}
+
+/** Every sheet of an .xlsx as LibreOffice computes it on opening, as CSV (one file per sheet, LibreOffice 7.2+). */
+function sheetsAsCsv(bin: Record<string, string>, dir: string, xlsx: string): Map<string, string[][]> {
+  const profile = `file://${path.join(dir, 'profile')}`;
+  const out = path.join(dir, 'csv');
+  // Filter options: comma, double quote, UTF-8, from line 1, …, token 12 = -1: every sheet, each to <name>-<Sheet>.csv.
+  const convert = spawnSync(bin.libreoffice, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1', '--outdir', out, xlsx], {
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  if (convert.status !== 0) throw new Error(`libreoffice exited with ${convert.status}: ${convert.stderr}`);
+  const base = path.basename(xlsx, '.xlsx');
+  const sheets = new Map<string, string[][]>();
+  for (const f of readdirSync(out)) {
+    if (!f.startsWith(`${base}-`) || !f.endsWith('.csv')) continue;
+    const rows = readFileSync(path.join(out, f), 'utf8').split('\n').map(csvFields);
+    sheets.set(f.slice(base.length + 1, -4), rows);
+  }
+  rmSync(out, { recursive: true, force: true });
+  return sheets;
+}
+
+describeWithBinaries('the live spills in LibreOffice: the values Tengen wrote, or #N/A once the grid changed behind its back', ['libreoffice'], (bin) => {
+  let dir: string;
+  const t = example();
+  const layout = gridLayout(t.settings.rounds, t.players.length);
+  const placeColumn = layout.columns.place - 1;
+  const standings = computeStandings(t);
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'tengen-lo-live-'));
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function written(): Promise<XlsxWorkbook> {
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(t, { time: '2026-11-24T12:00:00Z' }));
+    return wb;
+  }
+
+  it('as written by Tengen: every place of the live grid and the live Standings table as the engine computes them', async () => {
+    const xlsx = path.join(dir, 'as-written.xlsx');
+    writeFileSync(xlsx, await (await written()).save());
+    const sheets = sheetsAsCsv(bin, dir, xlsx);
+    const grid = sheets.get('Grid')!;
+    for (const e of standings.entries) {
+      const row = grid.findIndex((r, i) => i >= layout.firstPlayerRow - 1 && r[0] === String(e.player.id));
+      expect({ id: e.player.id, place: grid[row][placeColumn] }).toEqual({ id: e.player.id, place: String(e.place) });
+    }
+    const table = sheets.get('Standings')!;
+    // Row 3 is the header; then one row per player: place and ID as the engine orders them.
+    expect(table.slice(3, 3 + standings.entries.length).map((r) => [r[0], r[1]])).toEqual(standings.entries.map((e) => [String(e.place), String(e.player.id)]));
+  }, 240_000);
+
+  it('a result changed in the file without Tengen: #N/A in the live places and table, never a stale place', async () => {
+    const wb = await written();
+    // The first player's round-1 result flipped, as a director might type it in a spreadsheet without the add-in:
+    // that one cell written, nothing else (not the cache).
+    const [row, column] = [layout.firstPlayerRow, layout.resultColumn(1)];
+    const was = (await wb.readSheet('Grid'))![row - 1][column - 1];
+    expect(['+', '-']).toContain(was);
+    await wb.apply({ label: 'typed by hand', ops: [{ kind: 'write', sheet: 'Grid', at: cellAddress(row, column), cells: [[was === '+' ? '-' : '+']] }] });
+    const xlsx = path.join(dir, 'edited.xlsx');
+    writeFileSync(xlsx, await wb.save());
+    const sheets = sheetsAsCsv(bin, dir, xlsx);
+    const grid = sheets.get('Grid')!;
+    for (let row = layout.firstPlayerRow - 1; row < layout.lastRow; row += 2) expect({ row: row + 1, place: grid[row][placeColumn] }).toEqual({ row: row + 1, place: '#N/A' });
+    expect(sheets.get('Standings')![3][0]).toBe('#N/A');
+  }, 240_000);
 });

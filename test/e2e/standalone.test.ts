@@ -9,6 +9,8 @@
  * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
  * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
  */
+import { storedFormula } from '../../src/workbook/excelFormulaStorage';
+import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/names';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { GameResult, Tournament } from '../../src/model/tournament';
@@ -557,11 +559,12 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     const layout = gridLayout(ROUNDS, PLAYERS);
     const anchor = grid.get(`${columnLetter(layout.columns.place)}${layout.firstPlayerRow}`)!;
     expect(anchor.attributes.cm).toBe('1');
-    expect(anchor.formula).toEqual({ attributes: { t: 'array', ref: `${columnLetter(layout.columns.place)}${layout.firstPlayerRow}:${columnLetter(layout.columns.place)}${layout.lastRow}` }, text: `_xldudf_GO_PLACE(TengenGrid,$A$${layout.firstPlayerRow}:$A$${layout.lastRow},,TengenSettings)` });
+    expect(anchor.formula).toEqual({ attributes: { t: 'array', ref: `${columnLetter(layout.columns.place)}${layout.firstPlayerRow}:${columnLetter(layout.columns.place)}${layout.lastRow}` }, text: storedFormula(withCachedFallback(`GO.PLACE(TengenGrid,$A$${layout.firstPlayerRow}:$A$${layout.lastRow},,TengenSettings)`, PLACE_CACHE_NAME).slice(1)) });
     const standingsSheet = await sheetCells(zip, 'Standings');
     const a3 = standingsSheet.get('A3')!;
     expect(a3.attributes.cm).toBe('1');
-    expect(a3.formula!.text).toBe('_xldudf_GO_STANDINGS(TengenGrid,,,,TengenSettings)');
+    expect(a3.formula!.text).toBe(storedFormula(withCachedFallback('GO.STANDINGS(TengenGrid,,,,TengenSettings)', STANDINGS_CACHE_NAME).slice(1)));
+    expect(a3.formula!.text).toContain('_xldudf_GO_STANDINGS(TengenGrid,,,,TengenSettings)');
     expect(zip.file('xl/metadata.xml')).not.toBeNull();
     // The cached table is the engine's standings of the tournament the file holds.
     const t = await readTournament(await XlsxWorkbook.load(saved!));

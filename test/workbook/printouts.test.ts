@@ -3,6 +3,7 @@
  * result slips, the poster's formulas, the grid's page breaks, the prize ceremony's blocks, and the prizes as
  * typed on the Settings sheet and stored in the tournament file.
  */
+import { isCacheSheet } from '../../src/workbook/liveCache';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { displayName, type Tournament } from '../../src/model/tournament';
 import type { InputError } from '../../src/model/errors';
@@ -175,7 +176,7 @@ describe('prizes as typed and as stored', () => {
 });
 
 describe('the printouts in the session\'s batches', () => {
-  const sheetsOf = (ops: readonly { kind: string; sheet: string }[]) => [...new Set(ops.filter((o) => o.kind === 'ensure-sheet').map((o) => o.sheet))];
+  const sheetsOf = (ops: readonly { kind: string; sheet: string }[]) => [...new Set(ops.filter((o) => o.kind === 'ensure-sheet' && !isCacheSheet(o.sheet)).map((o) => o.sheet))];
 
   test('writing the standings and finalizing write the prize ceremony', () => {
     const t = example();
