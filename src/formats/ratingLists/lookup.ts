@@ -5,7 +5,7 @@
  */
 import type { RatingEntry, RatingList } from './ratingList';
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^ -~]/;
 const MARKS = /[\u0300-\u036f]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
