@@ -9,11 +9,32 @@ const NON_ASCII = /[^ -~]/;
 const MARKS = /[\u0300-\u036f]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
-/** The words of a name, lower case, accents removed (NFD, combining marks dropped); `ß` reads as `ss`, `ø` as `o`. */
+/** A word without its accents (NFD, combining marks dropped); `ß` reads as `ss`, `ø` as `o`, `ł` as `l`. */
+function plainWord(word: string): string {
+  return word.normalize('NFD').replace(MARKS, '').replace(/ß/g, 'ss').replace(/ø/g, 'o').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ł/g, 'l').replace(/đ/g, 'd');
+}
+
+/** Accented words already made plain: names repeat (Jérôme, François), and a 100,000-name list is searched at once. */
+const plainWords = new Map<string, string>();
+
+/** The words of a name, lower case, accents removed. */
 export function nameWords(text: string): string[] {
-  let t = text.toLowerCase();
-  if (NON_ASCII.test(t)) t = t.normalize('NFD').replace(MARKS, '').replace(/ß/g, 'ss').replace(/ø/g, 'o').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ł/g, 'l').replace(/đ/g, 'd');
-  return t.split(SEPARATORS).filter((w) => w !== '');
+  const words = text.toLowerCase().split(SEPARATORS);
+  const out: string[] = [];
+  for (const w of words) {
+    if (w === '') continue;
+    if (!NON_ASCII.test(w)) {
+      out.push(w);
+      continue;
+    }
+    let plain = plainWords.get(w);
+    if (plain === undefined) {
+      plain = plainWord(w);
+      if (plainWords.size < 100000) plainWords.set(w, plain);
+    }
+    out.push(plain);
+  }
+  return out;
 }
 
 /** Each typed word a prefix of a different word of the name (tried every way: "j jean" finds Jean Jacques). */
