@@ -45,7 +45,7 @@ function generate(format) {
   return format === 'ffg' ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');
 }
 
-console.log(`\nRating lists: ${LINES.toLocaleString('en')} lines read from bytes (decode, detect, every line); target: median < 1000 ms; ${os.cpus().length} cores`);
+console.log(`\nRating lists: ${LINES.toLocaleString('en')} lines read from bytes (decode, detect, every line); target: median < 1000 ms; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
 for (const format of ['ffg', 'aga', 'egf']) {
   const bytes = generate(format);
   let list;

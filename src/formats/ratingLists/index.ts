@@ -10,7 +10,7 @@ import { looksLikeFfg, readFfg } from './ffg';
 import { decodeRatingList, type RatingList, type RatingListFormat } from './ratingList';
 
 export * from './ratingList';
-export { findInRatingList, nameWords, type Found } from './lookup';
+export { findInRatingList, nameWords, prepareSearch, type Found } from './lookup';
 
 const READERS = { egf: readEgf, ffg: readFfg, aga: readAga } as const;
 

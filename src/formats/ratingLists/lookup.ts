@@ -61,6 +61,11 @@ function listWords(list: RatingList): readonly (readonly string[])[] {
   return words;
 }
 
+/** Prepares every name's words now (a pane calls it right after loading, before the director types). */
+export function prepareSearch(list: RatingList): void {
+  listWords(list);
+}
+
 export interface Found {
   /** Every matching entry, best first: more typed words equal to whole words of the name, then the file's order. */
   readonly entries: readonly RatingEntry[];
