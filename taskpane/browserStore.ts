@@ -7,11 +7,14 @@
  * tournament (the last write wins) — docs/excel-compatibility.md, "The task pane".
  */
 import type { AutosaveStore, SavedWorkbook } from './autosave';
+import type { RatingListStore, SavedRatingList } from './ratingListHolder';
 
 const DATABASE = 'tengen-standalone';
 const STORE = 'workbooks';
 /** One tournament per origin: the page holds one workbook at a time. */
 const KEY = 'current';
+/** The rating list loaded in the Players step (ratingListHolder.ts), beside the workbook in the same store. */
+const RATING_LIST_KEY = 'rating-list';
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -20,8 +23,43 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   });
 }
 
+type Run = <T>(mode: IDBTransactionMode, body: (store: IDBObjectStore) => IDBRequest<T>) => Promise<T>;
+
+const defaultFactory = (): IDBFactory | undefined => (typeof indexedDB === 'undefined' ? undefined : indexedDB);
+
 /** The browser's IndexedDB as the page's store; every call fails with the browser's reason when it is unavailable. */
-export function indexedDbStore(factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB): AutosaveStore {
+export function indexedDbStore(factory: IDBFactory | undefined = defaultFactory()): AutosaveStore {
+  const run = transactions(factory);
+  return {
+    async load() {
+      const found = (await run('readonly', (s) => s.get(KEY))) as SavedWorkbook | undefined;
+      return found && found.bytes instanceof Uint8Array ? found : null;
+    },
+    async save(saved) {
+      await run('readwrite', (s) => s.put(saved, KEY));
+    },
+    async clear() {
+      await run('readwrite', (s) => s.delete(KEY));
+    },
+  };
+}
+
+/** The rating list's file kept in the same IndexedDB store as the workbook, under its own key. */
+export function indexedDbRatingListStore(factory: IDBFactory | undefined = defaultFactory()): RatingListStore {
+  const run = transactions(factory);
+  return {
+    async load() {
+      const found = (await run('readonly', (s) => s.get(RATING_LIST_KEY))) as SavedRatingList | undefined;
+      return found && found.bytes instanceof Uint8Array && typeof found.file === 'string' ? found : null;
+    },
+    async save(saved) {
+      await run('readwrite', (s) => s.put({ file: saved.file, bytes: saved.bytes }, RATING_LIST_KEY));
+    },
+  };
+}
+
+/** Transactions on the page's one object store, the database opened on first use. */
+function transactions(factory: IDBFactory | undefined): Run {
   let opened: Promise<IDBDatabase> | undefined;
   const database = (): Promise<IDBDatabase> => {
     if (!factory) return Promise.reject(new Error('this browser has no IndexedDB'));
@@ -49,18 +87,7 @@ export function indexedDbStore(factory: IDBFactory | undefined = typeof indexedD
     });
     return result;
   };
-  return {
-    async load() {
-      const found = (await run('readonly', (s) => s.get(KEY))) as SavedWorkbook | undefined;
-      return found && found.bytes instanceof Uint8Array ? found : null;
-    },
-    async save(saved) {
-      await run('readwrite', (s) => s.put(saved, KEY));
-    },
-    async clear() {
-      await run('readwrite', (s) => s.delete(KEY));
-    },
-  };
+  return run;
 }
 
 /** Asks the browser to keep the page's storage under pressure (best effort; false when refused or unknown). */

@@ -12,6 +12,7 @@ import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import type { BackgroundPairing } from './backgroundPairing';
+import type { RatingListHolder } from './ratingListHolder';
 
 /** What the New tournament form asks. */
 export interface NewTournamentInfo {
@@ -73,6 +74,11 @@ export interface WizardServices {
   parsePlayerList(text: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   /** Players of an OpenGotha XML file (the file's name for messages). */
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
+  /**
+   * The rating list loaded in the Players step, kept until another replaces it (./ratingListHolder.ts); without it
+   * the step offers no rating list.
+   */
+  readonly ratingLists?: RatingListHolder;
   /** `confirmSameNames`: the director said the players whose name is taken already are other people. */
   registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options?: { readonly confirmSameNames?: boolean }): BatchOrErrors;
   /** Rounds a player will miss (`absent`) or play after all, before they are paired. */

@@ -13,6 +13,7 @@ import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { GRID_SHEET } from '../src/workbook/grid';
 import * as session from '../src/workbook/session';
 import type { BatchOrErrors, NewPlayer, WizardServices } from './services';
+import { RatingListHolder, type RatingListStore } from './ratingListHolder';
 
 /** Prepare a batch; a refusal becomes errors (with a way to overwrite when that is the only reason). */
 export function attempt(make: (confirmOverwrite: boolean) => WorkbookBatch, confirmOverwrite = false): BatchOrErrors {
@@ -37,8 +38,10 @@ function withoutId(p: Player): NewPlayer {
   return copy as NewPlayer;
 }
 
-export function sessionServices(): WizardServices {
+/** `ratingListStore`: where the loaded rating list is kept beyond the page (the standalone page's IndexedDB). */
+export function sessionServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices {
   return {
+    ratingLists: new RatingListHolder(options.ratingListStore),
     pairingSystems: [
       ['optimal', 'Optimal (one matching of the whole field)'],
       ['mays', "Mays' paper method"],

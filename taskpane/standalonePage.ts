@@ -5,9 +5,10 @@
 import { pageWorkbooks } from './pageWorkbook';
 import { StandalonePage } from './standalone';
 import { wizardServices } from './wizardServices';
+import { indexedDbRatingListStore } from './browserStore';
 
 export async function startStandalone(app: HTMLElement): Promise<void> {
-  const page = new StandalonePage(app, pageWorkbooks(), wizardServices());
+  const page = new StandalonePage(app, pageWorkbooks(), wizardServices({ ratingListStore: indexedDbRatingListStore() }));
   // Restores what the browser kept (autosave.ts), else a new workbook.
   await page.start();
 }

@@ -6,8 +6,10 @@ import { pageThreadPairing, workerPairing } from './backgroundPairing';
 import { makePairWorker } from './pairWorkerClient';
 import type { WizardServices } from './services';
 import { sessionServices } from './sessionServices';
+import type { RatingListStore } from './ratingListHolder';
 
-export function wizardServices(): WizardServices {
-  const services = sessionServices();
+/** `ratingListStore`: the standalone page keeps the loaded rating list in the browser; Excel's pane in memory. */
+export function wizardServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices {
+  const services = sessionServices(options);
   return { ...services, background: workerPairing(makePairWorker, pageThreadPairing(services)) };
 }

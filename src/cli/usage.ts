@@ -11,6 +11,7 @@ export const USAGE = `Usage:
               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
+  tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
@@ -24,5 +25,8 @@ CRITERION is one of: ${CRITERIA.join(', ')}.
 FILE is updated in place, your own sheets and the Log kept); any other extension is refused. Files are written to a
 temporary file beside the target, then renamed over it: a failed write leaves the old file as it was.
 --repair: pair --out may delete results or later rounds (a round is paired from the rounds before it); refused without.
+LIST is a rating list: the EGF's EGD allworld file, the FFG échelle or the AGA TDList (the format is recognised, or
+named by --format). --find prints its entries whose name matches NAME (case and accents ignored, family and given
+name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;

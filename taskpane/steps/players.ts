@@ -1,6 +1,7 @@
 /**
  * Register players: one through the form, a pasted list or an OpenGotha file, gathered in a list and written at once
- * (IDs by strength); absences of registered players.
+ * (IDs by strength); absences of registered players. With a rating list loaded (../ratingListLookup.ts), typing a
+ * name in the form offers the list's players and fills rank, club, country, rating and PIN from the one picked.
  */
 import { formatRank, parseRank } from '../../src/model/rank';
 import { displayName, type Tournament } from '../../src/model/tournament';
@@ -8,6 +9,8 @@ import { append, button, checkbox, field, h, table } from '../dom';
 import { sameNameAs, sameNameWarning } from '../sameName';
 import type { NewPlayer } from '../services';
 import { absencesForm, registeredPlayersTable } from './absences';
+import { nameTypeAhead, ratingListControl } from '../ratingListLookup';
+import type { RatingListFormat } from '../../src/formats/ratingLists';
 import { errorsText, type Step, type StepContext } from './context';
 
 interface PendingEntry {
@@ -18,6 +21,9 @@ interface PendingEntry {
 export class PlayersStep implements Step {
   /** The list waiting to be written; `anotherPerson`: the director said a repeated name is another person. */
   private pendingPlayers: PendingEntry[] = [];
+
+  /** Whether a rating list kept by the browser was waited for (the step draws itself again once it is read). */
+  private ratingListRestored = false;
 
   constructor(private readonly ctx: StepContext) {}
 
@@ -48,30 +54,69 @@ export class PlayersStep implements Step {
     const rank = h('input', { type: 'text', name: 'rank', placeholder: '3k, 1d', autocomplete: 'off', size: 5 });
     const city = h('input', { type: 'text', name: 'city', autocomplete: 'off' });
     const club = h('input', { type: 'text', name: 'club', autocomplete: 'off' });
+    const country = h('input', { type: 'text', name: 'country', autocomplete: 'off', size: 3, placeholder: 'FR' });
+    const rating = h('input', { type: 'text', name: 'rating', autocomplete: 'off', size: 7, inputmode: 'decimal' });
+    const pin = h('input', { type: 'text', name: 'pin', autocomplete: 'off', size: 10 });
+    /** The list the PIN/ID field was filled from (an FFG licence or AGA ID is not an EGD PIN). */
+    let pinFrom: { format: RatingListFormat; id: string } | null = null;
+    const holder = this.ctx.services.ratingLists;
+    const matches = holder
+      ? nameTypeAhead(holder, family, given, (entry, list) => {
+          family.value = entry.family;
+          given.value = entry.given;
+          rank.value = entry.rank === undefined ? '' : formatRank(entry.rank);
+          club.value = entry.club ?? '';
+          country.value = entry.country ?? '';
+          rating.value = entry.rating === undefined ? '' : String(entry.rating);
+          pin.value = entry.id ?? '';
+          pinFrom = entry.id ? { format: list.format, id: entry.id } : null;
+          (entry.rank === undefined ? rank : city).focus();
+        })
+      : null;
     const form = h(
       'form',
       { 'aria-label': 'Add one player' },
       h('h3', {}, 'One player'),
-      field('Family name', family),
-      field('Given name', given),
+      holder ? ratingListControl(holder, this.ctx, () => this.ctx.render()) : null,
+      // The matches open under both name fields: what is typed in either stays in sight.
+      h('div', { class: 'typeahead' }, field('Family name', family, holder?.current() ? 'type a name to look it up in the rating list' : undefined), field('Given name', given), matches),
       field('Rank', rank, 'e.g. 12k, 1k, 1d, 3d'),
       field('City (optional)', city),
       field('Club (optional)', club),
+      field('Country (optional)', country),
+      field('Rating (optional)', rating),
+      field('EGD PIN / licence / ID (optional)', pin),
       h('button', { type: 'submit' }, 'Add to the list'),
     );
+    if (holder && !this.ratingListRestored) {
+      // A list the browser kept is read when the page opens: once read, the step shows it.
+      void holder.ready.then(() => {
+        this.ratingListRestored = true;
+        if (holder.current()) this.ctx.render();
+      });
+    }
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const problems: string[] = [];
       if (!family.value.trim()) problems.push('Family name: type the player\'s family name');
       const r = parseRank(rank.value.trim());
       if (!r.ok) problems.push(`Rank: "${rank.value}" — ${r.message}`);
+      const ratingValue = rating.value.trim() === '' ? undefined : Number(rating.value.trim());
+      if (ratingValue !== undefined && !Number.isFinite(ratingValue)) problems.push(`Rating: "${rating.value}" is not a number`);
       if (problems.length > 0 || !r.ok) return this.ctx.showErrors(problems);
+      const id = pin.value.trim();
+      // A number from the FFG or AGA list is kept under its own name; anything else typed here is an EGD PIN.
+      const otherId = pinFrom && pinFrom.format !== 'egf' && pinFrom.id === id ? pinFrom : null;
       const player: NewPlayer = {
         family: family.value.trim(),
         given: given.value.trim(),
         rank: r.rank,
         ...(city.value.trim() ? { city: city.value.trim() } : {}),
         ...(club.value.trim() ? { club: club.value.trim() } : {}),
+        ...(country.value.trim() ? { country: country.value.trim().toUpperCase() } : {}),
+        ...(ratingValue !== undefined ? { rating: ratingValue } : {}),
+        ...(id && !otherId ? { egdPin: id } : {}),
+        ...(otherId ? { extra: { [otherId.format === 'ffg' ? 'ffgLicence' : 'agaId']: id } } : {}),
       };
       this.addPending(t, [player], `${displayName(player)} added to the list (not yet written).`);
       (this.ctx.body.querySelector('input[name="family"]') as HTMLInputElement | null)?.focus();
