@@ -30,7 +30,7 @@ function person(i) {
 function generate(format) {
   const lines = [];
   if (format === 'ffg') lines.push('#Echelle au 11/01/2021 07:09:39');
-  if (format === 'egf') lines.push('      Pin Name                                   CtryClub  Grad     GoR  Tournament');
+  if (format === 'egf') lines.push('       Pin  Name                                  Co  Club   Grd  Prop    GoR   Tnm  Last');
   for (let i = lines.length; i < LINES; i++) {
     if (i % 10000 === 5000) {
       lines.push(`an odd line ${i}`);
@@ -39,7 +39,7 @@ function generate(format) {
     const p = person(i);
     if (format === 'ffg') lines.push(`${`${p.family} ${p.given}`.padEnd(37)}${String(p.rating).padStart(6)} - ${p.id} 75Pa FR`);
     else if (format === 'aga') lines.push(`${p.family}, ${p.given}\t${p.id}\tFull\t${(p.rating / 100).toFixed(5)}\t1/1/2030\tNYGC\tNY\t0.50000\t1/1/2020`);
-    else lines.push(` ${String(10000000 + i)} ${`${p.family} ${p.given}`.padEnd(39)}FR  Par   ${'10k'.padStart(4)} ${String(p.rating + 2050).padStart(7)}  T240101A`);
+    else lines.push(`  ${String(10000000 + i)}  ${`${p.family} ${p.given}`.padEnd(38)}FR  Par   ${'10k'.padStart(4)}    --  ${String(p.rating + 2050).padStart(5)}     3  T240101A`);
   }
   const text = lines.join('\r\n') + '\r\n';
   return format === 'ffg' ? Buffer.from(text, 'latin1') : Buffer.from(text, 'utf8');

@@ -34,8 +34,8 @@ describe('EGF allworld sample', () => {
   it('reads every line after the title and header, as UTF-8', () => {
     expect(list.format).toBe('egf');
     expect(list.encoding).toBe('utf-8');
-    expect(list.entries).toHaveLength(10);
-    expect(list.skipped).toEqual([]);
+    expect(list.entries).toHaveLength(11);
+    expect(list.skipped.map((k) => k.line)).toEqual([14]);
   });
 
   it('finds three players: accents, either order, prefixes, underscores read as spaces', () => {
@@ -46,8 +46,15 @@ describe('EGF allworld sample', () => {
     expect(lookUp(list, 'siobhan o')).toBe("O'Brien|Siobhán|20k|110|Dub|IE|18000042");
   });
 
-  it('keeps an entry with only PIN and name', () => {
-    expect(lookUp(list, 'zhang')).toBe('Zhang|Wei|-|-|-|-|19000013');
+  it('reads the columns in order, as the EGD writes them (a proposed grade between grade and GoR)', () => {
+    // The line Pairgoth's EGF reader quotes from the EGD's allworld_lp.html, columns as printed there.
+    const r = readRatingList(Buffer.from('  19574643  Abad Jahin                            FR  38GJ   20k   --     15     2  T200202B\n'), 'allworld_lp.html', 'egf');
+    expect(r.ok && r.value.entries.map((e) => [e.family, e.given, e.country, e.club, e.rank === undefined ? '-' : formatRank(e.rank), e.rating, e.id])).toEqual([['Abad', 'Jahin', 'FR', '38GJ', '20k', 15, '19574643']]);
+  });
+
+  it('reports a PIN line lacking the columns after the name, naming its line, and reads the others', () => {
+    expect(list.skipped[0].message).toMatch(/expected PIN \(8 digits\), name, country/);
+    expect(() => lookUp(list, 'incomplete')).toThrow('0 matches');
   });
 
   it('ranks from GoR when the grade is missing: 2100 = 1d, 2000 = 1k', () => {

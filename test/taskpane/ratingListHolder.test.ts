@@ -36,7 +36,7 @@ describe('RatingListHolder', () => {
   it('reads the list the store kept when it starts', async () => {
     const holder = new RatingListHolder(memoryStore({ file: 'egf.txt', bytes: new Uint8Array(EGF_SAMPLE) }));
     await holder.ready;
-    expect(holder.current()?.entries).toHaveLength(10);
+    expect(holder.current()?.entries).toHaveLength(11);
   });
 
   it('says when the store refuses the list, and works without a store', async () => {

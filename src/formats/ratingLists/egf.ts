@@ -1,56 +1,47 @@
 /**
  * The EGF rating list: the European Go Database's "allworld" file (every player the EGD knows, with his EGD PIN),
- * plain text, one player a line, fixed width. Tengen reads it by these columns (0-based, end excluded); a header
- * line (`Pin Name … Grade GoR …`) and anything before the first PIN are skipped:
+ * plain text, one player a line, columns separated by runs of spaces. A line reads, in order:
  *
- *   PIN 0–9 (8 digits, right-aligned) · name 10–48 ("Family Given") · country 49–52 (two letters) · club 53–58 ·
- *   grade 59–63 (`2k`, `5d`, `1p`) · GoR 64–70 (right-aligned) · then the code of the last tournament, not read
+ *   PIN (8 digits) · name ("Family Given", `_` for a space inside a name) · country (two letters) · club ·
+ *   grade (`20k`, `5d`, `1p`) · proposed grade (`--` or a grade) · GoR · number of tournaments · last tournament code
  *
- * The EGD writes the family name first, then the given name(s), `_` for a space inside a name: the name is split at
- * its first space. The grade is the rank; a grade that does not read is taken from the GoR (EGF: GoR 2100 = 1d,
- * 100 points a rank). The sample test/formats/fixtures/egf-allworld-sample.txt follows this layout.
+ * e.g. `  19574643  Abad Jahin                            FR  38GJ   20k   --     15     2  T200202B` — the layout of the
+ * EGD's `allworld_lp.html` download as the readers of OpenGotha and Pairgoth parse it (Pairgoth's
+ * `EGFRatingsHandler` quotes that line). The columns are read by their order, not by character offsets, so a line
+ * shifted by a space (the HTML page against its zipped text) reads the same. The lines before the first PIN (the
+ * title, the date, the header) are skipped; a line starting with a PIN but lacking the columns after the name is an
+ * odd line, reported with its number.
+ *
+ * The name is split at its first space (family first, as the EGD writes it). The grade is the rank; a grade that does
+ * not read is taken from the GoR (EGF: GoR 2100 = 1d, 100 points a rank). The sample
+ * test/formats/fixtures/egf-allworld-sample.txt follows this layout.
  */
 import type { Parsed } from '../../model/errors';
 import { parseRank, type Rank } from '../../model/rank';
 import { entry, namePart, readLines, type LineRead, type RatingList } from './ratingList';
 
-export const EGF_COLUMNS = {
-  pin: [0, 10],
-  name: [10, 49],
-  country: [49, 53],
-  club: [53, 59],
-  grade: [59, 64],
-  gor: [64, 71],
-} as const satisfies Record<string, readonly [number, number]>;
+/** PIN, name, country, club, grade, proposed grade, GoR, tournaments, last tournament. */
+const EGF_LINE = /^\s*(\d{8})\s+(.+?)\s+([A-Za-z]{2})\s+(\S+)\s+(\S+)\s+(\S+)\s+(-?\d+)\s+(\d+)\s+(\S+)\s*$/;
 
 /** The rank of a GoR: 2100 = 1d, 2000 = 1k, 100 points a rank (kept within 30k–9d). */
 export function gorRank(gor: number): Rank {
   return Math.max(-30, Math.min(8, Math.floor((gor - 2050) / 100))) as Rank;
 }
 
-function column(line: string, which: keyof typeof EGF_COLUMNS): string {
-  const [from, to] = EGF_COLUMNS[which];
-  return line.slice(from, to).trim();
-}
-
 export function readEgfLine(line: string, number: number): LineRead {
-  const pin = column(line, 'pin');
-  if (/^pin\b/i.test(line.trim())) return null;
-  if (!/^\d{8}$/.test(pin)) return { problem: `expected an EGD PIN of 8 digits in columns 1–10, found "${pin}"` };
-  const name = column(line, 'name');
+  if (/^\s*pin\b/i.test(line)) return null;
+  const m = EGF_LINE.exec(line);
+  if (!m) {
+    return { problem: 'expected PIN (8 digits), name, country (two letters), club, grade, proposed grade, GoR, number of tournaments and last tournament, separated by spaces' };
+  }
+  const [, pin, name, country, club, gradeText, , gorText] = m;
   const space = name.indexOf(' ');
   const family = namePart(space < 0 ? name : name.slice(0, space));
-  if (!family) return { problem: 'no name in columns 11–49' };
   const given = space < 0 ? '' : namePart(name.slice(space + 1));
-  const country = column(line, 'country');
-  if (country && !/^[A-Za-z]{2}$/.test(country)) return { problem: `country: expected two letters in columns 50–53, found "${country}"` };
-  const gorText = column(line, 'gor');
-  const gor = gorText === '' ? undefined : Number(gorText);
-  if (gor !== undefined && !Number.isInteger(gor)) return { problem: `GoR: expected a whole number in columns 65–71, found "${gorText}"` };
-  const grade = parseRank(column(line, 'grade'));
-  const rank = grade.ok ? grade.rank : gor !== undefined ? gorRank(gor) : undefined;
-  const club = column(line, 'club');
-  return entry({ family, given, rank, rating: gor, club: club || undefined, country: country ? country.toUpperCase() : undefined, id: pin, line: number });
+  const gor = Number(gorText);
+  const grade = parseRank(gradeText);
+  const rank = grade.ok ? grade.rank : gorRank(gor);
+  return entry({ family, given, rank, rating: gor, club: club === '-' || club === '---' ? undefined : club, country: country.toUpperCase(), id: pin, line: number });
 }
 
 export function readEgf(text: string, file: string, encoding: RatingList['encoding']): Parsed<RatingList> {
