@@ -32,7 +32,7 @@ function h9Text(s: Standings): string {
 /** Per place: the name as exported (cut to the 30 columns), the place, every criterion of the order. */
 function rows(s: Standings): (string | number)[][] {
   return s.entries.map((e) => [
-    h9Name(e.player.family, e.player.given),
+    h9Name(e.player.family, e.player.given).slice(0, 30),
     e.place,
     ...s.order.map((c) => toNumber(e.values[c])),
   ]);
