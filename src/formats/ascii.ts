@@ -5,36 +5,36 @@
  * Gotha.forceToASCII does. Tengen's own file keeps the original spelling.
  */
 const SPELT_OUT: Readonly<Record<string, string>> = {
-  ß: "ss",
-  ẞ: "SS",
-  Æ: "AE",
-  æ: "ae",
-  Œ: "OE",
-  œ: "oe",
-  Ø: "O",
-  ø: "o",
-  Ł: "L",
-  ł: "l",
-  Đ: "D",
-  đ: "d",
-  Ð: "D",
-  ð: "d",
-  Þ: "Th",
-  þ: "th",
-  ı: "i",
-  Ħ: "H",
-  ħ: "h",
-  "\u2019": "'",
-  "\u2018": "'",
-  "\u2013": "-",
+  ß: 'ss',
+  ẞ: 'SS',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ø: 'O',
+  ø: 'o',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'Th',
+  þ: 'th',
+  ı: 'i',
+  Ħ: 'H',
+  ħ: 'h',
+  '\u2019': "'",
+  '\u2018': "'",
+  '\u2013': '-',
 };
 
 export function toAscii(text: string): string {
-  let out = "";
-  for (const c of text.normalize("NFD")) {
+  let out = '';
+  for (const c of text.normalize('NFD')) {
     if (/[\u0300-\u036f]/.test(c)) continue;
     if (c.charCodeAt(0) < 128) out += c;
-    else out += SPELT_OUT[c] ?? "?";
+    else out += SPELT_OUT[c] ?? '?';
   }
   return out;
 }

@@ -12,7 +12,8 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['h9', 'aga', 'ffg', 'ope
 /** The extension each format's files carry, for a default file name. */
 export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { h9: '.h9', aga: '.txt', ffg: '.tou', opengotha: '.xml' };
 
-export type Exported = { readonly ok: true; readonly text: string; readonly notes: readonly string[] } | { readonly ok: false; readonly errors: readonly InputError[] };
+export type Exported =
+  { readonly ok: true; readonly text: string; readonly notes: readonly string[] } | { readonly ok: false; readonly errors: readonly InputError[] };
 
 export function exported(text: string, notes: readonly string[] = []): Exported {
   return { ok: true, text, notes };

@@ -11,62 +11,43 @@
  *    otherwise the EGF's;
  *  - the system: Swiss when the first criterion is NBW, McMahon otherwise.
  */
-import { failed, ok, type InputError, type Parsed } from "../model/errors";
-import { fraction, sub, type Fraction } from "../model/fraction";
-import type {
-  Bye,
-  Criterion,
-  Game,
-  GameResult,
-  Player,
-  PlayerId,
-  RulesetName,
-  Settings,
-  Tournament,
-} from "../model/tournament";
-import { validateTournament } from "../model/validate";
-import { buildScoreboard } from "../scoring/scoreboard";
-import { isRulesetName } from "../scoring/rulesets";
-import { H9_CRITERION_NAMES } from "./h9Export";
-import type { H9File, H9Round, H9Row } from "./h9";
+import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { fraction, sub, type Fraction } from '../model/fraction';
+import type { Bye, Criterion, Game, GameResult, Player, PlayerId, RulesetName, Settings, Tournament } from '../model/tournament';
+import { validateTournament } from '../model/validate';
+import { buildScoreboard } from '../scoring/scoreboard';
+import { isRulesetName } from '../scoring/rulesets';
+import { H9_CRITERION_NAMES } from './h9Export';
+import type { H9File, H9Round, H9Row } from './h9';
 
 /** Column names as written by Tengen, OpenGotha (and its long names) and Pairgoth. */
 const CRITERIA_BY_NAME: Readonly<Record<string, Criterion>> = {
-  ...Object.fromEntries(
-    Object.entries(H9_CRITERION_NAMES).map(([c, name]) => [
-      name,
-      c as Criterion,
-    ]),
-  ),
-  SOSM: "sos",
-  SOSW: "sos",
-  "SOSM-1": "sos1",
-  "SOSW-1": "sos1",
-  "SOSM-2": "sos2",
-  "SOSW-2": "sos2",
-  SOSOSM: "sosos",
-  SOSOSW: "sosos",
-  SODOSM: "sodos",
-  SODOSW: "sodos",
-  RATING: "rating",
+  ...Object.fromEntries(Object.entries(H9_CRITERION_NAMES).map(([c, name]) => [name, c as Criterion])),
+  SOSM: 'sos',
+  SOSW: 'sos',
+  'SOSM-1': 'sos1',
+  'SOSW-1': 'sos1',
+  'SOSM-2': 'sos2',
+  'SOSW-2': 'sos2',
+  SOSOSM: 'sosos',
+  SOSOSW: 'sosos',
+  SODOSM: 'sodos',
+  SODOSW: 'sodos',
+  RATING: 'rating',
 };
 
 function rulesetOf(file: H9File): RulesetName {
-  const named = /ruleset (\w+)/.exec(file.generator ?? "")?.[1];
+  const named = /ruleset (\w+)/.exec(file.generator ?? '')?.[1];
   if (named && isRulesetName(named)) return named;
-  if (/^OpenGotha/i.test(file.generator ?? "")) return "opengotha";
-  return "egf";
+  if (/^OpenGotha/i.test(file.generator ?? '')) return 'opengotha';
+  return 'egf';
 }
 
 /** OpenGotha's free-point values, as Tengen's export writes them beside the ruleset. */
-function openGothaScoring(file: H9File): Pick<Settings, "opengotha"> {
-  const m = /bye (\d+)\/(\d+), absent (\d+)\/(\d+)(, round down)?/.exec(
-    file.generator ?? "",
-  );
+function openGothaScoring(file: H9File): Pick<Settings, 'opengotha'> {
+  const m = /bye (\d+)\/(\d+), absent (\d+)\/(\d+)(, round down)?/.exec(file.generator ?? '');
   if (!m) return {};
-  const [mmsHalvesBye, nbwHalvesBye, mmsHalvesAbsent, nbwHalvesAbsent] = m
-    .slice(1, 5)
-    .map(Number);
+  const [mmsHalvesBye, nbwHalvesBye, mmsHalvesAbsent, nbwHalvesAbsent] = m.slice(1, 5).map(Number);
   return {
     opengotha: {
       mmsHalvesBye,
@@ -80,28 +61,24 @@ function openGothaScoring(file: H9File): Pick<Settings, "opengotha"> {
 
 /** "Family Given" with "_" for spaces inside each part (OpenGotha, Tengen). */
 function splitName(name: string): { family: string; given: string } {
-  const [family, ...given] = name.split(" ");
+  const [family, ...given] = name.split(' ');
   return {
-    family: family.replace(/_/g, " "),
-    given: given.join(" ").replace(/_/g, " "),
+    family: family.replace(/_/g, ' '),
+    given: given.join(' ').replace(/_/g, ' '),
   };
 }
 
-function resultOf(
-  mine: H9Round,
-  theirs: H9Round | undefined,
-  whiteIsMe: boolean,
-): GameResult | undefined {
+function resultOf(mine: H9Round, theirs: H9Round | undefined, whiteIsMe: boolean): GameResult | undefined {
   const def = mine.byDefault || theirs?.byDefault === true;
   const a = mine.result;
   const b = theirs?.result;
-  if (a === "?" || b === "?") return "unknown";
-  if (a === "=") return def ? "jigo-by-default" : "jigo";
-  if (a === "+" && b === "+") return "both-win-by-default";
-  if (a === "-" && b === "-") return "both-lose-by-default";
-  const whiteWins = (a === "+") === whiteIsMe;
-  if (def) return whiteWins ? "white-wins-by-default" : "black-wins-by-default";
-  return whiteWins ? "white-wins" : "black-wins";
+  if (a === '?' || b === '?') return 'unknown';
+  if (a === '=') return def ? 'jigo-by-default' : 'jigo';
+  if (a === '+' && b === '+') return 'both-win-by-default';
+  if (a === '-' && b === '-') return 'both-lose-by-default';
+  const whiteWins = (a === '+') === whiteIsMe;
+  if (def) return whiteWins ? 'white-wins-by-default' : 'black-wins-by-default';
+  return whiteWins ? 'white-wins' : 'black-wins';
 }
 
 export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
@@ -124,9 +101,7 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   }
 
   // IDs: 1 = strongest (rank), then the order of the table.
-  const order = rows
-    .map((_, i) => i)
-    .sort((a, b) => rows[b].rank - rows[a].rank || a - b);
+  const order = rows.map((_, i) => i).sort((a, b) => rows[b].rank - rows[a].rank || a - b);
   const idOfRow = new Map<number, PlayerId>();
   order.forEach((i, k) => idOfRow.set(rows[i].row, (k + 1) as PlayerId));
 
@@ -137,10 +112,8 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
     r.rounds.forEach((cell, k) => {
       const round = k + 1;
       if (cell.opponentPlace === 0) {
-        if (cell.result === "+")
-          byes.push({ round, player: idOfRow.get(r.row)! });
-        else if (cell.result === "=")
-          absent.set(r.row, [...(absent.get(r.row) ?? []), round]);
+        if (cell.result === '+') byes.push({ round, player: idOfRow.get(r.row)! });
+        else if (cell.result === '=') absent.set(r.row, [...(absent.get(r.row) ?? []), round]);
         return;
       }
       const other = rows[cell.opponentPlace - 1];
@@ -154,10 +127,8 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
       }
       // Each game once: from the side of the row written first.
       if (r.row > other.row) return;
-      const myColour =
-        cell.colour ??
-        (theirs.colour === "w" ? "b" : theirs.colour === "b" ? "w" : undefined);
-      const whiteIsMe = myColour !== "b";
+      const myColour = cell.colour ?? (theirs.colour === 'w' ? 'b' : theirs.colour === 'b' ? 'w' : undefined);
+      const whiteIsMe = myColour !== 'b';
       const result = resultOf(cell, theirs, whiteIsMe);
       if (result === undefined) return;
       const me = idOfRow.get(r.row)!;
@@ -178,10 +149,10 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
     const c = CRITERIA_BY_NAME[name.toUpperCase()];
     if (c && !criteria.includes(c)) criteria.push(c);
   }
-  const system = criteria[0] === "nbw" ? "swiss" : "mcmahon";
+  const system = criteria[0] === 'nbw' ? 'swiss' : 'mcmahon';
   const komi = Number(h9.header.KM);
-  const dates = (h9.header.DT ?? "").split(",").map((d) => d.trim());
-  const location = (h9.header.PC ?? "").split(",").slice(1).join(",").trim();
+  const dates = (h9.header.DT ?? '').split(',').map((d) => d.trim());
+  const location = (h9.header.PC ?? '').split(',').slice(1).join(',').trim();
 
   const players: Player[] = rows.map((r) => ({
     id: idOfRow.get(r.row)!,
@@ -194,7 +165,7 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   }));
 
   let tournament: Tournament = {
-    name: h9.header.EV ?? file ?? "EGD results",
+    name: h9.header.EV ?? file ?? 'EGD results',
     ...(location && { location }),
     ...(dates[0] && { beginDate: dates[0] }),
     ...(dates[1] && { endDate: dates[1] }),
@@ -212,13 +183,12 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   };
 
   // The initial McMahon score: the recorded MMS less what the games and free rounds gave (computed from 0).
-  const mmsColumn = h9.criteria.findIndex((c) => c.toUpperCase() === "MMS");
-  if (system === "mcmahon" && errors.length === 0) {
+  const mmsColumn = h9.criteria.findIndex((c) => c.toUpperCase() === 'MMS');
+  if (system === 'mcmahon' && errors.length === 0) {
     if (mmsColumn < 0) {
       errors.push({
         file,
-        message:
-          "a McMahon table needs an MMS column to give each player his starting score",
+        message: 'a McMahon table needs an MMS column to give each player his starting score',
       });
     } else {
       const fromZero: Tournament = {
@@ -226,12 +196,7 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
         players: tournament.players.map((p) => ({ ...p, initialMms: 0 })),
       };
       const sb = buildScoreboard(fromZero);
-      const recorded = new Map<PlayerId, Fraction>(
-        rows.map((r) => [
-          idOfRow.get(r.row)!,
-          Object.values(r.values)[mmsColumn],
-        ]),
-      );
+      const recorded = new Map<PlayerId, Fraction>(rows.map((r) => [idOfRow.get(r.row)!, Object.values(r.values)[mmsColumn]]));
       tournament = {
         ...tournament,
         players: tournament.players.map((p) => {

@@ -27,7 +27,15 @@ const id = (n: number) => n as PlayerId;
 const native: Tournament = {
   name: 'Club "Spring" <Cup> & friends',
   beginDate: '2026-03-01',
-  settings: { system: 'mcmahon', rounds: 3, ruleset: 'egf', bar: 2 as Rank, floor: -20 as Rank, handicap: { policy: 'mms-difference-minus-1', ceiling: 9 }, komi: 6.5 },
+  settings: {
+    system: 'mcmahon',
+    rounds: 3,
+    ruleset: 'egf',
+    bar: 2 as Rank,
+    floor: -20 as Rank,
+    handicap: { policy: 'mms-difference-minus-1', ceiling: 9 },
+    komi: 6.5,
+  },
   players: [
     { id: id(1), family: "O'Neil", given: 'Jean-Luc', rank: 3 as Rank, club: 'Par', country: 'FR', egdPin: '12345678' },
     { id: id(2), family: 'Čapek', given: 'Karel', rank: 0 as Rank, country: 'CZ' },
@@ -48,7 +56,9 @@ describe('OpenGotha XML export', () => {
     expect(text).toContain('name="Club &quot;Spring&quot; &lt;Cup&gt; &amp; friends"');
     const back = value(parseOpenGotha(text, 'native.xml'));
     expect(back.name).toBe(native.name);
-    expect(back.players.map((p) => [p.family, p.given, p.rank, p.egdPin, p.absentRounds])).toEqual(native.players.map((p) => [p.family, p.given, p.rank, p.egdPin, p.absentRounds]));
+    expect(back.players.map((p) => [p.family, p.given, p.rank, p.egdPin, p.absentRounds])).toEqual(
+      native.players.map((p) => [p.family, p.given, p.rank, p.egdPin, p.absentRounds]),
+    );
     expect(back.games).toEqual([
       { round: 1, table: 1, white: id(1), black: id(2), handicap: 0, colourKnown: true, result: 'white-wins' },
       { round: 2, table: 1, white: id(2), black: id(3), handicap: 4, colourKnown: true, result: 'black-wins-by-default' },
