@@ -8,6 +8,7 @@
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
  *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
+ *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -43,6 +44,7 @@ import { UsageError, USAGE } from './usage';
 import { writeFileAtomically, FileWriteError, type WriterFs } from './files';
 import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
+import { checkExport, writeExport } from './export';
 
 export { USAGE };
 
@@ -65,7 +67,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', ...CONTROL_FLAGS]);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'format', ...CONTROL_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -131,6 +133,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   explain: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
   pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
+  export: new Set(['format', 'out', 'overwrite']),
 };
 
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
@@ -250,6 +253,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       refuseExistingWorkbook(out, flags.has('overwrite'));
       const t = await load(rest[0]);
       io.out(describeWorkbook(out, await writeNewWorkbook(t, out, language, io.fs)));
+      return 0;
+    }
+    case 'export': {
+      if (rest.length !== 1) throw new UsageError('export takes one FILE');
+      const { format, out } = checkExport({ file: rest[0], format: flags.get('format'), out: flags.get('out'), overwrite: flags.has('overwrite') });
+      const t = await load(rest[0]);
+      const notes = await writeExport(t, format, out, io.fs);
+      for (const note of notes) io.err(`tengen: note: ${note}\n`);
+      io.out(`${out}: ${t.players.length} players, ${t.games.length} games (${format})\n`);
       return 0;
     }
     default:

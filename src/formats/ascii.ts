@@ -27,6 +27,11 @@ const SPELT_OUT: Readonly<Record<string, string>> = {
   '\u2019': "'",
   '\u2018': "'",
   '\u2013': '-',
+  '\u2014': '-',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u201c': '"',
+  '\u201d': '"',
 };
 
 export function toAscii(text: string): string {

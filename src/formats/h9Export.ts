@@ -104,6 +104,30 @@ export function h9Name(family: string, given: string): string {
   return full.slice(0, 30).replace(/[_ ]+$/, '');
 }
 
+/**
+ * Every player's cells, round by round, naming opponents by their row in the standings (1 = first line): the
+ * results part of an EGD table, and of the FFG's .tou once its "/" are dropped.
+ */
+export function roundCells(s: Standings): Map<PlayerId, string[]> {
+  const t = s.tournament;
+  const rowOf = new Map<PlayerId, number>();
+  s.entries.forEach((e, i) => rowOf.set(e.player.id, i + 1));
+  const gameOf = new Map<string, Game>();
+  for (const g of t.games) {
+    gameOf.set(`${g.round}:${g.white}`, g);
+    gameOf.set(`${g.round}:${g.black}`, g);
+  }
+  const byeOf = new Set(t.byes.map((b) => `${b.round}:${b.player}`));
+  const cells = new Map<PlayerId, string[]>();
+  for (const { player: p } of s.entries) {
+    const absent = new Set(p.absentRounds ?? []);
+    const rounds: string[] = [];
+    for (let r = 1; r <= t.settings.rounds; r++) rounds.push(cell(gameOf.get(`${r}:${p.id}`), p.id, rowOf, byeOf.has(`${r}:${p.id}`), absent.has(r)));
+    cells.set(p.id, rounds);
+  }
+  return cells;
+}
+
 /** The standings of `s` as an EGD results table. */
 export function exportH9(s: Standings): Exported {
   const t = s.tournament;
@@ -117,8 +141,6 @@ export function exportH9(s: Standings): Exported {
   const policy = t.settings.handicap?.policy ?? 'none';
   const ha = policy === 'none' ? 'h9' : `h${/-minus-(\d)$/.exec(policy)?.[1] ?? '0'}`;
 
-  const rowOf = new Map<PlayerId, number>();
-  s.entries.forEach((e, i) => rowOf.set(e.player.id, i + 1));
   const criteria = s.order;
   const unknown = t.games.filter((g) => g.result === 'unknown').length;
   if (unknown > 0) notes.push(`${unknown} game${unknown === 1 ? ' has' : 's have'} no result yet (written "?"): the EGD takes finished tournaments only`);
@@ -136,32 +158,32 @@ export function exportH9(s: Standings): Exported {
     `; Pl Name                            Rk Co Club${criteria.map((c) => column(H9_CRITERION_NAMES[c], 5, 'right')).join('')}`,
   ];
 
-  const gameOf = new Map<string, Game>();
-  for (const g of t.games) {
-    gameOf.set(`${g.round}:${g.white}`, g);
-    gameOf.set(`${g.round}:${g.black}`, g);
-  }
-  const byeOf = new Set(t.byes.map((b) => `${b.round}:${b.player}`));
+  const cells = roundCells(s);
   let previousPlace = 0;
+  let row = 1;
+  const cutClubs = new Set<string>();
+  const bySection = s.scoreboard.ruleset.placesWithinSection;
+  if (bySection)
+    notes.push(
+      `the ${s.scoreboard.ruleset.name} ruleset places players within their McMahon section; the EGD table is one list, so each line's place is its row, sections one after the other`,
+    );
   for (const e of s.entries) {
     const p = e.player;
     const name = h9Name(p.family, p.given);
-    if (toAscii(`${p.family.trim()} ${p.given.trim()}`).length > 30)
-      notes.push(`${p.id} (${displayName(p)}): the name is cut to 30 characters, "${name}"`);
+    if (toAscii(`${p.family.trim()} ${p.given.trim()}`).length > 30) notes.push(`${p.id} (${displayName(p)}): the name is cut to 30 characters, "${name}"`);
     const club = toAscii(p.club ?? '').replace(/\s+/g, '_');
-    if (club.length > 4) notes.push(`${p.id} (${displayName(p)}): the club "${club}" is cut to the EGD's 4 characters, "${club.slice(0, 4)}"`);
-    const place = e.place === previousPlace ? '' : String(e.place);
+    if (club.length > 4) cutClubs.add(club);
+    // Mays places players within each McMahon section; the EGD's table is one list: each line gets its row.
+    const place = bySection ? String(row) : e.place === previousPlace ? '' : String(e.place);
     previousPlace = e.place;
+    row++;
     const values = criteria.map((c) => ` ${formatFraction(e.values[c], 2).padStart(4)}`).join('');
-    const absent = new Set(p.absentRounds ?? []);
-    const rounds: string[] = [];
-    for (let r = 1; r <= t.settings.rounds; r++) {
-      rounds.push(column(cell(gameOf.get(`${r}:${p.id}`), p.id, rowOf, byeOf.has(`${r}:${p.id}`), absent.has(r)), 8, 'right'));
-    }
+    const rounds = cells.get(p.id)!.map((c) => column(c, 8, 'right'));
     const pin = p.egdPin ? ` |${p.egdPin}` : '';
     lines.push(
       `${column(place, 4, 'right')} ${column(name, 30)} ${column(formatRank(p.rank).toUpperCase(), 3, 'right')} ${column(toAscii(p.country ?? '').toUpperCase(), 2)} ${column(club, 4)}${values} ${rounds.join(' ')}${pin}`.trimEnd(),
     );
   }
+  if (cutClubs.size > 0) notes.push(`club names are cut to the EGD's 4 characters: ${[...cutClubs].map((c) => `${c} → ${c.slice(0, 4)}`).join(', ')}`);
   return exported(`${lines.join('\n')}\n`, notes);
 }
