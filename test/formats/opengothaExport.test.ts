@@ -2,7 +2,7 @@
  * OpenGotha XML export: every OpenGotha file of the corpus → Tengen → OpenGotha XML → Tengen gives back the very same
  * tournament (deep-equal), and the file carries dataVersion.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Parsed } from '../../src/model/errors';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
@@ -10,7 +10,7 @@ import type { Rank } from '../../src/model/rank';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { exportOpenGotha } from '../../src/formats/opengothaExport';
 import { computeStandings } from '../../src/scoring/standings';
-import { CORPUS_DIR, describeCorpus } from '../support/corpus';
+import { CORPUS_DIR, corpusOpenGothaFiles, describeCorpus } from '../support/corpus';
 
 function value<T>(p: Parsed<T>): T {
   if (!p.ok) throw new Error(p.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
@@ -79,15 +79,7 @@ describe('OpenGotha XML export', () => {
 });
 
 describeCorpus('every corpus OpenGotha XML → Tengen → OpenGotha XML → Tengen is identical', () => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const f = path.join(dir, name);
-      if (statSync(f).isDirectory()) walk(f);
-      else if (f.endsWith('.xml') && !name.startsWith('macmahon')) files.push(f);
-    }
-  };
-  walk(CORPUS_DIR);
+  const files = corpusOpenGothaFiles();
   it('finds the corpus files', () => expect(files.length).toBeGreaterThanOrEqual(12));
   it.each(files.map((f) => [path.relative(CORPUS_DIR, f), f]))('%s', (_name, file) => {
     const t = value(parseOpenGotha(readFileSync(file, 'utf8'), file));
