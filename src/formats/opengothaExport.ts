@@ -13,6 +13,7 @@
 import type { InputError } from '../model/errors';
 import { clampRank, formatRank, type Rank } from '../model/rank';
 import { displayName, type Criterion, type GameResult, type HandicapSettings, type Player, type Tournament } from '../model/tournament';
+import { initialMms } from '../scoring/scoreboard';
 import { exported, type Exported } from './export';
 import { openGothaKey } from './opengotha';
 
@@ -141,10 +142,12 @@ export function exportOpenGotha(t: Tournament): Exported {
   if (t.settings.rounds > OPENGOTHA_ROUNDS) notes.push(`OpenGotha holds at most ${OPENGOTHA_ROUNDS} rounds; this tournament has ${t.settings.rounds}`);
 
   const zero = t.settings.mmsZero ?? (-30 as Rank);
+  const tengenZero = t.settings.mmsZero ?? 0;
   if (t.settings.mmsZero === undefined && t.settings.system === 'mcmahon') {
     notes.push("McMahon scores are counted from 30k, OpenGotha's MMS zero (Tengen counted them from 1d): every score is 30 higher, the order is the same");
   }
 
+  let inSections = 0;
   const players = t.players.map((p) => {
     const extra = p.extra ?? {};
     const absent = new Set(p.absentRounds ?? []);
@@ -162,16 +165,20 @@ export function exportOpenGotha(t: Tournament): Exported {
     if (p.country !== undefined) attributes.country = p.country;
     if (p.rating !== undefined) attributes.rating = String(p.rating);
     if (p.egdPin !== undefined) attributes.egfPin = p.egdPin;
-    // Player.smms: clamp(rank) − zero + smmsCorrection; a fixed initial MMS is written as its correction.
-    if (p.initialMms !== undefined && t.settings.system === 'mcmahon') {
-      const base = clampRank(p.rank, t.settings.floor, t.settings.bar) - zero;
-      attributes.smmsCorrection = String(p.initialMms - base);
-    } else if (p.section !== undefined) {
-      notes.push(`${p.id} (${displayName(p)}): OpenGotha has no McMahon sections; section "${p.section}" is left out`);
+    // Player.smms: clamp(rank) − zero + smmsCorrection. A fixed initial MMS or a McMahon section's is written as the
+    // correction that gives it (counted from OpenGotha's zero, like every other player's).
+    if (t.settings.system === 'mcmahon' && (p.initialMms !== undefined || p.section !== undefined)) {
+      const fromRank = clampRank(p.rank, t.settings.floor, t.settings.bar) - tengenZero;
+      attributes.smmsCorrection = String(initialMms(t, p) - fromRank);
+      if (p.section !== undefined) inSections++;
     }
     attributes.smmsCorrection ??= '0';
     return element('Player', attributes);
   });
+
+  if (inSections > 0) {
+    notes.push(`OpenGotha has no McMahon sections: each of the ${inSections} player${inSections === 1 ? '' : 's'} in a section starts from his section's score through smmsCorrection`);
+  }
 
   const tables = new Map<number, number>();
   // In the tournament's own order (the order the file they came from had them in).

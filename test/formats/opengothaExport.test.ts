@@ -90,3 +90,16 @@ describeCorpus('every corpus OpenGotha XML → Tengen → OpenGotha XML → Teng
     expect(exportText(back)).toBe(xml);
   });
 });
+
+describe('OpenGotha XML export of McMahon sections and fixed starting scores', () => {
+  it('writes each start as smmsCorrection: every player starts 30 higher (OpenGotha counts from 30k), none differently', () => {
+    const withStarts: Tournament = {
+      ...native,
+      settings: { ...native.settings, sections: [{ name: 'Top', initialMms: 1 }] },
+      players: native.players.map((p, i) => (i === 0 ? { ...p, section: 'Top' } : i === 2 ? { ...p, initialMms: -3 } : p)),
+    };
+    const back = value(parseOpenGotha(exportText(withStarts), 'starts.xml'));
+    const starts = (t: Tournament) => computeStandings(t).scoreboard.players.map((p, i) => [p.family, computeStandings(t).scoreboard.initialHalves[i] / 2]);
+    expect(starts(back)).toEqual(starts(withStarts).map(([name, start]) => [name, (start as number) + 30]));
+  });
+});
