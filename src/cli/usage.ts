@@ -12,8 +12,12 @@ export const USAGE = `Usage:
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
+  tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
 
-FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
+FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
+results (.h9) or a Tengen workbook (.xlsx).
+export writes EGD results (h9), AGA results (aga), FFG results (.tou, ffg) or OpenGotha XML (opengotha) to OUT;
+what the format cannot hold is noted on stderr. An existing OUT is replaced only with --overwrite.
 PLAYER is an ID number or a unique part of a name.
 pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
 repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (whole or half points) pair part of

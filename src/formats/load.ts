@@ -1,24 +1,35 @@
 /**
- * Read a tournament file of any format Tengen knows, by its extension or, failing that, its first character. A
- * workbook (`.xlsx`) is read through the workbook session (its Grid, Settings, Players and pairing sheets); ExcelJS
- * is loaded only then.
+ * Read a tournament file of any format Tengen knows, by its extension or, failing that, its content: Tengen JSON,
+ * OpenGotha XML, MacMahon 3.9 XML (root <TournamentData>), Pairgoth's `.tour` (JSON with "players" and "games"),
+ * EGD results (`.h9`, decoded as UTF-8 or OpenGotha's ISO-8859-15). A workbook (`.xlsx`) is read through the workbook
+ * session (its Grid, Settings, Players and pairing sheets); ExcelJS is loaded only then.
  */
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { failed, type Parsed } from '../model/errors';
 import type { Tournament } from '../model/tournament';
+import { decodeH9, parseH9 } from './h9';
+import { h9ToTournament } from './h9Tournament';
 import { parseTournamentJson } from './json';
+import { parseMacMahon } from './macmahon';
 import { parseOpenGotha } from './opengotha';
+import { parsePairgoth } from './pairgoth';
 
-export type TournamentFormat = 'json' | 'opengotha';
+export type TournamentFormat = 'json' | 'opengotha' | 'macmahon' | 'pairgoth' | 'h9';
+
+/** MacMahon's root element, within the first lines (after the declaration and comments). */
+const MACMAHON_ROOT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<TournamentData\b/;
+/** Tengen's own JSON says what it is; Pairgoth's has players and games and no "format". */
+const TENGEN_JSON = /"format"\s*:\s*"tengen-tournament"/;
 
 export function detectFormat(file: string, text: string): TournamentFormat | undefined {
   const ext = path.extname(file).toLowerCase();
-  if (ext === '.json') return 'json';
-  if (ext === '.xml') return 'opengotha';
   const first = text.trimStart()[0];
-  if (first === '{') return 'json';
-  if (first === '<') return 'opengotha';
+  if (ext === '.h9' || ext === '.h') return 'h9';
+  if (ext === '.tour') return 'pairgoth';
+  if (ext === '.json' || (ext === '' && first === '{')) return TENGEN_JSON.test(text) || !/"games"\s*:/.test(text) ? 'json' : 'pairgoth';
+  if (ext === '.xml' || first === '<') return MACMAHON_ROOT.test(text) ? 'macmahon' : 'opengotha';
+  if (first === ';') return 'h9';
   return undefined;
 }
 
@@ -28,8 +39,22 @@ export function parseTournament(text: string, file: string): Parsed<Tournament> 
       return parseTournamentJson(text, file);
     case 'opengotha':
       return parseOpenGotha(text, file);
+    case 'macmahon':
+      return parseMacMahon(text, file);
+    case 'pairgoth':
+      return parsePairgoth(text, file);
+    case 'h9': {
+      const h9 = parseH9(text, file);
+      return h9.ok ? h9ToTournament(h9.value, file) : h9;
+    }
     default:
-      return failed([{ file, message: 'not a tournament file Tengen reads: expected Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx)' }]);
+      return failed([
+        {
+          file,
+          message:
+            'not a tournament file Tengen reads: expected Tengen tournament JSON (.json), OpenGotha or MacMahon XML (.xml), Pairgoth (.tour), EGD results (.h9) or a Tengen workbook (.xlsx)',
+        },
+      ]);
   }
 }
 
@@ -51,7 +76,10 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   if (path.extname(file).toLowerCase() === '.xlsx') return loadWorkbook(file);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    const bytes = await readFile(file);
+    // OpenGotha writes .h9 files in ISO-8859-15; every other format here is UTF-8.
+    const ext = path.extname(file).toLowerCase();
+    text = ext === '.h9' || ext === '.h' ? decodeH9(bytes) : bytes.toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;

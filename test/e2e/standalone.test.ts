@@ -483,6 +483,19 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.screenshot({ path: artifactPath('standalone-page.png'), fullPage: true });
   });
 
+  step('exports the EGD results and OpenGotha XML (downloads, and text to copy)', async () => {
+    for (const [format, extension, start] of [
+      ['h9', '.h9', /^; CL\[/],
+      ['opengotha', '.xml', /<Tournament dataVersion="201"/],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^Tengen-Open.*\\${extension}$`));
+      expect(readFileSync(await download.path()).toString('utf8')).toMatch(start);
+      await expect(page.getByTestId('export-text').inputValue()).resolves.toMatch(start);
+    }
+    await noErrors();
+  });
+
   step('saves the .xlsx (a download)', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
     expect(download.suggestedFilename()).toBe('Tengen-Open.xlsx');

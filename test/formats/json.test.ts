@@ -2,14 +2,14 @@
  * Tengen's JSON tournament format: round trips and errors that name the file, the line and the player.
  */
 import fc from 'fast-check';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { formatInputError, type Parsed } from '../../src/model/errors';
 import type { Tournament } from '../../src/model/tournament';
 import { formatRank, type Rank } from '../../src/model/rank';
 import { parseJsonWithLines, parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { parseOpenGotha } from '../../src/formats/opengotha';
-import { CORPUS_DIR, describeCorpus } from '../support/corpus';
+import { CORPUS_DIR, corpusOpenGothaFiles, describeCorpus } from '../support/corpus';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'quebec-open-mini.json');
 
@@ -100,15 +100,7 @@ describe('JSON → model → JSON', () => {
 });
 
 describeCorpus('OpenGotha XML → model → JSON → model is lossless', () => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const f = path.join(dir, name);
-      if (statSync(f).isDirectory()) walk(f);
-      else if (f.endsWith('.xml') && !name.startsWith('macmahon')) files.push(f);
-    }
-  };
-  walk(CORPUS_DIR);
+  const files = corpusOpenGothaFiles();
   it.each(files.map((f) => [path.relative(CORPUS_DIR, f), f]))('%s', (_name, file) => {
     const t = value(parseOpenGotha(readFileSync(file, 'utf8'), file));
     const json = writeTournamentJson(t);

@@ -2,7 +2,7 @@
  * The shared corpus of real tournaments lives beside the project (../shared/corpus). A plain clone has no ../shared:
  * tests that read it skip, and say so once, so `npm test` still passes there.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
 export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
@@ -24,4 +24,18 @@ export function describeCorpus(name: string, body: () => void): void {
     });
     console.warn(`skipping "${name}": ${CORPUS_DIR} is absent`);
   }
+}
+
+/** Every OpenGotha XML file of the corpus (the MacMahon sample, also .xml, left out), as absolute paths. */
+export function corpusOpenGothaFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const f = path.join(dir, name);
+      if (statSync(f).isDirectory()) walk(f);
+      else if (f.endsWith('.xml') && !name.startsWith('macmahon')) files.push(f);
+    }
+  };
+  if (HAS_CORPUS) walk(CORPUS_DIR);
+  return files;
 }
