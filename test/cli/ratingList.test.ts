@@ -11,8 +11,8 @@ describe('tengen players LIST --find', () => {
   it('prints the entries matching a name, accents and order ignored', async () => {
     const r = await cli(['players', EGF_SAMPLE, '--find', 'laszlo kovacs']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('1 entry matches "laszlo kovacs" — egf-allworld-sample.txt: EGF rating list (EGD allworld), 10 entries (read as UTF-8)');
-    expect(r.out).toMatch(/Kovács, László\s+4d {2}rating 2405 {2}club Bud {2}HU {2}EGD PIN 10952273 {2}\(line 7\)/);
+    expect(r.out).toContain('1 entry matches "laszlo kovacs" — egf-allworld-sample.txt: EGF rating list (EGD allworld), 11 entries (read as UTF-8)');
+    expect(r.out).toMatch(/Kovács, László\s+4d {2}rating 2405 {2}club Bud {2}HU {2}EGD PIN 10952273 {2}\(line 8\)/);
   });
 
   it('--json gives the entries with rank, rating, club, country and PIN', async () => {
@@ -22,11 +22,11 @@ describe('tengen players LIST --find', () => {
       file: 'egf-allworld-sample.txt',
       format: 'egf',
       encoding: 'utf-8',
-      entries: 10,
-      skipped: [],
+      entries: 11,
+      skipped: [{ line: 14, message: 'expected PIN (8 digits), name, country (two letters), club, grade, proposed grade, GoR, number of tournaments and last tournament, separated by spaces' }],
       query: 'bütow',
       matches: 1,
-      found: [{ family: 'Bütow', given: 'Jürgen', rank: '1d', rating: 2112, club: 'Ber', country: 'DE', id: '14512306', idKind: 'EGD PIN', line: 5 }],
+      found: [{ family: 'Bütow', given: 'Jürgen', rank: '1d', rating: 2112, club: 'Ber', country: 'DE', id: '14512306', idKind: 'EGD PIN', line: 6 }],
     });
   });
 
