@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { failed, type Parsed } from '../model/errors';
 import type { Tournament } from '../model/tournament';
+import { decodeTournamentFile } from './encoding';
 import { parseTournamentJson } from './json';
 import { parseOpenGotha } from './opengotha';
 
@@ -49,13 +50,16 @@ async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
 
 export async function loadTournament(file: string): Promise<Parsed<Tournament>> {
   if (path.extname(file).toLowerCase() === '.xlsx') return loadWorkbook(file);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
     return failed([{ file, message: `cannot read the tournament file: ${why}` }]);
   }
-  return parseTournament(text.replace(/^\uFEFF/, ''), file);
+  const ext = path.extname(file).toLowerCase();
+  const decoded = decodeTournamentFile(bytes, file, ext === '.json' ? 'json' : ext === '.xml' ? 'xml' : 'unknown');
+  if (!decoded.ok) return decoded;
+  return parseTournament(decoded.value.replace(/^\uFEFF/, ''), file);
 }
