@@ -5,6 +5,7 @@
 import { codePoint, escapeControlCharacters, firstControlCharacter } from './controlCharacters';
 import type { InputError } from './errors';
 import { MAX_HANDICAP, MAX_KOMI, MAX_OPENGOTHA_HALVES, MAX_PLAYERS, MAX_PRIZE_AMOUNT, MAX_RATING, MAX_ROUNDS, MAX_SCORE } from './limits';
+import { formatRank } from './rank';
 import { displayName, type Player, type PlayerId, type Tournament } from './tournament';
 
 /** Where an item of the tournament sits in its source (line, element, JSON path). */
@@ -265,6 +266,10 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
 /** The numbers of the settings, each within its stated limit (limits.ts). */
 function checkSettingsNumbers(t: Tournament, report: (path: string, message: string) => void): void {
   const s = t.settings;
+  // McMahon: "every rank at or above the bar starts with the bar's MMS, at or below the floor with the floor's".
+  if (s.bar !== undefined && s.floor !== undefined && s.bar < s.floor) {
+    report('/settings/bar', `the McMahon bar ${formatRank(s.bar)} is below the floor ${formatRank(s.floor)}; the bar must be at or above the floor`);
+  }
   if (s.komi !== undefined && !isHalfPoints(s.komi, MAX_KOMI)) report('/settings/komi', `komi ${shown(s.komi)} is not a whole or half point from -${MAX_KOMI} to ${MAX_KOMI}`);
   if (s.lotterySeed !== undefined && !Number.isSafeInteger(s.lotterySeed)) {
     report('/settings/lotterySeed', `lottery seed ${shown(s.lotterySeed)} is not a whole number of at most 15 digits`);

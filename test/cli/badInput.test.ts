@@ -87,7 +87,7 @@ describe('round flags have a stated maximum', () => {
 describe('an unwritable --out: one clear message naming the path and why', () => {
   const notAFolder = () => file('plain.txt', 'x');
   it.each([
-    ['a missing folder', () => path.join(dir, 'missing', 'out.json'), /the folder .*missing.* does not exist/],
+    ['a missing folder', () => path.join(dir, 'missing', 'out.json'), /the folder does not exist \(ENOENT\)/],
     ['a folder', () => (mkdirSync(path.join(dir, 'folder.json'), { recursive: true }), path.join(dir, 'folder.json')), /it is a folder/],
     ['a path through a file', () => path.join(notAFolder(), 'out.json'), /is not a folder/],
     ['/proc', () => '/proc/tengen-out.json', /cannot write \/proc\/tengen-out\.json: /],
@@ -146,5 +146,42 @@ describe('control characters are never printed raw', () => {
     const r = await cli(['standings', EXAMPLE, '--ruleset', 'egf\u001b[2J']);
     expectClear(r);
     expect(firstControlCharacter(r.err.replace(/\n/g, ''))).toBeUndefined();
+  });
+});
+
+describe('OpenGotha pairing parameters beyond what the weights can hold (found by trying malformed files)', () => {
+  const players = ['Nemo|André|2K', 'Minieri|Davide|3D', 'Rebelo|Manuela|18K', 'Sarocchi|Luc|9K']
+    .map((s) => s.split('|'))
+    .map(([name, first, rank]) => `<Player firstName="${first}" name="${name}" rank="${rank}" rating="1500"/>`);
+  const og = (pairing: string, general = '') =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<Tournament dataVersion="201">',
+      '<Players>',
+      ...players,
+      '</Players>',
+      '<TournamentParameterSet>',
+      `<GeneralParameterSet genMMBar="4D" genMMFloor="20K" genMMZero="30K" name="T" numberOfRounds="3" ${general}/>`,
+      `<PairingParameterSet ${pairing}/>`,
+      '</TournamentParameterSet>',
+      '</Tournament>',
+    ].join('\n');
+
+  it.each([
+    ['paiStandardNX1Factor="1000000"', '', /paiStandardNX1Factor="1000000".*0 to 1/],
+    ['paiBaRandom="-1"', '', /paiBaRandom="-1".*not a weight from 0/],
+  ])('%s: a clear message naming the file and the parameter', async (pairing, general, why) => {
+    const f = file('params.xml', og(pairing, general));
+    const r = await cli(['pair', f, '--round', '1', '--system', 'opengotha']);
+    expectClear(r);
+    expect(r.err).toMatch(new RegExp(`^tengen: ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: round 1: `));
+    expect(r.err).toMatch(why);
+  });
+
+  it('a McMahon bar below the floor is refused when reading, naming the file', async () => {
+    const f = file('bar.xml', og('').replace('genMMBar="4D"', 'genMMBar="30K"'));
+    const r = await cli(['pair', f, '--round', '1', '--system', 'opengotha']);
+    expectClear(r);
+    expect(r.err).toMatch(/bar\.xml:\d+: <GeneralParameterSet>: bar: the McMahon bar 30k is below the floor 20k/);
   });
 });
