@@ -69,7 +69,7 @@ async function folderProblem(target: string, fs: Pick<WriterFs, 'stat'>): Promis
     return (await fs.stat(folder)).isDirectory() ? undefined : `${folder} is not a folder`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `the folder ${folder} does not exist (ENOENT)`;
+    if (code === 'ENOENT') return 'the folder does not exist (ENOENT)';
     return reasonOf(error);
   }
 }
@@ -77,7 +77,7 @@ async function folderProblem(target: string, fs: Pick<WriterFs, 'stat'>): Promis
 /** Refuses, before any work, an output path that cannot be written: a `FileWriteError` naming it and why. */
 export async function refuseUnwritable(target: string, fs?: Pick<WriterFs, 'stat'>): Promise<void> {
   const why = await whyUnwritable(target, fs);
-  if (why !== undefined) throw new FileWriteError(target, why, why === 'it is a folder');
+  if (why !== undefined) throw new FileWriteError(target, why, false);
 }
 
 let counter = 0;

@@ -6,7 +6,7 @@
  */
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
-import { displayName, playerLabel, type Tournament } from '../model/tournament';
+import { displayName, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
@@ -168,7 +168,8 @@ export async function pairAndWrite(t: Tournament, round: number, system: CliPair
   if (t.players.length === 0) throw new TengenInputError([{ file, where: `round ${round}`, message: 'no players registered yet: there is no one to pair' }]);
   const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
-    const players = result.players?.length ? result.players.map((id) => playerLabel(t, id)).join(', ') : undefined;
+    // IDs only: the engine's message names each player in full already.
+    const players = result.players?.length ? result.players.join(', ') : undefined;
     throw new TengenInputError([{ file, where: `round ${round}`, player: players, message: `no pairing: ${result.message}` }]);
   }
   if (write) await write(applyPairing(pairingBase(t, round, options.rest === true), result), result);

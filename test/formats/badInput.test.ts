@@ -2,6 +2,7 @@
  * Bad input never crashes a reader and never slips through (issue 12): every reproducer of the issue that concerns
  * the JSON and OpenGotha readers, each failing with Tengen's own error naming file, line and player.
  */
+import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -235,5 +236,35 @@ describe('encodings of OpenGotha files', () => {
     const file = path.join(dir, 'bad-utf8.xml');
     writeFileSync(file, Buffer.from(xml('UTF-8'), 'latin1'));
     expect(names(await loadTournament(file))).toEqual([expect.stringMatching(/bad-utf8\.xml:4: .*not valid UTF-8/)]);
+  });
+});
+
+describe('the writer never writes a value the reader refuses', () => {
+  it('every value within the limits reads, writes and reads back the same (fast-check, 300 tournaments)', () => {
+    const halfPoints = (limit: number) => fc.integer({ min: -2 * limit, max: 2 * limit }).map((h) => h / 2);
+    fc.assert(
+      fc.property(
+        halfPoints(1000),
+        halfPoints(1000),
+        fc.double({ min: -10000, max: 10000, noNaN: true }),
+        halfPoints(100),
+        fc.maxSafeInteger(),
+        fc.integer({ min: 1, max: MAX_ROUNDS }),
+        (initialMms, sectionMms, rating, komi, lotterySeed, rounds) => {
+          const doc = {
+            ...base,
+            settings: { ...base.settings, rounds, komi, lotterySeed, sections: [{ name: 'A', initialMms: sectionMms }, { name: 'B', initialMms: -2 }] },
+            players: [base.players[0], { id: 2, family: 'B', given: 'b', rank: '2k', section: 'B', initialMms, rating }],
+          };
+          const first = parseTournamentJson(text(doc), 't.json');
+          expect(errorsOf(first)).toEqual([]);
+          if (!first.ok) return;
+          const again = parseTournamentJson(writeTournamentJson(first.value), 'again.json');
+          expect(errorsOf(again)).toEqual([]);
+          if (again.ok) expect(again.value).toEqual(first.value);
+        },
+      ),
+      { numRuns: 300, seed: 12 },
+    );
   });
 });
