@@ -13,10 +13,7 @@ import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { loadTournament } from '../../src/formats/load';
 import { parseXml } from '../../src/formats/xml';
-
-function errorsOf(p: Parsed<unknown>): string[] {
-  return p.ok ? [] : p.errors.map(formatInputError);
-}
+import { errorsOf } from '../workbook/fixtures';
 
 const base = {
   format: 'tengen-tournament',
