@@ -84,7 +84,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
     ws();
     lines.set(path, line);
     const c = text[i];
-    if ((c === '{' || c === '[') && ++depth > MAX_NESTING) fail(`nested deeper than ${MAX_NESTING} levels (a Tengen tournament nests 4 deep)`);
+    if ((c === '{' || c === '[') && ++depth > MAX_NESTING) fail(`nested deeper than ${MAX_NESTING} levels (a Tengen tournament nests 5 deep)`);
     const close = <T>(v: T): T => {
       depth--;
       return v;

@@ -41,5 +41,5 @@ export const MAX_PRIZE_AMOUNT = 1_000_000_000;
 /** OpenGotha's free points for an absence or a bye, in half points (its "2Value"): 0, ½ or 1 point. */
 export const MAX_OPENGOTHA_HALVES = 2;
 
-/** How deep JSON arrays and objects, or XML elements, may nest (Tengen's own files nest 4 deep, OpenGotha's 5). */
+/** How deep JSON arrays and objects, or XML elements, may nest (Tengen's own files nest 5 deep: teams, a team, its boards, a board; OpenGotha's 5). */
 export const MAX_NESTING = 100;
