@@ -49,6 +49,37 @@ export function reasonOf(error: unknown): string {
   return code ? `${e.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '')} (${code})` : String(e?.message ?? error);
 }
 
+/** Why `target` cannot be written, known before any work (a folder, a missing folder, a file in the path), or undefined. */
+export async function whyUnwritable(target: string, fs: Pick<WriterFs, 'stat'> = nodeFs as unknown as WriterFs): Promise<string | undefined> {
+  try {
+    if ((await fs.stat(target)).isDirectory()) return 'it is a folder';
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return reasonOf(error);
+    if (code !== 'ENOENT') return undefined; // the write itself will say what is wrong
+  }
+  return folderProblem(target, fs);
+}
+
+/** What is wrong with the folder `target` would go in: missing, or not a folder; undefined when it is a folder. */
+async function folderProblem(target: string, fs: Pick<WriterFs, 'stat'>): Promise<string | undefined> {
+  const folder = path.dirname(path.resolve(target));
+  try {
+    return (await fs.stat(folder)).isDirectory() ? undefined : `${folder} is not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'the folder does not exist (ENOENT)';
+    return reasonOf(error);
+  }
+}
+
+/** Refuses, before any work, an output path that cannot be written: a `FileWriteError` naming it and why. */
+export async function refuseUnwritable(target: string, fs?: Pick<WriterFs, 'stat'>): Promise<void> {
+  const why = await whyUnwritable(target, fs);
+  if (why !== undefined) throw new FileWriteError(target, why, false);
+}
+
 let counter = 0;
 
 /** The temporary name beside `target`: hidden, unique to this process and call, never an existing file (`wx`). */
@@ -84,6 +115,9 @@ export async function writeFileAtomically(target: string, data: Uint8Array | str
     await fs.rename(temporary, target);
   } catch (error) {
     if (created) await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw new FileWriteError(target, reasonOf(error), existing !== undefined);
+    // ENOENT on creating a file: say whether the folder is missing, or exists and takes no new file (/proc).
+    const missing = (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? await folderProblem(target, fs) : undefined;
+    const reason = (error as NodeJS.ErrnoException)?.code === 'ENOENT' && missing === undefined ? `the folder ${path.dirname(path.resolve(target))} does not take a new file there (ENOENT)` : (missing ?? reasonOf(error));
+    throw new FileWriteError(target, reason, existing !== undefined);
   }
 }

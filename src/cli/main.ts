@@ -15,6 +15,7 @@
  * file, line or element, and player) or a file that cannot be written (its path and why).
  */
 import * as path from 'node:path';
+import { escapeControlCharacters, escapeControlCharactersButNewlines } from '../model/controlCharacters';
 import { formatInputError, TengenInputError, type InputError } from '../model/errors';
 import { CRITERIA, type Criterion, type Tournament } from '../model/tournament';
 import { loadTournament } from '../formats/load';
@@ -42,7 +43,7 @@ import type { ByeMethod } from '../pairing/byes';
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
 import { UsageError, USAGE } from './usage';
-import { writeFileAtomically, FileWriteError, type WriterFs } from './files';
+import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } from './files';
 import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
@@ -182,6 +183,8 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const out = typeof outFlag === 'string' ? outFlag : undefined;
       // The format to write is known, and refused if Tengen cannot write it, before any work.
       const format = out === undefined ? undefined : outFormat(out, ['json', 'xlsx']);
+      // An --out that cannot be written (a folder, a missing folder) is said before any work.
+      if (out !== undefined) await refuseUnwritable(out, io.fs);
       const inPlace = format === 'xlsx' && path.extname(rest[0]).toLowerCase() === '.xlsx' && sameFile(rest[0], out!);
       if (format === 'xlsx' && !inPlace) refuseExistingWorkbook(out!, flags.has('overwrite'));
       const system = (flags.get('system') ?? DEFAULT_PAIRING_SYSTEM) as string;
@@ -235,6 +238,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         allowRepeats: flags.has('allow-repeats'),
         byeMethod: byeMethod as ByeMethod | undefined,
         rest: keepAnnounced,
+        file: rest[0],
         ...resolveControls(t, controls, rest[0]),
       });
       const weights = flags.has('weights') ? pairWeights(pairing) : undefined;
@@ -251,6 +255,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const out = flags.get('out');
       if (typeof out !== 'string') throw new UsageError('workbook needs --out WORKBOOK.xlsx');
       outFormat(out, ['xlsx']);
+      await refuseUnwritable(out, io.fs);
       const language = flags.get('language') ?? 'en';
       if (language !== 'en' && language !== 'fr') throw new UsageError(`--language ${String(language)}: expected en or fr`);
       refuseExistingWorkbook(out, flags.has('overwrite'));
@@ -296,8 +301,13 @@ function pairingWriter(file: string, out: string, format: 'json' | 'xlsx', inPla
   };
 }
 
-/** Runs the CLI; returns the exit code. Never throws. */
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+/**
+ * Runs the CLI; returns the exit code. Never throws. Nothing it prints holds a control character from the input
+ * (readers refuse them; an error quoting one, or a flag's value, shows it escaped), so no name can forge a line of
+ * the printed standings or pairing sheet, nor move the cursor or recolour the terminal.
+ */
+export async function main(argv: readonly string[], rawIo: Io = processIo): Promise<number> {
+  const io: Io = { ...rawIo, out: (text) => rawIo.out(escapeControlCharactersButNewlines(text)), err: (text) => rawIo.err(escapeControlCharactersButNewlines(text)) };
   try {
     return await run(argv, io);
   } catch (e) {
@@ -315,7 +325,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     if (e instanceof TengenInputError) {
       const errors: readonly InputError[] = e.errors;
-      for (const error of errors) io.err(`tengen: ${formatInputError(error)}\n`);
+      // One line each: a line break inside an error is shown escaped.
+      for (const error of errors) io.err(`tengen: ${escapeControlCharacters(formatInputError(error))}\n`);
       return 2;
     }
     io.err(`tengen: internal error: ${(e as Error).stack ?? String(e)}\n`);

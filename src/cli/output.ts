@@ -66,7 +66,11 @@ export function sameFile(a: string, b: string): boolean {
 }
 
 function exists(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false }) !== undefined;
+  try {
+    return statSync(file, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false; // a file in the path (ENOTDIR): nothing there; the write says why it cannot be made
+  }
 }
 
 /** Refuses, before any work, to replace an existing workbook unless `--overwrite` was given. */

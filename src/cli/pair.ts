@@ -26,6 +26,8 @@ export interface CliPairOptions extends CliControls {
   readonly byeMethod?: ByeMethod;
   /** Keep the announced tables of a partly paired round and pair only the players left. */
   readonly rest?: boolean;
+  /** The tournament file, named by every error (the README: "tengen: FILE: round 3: player 999: …"). */
+  readonly file?: string;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -162,9 +164,13 @@ export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 
  * paired now is a success, written with the tables already announced for the round).
  */
 export async function pairAndWrite(t: Tournament, round: number, system: CliPairingSystem, write?: PairingWriter, options: CliPairOptions = {}): Promise<RoundPairing> {
+  const file = options.file;
+  if (t.players.length === 0) throw new TengenInputError([{ file, where: `round ${round}`, message: 'no players registered yet: there is no one to pair' }]);
   const result = pairRound(t, round, system, options);
   if (isPairingError(result)) {
-    throw new TengenInputError([{ where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no pairing: ${result.message}` }]);
+    // IDs only: the engine's message names each player in full already.
+    const players = result.players?.length ? result.players.join(', ') : undefined;
+    throw new TengenInputError([{ file, where: `round ${round}`, player: players, message: `no pairing: ${result.message}` }]);
   }
   if (write) await write(applyPairing(pairingBase(t, round, options.rest === true), result), result);
   return result;

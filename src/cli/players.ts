@@ -3,6 +3,7 @@ import { displayName, type Player, type Tournament } from '../model/tournament';
 
 /** A player named on the command line by ID number or by a unique part of his name. */
 export function findPlayer(t: Tournament, who: string, file: string): Player {
+  if (t.players.length === 0) throw new TengenInputError([{ file, player: who, message: 'no players registered yet in this tournament' }]);
   if (/^\d+$/.test(who)) {
     const byId = t.players.find((p) => p.id === Number(who));
     if (byId) return byId;

@@ -107,7 +107,8 @@ export function renderStandings(s: Standings): string {
     .filter(() => t.settings.system === 'mcmahon')
     .map(([section, ids]) => `  ${section}: ${ids.map((id) => displayName(sb.players[sb.indexOf.get(id)!])).join(' and ')}`);
   const lottery = s.order.includes('lottery') ? `\nLottery seed: ${s.lotterySeed}\n` : '';
-  return `${title}\n\n${table(header, rows, right)}${winners.length > 1 ? `\nSection winners (most victories, byes and default wins included):\n${winners.join('\n')}\n` : ''}${lottery}`;
+  const empty = rows.length === 0 ? '(no players registered yet)\n' : '';
+  return `${title}\n\n${table(header, rows, right)}${empty}${winners.length > 1 ? `\nSection winners (most victories, byes and default wins included):\n${winners.join('\n')}\n` : ''}${lottery}`;
 }
 
 export function renderExplanation(e: Explanation): string {

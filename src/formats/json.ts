@@ -10,6 +10,7 @@ import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
 import type { Bye, Game, Player, PlayerId, Settings, Team, Tournament } from '../model/tournament';
 import { displayName } from '../model/tournament';
+import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
 import schema from './tournament.schema.json';
 
@@ -77,17 +78,24 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
       }
     }
   };
+  // Recursive, but never deeper than MAX_NESTING: a file nested 5,000 deep is refused, not a stack overflow.
+  let depth = 0;
   const value = (path: string): unknown => {
     ws();
     lines.set(path, line);
     const c = text[i];
+    if ((c === '{' || c === '[') && ++depth > MAX_NESTING) fail(`nested deeper than ${MAX_NESTING} levels (a Tengen tournament nests 5 deep)`);
+    const close = <T>(v: T): T => {
+      depth--;
+      return v;
+    };
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
       ws();
       if (text[i] === '}') {
         i++;
-        return obj;
+        return close(obj);
       }
       for (;;) {
         ws();
@@ -109,7 +117,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
         }
         if (text[i] === '}') {
           i++;
-          return obj;
+          return close(obj);
         }
         fail('expected "," or "}"');
       }
@@ -120,7 +128,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
       ws();
       if (text[i] === ']') {
         i++;
-        return arr;
+        return close(arr);
       }
       for (;;) {
         arr.push(value(`${path}/${arr.length}`));
@@ -131,7 +139,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
         }
         if (text[i] === ']') {
           i++;
-          return arr;
+          return close(arr);
         }
         fail('expected "," or "]"');
       }
@@ -139,8 +147,11 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
     if (c === '"') return str();
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 40));
     if (m) {
+      const n = Number(m[0]);
+      // Beyond ±1.8e308 JavaScript holds Infinity, and 1e-400 becomes 0: refused, not silently changed.
+      if (!Number.isFinite(n)) fail(`the number ${m[0]} is too large`);
       i += m[0].length;
-      return Number(m[0]);
+      return n;
     }
     for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, i)) {
@@ -290,6 +301,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
       player: (i) => ({ line: lineOf(lines, `/players/${i}`), where: `/players/${i}` }),
       game: (i) => ({ line: lineOf(lines, `/games/${i}`), where: `/games/${i}` }),
       bye: (i) => ({ line: lineOf(lines, `/byes/${i}`), where: `/byes/${i}` }),
+      field: (path) => ({ line: lineOf(lines, path), where: path }),
     },
     file,
   );

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { failed, type Parsed } from '../model/errors';
 import type { Tournament } from '../model/tournament';
+import { decodeTournamentFile } from './encoding';
 import { decodeH9, parseH9 } from './h9';
 import { h9ToTournament } from './h9Tournament';
 import { parseTournamentJson } from './json';
@@ -74,16 +75,18 @@ async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
 
 export async function loadTournament(file: string): Promise<Parsed<Tournament>> {
   if (path.extname(file).toLowerCase() === '.xlsx') return loadWorkbook(file);
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    const bytes = await readFile(file);
-    // OpenGotha writes .h9 files in ISO-8859-15; every other format here is UTF-8.
-    const ext = path.extname(file).toLowerCase();
-    text = ext === '.h9' || ext === '.h' ? decodeH9(bytes) : bytes.toString('utf8');
+    bytes = await readFile(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
     return failed([{ file, message: `cannot read the tournament file: ${why}` }]);
   }
-  return parseTournament(text.replace(/^\uFEFF/, ''), file);
+  const ext = path.extname(file).toLowerCase();
+  // OpenGotha writes .h9 files in ISO-8859-15 and declares nothing: UTF-8 when the bytes are, else Latin-9.
+  if (ext === '.h9' || ext === '.h') return parseTournament(decodeH9(bytes), file);
+  const decoded = decodeTournamentFile(bytes, file, ext === '.json' || ext === '.tour' ? 'json' : ext === '.xml' ? 'xml' : 'unknown');
+  if (!decoded.ok) return decoded;
+  return parseTournament(decoded.value.replace(/^\uFEFF/, ''), file);
 }

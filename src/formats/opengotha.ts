@@ -6,7 +6,9 @@
  * the comment says why. Nothing is thrown and nothing is logged: every problem is an InputError naming the file,
  * the line, the element and the player.
  */
+import { escapeControlCharacters } from '../model/controlCharacters';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { MAX_RATING, MAX_ROUNDS } from '../model/limits';
 import { clampRank, parseRank, type Rank } from '../model/rank';
 import {
   displayName,
@@ -244,6 +246,18 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
   const reader: Reader = { error: (element, where, message, player) => errors.push({ file, line: element.line, where, player, message }) };
 
   const general = readGeneral(root, reader);
+  // The number of rounds first: each player's participation is read round by round.
+  if (!(general.rounds >= 1 && general.rounds <= MAX_ROUNDS)) {
+    const gps = descendantsNamed(root, 'GeneralParameterSet')[0] ?? root;
+    return failed([
+      {
+        file,
+        line: gps.line,
+        where: '<GeneralParameterSet>',
+        message: `numberOfRounds="${gps.attributes.numberOfRounds}": the number of rounds must be from 1 to at most ${MAX_ROUNDS} (what a sheet's 16,384 columns hold)`,
+      },
+    ]);
+  }
   const placement = readPlacement(root);
   const hps = descendantsNamed(root, 'HandicapParameterSet')[0];
   const handicap = readHandicap(hps, reader);
@@ -280,9 +294,21 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
     ...(teams.length > 0 && { teams }),
   };
 
+  const gps = descendantsNamed(root, 'GeneralParameterSet')[0];
   const semantic = validateTournament(
     tournament,
-    { player: (i) => numbered.locations[i], game: (i) => games.locations[i], bye: (i) => byes.locations[i] },
+    {
+      player: (i) => numbered.locations[i],
+      game: (i) => games.locations[i],
+      bye: (i) => byes.locations[i],
+      // A player's field is on his <Player>, every other one on the <GeneralParameterSet> (or the root).
+      field: (path) => {
+        const m = /^\/players\/(\d+)\//.exec(path);
+        if (m) return numbered.locations[Number(m[1])];
+        if (/^\/(games|byes)\//.test(path)) return undefined;
+        return gps ? { line: gps.line, where: `<GeneralParameterSet>: ${path.split('/').pop()}` } : { line: root.line, where: `<${root.name}>` };
+      },
+    },
     file,
   );
   const all = [...errors, ...semantic];
@@ -424,7 +450,7 @@ function readPlayers(
     }
     const family = a.name.trim();
     const given = a.firstName.trim();
-    const who = displayName({ family, given });
+    const who = escapeControlCharacters(displayName({ family, given }));
     const key = openGothaKey(a.name + a.firstName);
     let readable = true;
 
@@ -437,6 +463,9 @@ function readPlayers(
     const rating = parseWhole(ratingText);
     if (ratingText !== undefined && rating === undefined) {
       reader.error(element, where, `rating="${a.rating}" is not a whole number (OpenGotha ratings run from -900 to 2949)`, who);
+      readable = false;
+    } else if (rating !== undefined && !(Math.abs(rating) <= MAX_RATING)) {
+      reader.error(element, where, `rating ${ratingText} is not a rating from -${MAX_RATING} to ${MAX_RATING} (OpenGotha ratings run from -900 to 2949)`, who);
       readable = false;
     }
     const correctionText = a.smmsCorrection ?? '0';

@@ -5,7 +5,9 @@
  * Malformed XML is an input error naming the file and the line where the parser stopped; nothing is thrown.
  */
 import { SaxesParser } from 'saxes';
+import { escapeControlCharacters } from '../model/controlCharacters';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { MAX_NESTING } from '../model/limits';
 
 export interface XmlElement {
   readonly name: string;
@@ -40,6 +42,12 @@ export function parseXml(text: string, file?: string): Parsed<XmlElement> {
     startLine = parser.line;
   });
   parser.on('opentag', (tag) => {
+    if (error) return;
+    if (stack.length >= MAX_NESTING) {
+      // Tengen's readers walk the tree; an OpenGotha file nests 5 deep. Deeper is refused, not a stack overflow.
+      error = { file, line: startLine, message: `malformed XML: elements nested deeper than ${MAX_NESTING} levels (an OpenGotha file nests 5 deep)` };
+      return;
+    }
     const element: MutableElement = { name: tag.name, attributes: { ...tag.attributes }, children: [], text: '', line: startLine };
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(element);
@@ -73,7 +81,9 @@ export function parseXml(text: string, file?: string): Parsed<XmlElement> {
     error = { file, line: parser.line, message: `malformed XML: ${reason}${context}` };
   });
 
-  parser.write(text).close();
+  // After the first error the rest is not read (a nesting error would otherwise be followed by every close tag).
+  for (let at = 0; at < text.length && !error; at += 65536) parser.write(text.slice(at, at + 65536));
+  if (!error) parser.close();
 
   if (error) return failed([error]);
   if (!root) return failed([{ file, line: 1, message: 'malformed XML: the document has no root element' }]);
@@ -87,22 +97,25 @@ export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
 
 /** Every element below `element` (not itself) named `name`, in document order — DOM's getElementsByTagName. */
 export function descendantsNamed(element: XmlElement, name: string): XmlElement[] {
+  // Depth first, with a stack of its own rather than recursion.
   const found: XmlElement[] = [];
-  const visit = (e: XmlElement) => {
-    for (const c of e.children) {
-      if (c.name === name) found.push(c);
-      visit(c);
-    }
-  };
-  visit(element);
+  const stack: XmlElement[] = [...element.children].reverse();
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (e.name === name) found.push(e);
+    for (let k = e.children.length - 1; k >= 0; k--) stack.push(e.children[k]);
+  }
   return found;
 }
 
-/** The start tag as a director reads it in the file, limited to the attributes that identify the element. */
+/**
+ * The start tag as a director reads it in the file, limited to the attributes that identify the element; a control
+ * character in a value is shown escaped, so the message stays one line.
+ */
 export function startTag(element: XmlElement, attributeNames: readonly string[]): string {
   const shown = attributeNames
     .filter((a) => element.attributes[a] !== undefined)
-    .map((a) => ` ${a}="${element.attributes[a]}"`)
+    .map((a) => ` ${a}="${escapeControlCharacters(element.attributes[a])}"`)
     .join('');
   return `<${element.name}${shown}>`;
 }

@@ -2,7 +2,10 @@
  * Semantic checks every format runs after parsing: the tournament must be one a director could have written on the
  * paper grid. Each error names the player and, through the caller's locator, the file line or element.
  */
+import { codePoint, escapeControlCharacters, firstControlCharacter } from './controlCharacters';
 import type { InputError } from './errors';
+import { MAX_HANDICAP, MAX_KOMI, MAX_OPENGOTHA_HALVES, MAX_PLAYERS, MAX_PRIZE_AMOUNT, MAX_RATING, MAX_ROUNDS, MAX_SCORE } from './limits';
+import { formatRank } from './rank';
 import { displayName, type Player, type PlayerId, type Tournament } from './tournament';
 
 /** Where an item of the tournament sits in its source (line, element, JSON path). */
@@ -15,10 +18,74 @@ export interface Locator {
   player?(index: number): Location;
   game?(index: number): Location;
   bye?(index: number): Location;
+  /**
+   * A field, by its JSON pointer in Tengen's file ("/settings/komi", "/players/3/rating"); without it, a player's
+   * field is located at the player, any other field at the file.
+   */
+  field?(path: string): Location | undefined;
 }
 
+/** "12 (Doe, John)"; a control character in the name is shown escaped, so the message stays one plain line. */
 export function describePlayer(player: Pick<Player, 'id' | 'family' | 'given'>): string {
-  return `${player.id} (${displayName(player)})`;
+  return `${player.id} (${escapeControlCharacters(displayName(player))})`;
+}
+
+/** A number as a message shows it: as written, or "Infinity" said in words. */
+function shown(x: number): string {
+  return Number.isFinite(x) ? String(x) : 'a number too large to hold';
+}
+
+/** Whole or half points (seeds: "half points are real"), within ±limit. */
+function isHalfPoints(x: number, limit: number): boolean {
+  return Number.isInteger(2 * x) && Math.abs(x) <= limit;
+}
+
+function isWholeIn(x: number, min: number, max: number): boolean {
+  return Number.isInteger(x) && x >= min && x <= max;
+}
+
+/** The text fields of a tournament outside its players, by JSON pointer. */
+function tournamentTexts(t: Tournament): [string, string | undefined][] {
+  const s = t.settings;
+  const texts: [string, string | undefined][] = [
+    ['/name', t.name],
+    ['/shortName', t.shortName],
+    ['/location', t.location],
+    ['/director', t.director],
+    ['/beginDate', t.beginDate],
+    ['/endDate', t.endDate],
+    ['/settings/hostCity', s.hostCity],
+  ];
+  s.sections?.forEach((x, i) => texts.push([`/settings/sections/${i}/name`, x.name]));
+  s.prizes?.forEach((x, i) => texts.push([`/settings/prizes/${i}/section`, x.section], [`/settings/prizes/${i}/unit`, x.unit], [`/settings/prizes/${i}/item`, x.item]));
+  s.opengotha?.placementCriteria?.forEach((x, i) => texts.push([`/settings/opengotha/placementCriteria/${i}`, x]));
+  for (const set of ['pairingParameters', 'generalParameters'] as const) {
+    for (const [k, v] of Object.entries(s.opengotha?.[set] ?? {})) texts.push([`/settings/opengotha/${set}/${k}`, k], [`/settings/opengotha/${set}/${k}`, v]);
+  }
+  t.teams?.forEach((x, i) => texts.push([`/teams/${i}/name`, x.name]));
+  return texts;
+}
+
+/** The text fields of a player, by the key under "/players/i". */
+function playerTexts(p: Player): [string, string | undefined][] {
+  const texts: [string, string | undefined][] = [
+    ['family', p.family],
+    ['given', p.given],
+    ['club', p.club],
+    ['city', p.city],
+    ['country', p.country],
+    ['egdPin', p.egdPin],
+    ['feeLevel', p.feeLevel],
+    ['section', p.section],
+  ];
+  for (const [k, v] of Object.entries(p.extra ?? {})) texts.push([`extra/${k}`, k], [`extra/${k}`, v]);
+  return texts;
+}
+
+function controlCharacterMessage(field: string, text: string): string | undefined {
+  const c = firstControlCharacter(text);
+  if (c === undefined) return undefined;
+  return `${field} "${escapeControlCharacters(text)}" holds the control character ${codePoint(c)}; names and other text must be plain characters on one line (retype the text without it)`;
 }
 
 export function validateTournament(t: Tournament, locate: Locator = {}, file?: string): InputError[] {
@@ -33,15 +100,62 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
   const byId = new Map<PlayerId, Player>();
   const rounds = t.settings.rounds;
 
-  if (!Number.isInteger(rounds) || rounds < 1) {
-    errors.push({ file, where: 'settings.rounds', message: `the number of rounds must be a whole number ≥ 1, not ${rounds}` });
+  const field = (path: string) => {
+    const loc = locate.field?.(path);
+    return { file, line: loc?.line, where: loc?.where ?? path.slice(1).replace(/\//g, '.') };
+  };
+  // The number of rounds first, and alone: every round number is checked against it, and a huge one would have
+  // every later step (a grid of a million columns) run out of memory.
+  if (!isWholeIn(rounds, 1, MAX_ROUNDS)) {
+    return [{ ...field('/settings/rounds'), message: `the number of rounds must be a whole number from 1 to at most ${MAX_ROUNDS} (what a sheet's 16,384 columns hold), not ${shown(rounds)}` }];
   }
+  if (t.players.length > MAX_PLAYERS) {
+    return [{ ...field('/players'), message: `${t.players.length} players: Tengen holds at most ${MAX_PLAYERS} (what a sheet's 1,048,576 rows hold)` }];
+  }
+
+  for (const [path, text] of tournamentTexts(t)) {
+    const wrong = text === undefined ? undefined : controlCharacterMessage(path.split('/').pop()!, text);
+    if (wrong) errors.push({ ...field(path), message: wrong });
+  }
+  checkSettingsNumbers(t, (path, message) => errors.push({ ...field(path), message }));
+  const sectionNames = (t.settings.sections ?? []).map((x) => x.name);
+  const sectionList = sectionNames.length ? sectionNames.join(', ') : "the tournament's sections: it has none";
+  const seenSections = new Set<string>();
+  t.settings.sections?.forEach((x, i) => {
+    if (seenSections.has(x.name)) errors.push({ ...field(`/settings/sections/${i}/name`), message: `section "${escapeControlCharacters(x.name)}" is defined twice` });
+    seenSections.add(x.name);
+  });
+  t.settings.prizes?.forEach((x, i) => {
+    if (x.section !== undefined && !seenSections.has(x.section)) {
+      errors.push({ ...field(`/settings/prizes/${i}/section`), message: `the prize's section "${escapeControlCharacters(x.section)}" is not one of ${sectionList}` });
+    }
+  });
 
   t.players.forEach((p, i) => {
     const loc = () => locate.player?.(i);
-    if (!Number.isInteger(p.id) || p.id < 1) {
-      errors.push({ ...at(loc), player: displayName(p), message: `ID must be a whole number ≥ 1, not ${p.id}` });
+    const playerField = (key: string) => {
+      const l = locate.field?.(`/players/${i}/${key}`) ?? loc();
+      return { file, line: l?.line, where: l?.where };
+    };
+    if (!isWholeIn(p.id, 1, MAX_PLAYERS)) {
+      errors.push({ ...playerField('id'), player: escapeControlCharacters(displayName(p)), message: `ID must be a whole number from 1 to ${MAX_PLAYERS}, not ${shown(p.id)}` });
       return;
+    }
+    for (const [key, text] of playerTexts(p)) {
+      const wrong = text === undefined ? undefined : controlCharacterMessage(key.startsWith('extra/') ? key.slice(6) : key, text);
+      if (wrong) errors.push({ ...playerField(key), player: describePlayer(p), message: wrong });
+    }
+    if (p.section !== undefined && !seenSections.has(p.section)) {
+      errors.push({ ...playerField('section'), player: describePlayer(p), message: `section "${escapeControlCharacters(p.section)}" is not one of ${sectionList}` });
+    }
+    if (p.initialMms !== undefined && !isHalfPoints(p.initialMms, MAX_SCORE)) {
+      errors.push({ ...playerField('initialMms'), player: describePlayer(p), message: `initial McMahon score ${shown(p.initialMms)} is not a whole or half point from -${MAX_SCORE} to ${MAX_SCORE}` });
+    }
+    if (p.rating !== undefined && !(Math.abs(p.rating) <= MAX_RATING)) {
+      errors.push({ ...playerField('rating'), player: describePlayer(p), message: `rating ${shown(p.rating)} is not a rating from -${MAX_RATING} to ${MAX_RATING}` });
+    }
+    if (p.previousOrder !== undefined && !isWholeIn(p.previousOrder, 1, MAX_PLAYERS)) {
+      errors.push({ ...playerField('previousOrder'), player: describePlayer(p), message: `previous order ${shown(p.previousOrder)} is not a place from 1 to ${MAX_PLAYERS}` });
     }
     const other = byId.get(p.id);
     if (other) {
@@ -99,8 +213,11 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
       errors.push({ ...at(loc), player: name(g.white), message: `plays against himself in round ${g.round}` });
       return;
     }
-    if (!Number.isInteger(g.handicap) || g.handicap < 0 || g.handicap > 30) {
-      errors.push({ ...at(loc), player: name(g.black), message: `handicap ${g.handicap} is not a number of stones 0–30` });
+    if (!isWholeIn(g.handicap, 0, MAX_HANDICAP)) {
+      errors.push({ ...at(loc), player: name(g.black), message: `handicap ${shown(g.handicap)} is not a number of stones 0–${MAX_HANDICAP}` });
+    }
+    if (g.table !== undefined && !isWholeIn(g.table, 1, MAX_PLAYERS)) {
+      errors.push({ ...at(() => locate.field?.(`/games/${i}/table`) ?? loc()), player: name(g.white), message: `table ${shown(g.table)} is not a table number from 1 to ${MAX_PLAYERS}` });
     }
     const byPlay = g.result === 'white-wins' || g.result === 'black-wins' || g.result === 'jigo';
     for (const id of [g.white, g.black]) {
@@ -135,5 +252,45 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     occupy(b.round, b.player, () => 'the bye', loc);
   });
 
+  t.teams?.forEach((team, i) => {
+    if (!isWholeIn(team.number, 0, MAX_PLAYERS)) errors.push({ ...field(`/teams/${i}/number`), message: `team number ${shown(team.number)} is not a whole number from 0 to ${MAX_PLAYERS}` });
+    team.boards.forEach((b, j) => {
+      if (!isWholeIn(b.board, 1, MAX_PLAYERS)) errors.push({ ...field(`/teams/${i}/boards/${j}/board`), message: `board ${shown(b.board)} is not a board number from 1 to ${MAX_PLAYERS}` });
+      if (!isWholeIn(b.round, 1, rounds)) errors.push({ ...field(`/teams/${i}/boards/${j}/round`), message: `round ${shown(b.round)} is not a round of this ${rounds}-round tournament` });
+    });
+  });
+
   return errors;
+}
+
+/** The numbers of the settings, each within its stated limit (limits.ts). */
+function checkSettingsNumbers(t: Tournament, report: (path: string, message: string) => void): void {
+  const s = t.settings;
+  // McMahon: "every rank at or above the bar starts with the bar's MMS, at or below the floor with the floor's".
+  if (s.bar !== undefined && s.floor !== undefined && s.bar < s.floor) {
+    report('/settings/bar', `the McMahon bar ${formatRank(s.bar)} is below the floor ${formatRank(s.floor)}; the bar must be at or above the floor`);
+  }
+  if (s.komi !== undefined && !isHalfPoints(s.komi, MAX_KOMI)) report('/settings/komi', `komi ${shown(s.komi)} is not a whole or half point from -${MAX_KOMI} to ${MAX_KOMI}`);
+  if (s.lotterySeed !== undefined && !Number.isSafeInteger(s.lotterySeed)) {
+    report('/settings/lotterySeed', `lottery seed ${shown(s.lotterySeed)} is not a whole number of at most 15 digits`);
+  }
+  const ceiling = s.handicap?.ceiling;
+  if (ceiling !== undefined && !isWholeIn(ceiling, 0, MAX_HANDICAP)) report('/settings/handicap/ceiling', `handicap ceiling ${shown(ceiling)} is not a number of stones 0–${MAX_HANDICAP}`);
+  s.sections?.forEach((x, i) => {
+    if (!isHalfPoints(x.initialMms, MAX_SCORE)) {
+      report(`/settings/sections/${i}/initialMms`, `section ${escapeControlCharacters(x.name)}: initial McMahon score ${shown(x.initialMms)} is not a whole or half point from -${MAX_SCORE} to ${MAX_SCORE}`);
+    }
+  });
+  s.prizes?.forEach((x, i) => {
+    if (!isWholeIn(x.place, 1, MAX_PLAYERS)) report(`/settings/prizes/${i}/place`, `place ${shown(x.place)} is not a place from 1 to ${MAX_PLAYERS}`);
+    if (x.amount !== undefined && !(x.amount >= 0 && x.amount <= MAX_PRIZE_AMOUNT)) {
+      report(`/settings/prizes/${i}/amount`, `prize ${shown(x.amount)} is not an amount from 0 to ${MAX_PRIZE_AMOUNT}`);
+    }
+  });
+  const og = s.opengotha;
+  if (og) {
+    for (const key of ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye'] as const) {
+      if (!isWholeIn(og[key], 0, MAX_OPENGOTHA_HALVES)) report(`/settings/opengotha/${key}`, `${key} ${shown(og[key])} is not a number of half points from 0 to ${MAX_OPENGOTHA_HALVES}`);
+    }
+  }
 }

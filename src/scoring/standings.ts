@@ -149,7 +149,8 @@ function sectionOf(t: Tournament, sb: Scoreboard, p: number): { name: string; in
 }
 
 export function orderGroups(ctx: Context, start: readonly number[][], order: readonly Criterion[], recordDc = false): number[][] {
-  let groups = start.map((g) => [...g]);
+  // A tournament without players (a new one, before registration) starts from one empty group: no one to order.
+  let groups = start.filter((g) => g.length > 0).map((g) => [...g]);
   for (const c of order) groups = refine(ctx, groups, c, recordDc);
   return groups;
 }

@@ -157,6 +157,15 @@ export function readOpenGothaParameters(t: Tournament): ParametersResult {
     }
     return Number(value);
   };
+  // A weight: OpenGotha's dialog offers none below 0, and a negative one makes its terms meaningless (NaN).
+  const weight = (name: string): number => {
+    const n = whole(name);
+    if (n < 0) {
+      problems.push(`PairingParameterSet ${name}="${text(name)}" is not a weight from 0 up`);
+      return 0;
+    }
+    return n;
+  };
   // Boolean.valueOf: "true" in any case is true, anything else false.
   const flag = (name: string): boolean => text(name).toLowerCase() === 'true';
   const rank = (name: string): Rank => {
@@ -180,6 +189,9 @@ export function readOpenGothaParameters(t: Tournament): ParametersResult {
   };
   const nx1 = Number(text('paiStandardNX1Factor'));
   if (!Number.isFinite(nx1)) problems.push(`PairingParameterSet paiStandardNX1Factor="${text('paiStandardNX1Factor')}" is not a number`);
+  // With k from 0 to 1 the concavity (1 − x)(1 + kx) stays within [0, 1] for x in [0, 1], so no term outweighs its
+  // parameter and maximumWeight bounds the total; a larger k (1e6) would overflow the exact matching.
+  else if (nx1 < 0 || nx1 > 1) problems.push(`PairingParameterSet paiStandardNX1Factor="${text('paiStandardNX1Factor')}" is not a factor from 0 to 1 (OpenGotha's default is 0.5)`);
 
   const seeds = ['SPLITANDRANDOM', 'SPLITANDFOLD', 'SPLITANDSLIP'] as const;
   const modes = ['TOP', 'MID', 'BOT'] as const;
@@ -203,18 +215,18 @@ export function readOpenGothaParameters(t: Tournament): ParametersResult {
   const additional2 = additional('paiMaAdditionalPlacementCritSystem2', null);
 
   const parameters: OpenGothaParameters = {
-    avoidDuplicateGame: whole('paiBaAvoidDuplGame'),
-    random: whole('paiBaRandom'),
+    avoidDuplicateGame: weight('paiBaAvoidDuplGame'),
+    random: weight('paiBaRandom'),
     deterministic: flag('paiBaDeterministic'),
-    balanceWhiteBlack: whole('paiBaBalanceWB'),
-    nx1Factor: Number.isFinite(nx1) ? nx1 : 0.5,
-    avoidMixingCategories: whole('paiMaAvoidMixingCategories'),
-    minimizeScoreDifference: whole('paiMaMinimizeScoreDifference'),
-    drawUpDownWeight: whole('paiMaDUDDWeight'),
+    balanceWhiteBlack: weight('paiBaBalanceWB'),
+    nx1Factor: Number.isFinite(nx1) && nx1 >= 0 && nx1 <= 1 ? nx1 : 0.5,
+    avoidMixingCategories: weight('paiMaAvoidMixingCategories'),
+    minimizeScoreDifference: weight('paiMaMinimizeScoreDifference'),
+    drawUpDownWeight: weight('paiMaDUDDWeight'),
     compensateDrawUpDown: flag('paiMaCompensateDUDD'),
     drawUpDownUpperMode: choice('paiMaDUDDUpperMode', modes, 'MID'),
     drawUpDownLowerMode: choice('paiMaDUDDLowerMode', modes, 'MID'),
-    maximizeSeeding: whole('paiMaMaximizeSeeding'),
+    maximizeSeeding: weight('paiMaMaximizeSeeding'),
     lastRoundForSeedSystem1: whole('paiMaLastRoundForSeedSystem1'),
     seedSystem1: choice('paiMaSeedSystem1', seeds, 'SPLITANDRANDOM'),
     // ExternalDocument: an unknown name for system 2 falls back to SPLITANDRANDOM.
@@ -224,10 +236,10 @@ export function readOpenGothaParameters(t: Tournament): ParametersResult {
     barThresholdActive: flag('paiSeBarThresholdActive'),
     rankThreshold: rank('paiSeRankThreshold'),
     nbWinsThresholdActive: flag('paiSeNbWinsThresholdActive'),
-    minimizeHandicap: whole('paiSeMinimizeHandicap'),
-    avoidSameGeo: whole('paiSeAvoidSameGeo'),
-    preferScoreDifferenceToSameCountry: whole('paiSePreferMMSDiffRatherThanSameCountry'),
-    preferScoreDifferenceToSameClub: whole('paiSePreferMMSDiffRatherThanSameClub'),
+    minimizeHandicap: weight('paiSeMinimizeHandicap'),
+    avoidSameGeo: weight('paiSeAvoidSameGeo'),
+    preferScoreDifferenceToSameCountry: weight('paiSePreferMMSDiffRatherThanSameCountry'),
+    preferScoreDifferenceToSameClub: weight('paiSePreferMMSDiffRatherThanSameClub'),
     handicapBasedOnMms: hdBase(written, text),
     noHandicapRankThreshold: rank('hdNoHdRankThreshold'),
     handicapCorrection: whole('hdCorrection'),
