@@ -266,6 +266,9 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     hostCity: s.hostCity,
     prizes: s.prizes,
     opengotha: s.opengotha,
+    schedule: s.schedule,
+    cycles: s.cycles,
+    lots: s.lots,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
@@ -380,15 +383,18 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           },
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
+      schedule: s.schedule,
+      cycles: s.cycles,
+      lots: s.lots && pick(s.lots, ['by', 'seed']),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'extra'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'extra'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]
