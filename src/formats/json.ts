@@ -8,7 +8,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
-import type { Bye, Game, Player, PlayerId, Settings, Team, Tournament } from '../model/tournament';
+import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tournament } from '../model/tournament';
 import { displayName } from '../model/tournament';
 import { validateTournament } from '../model/validate';
 import schema from './tournament.schema.json';
@@ -285,6 +285,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     games,
     byes,
     teams: json.teams?.map((team) => ({ ...team, boards: team.boards.map((b) => ({ ...b, player: b.player as PlayerId })) })),
+    playoffs: json.playoffs?.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 })),
   });
   if (errors.length) return failed(errors);
   const semantic = validateTournament(
@@ -339,6 +340,7 @@ interface TournamentJson {
   games: (Omit<Game, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
   byes: { round: number; player: number }[];
   teams?: (Omit<Team, 'boards'> & { boards: { round: number; board: number; player: number }[] })[];
+  playoffs?: (Omit<PlayoffGame, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
 }
 
 /** Copy `keys` of `o` in this order, leaving out undefined values. */
@@ -406,9 +408,13 @@ export function tournamentToJson(t: Tournament): TournamentJson {
     name: team.name,
     boards: [...team.boards].sort((a, b) => a.round - b.round || a.board - b.board).map((b) => ({ round: b.round, board: b.board, player: b.player })),
   }));
+  const playoffs = t.playoffs
+    ?.slice()
+    .sort((a, b) => a.place - b.place || a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white)
+    .map((g) => pick(g, ['place', 'round', 'table', 'white', 'black', 'handicap', 'colourKnown', 'result', 'method', 'reason'])) as TournamentJson['playoffs'];
   return pick(
-    { format: FORMAT, version: FORMAT_VERSION, name: t.name, shortName: t.shortName, location: t.location, director: t.director, beginDate: t.beginDate, endDate: t.endDate, settings, players, games, byes, teams },
-    ['format', 'version', 'name', 'shortName', 'location', 'director', 'beginDate', 'endDate', 'settings', 'players', 'games', 'byes', 'teams'],
+    { format: FORMAT, version: FORMAT_VERSION, name: t.name, shortName: t.shortName, location: t.location, director: t.director, beginDate: t.beginDate, endDate: t.endDate, settings, players, games, byes, teams, playoffs },
+    ['format', 'version', 'name', 'shortName', 'location', 'director', 'beginDate', 'endDate', 'settings', 'players', 'games', 'byes', 'teams', 'playoffs'],
   ) as TournamentJson;
 }
 

@@ -90,6 +90,15 @@ export interface Game {
   readonly reason?: DefaultReason;
 }
 
+/**
+ * A game of the league's knockout playoff (seeds/egc-championship-rules.txt, The League's Knockout Playoffs), kept
+ * apart from the league's games so they never count in the league's number of wins. `place` names the knockout: the
+ * league place the players tied for (one or two knockouts can follow a league); `round` is the knockout's round.
+ */
+export interface PlayoffGame extends Game {
+  readonly place: number;
+}
+
 export interface Bye {
   readonly round: Round;
   readonly player: PlayerId;
@@ -280,6 +289,8 @@ export interface Tournament {
   readonly games: readonly Game[];
   readonly byes: readonly Bye[];
   readonly teams?: readonly Team[];
+  /** The league's knockout playoff games (src/pairing/playoff.ts), when any have been paired. */
+  readonly playoffs?: readonly PlayoffGame[];
 }
 
 /** "Family, Given", as Mays insists names are written. */
