@@ -8,6 +8,8 @@
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
  *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
+ *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
+ *   tengen playoff LEAGUE [--json] [--out FILE.json]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -43,6 +45,9 @@ import { UsageError, USAGE } from './usage';
 import { writeFileAtomically, FileWriteError, type WriterFs } from './files';
 import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
+import { drawLots, lotsRequest, renderLots } from './lots';
+import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
+import { withNextPlayoffRound } from '../pairing/playoff';
 
 export { USAGE };
 
@@ -65,7 +70,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', ...CONTROL_FLAGS]);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'by', ...CONTROL_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -131,6 +136,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   explain: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
   pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
+  lots: new Set(['by', 'seed', 'out']),
+  playoff: new Set(['json', 'out']),
 };
 
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
@@ -250,6 +257,28 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       refuseExistingWorkbook(out, flags.has('overwrite'));
       const t = await load(rest[0]);
       io.out(describeWorkbook(out, await writeNewWorkbook(t, out, language, io.fs)));
+      return 0;
+    }
+    case 'lots': {
+      if (rest.length !== 1) throw new UsageError('lots takes one FILE');
+      const request = lotsRequest(flags);
+      const out = flags.get('out');
+      if (typeof out !== 'string') throw new UsageError('lots needs --out FILE.json (the file to record the numbers in)');
+      outFormat(out, ['json']);
+      const numbered = drawLots(await load(rest[0]), request);
+      await writeFileAtomically(out, writeTournamentJson(numbered), io.fs);
+      io.out(renderLots(numbered));
+      return 0;
+    }
+    case 'playoff': {
+      if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['json']);
+      const t = await load(rest[0]);
+      // Refused (nothing written) while the league is not over, or a recorded playoff game is wrong.
+      const playoff = playoffOrRefuse(t, rest[0]);
+      if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
       return 0;
     }
     default:

@@ -11,6 +11,8 @@ export const USAGE = `Usage:
               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
+  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
+  tengen playoff LEAGUE [--json] [--out FILE.json]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
@@ -24,5 +26,9 @@ CRITERION is one of: ${CRITERIA.join(', ')}.
 FILE is updated in place, your own sheets and the Log kept); any other extension is refused. Files are written to a
 temporary file beside the target, then renamed over it: a failed write leaves the old file as it was.
 --repair: pair --out may delete results or later rounds (a round is paired from the rounds before it); refused without.
+lots assigns the pairing numbers a round-robin pairs by (--by lottery needs --seed; rating ties are broken by the
+lottery of --seed, 0 when not given); the seed is recorded in the file, so the same seed gives the same numbers.
+playoff: after a round-robin league, the knockout playoffs its ties need, the round to play and the final places;
+--out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;
