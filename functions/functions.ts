@@ -26,6 +26,7 @@ import {
   type Ids,
   type PlayerCriterion,
 } from '../src/workbook/formulas';
+import { rrPlaceFormula, rrPointsFormula } from '../src/workbook/crossTableFormulas';
 
 
 /** Runs a formula; a Tengen input error (or any other) becomes #VALUE! with its message. */
@@ -251,4 +252,28 @@ export function standings(grid: unknown[][], ruleset?: string, criteria?: string
  */
 export function handicap(rank1: string, rank2: string, policy?: string): number {
   return guarded(() => handicapFormula(rank1, rank2, policy));
+}
+
+/**
+ * A round-robin's points from its cross-table: games won, half a jigo, one per row of the results square.
+ * @customfunction RRPOINTS
+ * @helpurl https://localhost:3000/functions-help.html#rrpoints
+ * @param results The cross-table's square of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N13.
+ * @returns The points of each row, spilled down.
+ * @requiresParameterAddresses
+ */
+export function rrpoints(results: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => rrPointsFormula(results, gridSourceOf(invocation?.parameterAddresses?.[0])));
+}
+
+/**
+ * A round-robin's places from its cross-table: by points, equal points sharing the place.
+ * @customfunction RRPLACE
+ * @helpurl https://localhost:3000/functions-help.html#rrplace
+ * @param results The cross-table's square of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N13.
+ * @returns The place of each row, spilled down.
+ * @requiresParameterAddresses
+ */
+export function rrplace(results: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => rrPlaceFormula(results, gridSourceOf(invocation?.parameterAddresses?.[0])));
 }

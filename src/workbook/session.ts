@@ -42,6 +42,8 @@ import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
+import { CROSS_TABLE_SHEET, crossTableOps } from './crossTableSheet';
+import { crossTableIntoTournament } from './crossTableReader';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Refusals and context
@@ -230,13 +232,20 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   });
   games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
 
-  const tournament: Tournament = {
+  const fromSheets: Tournament = {
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
   };
+  // A round-robin's cross-table gives the pairing numbers, and the results typed there (src/workbook/crossTableReader.ts).
+  let tournament = fromSheets;
+  if (fromSheets.settings.system === 'round-robin' && sheets.includes(CROSS_TABLE_SHEET)) {
+    const values = (await wb.readSheet(CROSS_TABLE_SHEET)) ?? [];
+    read.set(CROSS_TABLE_SHEET, { values, formulas: await wb.readFormulas(CROSS_TABLE_SHEET) });
+    tournament = crossTableIntoTournament(values, fromSheets, errors);
+  }
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
@@ -348,6 +357,8 @@ function tournamentBatch(
     ...playersOps(t.players),
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
+    // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
+    ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
   ];
   const extra = options.extra ?? [];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
@@ -416,7 +427,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || sheet === CROSS_TABLE_SHEET || isPrintoutSheet(sheet) || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -472,6 +483,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
     ops.push(...standingsOps(t), ...ceremonyOps(t, language));
     written.add(STANDINGS_SHEET).add(CEREMONY_SHEET);
+  }
+  if (t.settings.system === 'round-robin') {
+    ops.push(...crossTableOps(t));
+    written.add(CROSS_TABLE_SHEET);
   }
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));

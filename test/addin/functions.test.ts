@@ -16,7 +16,7 @@ import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
-const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP'];
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'RRPOINTS', 'RRPLACE'];
 
 interface Metadata {
   functions: {
@@ -66,7 +66,8 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
   });
 
   test('grid functions take the grid and IDs as ranges, return a spilling matrix and ask for the grid address', () => {
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+    const gridFunctions = metadata.functions.filter((f) => !['HANDICAP', 'RRPOINTS', 'RRPLACE'].includes(f.id));
+    for (const f of gridFunctions) {
       expect(f.parameters[0]).toMatchObject({ name: 'grid', dimensionality: 'matrix' });
       expect(f.result.dimensionality).toBe('matrix');
       expect(f.options?.requiresParameterAddresses).toBe(true);
@@ -82,8 +83,15 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
       ['round', true],
       ['settings', true],
     ]);
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP')) {
+    for (const f of gridFunctions) {
       expect(f.parameters[f.parameters.length - 1]).toMatchObject({ name: 'settings', dimensionality: 'matrix', optional: true });
+    }
+    // The cross-table's functions take the square of result cells, and answer a column.
+    for (const id of ['RRPOINTS', 'RRPLACE']) {
+      const f = metadata.functions.find((x) => x.id === id)!;
+      expect(f.parameters).toEqual([expect.objectContaining({ name: 'results', dimensionality: 'matrix' })]);
+      expect(f.result.dimensionality).toBe('matrix');
+      expect(f.options?.requiresParameterAddresses).toBe(true);
     }
   });
 
