@@ -255,11 +255,11 @@ export function handicap(rank1: string, rank2: string, policy?: string): number 
 }
 
 /**
- * A round-robin's points from its cross-table: games won, half a jigo, one per row of the results square.
+ * A round-robin's points from its cross-table: games won, half a jigo, for each row of result cells.
  * @customfunction RRPOINTS
  * @helpurl https://localhost:3000/functions-help.html#rrpoints
- * @param results The cross-table's square of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N13.
- * @returns The points of each row, spilled down.
+ * @param results A player's row of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N4, or the whole square.
+ * @returns The points of each row (a column, spilled down for the square).
  * @requiresParameterAddresses
  */
 export function rrpoints(results: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
@@ -267,13 +267,14 @@ export function rrpoints(results: unknown[][], invocation?: CustomFunctions.Invo
 }
 
 /**
- * A round-robin's places from its cross-table: by points, equal points sharing the place.
+ * A round-robin's place from its cross-table's points: one more than the number of players with more points, so
+ * equal points share the place.
  * @customfunction RRPLACE
  * @helpurl https://localhost:3000/functions-help.html#rrplace
- * @param results The cross-table's square of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N13.
- * @returns The place of each row, spilled down.
- * @requiresParameterAddresses
+ * @param points A player's points (his Points cell), or a range of them (the answer spills in the same shape).
+ * @param allPoints The cross-table's Points column, e.g. 'Cross-table'!$O$4:$O$13.
+ * @returns The place.
  */
-export function rrplace(results: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
-  return guarded(() => rrPlaceFormula(results, gridSourceOf(invocation?.parameterAddresses?.[0])));
+export function rrplace(points: unknown[][], allPoints: unknown[][]): unknown[][] {
+  return guarded(() => rrPlaceFormula(points, allPoints));
 }

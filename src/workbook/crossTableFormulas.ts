@@ -43,7 +43,17 @@ export function rrPointsFormula(cells: readonly (readonly unknown[])[], source: 
   return crossTablePoints(cells, source).map((p) => [p]);
 }
 
-/** `=GO.RRPLACE`: a column of places, one per row of the square. */
-export function rrPlaceFormula(cells: readonly (readonly unknown[])[], source: GridSource = {}): number[][] {
-  return crossTablePlaces(crossTablePoints(cells, source)).map((p) => [p]);
+/**
+ * `=GO.RRPLACE(points, allPoints)`: the place of each of `points` among `allPoints` (a row's Points cell, or the whole
+ * column, answered in the same shape) — one more than the number of players with more points, as Excel's RANK.EQ.
+ */
+export function rrPlaceFormula(points: readonly (readonly unknown[])[], allPoints: readonly (readonly unknown[])[]): number[][] {
+  const number = (raw: unknown, what: string): number => {
+    const v = cellOf(raw);
+    const n = typeof v === 'number' ? v : v === null ? 0 : Number(String(v).replace('½', '.5'));
+    if (!Number.isFinite(n)) throw new TengenInputError([{ message: `${what} "${String(v)}" is not a number of points` }]);
+    return n;
+  };
+  const all = allPoints.flat().map((v) => number(v, 'the Points column holds'));
+  return points.map((row) => row.map((v) => 1 + all.filter((q) => q > number(v, 'points')).length));
 }

@@ -3,8 +3,8 @@
  * pairing-number order, each cell the row player's result and colour against the column player
  * (./crossTableNotation.ts), the diagonal shaded, then Points and Place at the right.
  *
- * Points and Place are live: `=GO.RRPOINTS(results)` and `=GO.RRPLACE(results)` over the square of result cells,
- * each spilled down its column with the values it gives now cached (LibreOffice and a viewer show the numbers).
+ * Points and Place are live: in each row `=GO.RRPOINTS(the row's result cells)` and `=GO.RRPLACE(points, the Points
+ * column)`, written with the values they give now cached (LibreOffice and a viewer show the numbers).
  * Printed landscape, fitted to the page width, the header row repeated.
  */
 import type { PlayerId, Tournament } from '../model/tournament';
@@ -61,17 +61,19 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
   const lastResult = CROSS_TABLE_LEAD_COLUMNS + n;
   const pointsColumn = lastResult + 1;
   const placeColumn = lastResult + 2;
-  const square = rangeAddress(top, first, top + n - 1, lastResult);
   const width = pointsColumn + 1;
   const pad = (row: CellInput[]) => [...row, ...new Array<CellInput>(width - row.length).fill(null)];
   const header: CellValue[] = [...CROSS_TABLE_HEADER, ...order.map((_, i) => i + 1), 'Points', 'Place'];
+  const pointsRange = `$${columnLetter(pointsColumn)}$${top}:$${columnLetter(pointsColumn)}$${top + n - 1}`;
   const rows: CellInput[][] = order.map((id, i) => {
     const p = byId.get(id)!;
-    const live = i === 0;
+    const row = top + i;
+    // One plain formula a row, not one spilled array: LibreOffice recalculates array formulas on load and has no GO
+    // functions (#NAME? on paper), but keeps a plain formula's cached value, so the printout shows the numbers.
     return [
       i + 1, id, displayName(p), formatRank(p.rank), ...results[i].map((text) => text || null),
-      live ? { formula: `=GO.RRPOINTS(${square})`, value: points[0], spill: { rows: n, columns: 1 } } : points[i],
-      live ? { formula: `=GO.RRPLACE(${square})`, value: places[0], spill: { rows: n, columns: 1 } } : places[i],
+      { formula: `=GO.RRPOINTS(${rangeAddress(row, first, row, lastResult)})`, value: points[i] },
+      { formula: `=GO.RRPLACE(${columnLetter(pointsColumn)}${row},${pointsRange})`, value: places[i] },
     ];
   });
   const lastColumn = columnLetter(placeColumn);
@@ -82,11 +84,14 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells: [pad([crossTableTitle(t)]), pad([LEGEND]), header, ...rows] },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 14, rowHeight: 20 } },
-    { kind: 'format', sheet, range: 'A2', format: { italic: true, fontSize: 9 } },
+    // The legend wraps inside the printed width (a small league's table is narrower than its one line).
+    { kind: 'merge', sheet, range: `A2:${lastColumn}2` },
+    { kind: 'format', sheet, range: 'A2', format: { italic: true, fontSize: 9, wrap: true, rowHeight: 26 } },
     { kind: 'format', sheet, range: `A${CROSS_TABLE_HEADER_ROW}:${lastColumn}${CROSS_TABLE_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
     { kind: 'format', sheet, range: `A${top}:${lastColumn}${lastRow}`, format: { border: true, rowHeight: 20 } },
     { kind: 'format', sheet, range: `${columnLetter(first)}${top}:${lastColumn}${lastRow}`, format: { horizontalAlignment: 'center' } },
     { kind: 'format', sheet, range: `A${top}:B${lastRow}`, format: { horizontalAlignment: 'center' } },
+    { kind: 'format', sheet, range: `D${top}:D${lastRow}`, format: { horizontalAlignment: 'center' } },
     { kind: 'format', sheet, range: `${columnLetter(pointsColumn)}${top}:${lastColumn}${lastRow}`, format: { bold: true, numberFormat: '0.#' } },
     ...diagonal,
     { kind: 'column-widths', sheet, widths: [5, 5, 24, 6, ...new Array<number>(n).fill(cycles === 2 ? 7 : 5), 8, 7] },

@@ -87,12 +87,12 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
       expect(f.parameters[f.parameters.length - 1]).toMatchObject({ name: 'settings', dimensionality: 'matrix', optional: true });
     }
     // The cross-table's functions take the square of result cells, and answer a column.
-    for (const id of ['RRPOINTS', 'RRPLACE']) {
-      const f = metadata.functions.find((x) => x.id === id)!;
-      expect(f.parameters).toEqual([expect.objectContaining({ name: 'results', dimensionality: 'matrix' })]);
-      expect(f.result.dimensionality).toBe('matrix');
-      expect(f.options?.requiresParameterAddresses).toBe(true);
-    }
+    const rrpoints = metadata.functions.find((x) => x.id === 'RRPOINTS')!;
+    expect(rrpoints.parameters).toEqual([expect.objectContaining({ name: 'results', dimensionality: 'matrix' })]);
+    expect(rrpoints.options?.requiresParameterAddresses).toBe(true);
+    const rrplace = metadata.functions.find((x) => x.id === 'RRPLACE')!;
+    expect(rrplace.parameters.map((p) => [p.name, p.dimensionality])).toEqual([['points', 'matrix'], ['allPoints', 'matrix']]);
+    for (const f of [rrpoints, rrplace]) expect(f.result.dimensionality).toBe('matrix');
   });
 
   test('no function name looks like a cell (A1 up to XFD1048576, or R1C1) and every name follows the naming rules', () => {

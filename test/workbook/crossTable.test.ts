@@ -69,13 +69,14 @@ describe('the cross-table sheet', () => {
     const square = values.slice(3, 13).map((row) => row.slice(4, 14));
     const points = rrPointsFormula(square).map((r) => r[0]);
     expect(values.slice(3, 13).map((row) => row[14])).toEqual(points);
-    expect(values.slice(3, 13).map((row) => row[15])).toEqual(rrPlaceFormula(square).map((r) => r[0]));
+    expect(values.slice(3, 13).map((row) => row[15])).toEqual(rrPlaceFormula(points.map((p) => [p]), points.map((p) => [p])).map((r) => r[0]));
     // Players 1 and 2 (IDs, in pairing-number order here) share place 1 with 8.5 points.
     expect(points.filter((p) => p === 8.5)).toHaveLength(2);
     const wb = XlsxWorkbook.create();
     await wb.apply({ label: 'x', ops: crossTableOps(t) });
     const formulas = (await wb.readFormulas(CROSS_TABLE_SHEET))!;
-    expect(formulas[3].slice(14)).toEqual(['=GO.RRPOINTS(E4:N13)', '=GO.RRPLACE(E4:N13)']);
+    expect(formulas[3].slice(14)).toEqual(['=GO.RRPOINTS(E4:N4)', '=GO.RRPLACE(O4,$O$4:$O$13)']);
+    expect(formulas[12].slice(14)).toEqual(['=GO.RRPOINTS(E13:N13)', '=GO.RRPLACE(O13,$O$4:$O$13)']);
   });
 
   it('names both cells of a game whose two sides disagree', () => {
