@@ -859,7 +859,9 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
   const label = `Results of round ${round}`;
   // The tournament as read, unchanged: its result cells are found directly (a handful of cells, fast on any grid).
-  const quick = ctx.exact && ctx.read ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
+  // Not for a round-robin: its Cross-table's result cells follow each result too (they are what its Points and Place
+  // formulas read), so the sheets are diffed whole.
+  const quick = ctx.exact && ctx.read && t.settings.system !== 'round-robin' ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
   if (!options.confirmOverwrite) {
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);

@@ -34,7 +34,7 @@ export class TournamentStep implements Step {
     };
     const showSystemFields = () => {
       const wanted = SYSTEM_FIELDS[system.value] ?? [];
-      for (const [k, el] of Object.entries(systemFields)) el.hidden = !wanted.includes(k as 'schedule' | 'cycles' | 'bracket');
+      for (const [k, el] of Object.entries(systemFields)) el.style.display = wanted.includes(k as 'schedule' | 'cycles' | 'bracket') ? '' : 'none';
     };
     showSystemFields();
     system.addEventListener('change', showSystemFields);
