@@ -65,13 +65,13 @@ export function pairRoundRobin(t: Tournament, round: number): PairingResult {
   const idOf = (k: number): PlayerId => order.value[k - 1];
   const byId = new Map(t.players.map((p) => [p.id, p]));
   const { pairs, bye, cycle } = roundRobinTable(n, round, schedule);
-  const rule = schedule === 'egc' ? EGC_RULE : BERGER_RULE;
   const report: ReportLine[] = [];
   const games: PairedGame[] = pairs.map(([blackNumber, whiteNumber], i) => {
     let black = idOf(blackNumber);
     let white = idOf(whiteNumber);
     let handicap = 0;
-    let colours = `the table's colours (${rule}): number ${blackNumber} is Black${cycle === 2 ? ', reversed in the second cycle' : ''}`;
+    // The rule is EGC_RULE or BERGER_RULE (the module's header quotes both); the line names the table only.
+    let colours = `${schedule === 'egc' ? 'the EGC league' : 'the Berger table'}: number ${blackNumber} is Black${cycle === 2 ? ' (second cycle, colours reversed)' : ''}`;
     const policy = t.settings.handicap;
     if (policy && policy.policy !== 'none') {
       const b = byId.get(black)!;
