@@ -27,6 +27,7 @@ import {
   type Ids,
   type PlayerCriterion,
 } from '../src/workbook/formulas';
+import { rrPlaceFormula, rrPointsFormula } from '../src/workbook/crossTableFormulas';
 
 
 /** Runs a formula; a Tengen input error (or any other) becomes #VALUE! with its message. */
@@ -263,4 +264,29 @@ export function handicap(rank1: string, rank2: string, policy?: string): number 
  */
 export function version(): string {
   return TENGEN_VERSION;
+}
+
+/**
+ * A round-robin's points from its cross-table: games won, half a jigo, for each row of result cells.
+ * @customfunction RRPOINTS
+ * @helpurl https://localhost:3000/functions-help.html#rrpoints
+ * @param results A player's row of result cells (1b, 0w, ½b …), e.g. 'Cross-table'!E4:N4, or the whole square.
+ * @returns The points of each row (a column, spilled down for the square).
+ * @requiresParameterAddresses
+ */
+export function rrpoints(results: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => rrPointsFormula(results, gridSourceOf(invocation?.parameterAddresses?.[0])));
+}
+
+/**
+ * A round-robin's place from its cross-table's points: one more than the number of players with more points, so
+ * equal points share the place.
+ * @customfunction RRPLACE
+ * @helpurl https://localhost:3000/functions-help.html#rrplace
+ * @param points A player's points (his Points cell), or a range of them (the answer spills in the same shape).
+ * @param allPoints The cross-table's Points column, e.g. 'Cross-table'!$O$4:$O$13.
+ * @returns The place.
+ */
+export function rrplace(points: unknown[][], allPoints: unknown[][]): unknown[][] {
+  return guarded(() => rrPlaceFormula(points, allPoints));
 }

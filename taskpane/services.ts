@@ -19,6 +19,9 @@ export interface NewTournamentInfo {
   readonly name: string;
   readonly rounds: number;
   readonly system: PairingSystem;
+  /** Round-robin: the table of rounds and the number of cycles. */
+  readonly schedule?: 'berger' | 'egc';
+  readonly cycles?: number;
   readonly ruleset: RulesetName;
   readonly location?: string;
   readonly director?: string;

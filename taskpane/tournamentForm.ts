@@ -78,3 +78,72 @@ export function drawSettings(ruleset: RulesetName, fields: DrawFields): DrawSett
   const byDefault = defaultHandicapSettings(ruleset);
   return sameHandicap(chosen, byDefault) ? { ok: true, komi } : { ok: true, handicap: chosen, komi };
 }
+
+/**
+ * The pairing systems New tournament offers: [value, label]. `mcmahon-egc` is the congress McMahon (`"mcmahon"` with
+ * `"egc": true`, seeds/egc-championship-rules.txt, The McMahon Tournament).
+ */
+export const SYSTEM_CHOICES: readonly (readonly [string, string])[] = [
+  ['mcmahon', 'McMahon'],
+  ['swiss', 'Swiss'],
+  ['round-robin', 'Round-robin (league)'],
+  ['knockout', 'Knockout'],
+  ['egc-qt', 'EGC Qualification Tournament'],
+  ['groups-of-eight', 'Groups of Eight'],
+  ['mcmahon-egc', 'McMahon, European Championship (congress)'],
+];
+
+/** What each system needs besides the rounds: the settings fields the form shows for it. */
+export const SYSTEM_FIELDS: Readonly<Record<string, readonly ('schedule' | 'cycles' | 'bracket')[]>> = {
+  'round-robin': ['schedule', 'cycles'],
+  knockout: ['bracket'],
+};
+
+export const SCHEDULE_CHOICES: readonly (readonly [string, string])[] = [
+  ['berger', 'Berger tables (any number of players)'],
+  ['egc', 'European Championship league (10 or 12 players)'],
+];
+export const CYCLES_CHOICES: readonly (readonly [string, string])[] = [
+  ['1', 'Once (one cycle)'],
+  ['2', 'Twice, colours reversed (two cycles)'],
+];
+export const BRACKET_CHOICES: readonly (readonly [string, string])[] = [
+  ['fold', 'Fold (lowest number against highest)'],
+  ['egc-pko-24', 'EGC Preliminary Knockouts, 24 players'],
+  ['egc-pko-32', 'EGC Preliminary Knockouts, 32 players'],
+];
+
+/**
+ * The systems this engine pairs. The others are offered so the form is the same everywhere, and refused, named, until
+ * their modules are in (knockout, the QT and Groups of Eight: issue 13's knockout work; the congress McMahon: its own).
+ */
+export const ENGINE_SYSTEMS: ReadonlySet<string> = new Set(['mcmahon', 'swiss', 'round-robin']);
+
+export interface SystemFields {
+  readonly system: string;
+  readonly rounds: number;
+  readonly schedule: string;
+  readonly cycles: string;
+  readonly bracket: string;
+}
+
+export type SystemSettings =
+  | { readonly ok: true; readonly system: string; readonly schedule?: 'berger' | 'egc'; readonly cycles?: number; readonly bracket?: string; readonly egc?: boolean }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/** The system and its settings the form's fields give, or what is wrong (naming the field). */
+export function systemSettings(fields: SystemFields): SystemSettings {
+  const label = SYSTEM_CHOICES.find(([v]) => v === fields.system)?.[1];
+  if (!label) return { ok: false, problems: [`Pairing system: "${fields.system}" is not a system Tengen knows`] };
+  const system = fields.system === 'mcmahon-egc' ? 'mcmahon' : fields.system;
+  if (!ENGINE_SYSTEMS.has(fields.system)) return { ok: false, problems: [`Pairing system: ${label} is not paired by this version of Tengen yet; choose McMahon, Swiss or Round-robin`] };
+  if (system !== 'round-robin') return { ok: true, system };
+  const schedule = fields.schedule === 'egc' ? 'egc' : 'berger';
+  const cycles = fields.cycles === '2' ? 2 : 1;
+  // seeds/egc-championship-rules.txt, The League: "The league of 10 Europeans is played in 9 rounds round-robin"; from
+  // 2010 on, "The league of 12 Europeans is played in 11 rounds".
+  if (schedule === 'egc' && ![9, 11].map((r) => r * cycles).includes(fields.rounds)) {
+    return { ok: false, problems: [`Number of rounds: the European Championship league has 9 rounds (10 players) or 11 (12 players)${cycles === 2 ? ', twice that with two cycles' : ''}; you typed ${fields.rounds}`] };
+  }
+  return { ok: true, system, schedule, cycles };
+}

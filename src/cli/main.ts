@@ -10,6 +10,8 @@
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
  *   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
+ *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
+ *   tengen playoff LEAGUE [--json] [--out FILE.json]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -48,6 +50,9 @@ import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, ref
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, writeExport } from './export';
+import { drawLots, lotsRequest, renderLots } from './lots';
+import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
+import { withNextPlayoffRound } from '../pairing/playoff';
 
 export { USAGE };
 
@@ -70,7 +75,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', ...CONTROL_FLAGS]);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', ...CONTROL_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -138,6 +143,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
   export: new Set(['format', 'out', 'overwrite']),
+  lots: new Set(['by', 'seed', 'out']),
+  playoff: new Set(['json', 'out']),
 };
 
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
@@ -282,6 +289,28 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const notes = await writeExport(t, format, out, io.fs);
       for (const note of notes) io.err(`tengen: note: ${note}\n`);
       io.out(`${out}: ${t.players.length} players, ${t.games.length} games (${format})\n`);
+      return 0;
+    }
+    case 'lots': {
+      if (rest.length !== 1) throw new UsageError('lots takes one FILE');
+      const request = lotsRequest(flags);
+      const out = flags.get('out');
+      if (typeof out !== 'string') throw new UsageError('lots needs --out FILE.json (the file to record the numbers in)');
+      outFormat(out, ['json']);
+      const numbered = drawLots(await load(rest[0]), request);
+      await writeFileAtomically(out, writeTournamentJson(numbered), io.fs);
+      io.out(renderLots(numbered));
+      return 0;
+    }
+    case 'playoff': {
+      if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['json']);
+      const t = await load(rest[0]);
+      // Refused (nothing written) while the league is not over, or a recorded playoff game is wrong.
+      const playoff = playoffOrRefuse(t, rest[0]);
+      if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
       return 0;
     }
     default:

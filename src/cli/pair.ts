@@ -11,9 +11,10 @@ import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
 import { pairOptimal } from '../pairing/optimal';
+import { pairRoundRobin } from '../pairing/roundRobin';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -128,6 +129,13 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
 }
 
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
+  // Systems with a fixed table of rounds (settings.system) pair by pairing number; --system chooses among the
+  // score-group systems only.
+  if (t.settings.system === 'round-robin') {
+    const given = Object.entries(options).filter(([k, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0) && k !== 'rest').map(([k]) => k);
+    if (given.length > 0) return pairingError('unsupported-parameters', round, `a round-robin is paired from its table of rounds; ${given.join(', ')} cannot change it`);
+    return pairRoundRobin(beforeRound(t, round), round);
+  }
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 

@@ -13,6 +13,8 @@ export const USAGE = `Usage:
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
+  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
+  tengen playoff LEAGUE [--json] [--out FILE.json]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
 results (.h9) or a Tengen workbook (.xlsx).
@@ -32,5 +34,9 @@ temporary file beside the target, then renamed over it: a failed write leaves th
 LIST is a rating list: the EGF's EGD allworld file, the FFG échelle or the AGA TDList (the format is recognised, or
 named by --format). --find prints its entries whose name matches NAME (case and accents ignored, family and given
 name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
+lots assigns the pairing numbers a round-robin pairs by (--by lottery needs --seed; rating ties are broken by the
+lottery of --seed, 0 when not given); the seed is recorded in the file, so the same seed gives the same numbers.
+playoff: after a round-robin league, the knockout playoffs its ties need, the round to play and the final places;
+--out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;

@@ -8,7 +8,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
-import type { Bye, Game, Player, PlayerId, Settings, Team, Tournament } from '../model/tournament';
+import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tournament } from '../model/tournament';
 import { displayName } from '../model/tournament';
 import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
@@ -277,6 +277,9 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     hostCity: s.hostCity,
     prizes: s.prizes,
     opengotha: s.opengotha,
+    schedule: s.schedule,
+    cycles: s.cycles,
+    lots: s.lots,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
@@ -293,6 +296,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     games,
     byes,
     teams: json.teams?.map((team) => ({ ...team, boards: team.boards.map((b) => ({ ...b, player: b.player as PlayerId })) })),
+    playoffs: json.playoffs?.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 })),
   });
   if (errors.length) return failed(errors);
   const semantic = validateTournament(
@@ -348,6 +352,7 @@ interface TournamentJson {
   games: (Omit<Game, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
   byes: { round: number; player: number }[];
   teams?: (Omit<Team, 'boards'> & { boards: { round: number; board: number; player: number }[] })[];
+  playoffs?: (Omit<PlayoffGame, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
 }
 
 /** Copy `keys` of `o` in this order, leaving out undefined values. */
@@ -392,15 +397,18 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           },
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
+      schedule: s.schedule,
+      cycles: s.cycles,
+      lots: s.lots && pick(s.lots, ['by', 'seed']),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'extra'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'extra'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]
@@ -412,9 +420,13 @@ export function tournamentToJson(t: Tournament): TournamentJson {
     name: team.name,
     boards: [...team.boards].sort((a, b) => a.round - b.round || a.board - b.board).map((b) => ({ round: b.round, board: b.board, player: b.player })),
   }));
+  const playoffs = t.playoffs
+    ?.slice()
+    .sort((a, b) => a.place - b.place || a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white)
+    .map((g) => pick(g, ['place', 'round', 'table', 'white', 'black', 'handicap', 'colourKnown', 'result', 'method', 'reason'])) as TournamentJson['playoffs'];
   return pick(
-    { format: FORMAT, version: FORMAT_VERSION, name: t.name, shortName: t.shortName, location: t.location, director: t.director, beginDate: t.beginDate, endDate: t.endDate, settings, players, games, byes, teams },
-    ['format', 'version', 'name', 'shortName', 'location', 'director', 'beginDate', 'endDate', 'settings', 'players', 'games', 'byes', 'teams'],
+    { format: FORMAT, version: FORMAT_VERSION, name: t.name, shortName: t.shortName, location: t.location, director: t.director, beginDate: t.beginDate, endDate: t.endDate, settings, players, games, byes, teams, playoffs },
+    ['format', 'version', 'name', 'shortName', 'location', 'director', 'beginDate', 'endDate', 'settings', 'players', 'games', 'byes', 'teams', 'playoffs'],
   ) as TournamentJson;
 }
 

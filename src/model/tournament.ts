@@ -34,6 +34,12 @@ export interface Player {
   readonly absentRounds?: readonly Round[];
   /** Relative order at an earlier time (EGF tie-breaker "Previous Order"): 1 = best. */
   readonly previousOrder?: number;
+  /**
+   * The pairing number a round-robin, knockout or playoff pairs by (seeds/egc-championship-rules.txt, The League,
+   * Pairings: "the players are assigned the numbers 1 to 10 by lottery"); assigned by `assignLots` (src/pairing/lots.ts).
+   * Absent: the ID is the pairing number.
+   */
+  readonly pairingNumber?: number;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -82,6 +88,15 @@ export interface Game {
   readonly result: GameResult;
   readonly method?: WinMethod;
   readonly reason?: DefaultReason;
+}
+
+/**
+ * A game of the league's knockout playoff (seeds/egc-championship-rules.txt, The League's Knockout Playoffs), kept
+ * apart from the league's games so they never count in the league's number of wins. `place` names the knockout: the
+ * league place the players tied for (one or two knockouts can follow a league); `round` is the knockout's round.
+ */
+export interface PlayoffGame extends Game {
+  readonly place: number;
 }
 
 export interface Bye {
@@ -228,6 +243,26 @@ export interface Settings {
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
+  /**
+   * Round-robin: the table of rounds — `berger` (default, any number of players) or `egc`, the European Championship
+   * league exactly as seeds/egc-championship-rules.txt prints it (10 or 12 players).
+   */
+  readonly schedule?: RoundRobinSchedule;
+  /** Round-robin: how many times everyone meets everyone (1 default, or 2: the second cycle with colours reversed). */
+  readonly cycles?: number;
+  /** How the pairing numbers were assigned, with the lottery's seed so the draw can be replayed (src/pairing/lots.ts). */
+  readonly lots?: Lots;
+}
+
+export type RoundRobinSchedule = 'berger' | 'egc';
+
+/** What pairing numbers follow: a lottery, the rating (ties broken by lottery) or the ID. */
+export type LotsBy = 'lottery' | 'rating' | 'id';
+
+export interface Lots {
+  readonly by: LotsBy;
+  /** The lottery's seed (absent when `by` is `id`). */
+  readonly seed?: number;
 }
 
 export interface TeamBoard {
@@ -254,6 +289,8 @@ export interface Tournament {
   readonly games: readonly Game[];
   readonly byes: readonly Bye[];
   readonly teams?: readonly Team[];
+  /** The league's knockout playoff games (src/pairing/playoff.ts), when any have been paired. */
+  readonly playoffs?: readonly PlayoffGame[];
 }
 
 /** "Family, Given", as Mays insists names are written. */

@@ -43,6 +43,8 @@ import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
 import { GRID_CACHE_SHEET, gridCacheOps, isCacheSheet, SETTINGS_CACHE_SHEET, settingsCacheOps, STANDINGS_CACHE_SHEET, standingsCacheOps } from './liveCache';
+import { CROSS_TABLE_SHEET, crossTableOps } from './crossTableSheet';
+import { crossTableIntoTournament } from './crossTableReader';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Refusals and context
@@ -231,13 +233,20 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   });
   games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
 
-  const tournament: Tournament = {
+  const fromSheets: Tournament = {
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
   };
+  // A round-robin's cross-table gives the pairing numbers, and the results typed there (src/workbook/crossTableReader.ts).
+  let tournament = fromSheets;
+  if (fromSheets.settings.system === 'round-robin' && sheets.includes(CROSS_TABLE_SHEET)) {
+    const values = (await wb.readSheet(CROSS_TABLE_SHEET)) ?? [];
+    read.set(CROSS_TABLE_SHEET, { values, formulas: await wb.readFormulas(CROSS_TABLE_SHEET) });
+    tournament = crossTableIntoTournament(values, fromSheets, errors);
+  }
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
@@ -359,6 +368,8 @@ function tournamentBatch(
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
     ...liveCacheOps(t, ctx.language, withStandings),
+    // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
+    ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
   ];
   const extra = options.extra ?? [];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
@@ -427,7 +438,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || sheet === CROSS_TABLE_SHEET || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -484,6 +495,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
     ops.push(...standingsOps(t), ...standingsCacheOps(t), ...ceremonyOps(t, language));
     written.add(STANDINGS_SHEET).add(STANDINGS_CACHE_SHEET).add(CEREMONY_SHEET);
+  }
+  if (t.settings.system === 'round-robin') {
+    ops.push(...crossTableOps(t));
+    written.add(CROSS_TABLE_SHEET);
   }
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
@@ -856,7 +871,9 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
   const label = `Results of round ${round}`;
   // The tournament as read, unchanged: its result cells are found directly (a handful of cells, fast on any grid).
-  const quick = ctx.exact && ctx.read ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
+  // Not for a round-robin: its Cross-table's result cells follow each result too (they are what its Points and Place
+  // formulas read), so the sheets are diffed whole.
+  const quick = ctx.exact && ctx.read && t.settings.system !== 'round-robin' ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
   if (!options.confirmOverwrite) {
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);

@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -37,6 +37,9 @@ const LABEL: Readonly<Record<Key, string>> = {
   hostCity: 'Host city',
   prizes: 'Prizes',
   opengotha: 'OpenGotha scoring (JSON)',
+  schedule: 'Round-robin schedule',
+  cycles: 'Round-robin cycles',
+  lots: 'Pairing numbers',
 };
 const KEYS = Object.keys(LABEL) as Key[];
 
@@ -60,6 +63,10 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     hostCity: settings.hostCity ?? null,
     prizes: settings.prizes && settings.prizes.length > 0 ? formatPrizes(settings.prizes) : null,
     opengotha: settings.opengotha ? JSON.stringify(settings.opengotha) : null,
+    schedule: settings.schedule ?? null,
+    cycles: settings.cycles ?? null,
+    // "lottery, seed 2026": how the pairing numbers were drawn (src/pairing/lots.ts), replayable.
+    lots: settings.lots ? `${settings.lots.by}${settings.lots.seed !== undefined ? `, seed ${settings.lots.seed}` : ''}` : null,
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -157,6 +164,22 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const read = readPrizes(text);
         if (read.ok) settings.prizes = read.prizes;
         else errors.push({ where, message: read.message });
+        break;
+      }
+      case 'schedule':
+        if (text === 'berger' || text === 'egc') settings.schedule = text;
+        else errors.push({ where, message: `"${text}" is not a round-robin schedule; expected berger or egc` });
+        break;
+      case 'cycles': {
+        const n = number();
+        if (n !== undefined && n !== 1 && n !== 2) errors.push({ where, message: `${n} cycles: a round-robin has 1 or 2` });
+        else settings.cycles = n;
+        break;
+      }
+      case 'lots': {
+        const m = /^(lottery|rating|id)(?:\s*,\s*seed\s+(\d+))?$/i.exec(text);
+        if (m) settings.lots = { by: m[1].toLowerCase() as 'lottery' | 'rating' | 'id', ...(m[2] !== undefined ? { seed: Number(m[2]) } : {}) };
+        else errors.push({ where, message: `"${text}": expected how the pairing numbers were drawn, e.g. "lottery, seed 2026", "rating, seed 0" or "id"` });
         break;
       }
       case 'opengotha':

@@ -97,7 +97,9 @@ export class PairStep implements Step {
       this.reset();
       this.ctx.render();
     });
-    append(this.ctx.body, field('Pairing system', systemSelect));
+    // A round-robin pairs from its table of rounds: the score-group systems are no choice there.
+    if (t.settings.system === 'round-robin') append(this.ctx.body, h('p', { 'data-testid': 'round-robin-table' }, `Round-robin: round ${round} of the ${t.settings.schedule === 'egc' ? 'European Championship league' : 'Berger'} table, by pairing number.`));
+    else append(this.ctx.body, field('Pairing system', systemSelect));
     const later = t.games.filter((g) => g.round > round!);
     if (later.length > 0) {
       append(this.ctx.body, h('p', { class: 'warning' }, `Rounds after ${round} are paired already: pair them again after this one.`));

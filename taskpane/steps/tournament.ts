@@ -5,7 +5,7 @@
  */
 import type { PairingSystem, RulesetName, Tournament } from '../../src/model/tournament';
 import { append, button, field, h, select } from '../dom';
-import { drawDefaults, drawSettings, HANDICAP_POLICIES } from '../tournamentForm';
+import { BRACKET_CHOICES, CYCLES_CHOICES, drawDefaults, drawSettings, HANDICAP_POLICIES, SCHEDULE_CHOICES, SYSTEM_CHOICES, SYSTEM_FIELDS, systemSettings } from '../tournamentForm';
 import type { Step, StepContext } from './context';
 
 export class TournamentStep implements Step {
@@ -22,14 +22,22 @@ export class TournamentStep implements Step {
     }
     const name = h('input', { type: 'text', name: 'name', required: true, autocomplete: 'off' });
     const rounds = h('input', { type: 'number', name: 'rounds', min: 1, max: 20, value: 5, required: true });
-    const system = select(
-      [
-        ['mcmahon', 'McMahon'],
-        ['swiss', 'Swiss'],
-      ],
-      'mcmahon',
-      { name: 'system' },
-    );
+    const system = select(SYSTEM_CHOICES, 'mcmahon', { name: 'system' });
+    // The settings a system needs, shown only for it: a round-robin's schedule and cycles, a knockout's bracket.
+    const schedule = select(SCHEDULE_CHOICES, 'berger', { name: 'schedule' });
+    const cycles = select(CYCLES_CHOICES, '1', { name: 'cycles' });
+    const bracket = select(BRACKET_CHOICES, 'fold', { name: 'bracket' });
+    const systemFields = {
+      schedule: field('Table of rounds', schedule, 'Players meet in the order of their pairing numbers (tengen lots)'),
+      cycles: field('Everyone meets everyone', cycles),
+      bracket: field('Bracket', bracket),
+    };
+    const showSystemFields = () => {
+      const wanted = SYSTEM_FIELDS[system.value] ?? [];
+      for (const [k, el] of Object.entries(systemFields)) el.style.display = wanted.includes(k as 'schedule' | 'cycles' | 'bracket') ? '' : 'none';
+    };
+    showSystemFields();
+    system.addEventListener('change', showSystemFields);
     const ruleset = select(
       [
         ['aqjg', 'AQJG (Mays)'],
@@ -69,6 +77,9 @@ export class TournamentStep implements Step {
       field('Tournament name', name),
       field('Number of rounds', rounds),
       field('Pairing system', system),
+      systemFields.schedule,
+      systemFields.cycles,
+      systemFields.bracket,
       field('Rules for scores and tie-breakers', ruleset),
       field('Place (optional)', location),
       field('First day (optional)', date),
@@ -91,12 +102,16 @@ export class TournamentStep implements Step {
       if (!Number.isInteger(n) || n < 1) problems.push(`Number of rounds: "${rounds.value}" is not a whole number of rounds (1 or more)`);
       const draw = drawSettings(ruleset.value as RulesetName, { policy: policy.value, ceiling: ceiling.value, evenAtOrAbove: evenFrom.value, komi: komi.value });
       if (!draw.ok) problems.push(...draw.problems);
-      if (problems.length > 0 || !draw.ok) return this.ctx.showErrors(problems);
+      const chosen = systemSettings({ system: system.value, rounds: n, schedule: schedule.value, cycles: cycles.value, bracket: bracket.value });
+      if (!chosen.ok) problems.push(...chosen.problems);
+      if (problems.length > 0 || !draw.ok || !chosen.ok) return this.ctx.showErrors(problems);
       void this.ctx.offer(
         this.ctx.services.newTournamentBatch({
           name: name.value.trim(),
           rounds: n,
-          system: system.value as PairingSystem,
+          system: chosen.system as PairingSystem,
+          ...(chosen.schedule ? { schedule: chosen.schedule } : {}),
+          ...(chosen.cycles ? { cycles: chosen.cycles } : {}),
           ruleset: ruleset.value as RulesetName,
           ...(location.value.trim() ? { location: location.value.trim() } : {}),
           ...(date.value ? { beginDate: date.value } : {}),

@@ -18,7 +18,7 @@ import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
-const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'VERSION'];
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE'];
 
 interface Metadata {
   functions: {
@@ -75,7 +75,8 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
   });
 
   test('grid functions take the grid and IDs as ranges, return a spilling matrix and ask for the grid address', () => {
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP' && f.id !== 'VERSION')) {
+    const gridFunctions = metadata.functions.filter((f) => !['HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE'].includes(f.id));
+    for (const f of gridFunctions) {
       expect(f.parameters[0]).toMatchObject({ name: 'grid', dimensionality: 'matrix' });
       expect(f.result.dimensionality).toBe('matrix');
       expect(f.options?.requiresParameterAddresses).toBe(true);
@@ -91,9 +92,16 @@ describe('functions.json (generated from the JSDoc by custom-functions-metadata,
       ['round', true],
       ['settings', true],
     ]);
-    for (const f of metadata.functions.filter((f) => f.id !== 'HANDICAP' && f.id !== 'VERSION')) {
+    for (const f of gridFunctions) {
       expect(f.parameters[f.parameters.length - 1]).toMatchObject({ name: 'settings', dimensionality: 'matrix', optional: true });
     }
+    // The cross-table's functions take the square of result cells, and answer a column.
+    const rrpoints = metadata.functions.find((x) => x.id === 'RRPOINTS')!;
+    expect(rrpoints.parameters).toEqual([expect.objectContaining({ name: 'results', dimensionality: 'matrix' })]);
+    expect(rrpoints.options?.requiresParameterAddresses).toBe(true);
+    const rrplace = metadata.functions.find((x) => x.id === 'RRPLACE')!;
+    expect(rrplace.parameters.map((p) => [p.name, p.dimensionality])).toEqual([['points', 'matrix'], ['allPoints', 'matrix']]);
+    for (const f of [rrpoints, rrplace]) expect(f.result.dimensionality).toBe('matrix');
   });
 
   test('no function name looks like a cell (A1 up to XFD1048576, or R1C1) and every name follows the naming rules', () => {

@@ -1,6 +1,6 @@
 import type { Rank } from '../../src/model/rank';
 import { defaultHandicapSettings } from '../../src/pairing/handicap';
-import { drawDefaults, drawSettings, HANDICAP_POLICIES } from '../../taskpane/tournamentForm';
+import { drawDefaults, drawSettings, HANDICAP_POLICIES, SYSTEM_CHOICES, SYSTEM_FIELDS, systemSettings } from '../../taskpane/tournamentForm';
 
 describe('the New tournament form: handicaps and komi', () => {
   it("fills in each ruleset's own handicaps", () => {
@@ -38,5 +38,23 @@ describe('the New tournament form: handicaps and komi', () => {
       expect.stringMatching(/^Even games from: "50x" — /),
       'Komi: "7.25" — type a number of points such as 6.5 or 7.5',
     ]);
+  });
+});
+
+describe('the pairing systems New tournament offers (issue 13)', () => {
+  const fields = { system: 'round-robin', rounds: 9, schedule: 'egc', cycles: '1', bracket: 'fold' };
+  it('offers round-robin, knockout, the QT, Groups of Eight and the congress McMahon, with the settings each needs', () => {
+    expect(SYSTEM_CHOICES.map(([v]) => v)).toEqual(['mcmahon', 'swiss', 'round-robin', 'knockout', 'egc-qt', 'groups-of-eight', 'mcmahon-egc']);
+    expect(SYSTEM_FIELDS['round-robin']).toEqual(['schedule', 'cycles']);
+    expect(SYSTEM_FIELDS.knockout).toEqual(['bracket']);
+  });
+  it('a round-robin: schedule and cycles; the EGC league only in 9 or 11 rounds', () => {
+    expect(systemSettings(fields)).toEqual({ ok: true, system: 'round-robin', schedule: 'egc', cycles: 1 });
+    expect(systemSettings({ ...fields, schedule: 'berger', cycles: '2', rounds: 14 })).toEqual({ ok: true, system: 'round-robin', schedule: 'berger', cycles: 2 });
+    expect(systemSettings({ ...fields, rounds: 8 })).toEqual({ ok: false, problems: ['Number of rounds: the European Championship league has 9 rounds (10 players) or 11 (12 players); you typed 8'] });
+  });
+  it('a system this engine does not pair yet is refused, named', () => {
+    expect(systemSettings({ ...fields, system: 'knockout' })).toEqual({ ok: false, problems: ['Pairing system: Knockout is not paired by this version of Tengen yet; choose McMahon, Swiss or Round-robin'] });
+    expect(systemSettings({ ...fields, system: 'mcmahon' })).toEqual({ ok: true, system: 'mcmahon' });
   });
 });
