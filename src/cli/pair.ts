@@ -132,7 +132,7 @@ export function pairRound(t: Tournament, round: number, system: CliPairingSystem
   // Systems with a fixed table of rounds (settings.system) pair by pairing number; --system chooses among the
   // score-group systems only.
   if (t.settings.system === 'round-robin') {
-    const given = Object.entries(options).filter(([k, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0) && k !== 'rest').map(([k]) => k);
+    const given = Object.entries(options).filter(([k, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0) && k !== 'rest' && k !== 'file').map(([k]) => k);
     if (given.length > 0) return pairingError('unsupported-parameters', round, `a round-robin is paired from its table of rounds; ${given.join(', ')} cannot change it`);
     return pairRoundRobin(beforeRound(t, round), round);
   }
