@@ -6,14 +6,17 @@
  */
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
-import { displayName, type Tournament } from '../model/tournament';
+import { displayName, playerLabel, type PairingSystem, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
 import { pairOptimal } from '../pairing/optimal';
+import { pairKnockout } from '../pairing/knockout';
+import { pairQualification } from '../pairing/qualification';
+import { pairGroupsOfEight } from '../pairing/groupsOfEight';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -125,7 +128,38 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
+/**
+ * Tournament systems that pair by their own rules (a bracket, printed tables, groups), whatever `--system`: the
+ * tournament file's `settings.system` chooses them. They take none of the director's controls nor pairing options.
+ */
+const OWN_PAIRING: Partial<Record<PairingSystem, (t: Tournament, round: number) => PairingResult>> = {
+  knockout: pairKnockout,
+  'egc-qt': pairQualification,
+  'groups-of-eight': pairGroupsOfEight,
+};
+
+/** True when the tournament's own system pairs it (a knockout, a QT, Groups of Eight), not `--system`. */
+export function pairsByOwnSystem(t: Tournament): boolean {
+  return OWN_PAIRING[t.settings.system] !== undefined;
+}
+
+/** The options given that a system with its own pairing rules would have to ignore, named as the CLI spells them. */
+function optionsOwnSystemsRefuse(o: CliPairOptions): string[] {
+  const named: [unknown, string][] = [
+    [o.forcedPairs?.length, '--force'], [o.forbiddenPairs?.length, '--forbid'], [o.bye, '--bye'], [o.pinnedTables?.length, '--pin'],
+    [o.relatives?.length, '--relatives'], [o.hostCity, '--host-city'], [o.only?.length ?? o.onlyRanges?.length, '--only'], [o.scoreBelow, '--score-below'],
+    [o.seeding, '--seeding'], [o.seed, '--seed'], [o.allowRepeats, '--allow-repeats'], [o.byeMethod, '--bye-method'], [o.rest, '--rest'],
+  ];
+  return named.filter(([v]) => v !== undefined && v !== false && v !== 0).map(([, flag]) => flag);
+}
+
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
+  const own = OWN_PAIRING[t.settings.system];
+  if (own) {
+    const refused = optionsOwnSystemsRefuse(options);
+    if (refused.length > 0) return pairingError('unsupported-parameters', round, `the ${t.settings.system} system pairs by its own rules; ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} not honoured`);
+    return own(beforeRound(t, round), round);
+  }
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 
@@ -135,6 +169,8 @@ export function pairingJson(p: RoundPairing) {
     system: p.system,
     games: p.games.map((g) => ({ table: g.table, white: g.white, black: g.black, handicap: g.handicap, colourKnown: g.colourKnown })),
     bye: p.bye,
+    ...(p.freeWins?.length ? { freeWins: p.freeWins } : {}),
+    ...(p.knockedOut?.length ? { knockedOut: p.knockedOut } : {}),
     ...(p.seeding ? { seeding: p.seeding } : {}),
     ...(p.pending?.length ? { pending: p.pending } : {}),
     report: p.report,
@@ -150,11 +186,15 @@ export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 
   };
   const rows = p.games.map((g) => [String(g.table), who(g.white), who(g.black), g.handicap ? String(g.handicap) : g.colourKnown ? '' : 'nigiri']);
   const sheet = table(['Table', 'White', 'Black', 'Handicap'], rows).slice(0, -1);
-  const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
+  // A knockout's free wins, a QT's round-1 byes, one bye per odd group of Groups of Eight: all byes in the file.
+  const byes = [...(p.bye === null ? [] : [p.bye]), ...(p.freeWins ?? [])];
+  const byeLabel = p.system.startsWith('knockout') ? 'Free wins' : byes.length > 1 ? 'Byes' : 'Bye';
+  const bye = byes.length === 0 ? '' : `\n${byeLabel}: ${byes.map(who).join('; ')}\n`;
+  const out = p.knockedOut?.length ? `\nOut of the knockout: ${p.knockedOut.map((id) => playerLabel(t, id)).join('; ')}\n` : '';
   const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);
   const kept = announcedTables > 0 ? `\nThe ${announcedTables} table${announcedTables === 1 ? '' : 's'} already announced for round ${p.round} ${announcedTables === 1 ? 'is' : 'are'} kept as they are.\n` : '';
-  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${kept}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
+  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${out}${kept}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
 }
 
 /**

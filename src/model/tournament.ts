@@ -34,6 +34,7 @@ export interface Player {
   readonly absentRounds?: readonly Round[];
   /** Relative order at an earlier time (EGF tie-breaker "Previous Order"): 1 = best. */
   readonly previousOrder?: number;
+  readonly pairingNumber?: number;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -89,7 +90,14 @@ export interface Bye {
   readonly player: PlayerId;
 }
 
-export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin';
+export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin' | 'knockout' | 'egc-qt' | 'groups-of-eight';
+
+/**
+ * A knockout's bracket (seeds/egc-championship-rules.txt): `fold` pairs by folding the numbers of those still in
+ * ("The League's Knockout Playoffs", "Pairings and Final Places"); `egc-pko-24` and `egc-pko-32` are the Preliminary
+ * Knockout Tournaments' printed pairings ("The Preliminary Knockout Tournaments (PKO)", "Pairings").
+ */
+export type KnockoutBracket = 'fold' | 'egc-pko-24' | 'egc-pko-32';
 export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha';
 
 /** Criteria a director can order standings by. Lower-case names are also the `--json` keys. */
@@ -228,6 +236,8 @@ export interface Settings {
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
+  /** A knockout's bracket (`system` "knockout"); `fold` when absent. */
+  readonly bracket?: KnockoutBracket;
 }
 
 export interface TeamBoard {
