@@ -19,14 +19,13 @@ export function byPairingNumber(t: Tournament, players: readonly Player[]): Pars
   const numbered = players.filter((p) => p.pairingNumber !== undefined);
   if (numbered.length === 0) return ok([...players].sort((a, b) => a.id - b.id));
   if (numbered.length < players.length) {
-    return failed(
-      players
-        .filter((p) => p.pairingNumber === undefined)
-        .map((p) => ({
-        player: playerLabel(t, p.id),
-        message: `has no pairing number while ${numbered.length} other player${numbered.length === 1 ? ' has' : 's have'} one; draw the numbers again (tengen lots) so that every player has one`,
-        })),
-    );
+    const missing = players.filter((p) => p.pairingNumber === undefined).map((p) => playerLabel(t, p.id));
+    return failed([
+      {
+        player: missing.length === 1 ? missing[0] : undefined,
+        message: `${missing.length === 1 ? '' : `players ${missing.join(', ')}: `}no pairing number while ${numbered.length} other player${numbered.length === 1 ? ' has' : 's have'} one; draw the numbers again (tengen lots) so that every player has one`,
+      },
+    ]);
   }
   const seen = new Map<number, Player>();
   const errors: InputError[] = [];

@@ -19,8 +19,9 @@
  *    placed player of the next group he has not met.
  *  - Fields of more than 128 players get the rule's next step (8 rounds up to 256, …): the smallest number of rounds
  *    whose knockout would leave one winner.
- *  - A field of an odd size from round 2 on: the bye goes to the player with the fewest wins and the greatest number
- *    who has had no bye (seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?": the weakest of the lowest group).
+ *  - A field of an odd size from round 2 on: the bye goes to a player with the fewest wins — a bye is a win, and given
+ *    higher up it would make a second leader —, among them the one with the fewest byes, then the greatest number
+ *    (seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?": the weakest of the lowest group).
  *  - Colours of these even games by the EGF's colour balance (seeds/egf-general-tournament-rules-excerpt.txt: "Each
  *    player's colour balance shall approach 50%"), the rules printing none for the QT.
  */
@@ -112,10 +113,11 @@ export function pairQualification(t: Tournament, round: Round): PairingResult {
   } else {
     const field = entrants.filter((id) => present.has(id));
     if (field.length % 2 === 1) {
-      // The bye: the fewest wins, then the greatest number, among those who have had none (then the fewest byes).
-      const candidates = [...field].sort((a, b) => h.byes(a) - h.byes(b) || (wins.get(a) ?? 0) - (wins.get(b) ?? 0) || numberOf(b) - numberOf(a));
+      // The bye: in the group of the fewest wins (a bye is a win: given higher up it would make a second leader), the
+      // fewest byes so far, then the greatest number.
+      const candidates = [...field].sort((a, b) => (wins.get(a) ?? 0) - (wins.get(b) ?? 0) || h.byes(a) - h.byes(b) || numberOf(b) - numberOf(a));
       byes = [candidates[0]];
-      report.push(byeLine(byes[0], `odd field: the fewest wins (${wins.get(byes[0]) ?? 0}) and the greatest number without a bye`, 'seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?"'));
+      report.push(byeLine(byes[0], `odd field: the fewest wins (${wins.get(byes[0]) ?? 0}), then the fewest byes, then the greatest number`, 'seeds/mays-swiss-mcmahon-manual.txt, "Who Should Get a Bye?"'));
     }
     const paired = pairByWins(field.filter((id) => !byes.includes(id)), wins, (a, b) => h.meetings(a, b).length > 0, 'fold');
     if (paired === null) return pairingError('no-pairing', round, `no pairing of round ${round} without repeating a game`);

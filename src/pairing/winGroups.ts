@@ -62,9 +62,9 @@ function groupPreference(group: readonly PlayerId[], style: GroupStyle): PlayerI
 
 /**
  * Pairs `players` (in pairing order, an even number) inside their wins groups, from the most wins down, never
- * repeating a game (`met`). A player left over in a group meets the best placed player of the next group that he
- * may meet. Backtracks when a group cannot be completed; null when no pairing without a repeat exists (or the search
- * passes `limit` steps).
+ * repeating a game (`met`). A player leaves his group only when what is left of it is odd (he floats down to the best
+ * placed player of the next group he may meet); only when no such pairing exists may more players float. Backtracks
+ * when a group cannot be completed; null when no pairing without a repeat exists (or the search passes `limit` steps).
  */
 export function pairByWins(
   players: readonly PlayerId[],
@@ -74,22 +74,26 @@ export function pairByWins(
   limit = 200_000,
 ): [PlayerId, PlayerId][] | null {
   const order = [...players].sort((a, b) => (wins.get(b) ?? 0) - (wins.get(a) ?? 0) || players.indexOf(a) - players.indexOf(b));
-  let steps = 0;
-  const pairs: [PlayerId, PlayerId][] = [];
-  const solve = (left: readonly PlayerId[]): boolean => {
-    if (left.length === 0) return true;
-    if (++steps > limit) return false;
-    const [first, ...rest] = left;
-    const score = wins.get(first) ?? 0;
-    const group = left.filter((id) => (wins.get(id) ?? 0) === score);
-    const lower = rest.filter((id) => (wins.get(id) ?? 0) !== score);
-    for (const other of [...groupPreference(group, style), ...lower]) {
-      if (met(first, other)) continue;
-      pairs.push([first, other]);
-      if (solve(rest.filter((id) => id !== other))) return true;
-      pairs.pop();
-    }
-    return false;
+  const search = (strict: boolean): [PlayerId, PlayerId][] | null => {
+    let steps = 0;
+    const pairs: [PlayerId, PlayerId][] = [];
+    const solve = (left: readonly PlayerId[]): boolean => {
+      if (left.length === 0) return true;
+      if (++steps > limit) return false;
+      const [first, ...rest] = left;
+      const score = wins.get(first) ?? 0;
+      const group = left.filter((id) => (wins.get(id) ?? 0) === score);
+      const mayFloat = !strict || group.length % 2 === 1;
+      const lower = mayFloat ? rest.filter((id) => (wins.get(id) ?? 0) !== score) : [];
+      for (const other of [...groupPreference(group, style), ...lower]) {
+        if (met(first, other)) continue;
+        pairs.push([first, other]);
+        if (solve(rest.filter((id) => id !== other))) return true;
+        pairs.pop();
+      }
+      return false;
+    };
+    return solve(order) ? pairs : null;
   };
-  return solve(order) ? pairs : null;
+  return search(true) ?? search(false);
 }
