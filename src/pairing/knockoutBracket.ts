@@ -150,7 +150,8 @@ function foldRounds(t: Tournament, entrants: readonly PlayerId[]): BracketRound[
   rounds.push({ round: 1, matches: firstRound });
   let previous = firstRound;
   for (let r = 2; r <= total; r++) {
-    const size = powerOfTwoBelow(entrants.length) / 2 ** (r - 1);
+    // Round 1 has a place for each pair and free win (a power of two); each later round half as many.
+    const size = firstRound.length / 2 ** (r - 1);
     const known = previous.every((m) => m.winner !== undefined);
     const matches: BracketMatch[] = [];
     if (known) {

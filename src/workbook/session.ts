@@ -37,7 +37,8 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
-import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
+import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
+import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -230,13 +231,20 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   });
   games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
 
-  const tournament: Tournament = {
+  const fromSheets: Tournament = {
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
   };
+  // A knockout's results may be typed in its bracket (bracketSheet.ts): read into the games the Grid leaves open.
+  let tournament = fromSheets;
+  if (hasBracket(fromSheets) && sheets.includes(BRACKET_SHEET)) {
+    const values = (await wb.readSheet(BRACKET_SHEET)) ?? [];
+    read.set(BRACKET_SHEET, { values });
+    tournament = { ...fromSheets, games: readBracketResults(values, fromSheets, errors) };
+  }
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
@@ -348,6 +356,7 @@ function tournamentBatch(
     ...playersOps(t.players),
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
+    ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
   ];
   const extra = options.extra ?? [];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
@@ -476,6 +485,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
     written.add(POSTER_SHEET);
+  }
+  if (hasBracket(t)) {
+    ops.push(...bracketOps(t, language));
+    written.add(BRACKET_SHEET);
   }
   // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
   // Grid exists (Excel refuses to delete a workbook's last sheet).
@@ -844,7 +857,8 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   const after: Tournament = { ...t, games: t.games.map((g) => (set.has(g) ? { ...g, result: set.get(g)! } : g)) };
   const label = `Results of round ${round}`;
   // The tournament as read, unchanged: its result cells are found directly (a handful of cells, fast on any grid).
-  const quick = ctx.exact && ctx.read ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
+  // (A knockout's bracket moves its winners right with every result: the general path renders it.)
+  const quick = ctx.exact && ctx.read && !hasBracket(t) ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
   if (!options.confirmOverwrite) {
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
