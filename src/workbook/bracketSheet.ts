@@ -106,7 +106,7 @@ export function bracketCells(t: Tournament, language: GridLanguage = 'en'): Cell
   }
   // The winner, beside the final(s): a 32-player PKO ends with two deciding games, each with its qualifier.
   const c = roundColumn(rounds + 1);
-  put(BRACKET_HEADER_ROW, c, words.winner);
+  put(BRACKET_HEADER_ROW, c + 1, words.winner);
   bracket.rounds[rounds - 1]?.matches.forEach((m, k) => {
     if (m.winner !== undefined) put(matchRow(rounds, k), c + 1, name(t, m.winner));
   });
@@ -120,13 +120,17 @@ export function bracketOps(t: Tournament, language: GridLanguage = 'en'): Workbo
   const ops: WorkbookOp[] = [...freshSheetOps(sheet), { kind: 'write', sheet, at: 'A1', cells }, { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 16, rowHeight: rowHeight(16) } }, { kind: 'format', sheet, range: 'A2', format: { italic: true } }];
   if (bracket instanceof BracketError) return [...ops, { kind: 'column-widths', sheet, widths: [80] }];
   const rounds = bracket.rounds.length;
-  const labelWidth = Math.max(4, ...bracket.rounds.flatMap((r) => r.matches.map((m) => m.label.length + 1)));
+  // Each round's label column as wide as its labels ("A", "PKO I – PKO IV") and its header ("Match").
+  const labelWidth = (r: number) => Math.max(WORDS[language].match.length + 1, ...bracket.rounds[r].matches.map((m) => m.label.length + 1));
   const widths: number[] = [];
-  for (let r = 0; r < rounds; r++) widths.push(labelWidth, 4, NAME_WIDTH, 5, 2);
+  for (let r = 0; r < rounds; r++) widths.push(labelWidth(r), 4, NAME_WIDTH, 5, 2);
   widths.push(2, NAME_WIDTH);
   for (const r of bracket.rounds) {
     const c = roundColumn(r.round);
-    ops.push({ kind: 'format', sheet, range: `${cellAddress(BRACKET_HEADER_ROW, c)}:${cellAddress(BRACKET_HEADER_ROW + 1, c + 3)}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } });
+    ops.push(
+      { kind: 'merge', sheet, range: `${cellAddress(BRACKET_HEADER_ROW, c)}:${cellAddress(BRACKET_HEADER_ROW, c + 3)}` },
+      { kind: 'format', sheet, range: `${cellAddress(BRACKET_HEADER_ROW, c)}:${cellAddress(BRACKET_HEADER_ROW + 1, c + 3)}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
+    );
     r.matches.forEach((m, k) => {
       const row = matchRow(r.round, k);
       ops.push({ kind: 'format', sheet, range: `${cellAddress(row, c + 1)}:${cellAddress(row + 1, c + 3)}`, format: { border: true, fontSize: FONT_SIZE } });
@@ -138,7 +142,7 @@ export function bracketOps(t: Tournament, language: GridLanguage = 'en'): Workbo
     });
   }
   const winnerColumn = roundColumn(rounds + 1);
-  ops.push({ kind: 'format', sheet, range: cellAddress(BRACKET_HEADER_ROW, winnerColumn), format: { ...HEADER_FORMAT } });
+  ops.push({ kind: 'format', sheet, range: cellAddress(BRACKET_HEADER_ROW, winnerColumn + 1), format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } });
   bracket.rounds[rounds - 1]?.matches.forEach((_, k) => ops.push({ kind: 'format', sheet, range: cellAddress(matchRow(rounds, k), winnerColumn + 1), format: { bold: true, fontSize: 14, border: true } }));
   const lastRow = cells.length;
   const lastColumn = widths.length;
