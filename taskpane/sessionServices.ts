@@ -9,6 +9,7 @@ import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimal } from '../src/pairing/optimal';
 import { pairOpenGotha } from '../src/pairing/opengotha/pair';
+import { ownPairing, refusedByOwnSystem } from '../src/pairing/ownSystems';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { GRID_SHEET } from '../src/workbook/grid';
 import * as session from '../src/workbook/session';
@@ -101,6 +102,9 @@ export function sessionServices(): WizardServices {
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
     },
     previewPairing(t, round, system, controls) {
+      // A knockout, a QT, Groups of Eight: the tournament's own system pairs it, through the same preview and confirm.
+      const own = ownPairing(t);
+      if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
       const systems = { optimal: pairOptimal, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
       // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.

@@ -6,17 +6,15 @@
  */
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
-import { displayName, playerLabel, type PairingSystem, type Tournament } from '../model/tournament';
+import { displayName, playerLabel, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
 import { pairOptimal } from '../pairing/optimal';
-import { pairKnockout } from '../pairing/knockout';
-import { pairQualification } from '../pairing/qualification';
-import { pairGroupsOfEight } from '../pairing/groupsOfEight';
+import { ownPairing, refusedByOwnSystem } from '../pairing/ownSystems';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -128,38 +126,14 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
-/**
- * Tournament systems that pair by their own rules (a bracket, printed tables, groups), whatever `--system`: the
- * tournament file's `settings.system` chooses them. They take none of the director's controls nor pairing options.
- */
-const OWN_PAIRING: Partial<Record<PairingSystem, (t: Tournament, round: number) => PairingResult>> = {
-  knockout: pairKnockout,
-  'egc-qt': pairQualification,
-  'groups-of-eight': pairGroupsOfEight,
-};
-
 /** True when the tournament's own system pairs it (a knockout, a QT, Groups of Eight), not `--system`. */
 export function pairsByOwnSystem(t: Tournament): boolean {
-  return OWN_PAIRING[t.settings.system] !== undefined;
-}
-
-/** The options given that a system with its own pairing rules would have to ignore, named as the CLI spells them. */
-function optionsOwnSystemsRefuse(o: CliPairOptions): string[] {
-  const named: [unknown, string][] = [
-    [o.forcedPairs?.length, '--force'], [o.forbiddenPairs?.length, '--forbid'], [o.bye, '--bye'], [o.pinnedTables?.length, '--pin'],
-    [o.relatives?.length, '--relatives'], [o.hostCity, '--host-city'], [o.only?.length ?? o.onlyRanges?.length, '--only'], [o.scoreBelow, '--score-below'],
-    [o.seeding, '--seeding'], [o.seed, '--seed'], [o.allowRepeats, '--allow-repeats'], [o.byeMethod, '--bye-method'], [o.rest, '--rest'],
-  ];
-  return named.filter(([v]) => v !== undefined && v !== false && v !== 0).map(([, flag]) => flag);
+  return ownPairing(t) !== undefined;
 }
 
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
-  const own = OWN_PAIRING[t.settings.system];
-  if (own) {
-    const refused = optionsOwnSystemsRefuse(options);
-    if (refused.length > 0) return pairingError('unsupported-parameters', round, `the ${t.settings.system} system pairs by its own rules; ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} not honoured`);
-    return own(beforeRound(t, round), round);
-  }
+  const own = ownPairing(t);
+  if (own) return refusedByOwnSystem(t, round, options) ?? own(beforeRound(t, round), round);
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 

@@ -91,3 +91,26 @@ describe('results typed in the bracket', () => {
     expect(s.value.tournament.games.map((g) => `${g.white}-${g.black} ${g.result}`)).toEqual(['4-5 black-wins']);
   });
 });
+
+describe('pairing a knockout in the workbook (the pane\'s preview and confirm)', () => {
+  test('round 1 previewed by the tournament\'s own system, confirmed: games, free wins as byes, the bracket written', async () => {
+    const { importBatch, pairRoundBatch, previewPairing } = await import('../../src/workbook/session');
+    const { ownPairing } = await import('../../src/pairing/ownSystems');
+    const { isPairingError } = await import('../../src/pairing/types');
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(knockoutField(6), { existingSheets: await wb.sheetNames() }));
+    const read = await readSession(wb);
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const own = ownPairing(read.value.tournament)!;
+    const preview = previewPairing(read.value.tournament, 1, (base, r) => own(base, r));
+    if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+    expect(preview.pairing.freeWins).toEqual([1, 2]);
+    await wb.apply(pairRoundBatch(read.value.tournament, preview.pairing, { expectedFingerprint: preview.fingerprint }));
+    const after = await readSession(wb);
+    if (!after.ok) throw new Error(JSON.stringify(after.errors));
+    expect(after.value.tournament.games.map((g) => `${g.white}-${g.black}`)).toEqual(['3-6', '4-5']);
+    expect(after.value.tournament.byes.map((b) => b.player)).toEqual([1, 2]);
+    const bracket = (await wb.readSheet(BRACKET_SHEET))!;
+    expect(at(bracket, matchRow(1, 0), roundColumn(1) + 2)).toBe('Czerny, Anna');
+  });
+});
