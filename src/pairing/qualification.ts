@@ -75,7 +75,10 @@ export function pairQualification(t: Tournament, round: Round): PairingResult {
   if (n < 2) return pairingError('too-few-players', round, `a Qualification Tournament needs at least 2 players; ${n} present in round 1`);
   const total = qualificationRounds(n);
   if (round > total) {
-    return pairingError('bad-round', round, `a Qualification Tournament of ${n} players has ${total} rounds (${n <= 6 ? 'round-robin: "If the number of players is at most 6, then the system is round-robin"' : QT_RULE}); a tie for first after them is played off by knockout`);
+    // After the last round: one leader is the winner; a tie for first is "dissolved by a knockout playoff".
+    const after = qualificationPlayoff(t);
+    const tie = after.leaders.length > 1 ? `: ${after.leaders.length} players tie for first (${after.leaders.map((id) => playerLabel(t, id)).join(', ')}), to be played off by knockout — round 1: ${[...after.pairs.map(([a, b]) => `${playerLabel(t, a)} – ${playerLabel(t, b)}`), ...after.freeWins.map((id) => `${playerLabel(t, id)} free win`)].join('; ')}` : '; a tie for first after them is played off by knockout';
+    return pairingError('bad-round', round, `a Qualification Tournament of ${n} players has ${total} rounds (${n <= 6 ? 'round-robin: "If the number of players is at most 6, then the system is round-robin"' : QT_RULE})${tie}`);
   }
   const pending = pendingGames(t, round);
   if (pending.length > 0) {

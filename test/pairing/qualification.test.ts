@@ -122,12 +122,15 @@ describe('the Swiss by wins', () => {
     t = play(t, 1);
     t = play(t, 2);
     const p3 = paired(t, 3);
-    // Round 3's top game ends without a winner (both lose by default): 1 and … are not alone on top.
     const after = applyPairing(t, p3);
     const games = after.games.map((g) => (g.round === 3 ? { ...g, result: g.table === 1 ? ('both-win-by-default' as const) : ('white-wins' as const) } : g));
     const playoff = qualificationPlayoff({ ...after, games });
-    expect(playoff.leaders.length).toBeGreaterThan(1);
-    expect(playoff.pairs.flat().length + playoff.freeWins.length).toBe(playoff.leaders.length);
+    // Both players of table 1 won: two leaders on 3 wins, one playoff game, the lower number first.
+    expect(playoff.leaders).toHaveLength(2);
+    expect(playoff.pairs).toEqual([playoff.leaders]);
+    expect(playoff.freeWins).toEqual([]);
+    const over = pairQualification({ ...after, games, settings: { ...after.settings, rounds: 4 } }, 4);
+    expect(isPairingError(over) && over.message).toMatch(/: 2 players tie for first \(.*\), to be played off by knockout — round 1: /);
   });
 });
 
