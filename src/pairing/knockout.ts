@@ -28,8 +28,8 @@ function undecided(t: Tournament, bracket: Bracket, round: Round): { message: st
   const say = (m: BracketMatch) => {
     if (m.first === undefined || m.second === undefined) return `match ${m.label} (its players are not known yet)`;
     const who = `${playerLabel(t, m.first)} – ${m.second === null ? 'free win' : playerLabel(t, m.second)}`;
-    if (!m.game) return `match ${m.label} (${who}) is not paired`;
-    return `match ${m.label} (${who}) has ${m.game.result === 'unknown' ? 'no result yet' : `no winner (${m.game.result})`}`;
+    if (!m.game) return `match ${m.label} (${who}): not paired`;
+    return `match ${m.label} (${who}): ${m.game.result === 'unknown' ? 'no result yet' : `no winner (${m.game.result})`}`;
   };
   return {
     message: `round ${round - 1} has no winner yet in ${before.map(say).join('; ')}: only the winners go on, so record ${before.length === 1 ? 'that result' : 'those results'} first`,

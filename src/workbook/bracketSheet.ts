@@ -27,8 +27,8 @@ const NAME_WIDTH = 24;
 const FONT_SIZE = 11;
 
 const WORDS = {
-  en: { round: 'Round', final: 'Final', winner: 'Winner', no: 'No.', name: 'Name', res: 'Res.', free: 'free win', match: 'Match', hint: 'Type the results in Res.: + won, − lost (! after it by default), or 1 / 0. Colours by nigiri.', knockout: 'Knockout' },
-  fr: { round: 'Ronde', final: 'Finale', winner: 'Vainqueur', no: 'No.', name: 'Nom', res: 'Rés.', free: 'qualifié d’office', match: 'Match', hint: 'Résultats dans Rés. : + gagné, − perdu (! ensuite si par forfait), ou 1 / 0. Couleurs à la nigiri.', knockout: 'Élimination directe' },
+  en: { round: 'Round', final: 'Final', winner: 'Winner', no: 'No.', name: 'Name', res: 'Res.', free: 'free win', match: 'Match', hint: '+ won, − lost; colours by nigiri', knockout: 'Knockout' },
+  fr: { round: 'Ronde', final: 'Finale', winner: 'Vainqueur', no: 'No.', name: 'Nom', res: 'Rés.', free: 'qualifié d’office', match: 'Match', hint: '+ gagné, − perdu ; couleurs à la nigiri', knockout: 'Élimination directe' },
 } as const;
 
 /** Where match `k` (from 0) of round `round` sits: its first row (its second player is on the row below). */
@@ -74,6 +74,8 @@ export function bracketCells(t: Tournament, language: GridLanguage = 'en'): Cell
   const words = WORDS[language];
   const bracket = bracketOf(t);
   const kind = t.settings.bracket ?? 'fold';
+  // Short: the title and the legend sit in column A, which a sheet shown cell by cell (the standalone page) widens to
+  // fit them; in Excel and on paper they run over the empty cells to their right. (docs/workbook.md says the rest.)
   const title = `${t.name} — ${words.knockout} (${kind})`;
   if (bracket instanceof BracketError) return [[title], [bracket.message]];
   const rounds = bracket.rounds.length;

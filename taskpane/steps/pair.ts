@@ -8,6 +8,8 @@
  */
 import type { Round, Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
+import { ownPairing } from '../../src/pairing/ownSystems';
+import { LABELS } from '../../src/workbook/notation';
 import { pendingGames } from '../../src/workbook/scratchPad';
 import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
 import { append, button, checkbox, field, h, select } from '../dom';
@@ -91,13 +93,18 @@ export class PairStep implements Step {
       if (round === 1) renderSectionsNotice(this.ctx, t);
     }
 
-    const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
-    systemSelect.addEventListener('change', () => {
-      this.pairSystem = systemSelect.value;
-      this.reset();
-      this.ctx.render();
-    });
-    append(this.ctx.body, field('Pairing system', systemSelect));
+    // A knockout, a QT, Groups of Eight pair by their own rules (src/pairing/ownSystems.ts): nothing to choose.
+    const own = ownPairing(t) !== undefined;
+    if (own) append(this.ctx.body, h('p', { 'data-testid': 'own-system' }, `Paired by the rules of the ${LABELS.en.systems[t.settings.system]}${t.settings.system === 'knockout' ? ` (${t.settings.bracket ?? 'fold'})` : ''}.`));
+    else {
+      const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
+      systemSelect.addEventListener('change', () => {
+        this.pairSystem = systemSelect.value;
+        this.reset();
+        this.ctx.render();
+      });
+      append(this.ctx.body, field('Pairing system', systemSelect));
+    }
     const later = t.games.filter((g) => g.round > round!);
     if (later.length > 0) {
       append(this.ctx.body, h('p', { class: 'warning' }, `Rounds after ${round} are paired already: pair them again after this one.`));
@@ -223,13 +230,15 @@ export class PairStep implements Step {
         void this.previewRound();
       },
     };
+    // The systems with their own rules take no controls: no form to offer them.
+    const own = ownPairing(t) !== undefined;
     if (isPairingError(result)) {
       append(this.ctx.body, h('p', { class: 'warning', 'data-testid': 'pairing-error' }, `Round ${round} cannot be paired: ${result.message}`));
-      renderControlsForm(this.ctx.body, t, null, hooks);
+      if (!own) renderControlsForm(this.ctx.body, t, null, hooks);
       return;
     }
     renderPreview(this.ctx.body, t, result);
-    renderControlsForm(this.ctx.body, t, result, hooks);
+    if (!own) renderControlsForm(this.ctx.body, t, result, hooks);
     append(this.ctx.body, button(`Confirm: write round ${round}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }));
   }
 

@@ -38,7 +38,7 @@ describe('tengen pair by the file\'s system', () => {
     const two = path.join(dir, 'two.json');
     const r = await cli(['pair', one, '--round', '2', '--out', two]);
     expect(r.code).not.toBe(0);
-    expect(r.err).toMatch(/round 2: .*no pairing: round 1 has no winner yet in match 1 \(4 \(Dubois, David\) – 13 \(Moreau, Marc\)\) has no result yet/);
+    expect(r.err).toMatch(/round 2: .*no pairing: round 1 has no winner yet in match 1 \(4 \(Dubois, David\) – 13 \(Moreau, Marc\)\): no result yet/);
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(existsSync(two)).toBe(false);
   });
