@@ -13,7 +13,7 @@
  * paired nor given a bye.
  */
 import { playerLabel, type PlayerId, type Round, type Tournament } from '../model/tournament';
-import { BracketError, knockoutBracket, type Bracket, type BracketMatch } from './knockoutBracket';
+import { BracketError, knockoutBracket, powerOfTwoBelow, type Bracket, type BracketMatch } from './knockoutBracket';
 import { pairingError, type ByeLine, type PairedGame, type PairingResult, type ReportLine } from './types';
 import { winsBefore } from './winGroups';
 
@@ -71,7 +71,7 @@ export function pairKnockout(t: Tournament, round: Round): PairingResult {
       const line: ByeLine = {
         kind: 'bye',
         player: m.first!,
-        reason: `free win: number ${number(m.first!)} is not among the ${2 * (bracket.entrants.length - 2 ** Math.floor(Math.log2(bracket.entrants.length)))} greatest numbers, who play round 1`,
+        reason: `free win: number ${number(m.first!)} is not among the ${2 * (bracket.entrants.length - powerOfTwoBelow(bracket.entrants.length))} greatest numbers, who play round 1`,
         rule: FREE_WIN_RULE,
         message: `Free win: ${playerLabel(t, m.first!)} (number ${number(m.first!)}) — "the other players get a free win"`,
       };
