@@ -9,8 +9,7 @@ import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimal } from '../src/pairing/optimal';
 import { pairOpenGotha } from '../src/pairing/opengotha/pair';
-import { pairRoundRobin } from '../src/pairing/roundRobin';
-import { pairingError } from '../src/pairing/types';
+import { ownPairing, refusedByOwnSystem } from '../src/pairing/ownSystems';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
 import { GRID_SHEET } from '../src/workbook/grid';
 import * as session from '../src/workbook/session';
@@ -108,13 +107,9 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
     },
     previewPairing(t, round, system, controls) {
-      // A round-robin is paired from its table of rounds by pairing number (the engine's round-robin module, as
-      // `tengen pair` does); the director's controls cannot change it.
-      if (t.settings.system === 'round-robin') {
-        const given = Object.entries(controls).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)).map(([k]) => k);
-        if (given.length > 0) return { pairing: pairingError('unsupported-parameters', round, `a round-robin is paired from its table of rounds; ${given.join(', ')} cannot change it`), fingerprint: session.fingerprint(t) };
-        return session.previewPairing(t, round, (base, r) => pairRoundRobin(base, r), {});
-      }
+      // A knockout, a QT, Groups of Eight: the tournament's own system pairs it, through the same preview and confirm.
+      const own = ownPairing(t);
+      if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
       const systems = { optimal: pairOptimal, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
       // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.

@@ -31,6 +31,7 @@ import {
   CLI_SEEDINGS,
   DEFAULT_PAIRING_SYSTEM,
   pairAndWrite,
+  pairsByOwnSystem,
   pairingJson,
   partlyPaired,
   refusedContinuation,
@@ -219,6 +220,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (refusedOption) throw new UsageError(refusedOption);
       if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const t = await load(rest[0]);
+      if (flags.has('system') && pairsByOwnSystem(t)) {
+        throw new UsageError(`--system ${system}: ${rest[0]} is a ${t.settings.system} tournament, paired by its own rules; leave out --system`);
+      }
       const roundText = flags.get('round');
       const round = Number(roundText);
       if (typeof roundText !== 'string' || !Number.isInteger(round) || round < 1 || round > t.settings.rounds) {

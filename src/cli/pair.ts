@@ -6,15 +6,15 @@
  */
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
-import { displayName, type Tournament } from '../model/tournament';
+import { displayName, playerLabel, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
 import { pairOptimal } from '../pairing/optimal';
-import { pairRoundRobin } from '../pairing/roundRobin';
+import { ownPairing, refusedByOwnSystem } from '../pairing/ownSystems';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -128,14 +128,14 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
+/** True when the tournament's own system pairs it (a knockout, a QT, Groups of Eight), not `--system`. */
+export function pairsByOwnSystem(t: Tournament): boolean {
+  return ownPairing(t) !== undefined;
+}
+
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
-  // Systems with a fixed table of rounds (settings.system) pair by pairing number; --system chooses among the
-  // score-group systems only.
-  if (t.settings.system === 'round-robin') {
-    const given = Object.entries(options).filter(([k, v]) => v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0) && k !== 'rest' && k !== 'file').map(([k]) => k);
-    if (given.length > 0) return pairingError('unsupported-parameters', round, `a round-robin is paired from its table of rounds; ${given.join(', ')} cannot change it`);
-    return pairRoundRobin(beforeRound(t, round), round);
-  }
+  const own = ownPairing(t);
+  if (own) return refusedByOwnSystem(t, round, options) ?? own(beforeRound(t, round), round);
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 
@@ -145,6 +145,8 @@ export function pairingJson(p: RoundPairing) {
     system: p.system,
     games: p.games.map((g) => ({ table: g.table, white: g.white, black: g.black, handicap: g.handicap, colourKnown: g.colourKnown })),
     bye: p.bye,
+    ...(p.freeWins?.length ? { freeWins: p.freeWins } : {}),
+    ...(p.knockedOut?.length ? { knockedOut: p.knockedOut } : {}),
     ...(p.seeding ? { seeding: p.seeding } : {}),
     ...(p.pending?.length ? { pending: p.pending } : {}),
     report: p.report,
@@ -160,11 +162,15 @@ export function renderPairing(t: Tournament, p: RoundPairing, announcedTables = 
   };
   const rows = p.games.map((g) => [String(g.table), who(g.white), who(g.black), g.handicap ? String(g.handicap) : g.colourKnown ? '' : 'nigiri']);
   const sheet = table(['Table', 'White', 'Black', 'Handicap'], rows).slice(0, -1);
-  const bye = p.bye === null ? '' : `\nBye: ${who(p.bye)}\n`;
+  // A knockout's free wins, a QT's round-1 byes, one bye per odd group of Groups of Eight: all byes in the file.
+  const byes = [...(p.bye === null ? [] : [p.bye]), ...(p.freeWins ?? [])];
+  const byeLabel = p.system.startsWith('knockout') ? 'Free wins' : byes.length > 1 ? 'Byes' : 'Bye';
+  const bye = byes.length === 0 ? '' : `\n${byeLabel}: ${byes.map(who).join('; ')}\n`;
+  const out = p.knockedOut?.length ? `\nOut of the knockout: ${p.knockedOut.map((id) => playerLabel(t, id)).join('; ')}\n` : '';
   const seeding = p.seeding ? `\nSeeding inside score groups: ${p.seeding.method}${p.seeding.seed !== undefined ? ` (lottery seed ${p.seeding.seed})` : ''}\n` : '';
   const report = p.report.filter((r) => r.kind !== 'pair').map((r) => `  - ${r.message}`);
   const kept = announcedTables > 0 ? `\nThe ${announcedTables} table${announcedTables === 1 ? '' : 's'} already announced for round ${p.round} ${announcedTables === 1 ? 'is' : 'are'} kept as they are.\n` : '';
-  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${kept}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
+  return `${t.name} — round ${p.round} (${p.system})\n\n${sheet}\n${bye}${out}${kept}${seeding}${report.length ? `\nReport:\n${report.join('\n')}\n` : ''}`;
 }
 
 /**

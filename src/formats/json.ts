@@ -280,6 +280,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     schedule: s.schedule,
     cycles: s.cycles,
     lots: s.lots,
+    bracket: s.bracket,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
@@ -400,8 +401,9 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       schedule: s.schedule,
       cycles: s.cycles,
       lots: s.lots && pick(s.lots, ['by', 'seed']),
+      bracket: s.bracket,
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

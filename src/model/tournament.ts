@@ -104,7 +104,14 @@ export interface Bye {
   readonly player: PlayerId;
 }
 
-export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin';
+export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin' | 'knockout' | 'egc-qt' | 'groups-of-eight';
+
+/**
+ * A knockout's bracket (seeds/egc-championship-rules.txt): `fold` pairs by folding the numbers of those still in
+ * ("The League's Knockout Playoffs", "Pairings and Final Places"); `egc-pko-24` and `egc-pko-32` are the Preliminary
+ * Knockout Tournaments' printed pairings ("The Preliminary Knockout Tournaments (PKO)", "Pairings").
+ */
+export type KnockoutBracket = 'fold' | 'egc-pko-24' | 'egc-pko-32';
 export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha';
 
 /** Criteria a director can order standings by. Lower-case names are also the `--json` keys. */
@@ -252,6 +259,8 @@ export interface Settings {
   readonly cycles?: number;
   /** How the pairing numbers were assigned, with the lottery's seed so the draw can be replayed (src/pairing/lots.ts). */
   readonly lots?: Lots;
+  /** A knockout's bracket (`system` "knockout"); `fold` when absent. */
+  readonly bracket?: KnockoutBracket;
 }
 
 export type RoundRobinSchedule = 'berger' | 'egc';

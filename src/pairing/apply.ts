@@ -17,7 +17,9 @@ export function applyPairing(t: Tournament, pairing: RoundPairing): Tournament {
     result: 'unknown',
   }));
   const kept = pairing.withdrawnBye === undefined ? t.byes : t.byes.filter((b) => !(b.round === pairing.round && b.player === pairing.withdrawnBye));
-  const byes = pairing.bye === null ? kept : [...kept, { round: pairing.round, player: pairing.bye }];
+  // A knockout's free wins (and a Qualification Tournament's round-1 byes) are byes: default wins without a game.
+  const fresh = [...(pairing.bye === null ? [] : [pairing.bye]), ...(pairing.freeWins ?? [])].map((player) => ({ round: pairing.round, player }));
+  const byes = [...kept, ...fresh];
   return { ...t, games: [...t.games, ...games], byes };
 }
 
@@ -47,9 +49,11 @@ export function pairingProblems(t: Tournament, pairing: RoundPairing): string[] 
     see(g.black, `table ${g.table}`);
   });
   if (pairing.bye !== null) see(pairing.bye, 'the bye');
+  for (const id of pairing.freeWins ?? []) see(id, 'a free win');
   // Players left for later (`pending`) and players at tables already announced for the round are accounted for.
   const accounted = new Set<PlayerId>([
     ...(pairing.pending ?? []),
+    ...(pairing.knockedOut ?? []),
     ...t.games.filter((g) => g.round === pairing.round).flatMap((g) => [g.white, g.black]),
     ...t.byes.filter((b) => b.round === pairing.round && b.player !== pairing.withdrawnBye).map((b) => b.player),
   ]);

@@ -102,6 +102,13 @@ export interface RoundPairing {
   /** Tables numbered from 1, from the top score down. */
   readonly games: readonly PairedGame[];
   readonly bye: PlayerId | null;
+  /**
+   * Players who win this round without a game besides `bye` — a knockout's free wins ("the other players get a free
+   * win"), a Qualification Tournament's round-1 byes — each recorded as a bye (a default win, EGF).
+   */
+  readonly freeWins?: readonly PlayerId[];
+  /** Players present but out of a knockout (they lost a game): neither paired nor given a bye. */
+  readonly knockedOut?: readonly PlayerId[];
   readonly report: readonly ReportLine[];
   /**
    * Present players this pairing leaves for later (the director paired part of the field now; see `pairOptimal`).

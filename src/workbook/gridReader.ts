@@ -22,6 +22,7 @@ import {
   FIRST_ROUND_COLUMN,
   isBlank,
   isByeText,
+  LABELS,
   normaliseLabel,
   readColour,
   readResult,
@@ -216,7 +217,11 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   else errors.push({ where: titleAt('ruleset'), message: `"${titleText('ruleset')}" is not a ruleset; expected egf, bga, aqjg or opengotha` });
 
   const system = systemOf(titleText('system'));
-  if (!system) errors.push({ where: titleAt('system'), message: `"${titleText('system')}" is not a pairing system; expected McMahon, Swiss or Round-robin (French Suisse, Toutes rondes)` });
+  if (!system) {
+    const names = (language: 'en' | 'fr') => Object.values(LABELS[language].systems);
+    const en = names('en');
+    errors.push({ where: titleAt('system'), message: `"${titleText('system')}" is not a pairing system; expected ${en.slice(0, -1).join(', ')} or ${en[en.length - 1]} (French ${names('fr').filter((n) => !en.includes(n)).join(', ')})` });
+  }
 
   // Rounds: the header's "Round n" columns, three cells each, which the title's Rounds must match.
   let headerRounds = 0;

@@ -16,6 +16,7 @@
  * their own; the .h9 format writes "!" instead of "/" for them): `+!` default win, `−!` default loss, `=!` default
  * jigo. A blank result beside an opponent is a game not yet reported. A round left blank is a round missed.
  */
+import type { PairingSystem } from '../model/tournament';
 import type { Outcome } from '../scoring/record';
 import type { CellValue } from './adapter';
 
@@ -165,7 +166,7 @@ export interface GridLabels {
   readonly result: string;
   readonly victories: string;
   readonly placeColumn: string;
-  readonly systems: Readonly<Record<'mcmahon' | 'swiss' | 'round-robin', string>>;
+  readonly systems: Readonly<Record<PairingSystem, string>>;
 }
 
 export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
@@ -195,7 +196,7 @@ export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
     // Mays counts "the highest number of victories" ("Determining the Winners"), byes and default wins included.
     victories: 'Wins',
     placeColumn: 'Place',
-    systems: { mcmahon: 'McMahon', swiss: 'Swiss', 'round-robin': 'Round-robin' },
+    systems: { mcmahon: 'McMahon', swiss: 'Swiss', 'round-robin': 'Round-robin', knockout: 'Knockout', 'egc-qt': 'EGC Qualification', 'groups-of-eight': 'Groups of Eight' },
   },
   fr: {
     tournament: 'Tournoi',
@@ -221,7 +222,7 @@ export const LABELS: Readonly<Record<GridLanguage, GridLabels>> = {
     result: 'Rés.',
     victories: 'Victoires',
     placeColumn: 'Rang',
-    systems: { mcmahon: 'McMahon', swiss: 'Suisse', 'round-robin': 'Toutes rondes' },
+    systems: { mcmahon: 'McMahon', swiss: 'Suisse', 'round-robin': 'Toutes rondes', knockout: 'Élimination directe', 'egc-qt': 'Qualification EGC', 'groups-of-eight': 'Groupes de huit' },
   },
 };
 
@@ -250,10 +251,13 @@ export function titleKeyOf(label: string): TitleKey | undefined {
   return undefined;
 }
 
-export function systemOf(text: string): 'mcmahon' | 'swiss' | 'round-robin' | undefined {
+export function systemOf(text: string): PairingSystem | undefined {
   const n = normaliseLabel(text).replace(/[-\s]/g, '');
   if (n === 'mcmahon' || n === 'swissmcmahon') return 'mcmahon';
   if (n === 'swiss' || n === 'suisse') return 'swiss';
   if (n === 'roundrobin' || n === 'toutesrondes') return 'round-robin';
+  if (n === 'knockout' || n === 'eliminationdirecte') return 'knockout';
+  if (n === 'egcqualification' || n === 'qualificationegc' || n === 'egcqt') return 'egc-qt';
+  if (n === 'groupsofeight' || n === 'groupesdehuit') return 'groups-of-eight';
   return undefined;
 }

@@ -6,6 +6,7 @@
  */
 import type { Round, Tournament } from '../model/tournament';
 import type { WorkbookOp } from './adapter';
+import { BRACKET_SHEET } from './bracketSheet';
 import { CEREMONY_SHEET } from './ceremonySheet';
 import type { GridLanguage } from './notation';
 import { pairingsOps, pairingsSheetName, TABLES_PER_PAGE } from './pairingsSheet';
@@ -54,7 +55,12 @@ export function roundPaperOps(t: Tournament, round: Round, language: GridLanguag
   return [...pairingsOps(t, round, language), ...tables, ...slipsOps(t, round, language)];
 }
 
+/** A knockout gets a bracket sheet (./bracketSheet), written with the tournament and after every change. */
+export function hasBracket(t: Tournament): boolean {
+  return t.settings.system === 'knockout';
+}
+
 /** Sheets Tengen writes for the printer (replaced with the tournament). */
 export function isPrintoutSheet(sheet: string): boolean {
-  return /^(Pairings|Tables|Slips) R\d+$/.test(sheet) || sheet === POSTER_SHEET || sheet === CEREMONY_SHEET;
+  return /^(Pairings|Tables|Slips) R\d+$/.test(sheet) || sheet === POSTER_SHEET || sheet === CEREMONY_SHEET || sheet === BRACKET_SHEET;
 }

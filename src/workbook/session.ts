@@ -37,7 +37,8 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
-import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
+import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
+import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -247,6 +248,12 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     read.set(CROSS_TABLE_SHEET, { values, formulas: await wb.readFormulas(CROSS_TABLE_SHEET) });
     tournament = crossTableIntoTournament(values, fromSheets, errors);
   }
+  // A knockout's results may be typed in its bracket (bracketSheet.ts): read into the games the Grid leaves open.
+  if (hasBracket(tournament) && sheets.includes(BRACKET_SHEET)) {
+    const values = (await wb.readSheet(BRACKET_SHEET)) ?? [];
+    read.set(BRACKET_SHEET, { values });
+    tournament = { ...tournament, games: readBracketResults(values, tournament, errors) };
+  }
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
@@ -370,6 +377,7 @@ function tournamentBatch(
     ...liveCacheOps(t, ctx.language, withStandings),
     // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
     ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
+    ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
   ];
   const extra = options.extra ?? [];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
@@ -503,6 +511,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
     written.add(POSTER_SHEET);
+  }
+  if (hasBracket(t)) {
+    ops.push(...bracketOps(t, language));
+    written.add(BRACKET_SHEET);
   }
   // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the
   // Grid exists (Excel refuses to delete a workbook's last sheet).
@@ -872,8 +884,8 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   const label = `Results of round ${round}`;
   // The tournament as read, unchanged: its result cells are found directly (a handful of cells, fast on any grid).
   // Not for a round-robin: its Cross-table's result cells follow each result too (they are what its Points and Place
-  // formulas read), so the sheets are diffed whole.
-  const quick = ctx.exact && ctx.read && t.settings.system !== 'round-robin' ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
+  // formulas read); nor a knockout, whose bracket moves its winners right with every result: the sheets are diffed whole.
+  const quick = ctx.exact && ctx.read && t.settings.system !== 'round-robin' && !hasBracket(t) ? resultChanges(t, after, round, ctx.language, ctx.read) : undefined;
   if (!options.confirmOverwrite) {
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);

@@ -5,7 +5,7 @@
  */
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
-import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
+import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -40,7 +40,9 @@ const LABEL: Readonly<Record<Key, string>> = {
   schedule: 'Round-robin schedule',
   cycles: 'Round-robin cycles',
   lots: 'Pairing numbers',
+  bracket: 'Knockout bracket',
 };
+const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const KEYS = Object.keys(LABEL) as Key[];
 
 /** What the Settings sheet carries besides `Settings` fields. */
@@ -67,6 +69,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     cycles: settings.cycles ?? null,
     // "lottery, seed 2026": how the pairing numbers were drawn (src/pairing/lots.ts), replayable.
     lots: settings.lots ? `${settings.lots.by}${settings.lots.seed !== undefined ? `, seed ${settings.lots.seed}` : ''}` : null,
+    bracket: settings.bracket ?? null,
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -188,6 +191,10 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         } catch {
           errors.push({ where, message: 'not valid JSON (OpenGotha scoring parameters as Tengen writes them)' });
         }
+        break;
+      case 'bracket':
+        if ((BRACKETS as readonly string[]).includes(text)) settings.bracket = text as KnockoutBracket;
+        else errors.push({ where, message: `"${text}" is not a knockout bracket; expected one of ${BRACKETS.join(', ')}` });
         break;
     }
   }

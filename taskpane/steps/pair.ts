@@ -8,6 +8,8 @@
  */
 import type { Round, Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
+import { ownPairing } from '../../src/pairing/ownSystems';
+import { LABELS } from '../../src/workbook/notation';
 import { pendingGames } from '../../src/workbook/scratchPad';
 import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
 import { append, button, checkbox, field, h, select } from '../dom';
@@ -91,15 +93,20 @@ export class PairStep implements Step {
       if (round === 1) renderSectionsNotice(this.ctx, t);
     }
 
-    const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
-    systemSelect.addEventListener('change', () => {
-      this.pairSystem = systemSelect.value;
-      this.reset();
-      this.ctx.render();
-    });
-    // A round-robin pairs from its table of rounds: the score-group systems are no choice there.
+    // A round-robin pairs from its table of rounds; a knockout, a QT, Groups of Eight by their own rules
+    // (src/pairing/ownSystems.ts): the score-group systems are no choice there.
+    const own = ownPairing(t) !== undefined;
     if (t.settings.system === 'round-robin') append(this.ctx.body, h('p', { 'data-testid': 'round-robin-table' }, `Round-robin: round ${round} of the ${t.settings.schedule === 'egc' ? 'European Championship league' : 'Berger'} table, by pairing number.`));
-    else append(this.ctx.body, field('Pairing system', systemSelect));
+    else if (own) append(this.ctx.body, h('p', { 'data-testid': 'own-system' }, `Paired by the rules of the ${LABELS.en.systems[t.settings.system]}${t.settings.system === 'knockout' ? ` (${t.settings.bracket ?? 'fold'})` : ''}.`));
+    else {
+      const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
+      systemSelect.addEventListener('change', () => {
+        this.pairSystem = systemSelect.value;
+        this.reset();
+        this.ctx.render();
+      });
+      append(this.ctx.body, field('Pairing system', systemSelect));
+    }
     const later = t.games.filter((g) => g.round > round!);
     if (later.length > 0) {
       append(this.ctx.body, h('p', { class: 'warning' }, `Rounds after ${round} are paired already: pair them again after this one.`));
@@ -225,13 +232,15 @@ export class PairStep implements Step {
         void this.previewRound();
       },
     };
+    // The systems with their own rules take no controls: no form to offer them.
+    const own = ownPairing(t) !== undefined;
     if (isPairingError(result)) {
       append(this.ctx.body, h('p', { class: 'warning', 'data-testid': 'pairing-error' }, `Round ${round} cannot be paired: ${result.message}`));
-      renderControlsForm(this.ctx.body, t, null, hooks);
+      if (!own) renderControlsForm(this.ctx.body, t, null, hooks);
       return;
     }
     renderPreview(this.ctx.body, t, result);
-    renderControlsForm(this.ctx.body, t, result, hooks);
+    if (!own) renderControlsForm(this.ctx.body, t, result, hooks);
     append(this.ctx.body, button(`Confirm: write round ${round}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }));
   }
 

@@ -16,6 +16,9 @@ export function renderPreview(body: HTMLElement, t: Tournament, p: RoundPairing)
     body,
     table(`Round ${p.round}: pairing preview (${p.system})`, ['Table', 'White', 'Black', 'Hcp'], rows, { 'data-testid': 'pairing-preview', class: 'pairing' }),
     p.bye !== null ? h('p', { 'data-testid': 'preview-bye' }, `Bye: ${name(p.bye)}`) : null,
+    // A knockout's free wins, a QT's other round-1 byes, the other groups' byes (Groups of Eight): all win without a game.
+    p.freeWins?.length ? h('p', { 'data-testid': 'preview-free-wins' }, `${p.system.startsWith('knockout') ? 'Free wins' : 'Also a bye'}: ${p.freeWins.map(name).join('; ')}`) : null,
+    p.knockedOut?.length ? h('p', { 'data-testid': 'preview-knocked-out' }, `Out of the knockout: ${p.knockedOut.map(name).join('; ')}`) : null,
     h('h3', {}, 'Report'),
     h(
       'ul',

@@ -168,3 +168,26 @@ describe('bad JSON: every error names the file, the line and the player', () => 
     }));
   });
 });
+
+describe('the knockout, QT and Groups of Eight settings', () => {
+  test('settings.bracket and players\' pairingNumber survive JSON → model → JSON', () => {
+    const text = readFileSync(path.join(__dirname, '..', '..', 'examples', 'egc-pko-24.json'), 'utf8');
+    const json = JSON.parse(text) as { players: { pairingNumber?: number }[] };
+    json.players.forEach((p, i) => (p.pairingNumber = 24 - i));
+    const parsed = parseTournamentJson(JSON.stringify(json), 'pko.json');
+    if (!parsed.ok) throw new Error(parsed.errors.map(formatInputError).join('\n'));
+    expect(parsed.value.settings).toMatchObject({ system: 'knockout', bracket: 'egc-pko-24' });
+    expect(parsed.value.players[0].pairingNumber).toBe(24);
+    const again = parseTournamentJson(writeTournamentJson(parsed.value), 'again.json');
+    expect(again.ok && again.value).toEqual(parsed.value);
+  });
+
+  test('a pairing number of 0 is refused with its path', () => {
+    const text = readFileSync(path.join(__dirname, '..', '..', 'examples', 'egc-qt-12.json'), 'utf8');
+    const json = JSON.parse(text) as { players: { pairingNumber?: number }[] };
+    json.players[2].pairingNumber = 0;
+    const parsed = parseTournamentJson(JSON.stringify(json, null, 2), 'qt.json');
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.errors.map(formatInputError).join('\n')).toMatch(/^qt\.json:\d+: \/players\/2\/pairingNumber: /);
+  });
+});

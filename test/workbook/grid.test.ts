@@ -252,7 +252,7 @@ describe('grid errors name the cell and what was expected', () => {
     ['a rank that is not one', (v) => setCell(v, 'D11', '2x'), ['Grid!D11: player 2: "2x" is not a rank; expected a rank such as 15k, 5d or 1p (also 15-K, 15 kyu, 5 dan, 1 pro): kyu 1–30, dan 1–9, pro 1–9']],
     ['a duplicate ID', (v) => setCell(v, 'A13', 1), ['Grid!A13: ID 1 is also on Grid!A9; every player needs his own ID']],
     ['a round count the header does not have', (v) => setCell(v, 'C5', 3), ['Grid!C5: the title says 3 rounds but the header row 7 has 2 ("Round 1" in Grid!F7, three columns per round)']],
-    ['an unknown system', (v) => setCell(v, 'C3', 'Knockout'), ['Grid!C3: "Knockout" is not a pairing system; expected McMahon, Swiss or Round-robin (French Suisse, Toutes rondes)']],
+    ['an unknown system', (v) => setCell(v, 'C3', 'Ladder'), ['Grid!C3: "Ladder" is not a pairing system; expected McMahon, Swiss, Round-robin, Knockout, EGC Qualification or Groups of Eight (French Suisse, Toutes rondes, Élimination directe, Qualification EGC, Groupes de huit)']],
     ['something beside a bye', (v) => setCell(v, 'I15', 2), ['Grid!I15: player 4: round 2 is a BYE, so this cell should be empty or BYE, not "2"']],
     ['no header row', (v) => setCell(v, 'A7', 'Who'), ['Grid!A1: no header row: expected a row whose first cell is "ID" (French "No.") above the players']],
   ];

@@ -1,0 +1,62 @@
+/**
+ * A knockout in the standalone page (headless Chromium): a workbook of a fold knockout of 6 opened in the page, round
+ * 1 previewed and confirmed through the Pair round step — the same preview and confirm as McMahon — then its Bracket
+ * sheet shown. Screenshots in test-artifacts/: standalone-knockout-preview-pane.png, standalone-bracket.png.
+ */
+import { writeFileSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { importBatch } from '../../src/workbook/session';
+import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
+import { knockoutField } from '../support/knockouts';
+import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+
+describeWithBinaries('a knockout in the standalone page', ['chromium'], (bin) => {
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureAddinBuilt();
+    server = await serveDirectory(ADDIN_DIR);
+    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
+    page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(knockoutField(6), { existingSheets: [] }));
+    writeFileSync(artifactPath('knockout-6.xlsx'), await wb.save());
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('pairs round 1 by the bracket through preview and confirm, and shows the Bracket sheet', async () => {
+    await page.goto(`${server.url}/index.html`);
+    await page.locator('input[name="open-xlsx"]').setInputFiles(artifactPath('knockout-6.xlsx'));
+    await page.getByTestId('page-status').filter({ hasText: /^Opened knockout-6\.xlsx\.$/ }).waitFor({ timeout: 10_000 });
+    await page.locator('nav button[data-step="pair"]').click();
+    await page.getByTestId('preview').click();
+    const preview = page.getByTestId('pairing-preview');
+    await preview.waitFor();
+    const rows = await preview.locator('tbody tr').allInnerTexts();
+    // 6 exceeds 4 by 2: 3–6 and 4–5 play, colours by nigiri; 1 and 2 win free.
+    expect(rows.map((r) => r.split('\t').slice(0, 4).map((c) => c.trim()))).toEqual([
+      ['1', '3 (Czerny, Anna)', '6 (Fischer, Anna)', 'nigiri'],
+      ['2', '4 (Dubois, Anna)', '5 (Eriksen, Anna)', 'nigiri'],
+    ]);
+    await expect(page.getByTestId('preview-free-wins').innerText()).resolves.toBe('Free wins: 1 (Ashford, Anna); 2 (Bianchi, Anna)');
+    await page.locator('.pane').screenshot({ path: artifactPath('standalone-knockout-preview-pane.png') });
+    await page.getByTestId('confirm-pairing').click();
+    const confirm = page.getByTestId('confirm-write');
+    if (await confirm.count()) await confirm.click();
+    await page.locator('select[name="sheet"]').selectOption('Bracket');
+    const view = page.locator('[data-testid="sheet-view"][data-sheet="Bracket"]');
+    await view.filter({ hasText: /Czerny, Anna/ }).waitFor({ timeout: 10_000 });
+    await expect(view.innerText()).resolves.toMatch(/free win/);
+    await view.screenshot({ path: artifactPath('standalone-bracket.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
