@@ -472,6 +472,10 @@ function readPlayers(
     for (const [k, v] of Object.entries(a)) {
       if (!MAPPED_PLAYER_ATTRIBUTES.has(k) && v !== '') extra[k] = v;
     }
+    // OpenGotha keeps a name's outer spaces ("Komín ", EGC 2024), and its pairing reads them (Pairing.detRandom, the
+    // name order): the name as written is kept where it differs from Tengen's trimmed one.
+    if (a.name !== family) extra.openGothaName = a.name;
+    if (a.firstName !== given) extra.openGothaFirstName = a.firstName;
 
     // Player.smms: clamp the rank between floor and bar, subtract MMS zero, then add smmsCorrection.
     const initialMms =
