@@ -10,6 +10,7 @@ import { displayName, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
+import type { OpenGothaRules } from '../pairing/opengotha/scoredPlayers';
 import { pairOptimal } from '../pairing/optimal';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
@@ -26,6 +27,9 @@ export interface CliPairOptions extends CliControls {
   readonly byeMethod?: ByeMethod;
   /** Keep the announced tables of a partly paired round and pair only the players left. */
   readonly rest?: boolean;
+  /** `--opengotha-rules`, `--opengotha-chunks` (opengotha only). */
+  readonly openGothaRules?: OpenGothaRules;
+  readonly openGothaChunks?: boolean;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -81,7 +85,7 @@ const SYSTEMS = {
     continues: false,
   },
   opengotha: {
-    pair: (t, round, o) => pairOpenGotha(t, round, forcedForbiddenBye(o)),
+    pair: (t, round, o) => pairOpenGotha(t, round, { ...forcedForbiddenBye(o), rules: o.openGothaRules, chunks: o.openGothaChunks }),
     controls: ['force', 'forbid', 'bye'],
     continues: false,
   },
@@ -106,7 +110,10 @@ export function refusedControls(system: CliPairingSystem, given: readonly Contro
  * `--bye-method`, `--allow-repeats`): one message naming each option and the system (a usage error's), or null.
  * The same rule as the engine's `refusedOptions`, which the task pane asks too.
  */
-export function refusedPairOptions(system: CliPairingSystem, request: Pick<PairingRequest, 'seeding' | 'seed' | 'byeMethod' | 'allowRepeats'>): string | null {
+export function refusedPairOptions(
+  system: CliPairingSystem,
+  request: Pick<PairingRequest, 'seeding' | 'seed' | 'byeMethod' | 'allowRepeats' | 'openGothaRules' | 'openGothaChunks'>,
+): string | null {
   const refused = refusedOptions(system, request);
   return refused.length === 0 ? null : refused.map((r) => r.message).join('; ');
 }
