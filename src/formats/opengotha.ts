@@ -14,7 +14,7 @@ import {
   type Criterion,
   type Game,
   type GameResult,
-  type HandicapPolicy,
+  handicapPolicyOf,
   type HandicapSettings,
   type OpenGothaScoring,
   type PairingSystem,
@@ -752,8 +752,9 @@ function readHandicap(
     basedOnMms = attribute('hdBasedOnMMS').toLowerCase() === 'true';
   }
   const correction = parseWhole(attribute('hdCorrection'));
-  if (correction === undefined || correction < 0 || correction > 2) {
-    if (hps) reader.error(hps, where, `hdCorrection="${attribute('hdCorrection')}" is not supported: Tengen lowers handicaps by 0, 1 or 2 stones`);
+  // OpenGotha lowers the difference by any hdCorrection (Tournament.gameBetween); a negative one would raise it.
+  if (correction === undefined || correction < 0) {
+    if (hps) reader.error(hps, where, `hdCorrection="${attribute('hdCorrection')}" is not a number of stones (a whole number, 0 or more, that lowers each handicap)`);
     valid = false;
   }
   const ceiling = parseWhole(attribute('hdCeiling'));
@@ -768,10 +769,9 @@ function readHandicap(
   }
   if (!valid || correction === undefined || ceiling === undefined || !threshold.ok) return undefined;
 
-  const kind = basedOnMms ? 'mms-difference' : 'rank-difference';
-  const policy = (correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy;
+  const policy = handicapPolicyOf(basedOnMms, correction);
   // OpenGotha caps each player's (pseudo-)rank at hdNoHdRankThreshold before taking the difference
   // (Tournament.gameBetween: pseudoRank = min(pseudoRank, hdNoHdRankThreshold)), so two players at or above it play
   // even; the raw value stays in opengotha.pairingParameters for the pairing engine.
-  return { policy, ceiling, evenAtOrAbove: threshold.rank };
+  return { ...policy, ceiling, evenAtOrAbove: threshold.rank };
 }

@@ -2,7 +2,9 @@
  * Issue 15, "OpenGotha's standings, exactly": the three files of ../shared/opengotha-repro, each isolating one rule
  * OpenGotha 3.51 applies to its standings, give under `--ruleset opengotha` the values of the folder's README table.
  */
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { parseOpenGotha } from '../../src/formats/opengotha';
 import { cli } from '../support/cli';
 import { describeShared, REPRO_DIR } from '../support/corpus';
 
@@ -37,7 +39,10 @@ describeShared(REPRO_DIR, 'OpenGotha standings: the opengotha-repro files', () =
     ]);
   });
 
-  it('hdcorrection3.xml: hdCorrection="3" is accepted', async () => {
+  it('hdcorrection3.xml: hdCorrection="3" is accepted, as three stones off every handicap', async () => {
+    const t = parseOpenGotha(readFileSync(path.join(REPRO_DIR, 'hdcorrection3.xml'), 'utf8'), 'hdcorrection3.xml');
+    if (!t.ok) throw new Error(t.errors.map((e) => e.message).join('; '));
+    expect(t.value.settings.handicap).toMatchObject({ policy: 'mms-difference', correction: 3 });
     const rows = await standings('hdcorrection3.xml');
     expect(rows.map(({ place, family, mms, sos }) => ({ place, family, mms, sos }))).toEqual([
       { place: 1, family: 'Alpha', mms: 31, sos: 30 },

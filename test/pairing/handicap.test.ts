@@ -12,6 +12,13 @@ describe('handicaps', () => {
     expect(decideHandicap(p(2, '17k'), p(1, '15k'), MAYS_HANDICAP).reason).toMatch(/no komi/);
   });
 
+  it("OpenGotha's hdCorrection of 3 (any correction): three stones off the difference, down to an even game", () => {
+    const three: HandicapSettings = { policy: 'mms-difference', correction: 3 };
+    expect(decideHandicap(p(1, '5k'), p(2, '10k'), three)).toMatchObject({ handicap: 2, stronger: 1 });
+    expect(decideHandicap(p(1, '5k'), p(2, '7k'), three).handicap).toBe(0);
+    expect(decideHandicap(p(1, '5k'), p(2, '10k'), three).reason).toMatch(/− 3/);
+  });
+
   it('BGA: McMahon difference − 1, even when either declared a rank at or above the bar', () => {
     const bga = bgaHandicap(rank('2d'));
     expect(decideHandicap(p(1, '1k', 2), p(2, '4k', -1), bga).handicap).toBe(2);
