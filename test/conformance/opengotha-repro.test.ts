@@ -39,6 +39,12 @@ describeShared(REPRO_DIR, 'OpenGotha standings: the opengotha-repro files', () =
     ]);
   });
 
+  it('never-played.xml: explaining the left-out player says why he has no value', async () => {
+    const r = await cli(['explain', path.join(REPRO_DIR, 'never-played.xml'), 'Echo', 'mms', '--ruleset', 'opengotha']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/not in the opengotha standings: no game and no bye in any round/);
+  });
+
   it('hdcorrection3.xml: hdCorrection="3" is accepted, as three stones off every handicap', async () => {
     const t = parseOpenGotha(readFileSync(path.join(REPRO_DIR, 'hdcorrection3.xml'), 'utf8'), 'hdcorrection3.xml');
     if (!t.ok) throw new Error(t.errors.map((e) => e.message).join('; '));
