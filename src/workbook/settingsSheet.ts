@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'correction';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -37,6 +37,8 @@ const LABEL: Readonly<Record<Key, string>> = {
   hostCity: 'Host city',
   prizes: 'Prizes',
   opengotha: 'OpenGotha scoring (JSON)',
+  // Last, so that the rows above keep their places in workbooks written before it.
+  correction: 'Handicap correction',
 };
 const KEYS = Object.keys(LABEL) as Key[];
 
@@ -60,6 +62,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     hostCity: settings.hostCity ?? null,
     prizes: settings.prizes && settings.prizes.length > 0 ? formatPrizes(settings.prizes) : null,
     opengotha: settings.opengotha ? JSON.stringify(settings.opengotha) : null,
+    correction: h?.correction ?? null,
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -87,6 +90,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   let policy: HandicapPolicy | undefined;
   let ceiling: number | undefined;
   let evenAtOrAbove: number | undefined;
+  let correction: number | undefined;
   let handicapRow = 0;
   for (let r = 1; r < values.length; r++) {
     const [label, v] = [values[r][0] ?? null, values[r][1] ?? null];
@@ -120,6 +124,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const n = number();
         if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number ≥ 0` });
         else ceiling = n;
+        break;
+      }
+      case 'correction': {
+        const n = number();
+        if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap correction ${n}: expected a whole number of stones ≥ 0` });
+        else correction = n;
         break;
       }
       case 'evenAtOrAbove': {
@@ -172,10 +182,11 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
     settings.handicap = {
       policy,
       ...(ceiling !== undefined ? { ceiling } : {}),
+      ...(correction !== undefined ? { correction } : {}),
       ...(evenAtOrAbove !== undefined ? { evenAtOrAbove: evenAtOrAbove as Settings['bar'] & number } : {}),
     } as Settings['handicap'];
-  } else if (ceiling !== undefined || evenAtOrAbove !== undefined) {
-    errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling or even-game rank needs a Handicap policy' });
+  } else if (ceiling !== undefined || evenAtOrAbove !== undefined || correction !== undefined) {
+    errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling, correction or even-game rank needs a Handicap policy' });
   }
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}) };

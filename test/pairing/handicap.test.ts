@@ -1,5 +1,7 @@
 import { bgaHandicap, decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../../src/pairing/handicap';
-import type { HandicapSettings } from '../../src/model/tournament';
+import type { InputError } from '../../src/model/errors';
+import type { HandicapSettings, Settings } from '../../src/model/tournament';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
 import { id, rank } from './fixtures';
 
 const p = (n: number, r: string, mms?: number) => ({ id: id(n), rank: rank(r), scoreHalves: 2 * (mms ?? rank(r)) });
@@ -17,6 +19,13 @@ describe('handicaps', () => {
     expect(decideHandicap(p(1, '5k'), p(2, '10k'), three)).toMatchObject({ handicap: 2, stronger: 1 });
     expect(decideHandicap(p(1, '5k'), p(2, '7k'), three).handicap).toBe(0);
     expect(decideHandicap(p(1, '5k'), p(2, '10k'), three).reason).toMatch(/− 3/);
+  });
+
+  it('a correction of 3 survives the Settings sheet (its "Handicap correction" row)', () => {
+    const settings: Settings = { system: 'mcmahon', rounds: 3, ruleset: 'opengotha', handicap: { policy: 'mms-difference', correction: 3, ceiling: 9 } };
+    const errors: InputError[] = [];
+    expect(readSettingsSheet(settingsCells(settings), errors).settings.handicap).toEqual(settings.handicap);
+    expect(errors).toEqual([]);
   });
 
   it('BGA: McMahon difference − 1, even when either declared a rank at or above the bar', () => {
