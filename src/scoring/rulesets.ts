@@ -25,12 +25,6 @@ export interface Ruleset {
    * player with neither is left out of its standings and of their place numbering).
    */
   readonly listsOnlyImpliedPlayers: boolean;
-  /**
-   * Which byes of a round earn the bye's points: `all`; or `last` (OpenGotha holds one bye player per round,
-   * Tournament.byePlayers[round]: a later bye of the same round replaces an earlier one, whose player is then
-   * NOT_ASSIGNED and earns nothing — Pairgoth's files give several byes a round).
-   */
-  readonly byesPerRound: 'all' | 'last';
   /** Whether the cumulative free points (byes and rounds without a game) are rounded down to whole points. */
   roundsDownFreePoints(t: Tournament): boolean;
   /**
@@ -74,7 +68,6 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     // "not playing (sleeping, absent, latecomer, not paired)" is one result: a round not paired earns what absence does.
     notAssignedEarns: 'absent-points',
     listsOnlyImpliedPlayers: false,
-    byesPerRound: 'all',
     roundsDownFreePoints: () => true,
     // The EGF text defines SOS as the sum of the opponents' scores and says nothing of rounds without an opponent;
     // Tengen counts the player's own initial score there, as the EGF-approved programs (OpenGotha) do.
@@ -100,7 +93,6 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     absentHalves: (kind) => (kind === 'mms' ? 1 : 0),
     notAssignedEarns: 'absent-points',
     listsOnlyImpliedPlayers: false,
-    byesPerRound: 'all',
     roundsDownFreePoints: () => true,
     opponentScore: 'final',
     sosWithoutOpponent: 'own-initial',
@@ -122,7 +114,6 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     absentHalves: (kind) => (kind === 'mms' ? 1 : 0),
     notAssignedEarns: 'absent-points',
     listsOnlyImpliedPlayers: false,
-    byesPerRound: 'all',
     roundsDownFreePoints: () => false,
     opponentScore: 'mays-adjusted',
     sosWithoutOpponent: 'normalise',
@@ -154,7 +145,6 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     notAssignedEarns: 'nothing',
     // The .h9 and HTML standings list "implied" players only: a game or a bye in some round.
     listsOnlyImpliedPlayers: true,
-    byesPerRound: 'last',
     roundsDownFreePoints: (t) => t.settings.opengotha?.roundDown ?? OPENGOTHA_DEFAULTS.roundDown,
     opponentScore: 'handicap-corrected',
     sosWithoutOpponent: 'own-initial',

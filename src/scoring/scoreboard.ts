@@ -4,7 +4,7 @@
  * grid parse and score it once).
  */
 import { clampRank } from '../model/rank';
-import type { Player, PlayerId, Tournament } from '../model/tournament';
+import type { Player, Tournament } from '../model/tournament';
 import { buildRecords, gameHalves, lastPlayedRound, type PlayerRound, type Records } from './record';
 import { rulesetOf, type Ruleset, type ScoreKind } from './rulesets';
 import type { RulesetName } from '../model/tournament';
@@ -62,9 +62,6 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
     nbw: { bye: ruleset.byeHalves('nbw', t), absent: ruleset.absentHalves('nbw', t) },
   };
   const roundDown = ruleset.roundsDownFreePoints(t);
-  // OpenGotha: one bye player a round, the last given (rulesets.ts, byesPerRound).
-  const lastByeOfRound = new Map<number, PlayerId>();
-  if (ruleset.byesPerRound === 'last') for (const b of t.byes) lastByeOfRound.set(b.round, b.player);
 
   for (let p = 0; p < n; p++) {
     const start = 2 * initialMms(t, records.players[p]);
@@ -80,9 +77,7 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
     const row = records.rounds[p];
     for (let r = 1; r <= asOf; r++) {
       const outcome = row[r - 1].outcome;
-      if (outcome === 'bye' && lastByeOfRound.size > 0 && lastByeOfRound.get(r) !== records.players[p].id) {
-        // A bye OpenGotha does not hold: the player is NOT_ASSIGNED in that round — no points.
-      } else if (outcome === 'bye') {
+      if (outcome === 'bye') {
         poolMms += rules.mms.bye;
         poolNbw += rules.nbw.bye;
       } else if (outcome === 'absent' && row[r - 1].notAssigned && ruleset.notAssignedEarns === 'nothing') {

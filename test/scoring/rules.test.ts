@@ -127,16 +127,6 @@ describe('OpenGotha: handicap-corrected SOS, own start for rounds without a game
     expect(value(t, 3, 'mms')).toBe(30 + 1);
   });
 
-  it('two byes in one round (Pairgoth writes them): OpenGotha holds the last, the other player earns nothing', () => {
-    const two = tournament([player(1), player(2), player(3), player(4)], [game(1, 1, 2)], { rounds: 1, ruleset: 'opengotha', mmsZero: -30 as Rank, opengotha: { mmsHalvesAbsent: 1, mmsHalvesBye: 2, nbwHalvesAbsent: 0, nbwHalvesBye: 2, roundDown: false } }, [
-      { round: 1, player: 3 },
-      { round: 1, player: 4 },
-    ]);
-    expect(value(two, 4, 'mms')).toBe(30 + 1);
-    expect(value(two, 3, 'mms')).toBe(30);
-    expect(value(two, 3, 'mms', 'egf')).toBe(30 + 1);
-  });
-
   it('in Swiss, SOS counts the opponents\' wins without a handicap correction (SOSW: getNBWX2 of the opponent)', () => {
     const swiss = tournament(players, games, { system: 'swiss', rounds: 2, ruleset: 'opengotha' }, [{ round: 1, player: 3 }]);
     // P1 won round 1 and lost round 2: 1 win each; P1's SOS = P2's wins × 2 rounds, handicaps 3 and 2 not counted.
