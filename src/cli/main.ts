@@ -5,6 +5,7 @@
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
+ *               [--opengotha-rules released|corrected] [--opengotha-chunks]
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
  *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
@@ -43,6 +44,7 @@ import {
 } from './pair';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
+import { OPENGOTHA_RULES, type OpenGothaRules } from '../pairing/opengotha/scoredPlayers';
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
 import { UsageError, USAGE } from './usage';
@@ -76,8 +78,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', ...CONTROL_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite']);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS]);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -140,7 +142,7 @@ async function load(file: string): Promise<Tournament> {
 const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   standings: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
   explain: new Set(['ruleset', 'as-of', 'tiebreaks', 'json']),
-  pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
+  pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'opengotha-rules', 'opengotha-chunks', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
   export: new Set(['format', 'out', 'overwrite']),
@@ -210,12 +212,17 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (byeMethod !== undefined && byeMethod !== 'mays' && byeMethod !== 'opengotha') {
         throw new UsageError(`--bye-method ${String(byeMethod)}: expected mays or opengotha`);
       }
+      const openGothaRules = flags.get('opengotha-rules');
+      if (openGothaRules !== undefined && !(OPENGOTHA_RULES as readonly unknown[]).includes(openGothaRules)) {
+        throw new UsageError(`--opengotha-rules ${String(openGothaRules)}: expected ${OPENGOTHA_RULES.join(' or ')}`);
+      }
+      const openGotha = { openGothaRules: openGothaRules as OpenGothaRules | undefined, openGothaChunks: flags.has('opengotha-chunks') };
       const controls = parseControls(flags);
       const refused = refusedControls(system as CliPairingSystem, givenControls(flags));
       if (refused) throw new UsageError(refused);
       // No silent options: a seeding, seed, bye method or repeats the system would not use is refused, named.
       const refusedOption = refusedPairOptions(system as CliPairingSystem, {
-        seeding: seeding as Seeding | undefined, seed, byeMethod: byeMethod as ByeMethod | undefined, allowRepeats: flags.has('allow-repeats'),
+        seeding: seeding as Seeding | undefined, seed, byeMethod: byeMethod as ByeMethod | undefined, allowRepeats: flags.has('allow-repeats'), ...openGotha,
       });
       if (refusedOption) throw new UsageError(refusedOption);
       if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
@@ -250,6 +257,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         byeMethod: byeMethod as ByeMethod | undefined,
         rest: keepAnnounced,
         file: rest[0],
+        ...openGotha,
         ...resolveControls(t, controls, rest[0]),
       });
       const weights = flags.has('weights') ? pairWeights(pairing) : undefined;

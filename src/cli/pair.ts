@@ -10,6 +10,7 @@ import { displayName, playerLabel, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
+import type { OpenGothaRules } from '../pairing/opengotha/scoredPlayers';
 import { pairOptimal } from '../pairing/optimal';
 import { ownPairing, refusedByOwnSystem } from '../pairing/ownSystems';
 import type { Seeding } from '../pairing/optimalWeights';
@@ -29,6 +30,9 @@ export interface CliPairOptions extends CliControls {
   readonly rest?: boolean;
   /** The tournament file, named by every error (the README: "tengen: FILE: round 3: player 999: …"). */
   readonly file?: string;
+  /** `--opengotha-rules`, `--opengotha-chunks` (opengotha only). */
+  readonly openGothaRules?: OpenGothaRules;
+  readonly openGothaChunks?: boolean;
 }
 
 /** The tournament as it stood before round `round` was paired. */
@@ -84,7 +88,7 @@ const SYSTEMS = {
     continues: false,
   },
   opengotha: {
-    pair: (t, round, o) => pairOpenGotha(t, round, forcedForbiddenBye(o)),
+    pair: (t, round, o) => pairOpenGotha(t, round, { ...forcedForbiddenBye(o), rules: o.openGothaRules, chunks: o.openGothaChunks }),
     controls: ['force', 'forbid', 'bye'],
     continues: false,
   },
@@ -109,7 +113,10 @@ export function refusedControls(system: CliPairingSystem, given: readonly Contro
  * `--bye-method`, `--allow-repeats`): one message naming each option and the system (a usage error's), or null.
  * The same rule as the engine's `refusedOptions`, which the task pane asks too.
  */
-export function refusedPairOptions(system: CliPairingSystem, request: Pick<PairingRequest, 'seeding' | 'seed' | 'byeMethod' | 'allowRepeats'>): string | null {
+export function refusedPairOptions(
+  system: CliPairingSystem,
+  request: Pick<PairingRequest, 'seeding' | 'seed' | 'byeMethod' | 'allowRepeats' | 'openGothaRules' | 'openGothaChunks'>,
+): string | null {
   const refused = refusedOptions(system, request);
   return refused.length === 0 ? null : refused.map((r) => r.message).join('; ');
 }

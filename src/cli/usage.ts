@@ -8,6 +8,7 @@ export const USAGE = `Usage:
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
+              [--opengotha-rules released|corrected] [--opengotha-chunks]
               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
@@ -26,6 +27,9 @@ repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (
 the field now; pair the same round of the --out file again to pair the rest, keeping the tables announced.
 --pin, --only, --score-below, --rest, --allow-repeats, --seeding fold|random, --seed: optimal only;
 --relatives, --host-city, --bye-method, --seeding slip|adjacent: optimal and mays; --weights: opengotha only.
+--opengotha-rules (opengotha only): released (default), the draw of OpenGotha 3.51.02 as published; corrected, the
+modified engine of OpenGotha's weight dumps. --opengotha-chunks (opengotha only): on more than 600 players, pair in
+OpenGotha's chunks of 200–600 from the top score down (its very draw) instead of the whole field at once.
 CRITERION is one of: ${CRITERIA.join(', ')}.
 --out writes the format its extension names: Tengen JSON (.json) or a Tengen workbook (.xlsx; the workbook given as
 FILE is updated in place, your own sheets and the Log kept); any other extension is refused. Files are written to a

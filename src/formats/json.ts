@@ -380,7 +380,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       floor: rank(s.floor),
       mmsZero: rank(s.mmsZero),
       sections: s.sections?.map((x) => ({ name: x.name, initialMms: x.initialMms })),
-      handicap: s.handicap && pick({ policy: s.handicap.policy, ceiling: s.handicap.ceiling, evenAtOrAbove: rank(s.handicap.evenAtOrAbove) }, ['policy', 'ceiling', 'evenAtOrAbove']),
+      handicap: s.handicap && pick({ policy: s.handicap.policy, ceiling: s.handicap.ceiling, evenAtOrAbove: rank(s.handicap.evenAtOrAbove), correction: s.handicap.correction }, ['policy', 'ceiling', 'evenAtOrAbove', 'correction']),
       komi: s.komi,
       tiebreaks: s.tiebreaks && [...s.tiebreaks],
       lotterySeed: s.lotterySeed,

@@ -16,7 +16,7 @@ import {
   type Criterion,
   type Game,
   type GameResult,
-  type HandicapPolicy,
+  handicapPolicyOf,
   type HandicapSettings,
   type OpenGothaScoring,
   type PairingSystem,
@@ -501,6 +501,10 @@ function readPlayers(
     for (const [k, v] of Object.entries(a)) {
       if (!MAPPED_PLAYER_ATTRIBUTES.has(k) && v !== '') extra[k] = v;
     }
+    // OpenGotha keeps a name's outer spaces ("Komín ", EGC 2024), and its pairing reads them (Pairing.detRandom, the
+    // name order): the name as written is kept where it differs from Tengen's trimmed one.
+    if (a.name !== family) extra.openGothaName = a.name;
+    if (a.firstName !== given) extra.openGothaFirstName = a.firstName;
 
     // Player.smms: clamp the rank between floor and bar, subtract MMS zero, then add smmsCorrection.
     const initialMms =
@@ -777,8 +781,9 @@ function readHandicap(
     basedOnMms = attribute('hdBasedOnMMS').toLowerCase() === 'true';
   }
   const correction = parseWhole(attribute('hdCorrection'));
-  if (correction === undefined || correction < 0 || correction > 2) {
-    if (hps) reader.error(hps, where, `hdCorrection="${attribute('hdCorrection')}" is not supported: Tengen lowers handicaps by 0, 1 or 2 stones`);
+  // OpenGotha lowers the difference by any hdCorrection (Tournament.gameBetween); a negative one would raise it.
+  if (correction === undefined || correction < 0) {
+    if (hps) reader.error(hps, where, `hdCorrection="${attribute('hdCorrection')}" is not a number of stones (a whole number, 0 or more, that lowers each handicap)`);
     valid = false;
   }
   const ceiling = parseWhole(attribute('hdCeiling'));
@@ -793,10 +798,9 @@ function readHandicap(
   }
   if (!valid || correction === undefined || ceiling === undefined || !threshold.ok) return undefined;
 
-  const kind = basedOnMms ? 'mms-difference' : 'rank-difference';
-  const policy = (correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy;
+  const policy = handicapPolicyOf(basedOnMms, correction);
   // OpenGotha caps each player's (pseudo-)rank at hdNoHdRankThreshold before taking the difference
   // (Tournament.gameBetween: pseudoRank = min(pseudoRank, hdNoHdRankThreshold)), so two players at or above it play
   // even; the raw value stays in opengotha.pairingParameters for the pairing engine.
-  return { policy, ceiling, evenAtOrAbove: threshold.rank };
+  return { ...policy, ceiling, evenAtOrAbove: threshold.rank };
 }

@@ -172,6 +172,22 @@ export interface HandicapSettings {
   readonly ceiling?: number;
   /** Even game whenever either player declared a rank at or above this one (BGA: at or above the bar). */
   readonly evenAtOrAbove?: Rank;
+  /**
+   * Stones taken off the difference, in place of the policy's "minus 1" or "minus 2": OpenGotha's hdCorrection,
+   * which may be any whole number (`hdCorrection="3"`: three stones fewer).
+   */
+  readonly correction?: number;
+}
+
+/**
+ * OpenGotha's hdBasedOnMMS and hdCorrection as a policy: the difference (MMS or rank) minus 0, 1 or 2 by name, a
+ * larger correction (OpenGotha takes any: Tournament.gameBetween lowers the difference by hdCorrection, down to 0)
+ * as `correction`.
+ */
+export function handicapPolicyOf(onMms: boolean, correction: number): Pick<HandicapSettings, 'policy' | 'correction'> {
+  const kind = onMms ? 'mms-difference' : 'rank-difference';
+  if (correction > 2) return { policy: kind, correction };
+  return { policy: (correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy };
 }
 
 export interface Section {

@@ -16,7 +16,7 @@
  * In a handicap game the stronger player takes White; Black places the stones.
  */
 import { formatRank, parseRank, type Rank } from '../model/rank';
-import type { HandicapPolicy, HandicapSettings, OpenGothaScoring, PlayerId, RulesetName, Settings } from '../model/tournament';
+import { handicapPolicyOf, type HandicapPolicy, type HandicapSettings, type OpenGothaScoring, type PlayerId, type RulesetName, type Settings } from '../model/tournament';
 import { formatHalves } from './history';
 
 /** The default ceiling: nine stones. */
@@ -94,11 +94,9 @@ function openGothaHandicap(written: Readonly<Record<string, string>>): HandicapS
     const n = Number(text(name));
     return Number.isInteger(n) && n >= 0 ? n : fallback;
   };
-  const correction = Math.min(2, whole('hdCorrection', 1));
-  const kind = onMms ? 'mms-difference' : 'rank-difference';
-  const policy = (correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy;
+  const correction = whole('hdCorrection', 1);
   const threshold = parseRank(text('hdNoHdRankThreshold'));
-  return { policy, ceiling: whole('hdCeiling', DEFAULT_HANDICAP_CEILING), evenAtOrAbove: threshold.ok ? threshold.rank : (0 as Rank) };
+  return { ...handicapPolicyOf(onMms, correction), ceiling: whole('hdCeiling', DEFAULT_HANDICAP_CEILING), evenAtOrAbove: threshold.ok ? threshold.rank : (0 as Rank) };
 }
 
 export interface HandicapPlayer {
@@ -158,7 +156,7 @@ export function decideHandicap(a: HandicapPlayer, b: HandicapPlayer, settings: H
     };
   }
   const difference = byMms ? Math.floor((strong.scoreHalves - weak.scoreHalves) / 2) : strong.rank - weak.rank;
-  const minus = correction(policy);
+  const minus = settings?.correction ?? correction(policy);
   const ceiling = settings?.ceiling ?? DEFAULT_HANDICAP_CEILING;
   const raw = Math.max(0, difference - minus);
   const handicap = Math.min(raw, ceiling);

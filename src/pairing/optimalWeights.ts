@@ -212,7 +212,7 @@ export class OptimalTiers {
     this.balance = Int32Array.from(this.ids, (id) => h.colourBalance(id));
     const policy = options.handicap?.policy ?? 'none';
     this.handicapByMms = policy.startsWith('mms');
-    this.handicapMinus = policy.endsWith('minus-2') ? 2 : policy.endsWith('minus-1') ? 1 : 0;
+    this.handicapMinus = options.handicap?.correction ?? (policy.endsWith('minus-2') ? 2 : policy.endsWith('minus-1') ? 1 : 0);
     this.relatives = new Set((options.relatives ?? []).map(([a, b]) => pairKey(a, b)));
     this.avoid = { ...DEFAULT_AVOID, ...(options.avoid ?? {}) };
     for (const [k, v] of Object.entries(this.avoid)) {

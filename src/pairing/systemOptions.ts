@@ -8,6 +8,7 @@
  * own weights, bye, colours and handicaps, read from the file's pairing parameters).
  */
 import type { PlayerId } from '../model/tournament';
+import { OPENGOTHA_RULES, type OpenGothaRules } from './opengotha/scoredPlayers';
 import { pairingError, type PairingError } from './types';
 
 export const PAIRING_SYSTEMS = ['optimal', 'mays', 'opengotha'] as const;
@@ -37,6 +38,10 @@ export interface PairingRequest {
   readonly scoreBelow?: number;
   /** Keep the announced tables of a partly paired round and pair the rest. */
   readonly rest?: boolean;
+  /** Which OpenGotha engine `opengotha` reproduces: `released` (its default) or `corrected` (the modified one). */
+  readonly openGothaRules?: OpenGothaRules;
+  /** OpenGotha's own chunks of 200–600 players on a field of more than 600. */
+  readonly openGothaChunks?: boolean;
 }
 
 export type PairingOption = keyof PairingRequest;
@@ -56,6 +61,8 @@ export const OPTION_FLAG: Readonly<Record<PairingOption, string>> = {
   only: '--only',
   scoreBelow: '--score-below',
   rest: '--rest',
+  openGothaRules: '--opengotha-rules',
+  openGothaChunks: '--opengotha-chunks',
 };
 
 /** What each option does, in a director's words. */
@@ -73,6 +80,8 @@ export const OPTION_WHAT: Readonly<Record<PairingOption, string>> = {
   only: 'pairing part of the field now',
   scoreBelow: 'pairing part of the field now',
   rest: 'pairing the rest of a partly paired round',
+  openGothaRules: "which OpenGotha engine's rules",
+  openGothaChunks: "OpenGotha's chunks of a big field",
 };
 
 /**
@@ -82,7 +91,8 @@ export const OPTION_WHAT: Readonly<Record<PairingOption, string>> = {
  *    ("Alternate Method of Pairing"); it has no fold, no lottery, and no repeats (Cardinal Rule No. 2), and pairs
  *    the whole field at once.
  *  - `opengotha` takes its seeding, bye, geography and everything else from the file's OpenGotha parameters: only the
- *    director's forced and forbidden pairs and bye are added to them.
+ *    director's forced and forbidden pairs and bye are added to them, and the choice of OpenGotha engine
+ *    (`--opengotha-rules released|corrected`) and of its chunks on a big field (`--opengotha-chunks`).
  */
 const HONOURED: Readonly<Record<PairingSystemName, Partial<Record<PairingOption, true | readonly unknown[]>>>> = {
   optimal: {
@@ -90,7 +100,7 @@ const HONOURED: Readonly<Record<PairingSystemName, Partial<Record<PairingOption,
     pinnedTables: true, relatives: true, hostCity: true, only: true, scoreBelow: true, rest: true,
   },
   mays: { seeding: ['slip', 'adjacent'], byeMethod: true, forcedPairs: true, forbiddenPairs: true, bye: true, relatives: true, hostCity: true },
-  opengotha: { forcedPairs: true, forbiddenPairs: true, bye: true },
+  opengotha: { forcedPairs: true, forbiddenPairs: true, bye: true, openGothaRules: OPENGOTHA_RULES, openGothaChunks: true },
 };
 
 /** An option set to a value that asks for something (an empty list, `false` or `undefined` asks for nothing). */

@@ -103,8 +103,9 @@ export function sosContributions(sb: Scoreboard, p: number): readonly Contributi
       const view = opponentView(sb, r.opponent);
       const adjustments = [...view.adjustments];
       let value = view.value;
-      if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0) {
+      if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') {
         // OpenGotha (corpus/README.md): "the White player counts opponent + handicap, the Black player opponent − handicap".
+        // Its SOSM only: SOSW adds the opponents' wins as they are (Tournament.fillBaseScoringInfoIfNecessary, 4.1).
         const h = 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
         adjustments.push({ reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h });
         value += h;

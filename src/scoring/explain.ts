@@ -70,7 +70,11 @@ export function explainIn(standings: Standings, id: PlayerId, criterion: Criteri
   if (p === undefined) {
     throw new TengenInputError([{ player: String(id), message: `no player has ID ${id}` }]);
   }
-  const entry = standings.entries.find((e) => e.index === p)!;
+  const entry = standings.entries.find((e) => e.index === p);
+  if (!entry) {
+    // OpenGotha's standings list only players with a game or a bye (rulesets.ts, listsOnlyImpliedPlayers).
+    throw new TengenInputError([{ player: String(id), message: `player ${id} is not in the ${sb.ruleset.name} standings: no game and no bye in any round` }]);
+  }
   let rows: ExplanationRow[];
   let formula: string;
   const rounds = sb.rounds[p];

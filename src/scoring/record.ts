@@ -29,6 +29,11 @@ export interface PlayerRound {
   readonly colour?: 'white' | 'black';
   readonly handicap: number;
   readonly game?: Game;
+  /**
+   * An `absent` round of a player who takes part in it (not in his absentRounds) but was neither paired nor given a
+   * bye: OpenGotha's NOT_ASSIGNED, which its rules pay nothing (./rulesets, notAssignedEarns).
+   */
+  readonly notAssigned?: true;
 }
 
 export function outcomeOf(game: Game, colour: 'white' | 'black'): Outcome {
@@ -114,11 +119,12 @@ export function buildRecords(t: Tournament, asOf: number): Records {
     if (p === undefined || rounds[p][bye.round - 1]) continue;
     rounds[p][bye.round - 1] = { round: bye.round, outcome: 'bye', opponent: -1, handicap: 0 };
   }
-  for (const row of rounds) {
+  rounds.forEach((row, p) => {
+    const away = new Set(players[p].absentRounds ?? []);
     for (let r = 0; r < asOf; r++) {
-      if (!row[r]) row[r] = { round: r + 1, outcome: 'absent', opponent: -1, handicap: 0 };
+      if (!row[r]) row[r] = { round: r + 1, outcome: 'absent', opponent: -1, handicap: 0, ...(!away.has(r + 1) && { notAssigned: true as const }) };
     }
-  }
+  });
   return { players, indexOf, rounds, asOf };
 }
 

@@ -15,6 +15,16 @@ export interface Ruleset {
   byeHalves(kind: ScoreKind, t: Tournament): number;
   /** Half points a round without a game (absent, sleeping, not paired) gives before any rounding. */
   absentHalves(kind: ScoreKind, t: Tournament): number;
+  /**
+   * What a round earns a player who takes part in it but was neither paired nor given a bye (record.ts, notAssigned):
+   * `absent-points`, the same as an absent round; `nothing` (OpenGotha).
+   */
+  readonly notAssignedEarns: 'absent-points' | 'nothing';
+  /**
+   * Whether the standings list only "implied" players — those with a game or a bye in some round (OpenGotha: a
+   * player with neither is left out of its standings and of their place numbering).
+   */
+  readonly listsOnlyImpliedPlayers: boolean;
   /** Whether the cumulative free points (byes and rounds without a game) are rounded down to whole points. */
   roundsDownFreePoints(t: Tournament): boolean;
   /**
@@ -55,6 +65,9 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     ],
     byeHalves: () => 2,
     absentHalves: () => 1,
+    // "not playing (sleeping, absent, latecomer, not paired)" is one result: a round not paired earns what absence does.
+    notAssignedEarns: 'absent-points',
+    listsOnlyImpliedPlayers: false,
     roundsDownFreePoints: () => true,
     // The EGF text defines SOS as the sum of the opponents' scores and says nothing of rounds without an opponent;
     // Tengen counts the player's own initial score there, as the EGF-approved programs (OpenGotha) do.
@@ -78,6 +91,8 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     byeHalves: () => 2,
     // ½ per missed round, rounded down = one point after every two rounds missed; none for the number of wins.
     absentHalves: (kind) => (kind === 'mms' ? 1 : 0),
+    notAssignedEarns: 'absent-points',
+    listsOnlyImpliedPlayers: false,
     roundsDownFreePoints: () => true,
     opponentScore: 'final',
     sosWithoutOpponent: 'own-initial',
@@ -97,6 +112,8 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     ],
     byeHalves: () => 2,
     absentHalves: (kind) => (kind === 'mms' ? 1 : 0),
+    notAssignedEarns: 'absent-points',
+    listsOnlyImpliedPlayers: false,
     roundsDownFreePoints: () => false,
     opponentScore: 'mays-adjusted',
     sosWithoutOpponent: 'normalise',
@@ -112,6 +129,8 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
       'corpus/README.md — MMS zero 30k, bar and floor clamp the start; absent rounds add ½ each; cumulative absent/bye points rounded down (genRoundDownNBWMMS)',
       "corpus/README.md — SOS: per round the opponent's final MMS corrected by the handicap (White + handicap, Black − handicap); a round without a game counts the player's own starting MMS",
       'corpus/README.md — SOSOS counts own starting MMS × number of rounds for each round without a game',
+      'opengotha-repro/README.md — a participating player neither paired nor given a bye (NOT_ASSIGNED) earns nothing; only absent and bye rounds earn genMMS2Value…/genNBW2Value…',
+      'opengotha-repro/README.md — a player with no game and no bye in any round is left out of the standings and of the place numbering',
     ],
     byeHalves: (kind, t) => {
       const og = { ...OPENGOTHA_DEFAULTS, ...t.settings.opengotha };
@@ -121,6 +140,11 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
       const og = { ...OPENGOTHA_DEFAULTS, ...t.settings.opengotha };
       return kind === 'mms' ? og.mmsHalvesAbsent : og.nbwHalvesAbsent;
     },
+    // Tournament.fillBaseScoringInfoIfNecessary: participation starts NOT_ASSIGNED, becomes ABSENT where the player
+    // does not participate, PAIRED or BYE from the games and byes; only ABSENT and BYE add genNBW2Value…/genMMS2Value….
+    notAssignedEarns: 'nothing',
+    // The .h9 and HTML standings list "implied" players only: a game or a bye in some round.
+    listsOnlyImpliedPlayers: true,
     roundsDownFreePoints: (t) => t.settings.opengotha?.roundDown ?? OPENGOTHA_DEFAULTS.roundDown,
     opponentScore: 'handicap-corrected',
     sosWithoutOpponent: 'own-initial',

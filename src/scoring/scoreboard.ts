@@ -80,6 +80,8 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
       if (outcome === 'bye') {
         poolMms += rules.mms.bye;
         poolNbw += rules.nbw.bye;
+      } else if (outcome === 'absent' && row[r - 1].notAssigned && ruleset.notAssignedEarns === 'nothing') {
+        // OpenGotha's NOT_ASSIGNED: taking part, neither paired nor given a bye — no points.
       } else if (outcome === 'absent') {
         poolMms += rules.mms.absent;
         poolNbw += rules.nbw.absent;

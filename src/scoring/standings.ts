@@ -110,8 +110,8 @@ function valuesFor(ctx: Context, c: Criterion): Fraction[] {
 function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordDc: boolean): number[][] {
   const out: number[][] = [];
   for (const g of groups) {
-    if (g.length === 1) {
-      out.push(g);
+    if (g.length <= 1) {
+      if (g.length === 1) out.push(g);
       continue;
     }
     let better: (a: number, b: number) => number;
@@ -160,8 +160,10 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   const order = options.tiebreaks ?? t.settings.tiebreaks ?? sb.ruleset.defaultTiebreaks(t.settings.system);
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
   const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map(), oneOnOneKeys: new Map() };
-  const all = sb.players.map((_, p) => p);
-  const sections = all.map((p) => sectionOf(t, sb, p));
+  // OpenGotha lists only implied players (a game or a bye in some round) and numbers places without the others.
+  const implied = new Set([...t.games.flatMap((g) => [g.white, g.black]), ...t.byes.map((b) => b.player)]);
+  const all = sb.players.map((_, p) => p).filter((p) => !sb.ruleset.listsOnlyImpliedPlayers || implied.has(sb.players[p].id));
+  const sections = sb.players.map((_, p) => sectionOf(t, sb, p));
 
   // Mays: places are decided inside each McMahon section, sections listed from the highest initial MMS down.
   let start: number[][] = [all];

@@ -339,6 +339,12 @@ function numberOf(f: Fraction): number {
   return toNumber(f);
 }
 
+/**
+ * The answer for a registered player the standings leave out (OpenGotha's: no game and no bye in any round): a blank,
+ * as OpenGotha's standings show nothing for him.
+ */
+const LEFT_OUT = '';
+
 /** An ID, or a range of IDs (a column or a row): the answer has the same shape; blank cells give blank answers. */
 export type Ids = unknown;
 
@@ -366,14 +372,14 @@ function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | str
 export function criterionFormula(values: GridValues, ids: Ids, criterion: PlayerCriterion, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
-  return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values[criterion]));
+  return mapIds(ids, grid.tournament, (id) => (byId.has(id) ? numberOf(byId.get(id)!.values[criterion]) : LEFT_OUT));
 }
 
 /** The player's place (`=GO.PLACE(grid, id, [round])`), shared by equal players (EGF), within his section under Mays. */
 export function placeFormula(values: GridValues, ids: Ids, round?: unknown, source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { byId } = standingsIn(grid, { round });
-  return mapIds(ids, grid.tournament, (id) => byId.get(id)!.place);
+  return mapIds(ids, grid.tournament, (id) => (byId.has(id) ? byId.get(id)!.place : LEFT_OUT));
 }
 
 /**
@@ -388,14 +394,15 @@ export function placeFormula(values: GridValues, ids: Ids, round?: unknown, sour
 export function directCompareFormula(values: GridValues, ids: Ids, tiedBy?: readonly Criterion[], source: FormulaSource = {}): (number | string)[][] {
   const grid = gridOf(values, source);
   const { standings, byId } = standingsIn(grid, {});
-  if (!tiedBy) return mapIds(ids, grid.tournament, (id) => numberOf(byId.get(id)!.values.dc));
+  if (!tiedBy) return mapIds(ids, grid.tournament, (id) => (byId.has(id) ? numberOf(byId.get(id)!.values.dc) : LEFT_OUT));
   const by = tiedBy.filter((c) => c !== 'dc' && c !== 'oneonone');
   if (by.length !== tiedBy.length) throw inputError('tied by: DC and one-on-one cannot define the tie they break; name scores such as mms, sos');
   const same = (a: StandingsEntry, b: StandingsEntry) => by.every((c) => a.values[c].num === b.values[c].num && a.values[c].den === b.values[c].den);
   const system = grid.tournament.settings.system;
   const memo = new Map<number, ReadonlyMap<number, readonly number[]>>();
   return mapIds(ids, grid.tournament, (id) => {
-    const me = byId.get(id)!;
+    const me = byId.get(id);
+    if (!me) return LEFT_OUT;
     const cached = memo.get(me.index);
     const keys =
       cached ??

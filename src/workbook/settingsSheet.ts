@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -41,6 +41,8 @@ const LABEL: Readonly<Record<Key, string>> = {
   cycles: 'Round-robin cycles',
   lots: 'Pairing numbers',
   bracket: 'Knockout bracket',
+  // Last, so that the rows above keep their places in workbooks written before it.
+  correction: 'Handicap correction',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const KEYS = Object.keys(LABEL) as Key[];
@@ -70,6 +72,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     // "lottery, seed 2026": how the pairing numbers were drawn (src/pairing/lots.ts), replayable.
     lots: settings.lots ? `${settings.lots.by}${settings.lots.seed !== undefined ? `, seed ${settings.lots.seed}` : ''}` : null,
     bracket: settings.bracket ?? null,
+    correction: h?.correction ?? null,
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -97,6 +100,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   let policy: HandicapPolicy | undefined;
   let ceiling: number | undefined;
   let evenAtOrAbove: number | undefined;
+  let correction: number | undefined;
   let handicapRow = 0;
   for (let r = 1; r < values.length; r++) {
     const [label, v] = [values[r][0] ?? null, values[r][1] ?? null];
@@ -130,6 +134,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const n = number();
         if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number ≥ 0` });
         else ceiling = n;
+        break;
+      }
+      case 'correction': {
+        const n = number();
+        if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap correction ${n}: expected a whole number of stones ≥ 0` });
+        else correction = n;
         break;
       }
       case 'evenAtOrAbove': {
@@ -202,10 +212,11 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
     settings.handicap = {
       policy,
       ...(ceiling !== undefined ? { ceiling } : {}),
+      ...(correction !== undefined ? { correction } : {}),
       ...(evenAtOrAbove !== undefined ? { evenAtOrAbove: evenAtOrAbove as Settings['bar'] & number } : {}),
     } as Settings['handicap'];
-  } else if (ceiling !== undefined || evenAtOrAbove !== undefined) {
-    errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling or even-game rank needs a Handicap policy' });
+  } else if (ceiling !== undefined || evenAtOrAbove !== undefined || correction !== undefined) {
+    errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling, correction or even-game rank needs a Handicap policy' });
   }
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}) };

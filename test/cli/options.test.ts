@@ -27,6 +27,9 @@ const OPTIONS: [string[], string[]][] = [
   [['--only', '1,2'], ['optimal']],
   [['--score-below', '0'], ['optimal']],
   [['--weights'], ['opengotha']],
+  [['--opengotha-rules', 'corrected'], ['opengotha']],
+  [['--opengotha-rules', 'released'], ['opengotha']],
+  [['--opengotha-chunks'], ['opengotha']],
 ];
 
 const cases: [string, string[], boolean][] = [];
@@ -71,6 +74,14 @@ describe('tengen pair: every option × system is honoured or refused by name', (
     const r = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'opengotha', '--seeding', 'random']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/--seeding random .*the opengotha system does not honour it/);
+  });
+
+  it('--opengotha-rules takes released or corrected, and names the choices otherwise', async () => {
+    const r = await cli(['pair', EXAMPLE, '--round', '2', '--system', 'opengotha', '--opengotha-rules', '3.49']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('--opengotha-rules 3.49: expected released or corrected');
+    const optimal = await cli(['pair', EXAMPLE, '--round', '2', '--opengotha-chunks']);
+    expect(optimal.err).toMatch(/--opengotha-chunks \(OpenGotha's chunks of a big field\): the optimal system does not honour it; --system opengotha does/);
   });
 
   it('--bye-method with opengotha: OpenGotha chooses its own bye', async () => {

@@ -1,5 +1,7 @@
 import { bgaHandicap, decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../../src/pairing/handicap';
-import type { HandicapSettings } from '../../src/model/tournament';
+import type { InputError } from '../../src/model/errors';
+import type { HandicapSettings, Settings } from '../../src/model/tournament';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
 import { id, rank } from './fixtures';
 
 const p = (n: number, r: string, mms?: number) => ({ id: id(n), rank: rank(r), scoreHalves: 2 * (mms ?? rank(r)) });
@@ -10,6 +12,20 @@ describe('handicaps', () => {
     expect(decideHandicap(p(1, '14k'), p(2, '17k'), MAYS_HANDICAP)).toMatchObject({ handicap: 2, stronger: 1 });
     expect(decideHandicap(p(1, '5d'), p(2, '4d'), MAYS_HANDICAP).handicap).toBe(0);
     expect(decideHandicap(p(2, '17k'), p(1, '15k'), MAYS_HANDICAP).reason).toMatch(/no komi/);
+  });
+
+  it("OpenGotha's hdCorrection of 3 (any correction): three stones off the difference, down to an even game", () => {
+    const three: HandicapSettings = { policy: 'mms-difference', correction: 3 };
+    expect(decideHandicap(p(1, '5k'), p(2, '10k'), three)).toMatchObject({ handicap: 2, stronger: 1 });
+    expect(decideHandicap(p(1, '5k'), p(2, '7k'), three).handicap).toBe(0);
+    expect(decideHandicap(p(1, '5k'), p(2, '10k'), three).reason).toMatch(/− 3/);
+  });
+
+  it('a correction of 3 survives the Settings sheet (its "Handicap correction" row)', () => {
+    const settings: Settings = { system: 'mcmahon', rounds: 3, ruleset: 'opengotha', handicap: { policy: 'mms-difference', correction: 3, ceiling: 9 } };
+    const errors: InputError[] = [];
+    expect(readSettingsSheet(settingsCells(settings), errors).settings.handicap).toEqual(settings.handicap);
+    expect(errors).toEqual([]);
   });
 
   it('BGA: McMahon difference − 1, even when either declared a rank at or above the bar', () => {

@@ -7,7 +7,7 @@
 import type { Tournament } from '../../src/model/tournament';
 import { readOpenGothaParameters, type OpenGothaParameters } from '../../src/pairing/opengotha/parameters';
 import { pairingGroups, pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
-import { buildRoundState, type RoundState, type ScoredPlayer } from '../../src/pairing/opengotha/scoredPlayers';
+import { buildRoundState, type OpenGothaRules, type RoundState, type ScoredPlayer } from '../../src/pairing/opengotha/scoredPlayers';
 import {
   colourBalanceTerm,
   detRandom,
@@ -24,10 +24,10 @@ import {
 import { isPairingError } from '../../src/pairing/types';
 import { game, id, openGothaTournament as og, player, rank } from './fixtures';
 
-function stateOf(t: Tournament, round: number): { state: RoundState; p: (n: number) => ScoredPlayer; par: OpenGothaParameters } {
+function stateOf(t: Tournament, round: number, rules: OpenGothaRules = 'released'): { state: RoundState; p: (n: number) => ScoredPlayer; par: OpenGothaParameters } {
   const read = readOpenGothaParameters(t);
   if (!read.ok) throw new Error(read.problems.join('; '));
-  const state = buildRoundState(t, round, read.parameters);
+  const state = buildRoundState(t, round, read.parameters, rules);
   return { state, p: (n) => state.byId.get(id(n))!, par: read.parameters };
 }
 
@@ -168,9 +168,9 @@ describe('secondary criteria', () => {
     expect(geographyTerm(state, p(1), p(4))).toBe(10000868056);
   });
 
-  it('geography: players above the thresholds get the whole weight (both) or the mean (one)', () => {
+  it('geography (corrected engine): players above the thresholds get the whole weight (both) or the mean (one)', () => {
     const players = [player(1, '2d', { club: 'A' }), player(2, '3d', { club: 'A' }), player(3, '5k', { club: 'A' })];
-    const { state, p } = stateOf(og(players, { paiSeAvoidSameGeo: '100000000000' }), 1);
+    const { state, p } = stateOf(og(players, { paiSeAvoidSameGeo: '100000000000' }), 1, 'corrected');
     expect(geographyTerm(state, p(1), p(2))).toBe(100000000000); // secCase 2
     expect(geographyTerm(state, p(1), p(3))).toBe(50000000000); // secCase 1: (10^11 + 0) / 2
   });
@@ -266,18 +266,18 @@ describe('the draw (pairOpenGotha)', () => {
 });
 
 describe('large fields and order independence', () => {
-  it('cuts more than 300 players into groups from the top score down (Pairing.PAIRING_GROUP_MIN/MAX_SIZE)', () => {
+  it('corrected engine: cuts more than 300 players into groups from the top score down (PAIRING_GROUP_MIN/MAX_SIZE)', () => {
     // 120 players at 5k and 230 at 10k: the 120 top players make an even group of at least 100 — the first group;
     // the 230 left (≤ 300) are paired last.
     const players = [...Array.from({ length: 120 }, (_, i) => player(i + 1, '5k')), ...Array.from({ length: 230 }, (_, i) => player(i + 121, '10k'))];
-    const prepared = prepareOpenGothaRound(og(players), 1);
+    const prepared = prepareOpenGothaRound(og(players), 1, { rules: 'corrected' });
     if (isPairingError(prepared)) throw new Error(prepared.message);
     const groups = pairingGroups(prepared.state, prepared.field);
     expect(groups.map((g) => g.length)).toEqual([120, 230]);
     expect(groups[0].every((s) => s.player.rank === rank('5k'))).toBe(true);
     // 400 players, 100 at each of four ranks: the first group stops at 100 (even), then 300 are left.
     const four = Array.from({ length: 400 }, (_, i) => player(i + 1, ['5k', '6k', '7k', '8k'][Math.floor(i / 100)]));
-    const p4 = prepareOpenGothaRound(og(four), 1);
+    const p4 = prepareOpenGothaRound(og(four), 1, { rules: 'corrected' });
     if (isPairingError(p4)) throw new Error(p4.message);
     expect(pairingGroups(p4.state, p4.field).map((g) => g.length)).toEqual([100, 300]);
   });

@@ -126,6 +126,13 @@ describe('OpenGotha: handicap-corrected SOS, own start for rounds without a game
   it('bye and absence values come from the tournament (DTD defaults: bye ½, absent ½, rounded down together)', () => {
     expect(value(t, 3, 'mms')).toBe(30 + 1);
   });
+
+  it('in Swiss, SOS counts the opponents\' wins without a handicap correction (SOSW: getNBWX2 of the opponent)', () => {
+    const swiss = tournament(players, games, { system: 'swiss', rounds: 2, ruleset: 'opengotha' }, [{ round: 1, player: 3 }]);
+    // P1 won round 1 and lost round 2: 1 win each; P1's SOS = P2's wins × 2 rounds, handicaps 3 and 2 not counted.
+    expect(value(swiss, 1, 'sos')).toBe(1 + 1);
+    expect(value(swiss, 2, 'sos')).toBe(1 + 1);
+  });
 });
 
 describe('Direct Comparison (EGF)', () => {

@@ -9,6 +9,9 @@ export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
 export const SEEDS_DIR = path.join(SHARED_DIR, 'seeds');
 export const HAS_CORPUS = existsSync(CORPUS_DIR);
+/** Hand-written OpenGotha files isolating one standings rule each, with OpenGotha's values in their README. */
+export const REPRO_DIR = path.join(SHARED_DIR, 'opengotha-repro');
+export const HAS_REPRO = existsSync(REPRO_DIR);
 
 export function corpusPath(...parts: string[]): string {
   return path.join(CORPUS_DIR, ...parts);
@@ -16,13 +19,18 @@ export function corpusPath(...parts: string[]): string {
 
 /** `describe` when ../shared/corpus exists, otherwise a skipped block with a message saying why. */
 export function describeCorpus(name: string, body: () => void): void {
-  if (HAS_CORPUS) {
+  describeShared(CORPUS_DIR, name, body);
+}
+
+/** `describe` when `dir` (a folder of ../shared) exists, otherwise a skipped block with a message saying why. */
+export function describeShared(dir: string, name: string, body: () => void): void {
+  if (existsSync(dir)) {
     describe(name, body);
   } else {
-    describe(`${name} [skipped: ${CORPUS_DIR} is absent — clone with ../shared beside the project to run it]`, () => {
-      it.skip('needs ../shared/corpus', () => undefined);
+    describe(`${name} [skipped: ${dir} is absent — clone with ../shared beside the project to run it]`, () => {
+      it.skip(`needs ${dir}`, () => undefined);
     });
-    console.warn(`skipping "${name}": ${CORPUS_DIR} is absent`);
+    console.warn(`skipping "${name}": ${dir} is absent`);
   }
 }
 

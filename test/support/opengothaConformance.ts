@@ -76,6 +76,12 @@ export interface TableCheck {
   readonly explanation: string;
 }
 
+/**
+ * The weight dumps and recorded rounds of opengotha-pairings/ come from the modified OpenGotha 3.51.02 (corpus README,
+ * "opengotha-released"): they are checked against `--opengotha-rules corrected`.
+ */
+export const CORRECTED: OpenGothaOptions = { rules: 'corrected' };
+
 const key = (a: PlayerId, b: PlayerId) => (a < b ? `${a}-${b}` : `${b}-${a}`);
 
 /** The OpenGotha version that saved a file (fullVersionNumber, or gothaVersion/gothaMinorVersion: 348/5 = 3.48.05). */
@@ -102,7 +108,7 @@ export function checkWeightDump(t: Tournament, tournament: string, round: number
   const file = corpusPath('opengotha-pairings', tournament, `${tournament}_weights_R${round}.txt`);
   if (!existsSync(file)) return undefined;
   const dump = readWeightDump(file);
-  const prepared = prepareOpenGothaRound(beforeRound(t, round), round);
+  const prepared = prepareOpenGothaRound(beforeRound(t, round), round, CORRECTED);
   if (isPairingError(prepared)) return { pairs: dump.pairs.length, equalPairs: 0, differences: [prepared.message] };
   const byName = new Map(prepared.state.scored.map((s) => [`${s.name} ${s.firstName}`, s.id]));
   const differences: string[] = [];
@@ -138,8 +144,8 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
   };
 
   const before = beforeRound(t, round);
-  const result = pairOpenGotha(before, round);
-  const prepared = prepareOpenGothaRound(before, round);
+  const result = pairOpenGotha(before, round, CORRECTED);
+  const prepared = prepareOpenGothaRound(before, round, CORRECTED);
   if (isPairingError(result) || isPairingError(prepared)) {
     const message = isPairingError(result) ? result.message : (prepared as { message: string }).message;
     return { ...base, identicalPairs: 0, identicalColours: 0, byeIdentical: false, verdict: 'not-automatic', explanation: `Tengen refuses: ${message}` };
@@ -183,7 +189,7 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
     const rule = result.bye === null ? 'none (an even number of players)' : `${name(result.bye)} (${prepared.byeReason})`;
     const explanation = `recorded bye ${recordedBye.map(name).join(', ') || 'none'}, OpenGotha's rule gives ${rule}: the director chose the bye`;
     // Weigh the recorded pairs with the recorded bye, against Tengen's maximum with that bye.
-    const withBye = pairOpenGotha(before, round, recordedBye.length === 1 ? { bye: recordedBye[0] } : {});
+    const withBye = pairOpenGotha(before, round, { ...CORRECTED, ...(recordedBye.length === 1 && { bye: recordedBye[0] }) });
     if (isPairingError(withBye)) return { ...common, verdict: 'not-automatic', explanation };
     const recordedWeight = recorded.reduce((sum, g) => sum + BigInt(prepared.weigh(g.white, g.black).total), 0n);
     const gap = withBye.totalWeight - recordedWeight;
@@ -219,10 +225,12 @@ export function compareRound(t: Tournament, tournament: string, round: number, v
  */
 export function checkTables(before: Tournament, round: number, recorded: readonly Game[], options: OpenGothaOptions): TableCheck | undefined {
   let hasBye = false;
+  let drawnBye: PlayerId | null = null;
   const atTables = (o: OpenGothaOptions) => {
-    const draw = pairOpenGotha(before, round, o);
+    const draw = pairOpenGotha(before, round, { ...CORRECTED, ...o });
     if (isPairingError(draw)) return undefined;
     hasBye = draw.bye !== null;
+    drawnBye = draw.bye;
     return new Map(draw.games.map((g) => [key(g.white, g.black), g.table]));
   };
   const mine = atTables(options);
@@ -252,9 +260,10 @@ export function checkTables(before: Tournament, round: number, recorded: readonl
   }
   // Other versions' numberings: the recorded games in pairAGroup's order (for i in the list of players to pair,
   // the game (i, partner) when the partner comes later), numbered by each variant.
-  const prepared = prepareOpenGothaRound(before, round, options);
+  const prepared = prepareOpenGothaRound(before, round, { ...CORRECTED, ...options });
   if (!isPairingError(prepared)) {
-    const state = stateAtPairedRound(before, round, prepared.state.parameters, options.bye ?? null);
+    // The bye point counted or not (see 'bye-refresh'): the director's bye counts; OpenGotha's own may.
+    const byeStates = [...new Set([options.bye ?? null, drawnBye])];
     const position = new Map(prepared.field.map((s, i) => [s.id, i]));
     const first = (g: Game) => Math.min(position.get(g.white)!, position.get(g.black)!);
     const made = [...recorded].sort((g, h) => first(g) - first(h));
@@ -262,10 +271,14 @@ export function checkTables(before: Tournament, round: number, recorded: readonl
       [{ representative: 'weaker', ratings: 'lower-first' }, 'games whose representatives are equal on the placement criteria go by the LOWER rating first (OpenGotha 3.51.02 puts the higher first)'],
       [{ representative: 'better', ratings: 'higher-first' }, 'each game is represented by its BETTER player (OpenGotha 4\'s GameComparator tests "== 1" where 3.51.02 tests "== −1", which picks the weaker)'],
     ];
-    for (const [variant, what] of variants) {
-      const tables = numberTables(state, made, new Set(), variant);
-      if (made.every((g, i) => g.table === tables[i])) {
-        return { games, identical, verdict: 'other-version', explanation: `identical when ${what}: numbered by another OpenGotha version` };
+    for (const bye of byeStates) {
+      const state = stateAtPairedRound(before, round, prepared.state.parameters, bye);
+      for (const [variant, what] of variants) {
+        const tables = numberTables(state, made, new Set(), variant);
+        if (made.every((g, i) => g.table === tables[i])) {
+          const counted = bye !== null && options.bye === undefined ? " (and this round's bye point counts)" : '';
+          return { games, identical, verdict: 'other-version', explanation: `identical when ${what}${counted}: numbered by another OpenGotha version` };
+        }
       }
     }
   }
@@ -300,7 +313,7 @@ export function conformanceRows(tournaments: readonly CorpusTournament[] = OPENG
         const m = /_weights_R(\d+)\.txt$/.exec(f);
         if (!m || rounds.includes(Number(m[1]))) continue;
         const round = Number(m[1]);
-        const prepared = prepareOpenGothaRound(beforeRound(t, round), round);
+        const prepared = prepareOpenGothaRound(beforeRound(t, round), round, CORRECTED);
         rows.push({
           tournament: c.name,
           round,

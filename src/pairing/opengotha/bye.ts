@@ -21,9 +21,15 @@ import { formatRank } from '../../model/rank';
 import type { PlayerId, Round, Tournament } from '../../model/tournament';
 import { formatHalves } from '../history';
 import { readOpenGothaParameters } from './parameters';
-import { buildRoundState, pairingListOrder, type RoundState, type ScoredPlayer } from './scoredPlayers';
+import { buildRoundState, pairingListOrder, type OpenGothaRules, type RoundState, type ScoredPlayer } from './scoredPlayers';
 
 export const OPENGOTHA_BYE_RULE = 'OpenGotha 3.51, Tournament.chooseAByePlayer: the lightest 1000 × earlier byes + rank + 2 × MMS; equal weights: the last in its list of players to pair';
+const CORRECTED_SWISS_BYE_RULE = 'corrected OpenGotha 3.51, Tournament.chooseAByePlayer in Swiss: the lightest 1000 × earlier byes + rank + 40 × wins; equal weights: the last in its list of players to pair';
+
+/** The rule the bye of this round follows, for the report. */
+export function openGothaByeRule(state: RoundState): string {
+  return state.rules === 'corrected' && state.parameters.mainCriterion === 'NBW' ? CORRECTED_SWISS_BYE_RULE : OPENGOTHA_BYE_RULE;
+}
 
 export interface OpenGothaByeCandidate {
   readonly player: ScoredPlayer;
@@ -32,9 +38,19 @@ export interface OpenGothaByeCandidate {
   readonly reason: string;
 }
 
-/** chooseAByePlayer's weight of one player. */
+/**
+ * chooseAByePlayer's weight of one player: 1000 × earlier byes + rank + 2 × MMS. The corrected engine weighs a Swiss
+ * player by his wins instead, 1000 × earlier byes + rank + 40 × wins (McMahon: the same MMS weight as released).
+ */
 export function openGothaByeWeight(state: RoundState, s: ScoredPlayer): number {
+  if (state.rules === 'corrected' && state.parameters.mainCriterion === 'NBW') return 1000 * s.byes + s.player.rank + 20 * state.nbwX2(s.id);
   return 1000 * s.byes + s.player.rank + state.mmsX2(s.id);
+}
+
+function describeWeight(state: RoundState, s: ScoredPlayer, weight: number): string {
+  const byes = `1000 × ${s.byes} earlier bye${s.byes === 1 ? '' : 's'} + rank ${formatRank(s.player.rank)} (${s.player.rank})`;
+  if (state.rules === 'corrected' && state.parameters.mainCriterion === 'NBW') return `weight ${byes} + 40 × wins ${formatHalves(state.nbwX2(s.id))} = ${weight}`;
+  return `weight ${byes} + 2 × MMS ${formatHalves(state.mmsX2(s.id))} = ${weight}`;
 }
 
 /**
@@ -52,12 +68,7 @@ export function openGothaByeOrder(state: RoundState, players: readonly ScoredPla
   return weighed.map(({ s, weight }, i) => {
     const equals = count.get(weight)!;
     const tie = equals > 1 ? `; ${equals} players weigh ${weight}: the last of them in OpenGotha's list (placement before the round, then name) takes it` : '';
-    const mms = state.mmsX2(s.id);
-    return {
-      player: s,
-      weight,
-      reason: `weight 1000 × ${s.byes} earlier bye${s.byes === 1 ? '' : 's'} + rank ${formatRank(s.player.rank)} (${s.player.rank}) + 2 × MMS ${formatHalves(mms)} = ${weight}, the ${i === 0 ? 'lightest' : 'next lightest'}${tie}`,
-    };
+    return { player: s, weight, reason: `${describeWeight(state, s, weight)}, the ${i === 0 ? 'lightest' : 'next lightest'}${tie}` };
   });
 }
 
@@ -66,10 +77,15 @@ export function openGothaByeOrder(state: RoundState, players: readonly ScoredPla
  * file, OpenGotha's defaults where it has none): what `--bye-method opengotha` of the other systems uses. Games of
  * round `round` and later are ignored. An error names the parameters OpenGotha could not read.
  */
-export function openGothaByeCandidates(t: Tournament, round: Round, field: readonly PlayerId[]): OpenGothaByeCandidate[] | { readonly error: string } {
+export function openGothaByeCandidates(
+  t: Tournament,
+  round: Round,
+  field: readonly PlayerId[],
+  rules: OpenGothaRules = 'released',
+): OpenGothaByeCandidate[] | { readonly error: string } {
   const read = readOpenGothaParameters(t);
   if (!read.ok) return { error: `OpenGotha pairing parameters: ${read.problems.join('; ')}` };
-  const state = buildRoundState(t, round, read.parameters);
+  const state = buildRoundState(t, round, read.parameters, rules);
   const players: ScoredPlayer[] = [];
   for (const id of field) {
     const s = state.byId.get(id);

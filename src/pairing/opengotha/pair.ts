@@ -24,8 +24,8 @@ import { formatHalves } from '../history';
 import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD } from '../matching';
 import { pairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairedGame, type PairingError, type PairLine, type ReportLine, type RoundPairing } from '../types';
 import { readOpenGothaParameters, type OpenGothaParameters } from './parameters';
-import { OPENGOTHA_BYE_RULE, openGothaByeOrder } from './bye';
-import { buildRoundState, isPairable, javaDiv, pairingListOrder, type RoundState, type ScoredPlayer } from './scoredPlayers';
+import { openGothaByeOrder, openGothaByeRule } from './bye';
+import { buildRoundState, isPairable, javaDiv, pairingListOrder, type OpenGothaRules, type RoundState, type ScoredPlayer } from './scoredPlayers';
 import { numberTables, stateAtPairedRound } from './tables';
 import { gameBetween, maximumWeight, WEIGHT_TERM_NAMES, weightTerms, type WeightTerms } from './weights';
 
@@ -37,6 +37,18 @@ export interface OpenGothaOptions extends DirectorControls, RoundRequestOptions 
    * be refreshed after it. Default: counted when the director chose the bye (`bye`), not when OpenGotha's rule did.
    */
   readonly byeCountsForTables?: boolean;
+  /**
+   * The engine reproduced (`--opengotha-rules`): `released` (default), OpenGotha 3.51.02 as published; `corrected`,
+   * the modified 3.51.02 of the corpus's weight dumps and recorded rounds (./scoredPlayers, OpenGothaRules).
+   */
+  readonly rules?: OpenGothaRules;
+  /**
+   * `--opengotha-chunks`: cut a field of more than 600 players into OpenGotha's chunks (at least 200 players from
+   * the top score down, each paired on its own), for OpenGotha's very draw on a big field; by default Tengen pairs
+   * the whole field at once, whose draw weighs at least as much. The corrected engine always cuts above 300 players
+   * into chunks of 100–300, as it did.
+   */
+  readonly chunks?: boolean;
 }
 
 /** A pair of the draw with its weight terms, as OpenGotha's weight dump would print them. */
@@ -55,9 +67,11 @@ export interface OpenGothaPairing extends RoundPairing {
 }
 
 export const OPENGOTHA_RULE = 'OpenGotha 3.51, Tournament.makeAutomaticPairing / costValue (maximum total weight)';
-/** Pairing.PAIRING_GROUP_MIN_SIZE and PAIRING_GROUP_MAX_SIZE. */
-const GROUP_MIN_SIZE = 100;
-const GROUP_MAX_SIZE = 3 * GROUP_MIN_SIZE;
+/**
+ * Pairing.PAIRING_GROUP_MIN_SIZE (MAX_SIZE is three times it): 200 in the released 3.51.02 (its chunks of the
+ * EGC 2024 field, corpus opengotha-released/malavasi.geobug_R1: 278 + 432 players), 100 in the corrected engine.
+ */
+const CHUNK_MIN_SIZE: Readonly<Record<OpenGothaRules, number>> = { released: 200, corrected: 100 };
 
 /** Everything the `opengotha` system knows before it pairs a round: parameters, scores, field and the bye. */
 export interface OpenGothaRound {
@@ -87,7 +101,7 @@ export function prepareOpenGothaRound(t: Tournament, round: Round, options: Open
       `OpenGotha pairing parameters: the weights add up to ${spread}, more than the exact matching accepts (2^50 = ${MAX_WEIGHT_SPREAD}); lower paiBaAvoidDuplGame (OpenGotha's maximum is 5·10^14) or the other weights`,
     );
   }
-  const state = buildRoundState(t, round, par);
+  const state = buildRoundState(t, round, par, options.rules ?? 'released');
   const everyone = state.scored.filter((s) => isPairable(s.player, round)).sort(pairingListOrder(state));
   if (everyone.length < 2) {
     return pairingError('too-few-players', round, `${everyone.length} player${everyone.length === 1 ? ' is' : 's are'} to be paired in round ${round}; at least two are needed`);
@@ -152,10 +166,13 @@ function checkControls(t: Tournament, round: Round, everyone: readonly ScoredPla
 }
 
 /**
- * Tournament.makeAutomaticPairing's groups: with more than 300 players, groups of at least 100 (an even number,
- * at most 300) are taken from the top score down and paired separately; the rest is paired last.
+ * Tournament.makeAutomaticPairing's groups ("chunks"): with more than 3 × min players, groups of at least `min` (an
+ * even number, at most 3 × min) are taken from the top score down and paired separately; the rest is paired last.
+ * `min` is 200 in the released 3.51.02, 100 in the corrected engine (CHUNK_MIN_SIZE).
  */
-export function pairingGroups(state: RoundState, field: readonly ScoredPlayer[]): ScoredPlayer[][] {
+export function pairingGroups(state: RoundState, field: readonly ScoredPlayer[], min = CHUNK_MIN_SIZE[state.rules]): ScoredPlayer[][] {
+  const GROUP_MIN_SIZE = min;
+  const GROUP_MAX_SIZE = 3 * min;
   const groups: ScoredPlayer[][] = [];
   const remaining = [...field];
   const scoreOf = (s: ScoredPlayer) => javaDiv(state.mainX2(s.id), 2);
@@ -201,7 +218,10 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
 
   const chosen: [ScoredPlayer, ScoredPlayer][] = forced.map(([a, b]) => [state.byId.get(a)!, state.byId.get(b)!]);
   const free = field.filter((s) => !inForced.has(s.id));
-  for (const group of pairingGroups(state, free)) {
+  // The released engine's chunks only when asked (--opengotha-chunks): one matching of the whole field weighs at
+  // least as much as OpenGotha's chunks. The corrected engine keeps its chunks, as it always did.
+  const groups = state.rules === 'corrected' || options.chunks ? pairingGroups(state, free) : [free];
+  for (const group of groups) {
     const n = group.length;
     const result = maxWeightPerfectMatching(n, (i, j) => {
       const a = group[i].id;
@@ -246,7 +266,7 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
       kind: 'bye',
       player: bye.id,
       reason: prepared.byeReason,
-      rule: OPENGOTHA_BYE_RULE,
+      rule: openGothaByeRule(state),
       message: `Bye: ${describe(bye)} — ${prepared.byeReason}`,
     };
     report.push(line);
@@ -254,7 +274,7 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
       report.push({
         kind: 'second-bye',
         players: [bye.id],
-        rule: OPENGOTHA_BYE_RULE,
+        rule: openGothaByeRule(state),
         message: `${describe(bye)} receives a bye again (${bye.byes} before): OpenGotha's weight adds 1000 per earlier bye, and every other player weighs more`,
       });
     }

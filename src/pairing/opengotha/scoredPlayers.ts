@@ -33,6 +33,17 @@ export const GOTHA_MIN_RANK = -30;
 export const SMMS_CORRECTION_MIN = -1;
 export const SMMS_CORRECTION_MAX = 2;
 
+/**
+ * Which OpenGotha's draw Tengen reproduces (../shared/corpus/README.md, "opengotha-released"; docs/opengotha-rules.md):
+ *  - `released`: OpenGotha 3.51.02 as published (3.52.03 draws the same) — what a director gets when he presses Pair;
+ *  - `corrected`: the modified 3.51.02 that made the corpus's weight dumps and most of its recorded rounds (and that
+ *    Pairgoth's legacy mode follows). It differs from the released engine in four rules, each marked where it is
+ *    applied: the geographic cost above the thresholds (./weights geographyTerm), the draw-up/draw-down guard
+ *    (./weights drawUpDownTerm), who counts in a score group (buildRoundState below) and the Swiss bye (./bye).
+ */
+export type OpenGothaRules = 'released' | 'corrected';
+export const OPENGOTHA_RULES: readonly OpenGothaRules[] = ['released', 'corrected'];
+
 /** ScoredPlayer's participation codes. */
 export type Participation = 'absent' | 'not-assigned' | 'bye' | 'paired';
 
@@ -69,6 +80,8 @@ export interface PairingInfo {
 
 export interface RoundState {
   readonly round: Round;
+  /** The engine whose rules apply (see OpenGothaRules). */
+  readonly rules: OpenGothaRules;
   readonly parameters: OpenGothaParameters;
   /** Every registered player (OpenGotha's hmScoredPlayers), in ID order. */
   readonly scored: readonly ScoredPlayer[];
@@ -141,7 +154,7 @@ export function isPairable(p: Player, round: Round): boolean {
 }
 
 /** Builds OpenGotha's view of the tournament before `round` (1-based) is paired. */
-export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParameters): RoundState {
+export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParameters, rules: OpenGothaRules = 'released'): RoundState {
   const done = round - 1; // rounds 1 … done have been played
   const players = [...t.players].sort((a, b) => a.id - b.id);
   const gamesOf = new Map<PlayerId, (Game | undefined)[]>();
@@ -164,8 +177,13 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     }
   }
   const byeCount = new Map<PlayerId, number>();
+  // OpenGotha holds one bye player per round (Tournament.byePlayers[round]; a later <ByePlayer> of the round replaces
+  // an earlier one): a second bye of a round (Pairgoth gives them; the EGC 2024 file has two in round 1) is, for
+  // OpenGotha, a participating player neither paired nor given a bye.
+  const lastByeOfRound = new Map<number, PlayerId>();
+  for (const b of t.byes) lastByeOfRound.set(b.round, b.player);
   for (const b of t.byes) {
-    if (b.round < 1 || b.round > done) continue;
+    if (b.round < 1 || b.round > done || lastByeOfRound.get(b.round) !== b.player) continue;
     const part = participationOf.get(b.player);
     if (!part) continue;
     part[b.round - 1] = 'bye';
@@ -202,8 +220,9 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     return {
       player: p,
       id: p.id,
-      name: p.family,
-      firstName: p.given,
+      // The names as OpenGotha holds them, outer spaces included (the OpenGotha reader keeps them in `extra`).
+      name: p.extra?.openGothaName ?? p.family,
+      firstName: p.extra?.openGothaFirstName ?? p.given,
       smms,
       participation,
       games,
@@ -220,6 +239,9 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   // Tournament.fillPairingInfo: score groups from mainScoreMax down to mainScoreMin, one per whole score, empty
   // ones counted; in each group players ordered by the placement criteria, then the additional criterion, then
   // name and first name (ScoredPlayerComparator with bKeepExAequo = false).
+  // Who counts in a group (group number, size and inner placement, which drive the draw-up/draw-down and seeding
+  // terms): the released 3.51.02 fills the groups from every registered player (hmScoredPlayers: absent and
+  // pre-registered players included); the corrected engine from the players it pairs in the round (isPairable).
   const { mainScoreMin, mainScoreMax } = mainScoreRange(par, round);
   const criteria = [...par.placementCriteria];
   const additional = additionalCriterionOf(par, round);
@@ -228,7 +250,7 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   // The players by whole main score, each list in ID order, read once rather than once per score of the range.
   const byScore = new Map<number, ScoredPlayer[]>();
   for (const s of scored) {
-    if (!isPairable(s.player, round)) continue;
+    if (rules === 'corrected' && !isPairable(s.player, round)) continue;
     const mainScore = javaDiv(critValue(s.id, mainCrit), 2);
     const list = byScore.get(mainScore);
     if (list) list.push(s);
@@ -287,6 +309,7 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
 
   return {
     round,
+    rules,
     parameters: par,
     scored,
     byId,

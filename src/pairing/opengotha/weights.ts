@@ -169,6 +169,9 @@ export function drawUpDownTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPl
   const i1 = state.info.get(p1.id)!;
   const i2 = state.info.get(p2.id)!;
   if (i1.groupNumber === i2.groupNumber) return 0;
+  // The released 3.51.02 applies the term only to groups less than 4 apart (its guard
+  // `Math.abs(groupNumber1 − groupNumber2) < 4`); the corrected engine to any two different groups.
+  if (state.rules === 'released' && Math.abs(i1.groupNumber - i2.groupNumber) >= 4) return 0;
   let scenario = 2;
   if (i1.drawnUp > 0 && i1.groupNumber > i2.groupNumber) scenario--;
   if (i1.drawnDown > 0 && i1.groupNumber < i2.groupNumber) scenario--;
@@ -286,7 +289,7 @@ export function handicapTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlay
  * geoRatio = max + min / 2, plus 0.5 / range when positive. The nominal cost is
  * paiMaMinimizeScoreDifference − (long)(avoidSameGeo × (1 − geoRatio)(1 + k·geoRatio)), capped at avoidSameGeo;
  * secCase 2 (both above the thresholds) gives avoidSameGeo, secCase 1 the mean (long) of the two, secCase 0 the
- * nominal cost.
+ * nominal cost — in the corrected engine only: the released one gives the nominal cost whatever the secCase.
  */
 export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPlayer, sec = secondaryCase(state, p1, p2)): number {
   const par = state.parameters;
@@ -308,6 +311,10 @@ export function geographyTerm(state: RoundState, p1: ScoredPlayer, p2: ScoredPla
   const dbGeoCost = concave(geoMaxCost, geoRatio, par.nx1Factor);
   let nominal = par.minimizeScoreDifference - Math.trunc(dbGeoCost);
   if (nominal > geoMaxCost) nominal = geoMaxCost;
+  // The released 3.51.02 computes secCase but applies it to the handicap only: the geographic cost is the nominal
+  // one for every pair. The corrected engine (as OpenGotha up to 3.49) moves it towards the maximum by how many of
+  // the two players are above the thresholds.
+  if (state.rules === 'released') return nominal;
   const { secCase } = sec;
   if (secCase === 2) return geoMaxCost;
   if (secCase === 1) return javaDiv(geoMaxCost + nominal, 2);
