@@ -110,6 +110,7 @@ function valuesFor(ctx: Context, c: Criterion): Fraction[] {
 function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordDc: boolean): number[][] {
   const out: number[][] = [];
   for (const g of groups) {
+    if (g.length === 0) continue; // no players (a new tournament): no group, an empty table
     if (g.length === 1) {
       out.push(g);
       continue;

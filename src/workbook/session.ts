@@ -164,16 +164,28 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);
   }
   const gridValues = (await wb.readSheet(GRID_SHEET)) ?? [];
-  const grid = readGridDetailed(gridValues, { sheet: GRID_SHEET });
+  const gridFormulas = await wb.readFormulas(GRID_SHEET);
+  const grid = readGridDetailed(gridValues, { sheet: GRID_SHEET, formulas: gridFormulas });
   if (!grid.ok) return grid;
-  const read = new Map<string, SheetRead>([[GRID_SHEET, { values: gridValues, formulas: await wb.readFormulas(GRID_SHEET) }]]);
+  const read = new Map<string, SheetRead>([[GRID_SHEET, { values: gridValues, formulas: gridFormulas }]]);
   const errors: InputError[] = [];
   const fromGrid = grid.value.tournament;
 
-  const settingsValues = sheets.includes(SETTINGS_SHEET) ? await wb.readSheet(SETTINGS_SHEET) : null;
-  const extra = settingsValues ? readSettingsSheet(settingsValues, errors) : { settings: {} };
+  // The Settings sheet holds what the Grid does not show (komi, handicap policy, tie-breakers, host city …). Without
+  // it they would all silently take their defaults, changing handicaps, pairings and places: refused. A director
+  // who wants the defaults says so with a Settings sheet holding its header alone (or any of the settings).
+  if (!sheets.includes(SETTINGS_SHEET)) {
+    return failed([
+      {
+        where: SETTINGS_SHEET,
+        message: `this workbook has no Settings sheet (it holds the komi, handicap, tie-breakers, host city and prizes the Grid does not show); restore it (undo its deletion, or copy it from a saved copy), or add an empty sheet named ${SETTINGS_SHEET} to play with Tengen's defaults`,
+      },
+    ]);
+  }
+  const settingsValues = (await wb.readSheet(SETTINGS_SHEET)) ?? [];
+  const extra = readSettingsSheet(settingsValues, errors);
   const playersValues = sheets.includes(PLAYERS_SHEET) ? await wb.readSheet(PLAYERS_SHEET) : null;
-  if (settingsValues) read.set(SETTINGS_SHEET, { values: settingsValues });
+  read.set(SETTINGS_SHEET, { values: settingsValues });
   if (playersValues) read.set(PLAYERS_SHEET, { values: playersValues });
   const rows = playersValues ? readPlayersSheet(playersValues, errors) : new Map();
 
@@ -188,6 +200,11 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     // round not played, which the engine counts the same way (EGF: "The player does not play in a round"), so
     // the sheet's list is kept as it is.
     const absentRounds = [...(f.absentRounds ?? [])];
+    // The Grid shows one "Family, Given" and is read split at its first comma; a family name holding a comma
+    // ("Smith, Jr.") is told apart by the Players sheet, which keeps the two parts: when they make the Grid's name,
+    // they are the player's. A name retyped on the Grid (no longer theirs) is the Grid's, as it reads.
+    const sheetName = f.family !== undefined ? { family: f.family, given: f.given ?? '' } : undefined;
+    const name = sheetName && displayName(sheetName) === displayName(p) ? sheetName : { family: p.family, given: p.given };
     const merged: Player = {
       ...(f.city !== undefined ? { city: f.city } : {}),
       ...(f.country !== undefined ? { country: f.country } : {}),
@@ -196,8 +213,8 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
       ...(f.feeLevel !== undefined ? { feeLevel: f.feeLevel } : {}),
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
       id: p.id,
-      family: p.family,
-      given: p.given,
+      family: name.family,
+      given: name.given,
       rank: p.rank,
       ...(club !== undefined ? { club } : {}),
       ...(p.section !== undefined ? { section: p.section } : {}),

@@ -28,6 +28,7 @@ import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRang
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { fromExcelStorage, toExcelStorage } from './excelFormulaStorage';
 import { absoluteReference } from './names';
+import { checkWorkbookLimits } from './xlsxLimits';
 
 type Cell = ExcelJS.Cell;
 /** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
@@ -73,7 +74,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return new XlsxWorkbook(wb);
   }
 
+  /** Opens a file; one beyond what a tournament's workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet. */
   static async load(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+    await checkWorkbookLimits(toUint8Array(data));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(toArrayBuffer(await fromExcelStorage(toUint8Array(data))));
     return new XlsxWorkbook(wb);
