@@ -151,12 +151,15 @@ export function readPairingSheet(values: readonly (readonly CellValue[])[], erro
     // named rather than dropped (the table would silently fall back to its place in the list).
     const table = tableNumber(tableCell ?? null);
     if (table === undefined) {
-      errors.push({ where: sheetCell(sheet, r + 1, 1), message: `"${String(tableCell ?? '')}" is not a table number; expected a whole number ≥ 1 (or BYE on the bye's row)` });
+      const found = isBlank(tableCell ?? null) ? 'the table number is missing' : `"${String(tableCell)}" is not a table number`;
+      errors.push({ where: sheetCell(sheet, r + 1, 1), message: `${found}; expected a whole number ≥ 1 (or BYE on the bye's row)` });
       continue;
     }
     const [w, b] = [white, black].map((who, i) => {
       const id = /^\s*(\d+)(?!\d)/.exec(String(who ?? ''));
-      if (!id) errors.push({ where: sheetCell(sheet, r + 1, 2 + i), message: `"${String(who ?? '')}" does not start with a player's ID; expected "ID Family, Given" (the ${i === 0 ? 'White' : 'Black'} player of table ${table})` });
+      const player = `the ${i === 0 ? 'White' : 'Black'} player of table ${table}`;
+      const found = isBlank(who ?? null) ? `${player} is missing` : `"${String(who)}" does not start with a player's ID`;
+      if (!id) errors.push({ where: sheetCell(sheet, r + 1, 2 + i), message: `${found}; expected "ID Family, Given"${isBlank(who ?? null) ? '' : ` (${player})`}` });
       return id;
     });
     if (!w || !b) continue;
