@@ -171,23 +171,28 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   const errors: InputError[] = [];
   const fromGrid = grid.value.tournament;
 
-  // The Settings sheet holds what the Grid does not show (komi, handicap policy, tie-breakers, host city …). Without
-  // it they would all silently take their defaults, changing handicaps, pairings and places: refused. A director
-  // who wants the defaults says so with a Settings sheet holding its header alone (or any of the settings).
-  if (!sheets.includes(SETTINGS_SHEET)) {
-    return failed([
-      {
-        where: SETTINGS_SHEET,
-        message: `this workbook has no Settings sheet (it holds the komi, handicap, tie-breakers, host city and prizes the Grid does not show); restore it (undo its deletion, or copy it from a saved copy), or add an empty sheet named ${SETTINGS_SHEET} to play with Tengen's defaults`,
-      },
-    ]);
+  // The Settings and Players sheets hold what the Grid does not show (komi, handicap policy, tie-breakers, host
+  // city …; each player's city, country, rating, EGD PIN …). Without one of them all of it would silently take its
+  // default or vanish, changing handicaps, pairings and places: refused. A director who means it says so with the
+  // sheet left empty (its header alone, or nothing).
+  const missing = [
+    { sheet: SETTINGS_SHEET, holds: 'the komi, handicap, tie-breakers, host city and prizes the Grid does not show', without: "to play with Tengen's defaults" },
+    { sheet: PLAYERS_SHEET, holds: "the city, country, rating, EGD PIN and fee level of each player, which the Grid does not show", without: 'to go on with what the Grid shows' },
+  ].filter((m) => !sheets.includes(m.sheet));
+  if (missing.length > 0) {
+    return failed(
+      missing.map((m) => ({
+        where: m.sheet,
+        message: `this workbook has no ${m.sheet} sheet (it holds ${m.holds}); restore it (undo its deletion, or copy it from a saved copy), or add an empty sheet named ${m.sheet} ${m.without}`,
+      })),
+    );
   }
   const settingsValues = (await wb.readSheet(SETTINGS_SHEET)) ?? [];
   const extra = readSettingsSheet(settingsValues, errors);
-  const playersValues = sheets.includes(PLAYERS_SHEET) ? await wb.readSheet(PLAYERS_SHEET) : null;
+  const playersValues = (await wb.readSheet(PLAYERS_SHEET)) ?? [];
   read.set(SETTINGS_SHEET, { values: settingsValues });
-  if (playersValues) read.set(PLAYERS_SHEET, { values: playersValues });
-  const rows = playersValues ? readPlayersSheet(playersValues, errors) : new Map();
+  read.set(PLAYERS_SHEET, { values: playersValues });
+  const rows = readPlayersSheet(playersValues, errors);
 
   const players: Player[] = fromGrid.players.map((p) => {
     const row = rows.get(p.id);

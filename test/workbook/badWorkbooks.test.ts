@@ -97,6 +97,22 @@ describe('a deleted Settings sheet', () => {
   });
 });
 
+describe('a deleted Players sheet', () => {
+  test('is refused, naming what it held, instead of dropping cities, countries, ratings and EGD PINs', async () => {
+    const wb = await imported(example());
+    wb.sheets.delete('Players');
+    expect(errorsOf(await readTournament(wb))).toEqual([expect.stringMatching(/^Players: this workbook has no Players sheet \(it holds the city, country, rating/)]);
+  });
+
+  test('an empty Players sheet is the director saying "the Grid alone": read', async () => {
+    const wb = await imported(example());
+    wb.sheets.delete('Players');
+    wb.type('Players', 'A1', 'ID');
+    const t = value(await readTournament(wb));
+    expect(t.players.every((p) => p.rating === undefined && p.country === undefined)).toBe(true);
+  });
+});
+
 describe('formulas in input cells', () => {
   test('a result cell holding a formula is refused, naming the cell (its cached value may be stale)', async () => {
     const wb = await imported(example());
