@@ -274,8 +274,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   if (sectionsText) {
     for (const part of sectionsText.split(/[;,]/).map((s) => s.trim()).filter(Boolean)) {
       const m = /^(.+?)\s*[=:]\s*([-\u2212+]?\d+)$/.exec(part);
-      if (!m) {
-        errors.push({ where: titleAt('sections'), message: `"${part}" is not a section; expected name=initial score, e.g. A=0; B=-2; C=-4` });
+      if (!m || !isInitialScore(Number(m[2].replace('\u2212', '-')))) {
+        errors.push({ where: titleAt('sections'), message: `"${part}" is not a section; expected name=initial score between -1,000 and 1,000, e.g. A=0; B=-2; C=-4` });
         continue;
       }
       sections.push({ name: m[1], initialMms: Number(m[2].replace('\u2212', '-')) });
@@ -321,8 +321,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     const initialCell = blankZeros ? cell(line1, 5) : raw(line1, 5);
     if (!isBlank(initialCell)) {
       const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
-      if (!Number.isFinite(v) || !Number.isInteger(v * 2)) {
-        errors.push({ where: at(line1, 5), player: `${id}`, message: `"${text(initialCell)}" is not an initial McMahon score; expected a number such as 0, -2 or -4` });
+      if (!isInitialScore(v)) {
+        errors.push({ where: at(line1, 5), player: `${id}`, message: `"${text(initialCell)}" is not an initial McMahon score; expected a whole or half number between -1,000 and 1,000, such as 0, -2 or -4` });
       } else writtenInitial.set(pid, { value: v, row: line1 });
     }
     const section = text(cell(line1 + 1, 5)) || undefined;
@@ -497,6 +497,16 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   return ok({ tournament, language, headerRow, playerRows });
 }
 
+
+/**
+ * An initial McMahon score a tournament can hold: whole or half points (EGF: "+1 per win, +½ per jigo"), far within
+ * what the engine counts exactly in half points. The scores of a real field lie within a few dozen of 0.
+ */
+export const MAX_INITIAL_SCORE = 1000;
+
+function isInitialScore(v: number): boolean {
+  return Number.isInteger(v * 2) && Math.abs(v) <= MAX_INITIAL_SCORE;
+}
 
 /** Excel's serial day number → ISO date (1 = 1900-01-01; Excel's phantom 1900-02-29 makes day 0 fall on 1899-12-30). */
 export function excelDate(serial: number): string {

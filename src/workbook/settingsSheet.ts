@@ -13,6 +13,9 @@ import { isBlank, normaliseLabel } from './notation';
 import { formatPrizes, readPrizes } from './prizeNotation';
 
 export const SETTINGS_SHEET = 'Settings';
+export const MAX_KOMI = 100;
+/** As many stones as a game's handicap may have (model/validate.ts). */
+export const MAX_HANDICAP = 30;
 
 const POLICIES: readonly HandicapPolicy[] = [
   'none',
@@ -108,9 +111,13 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
       case 'shortName':
         shortName = text;
         break;
-      case 'komi':
-        settings.komi = number();
+      case 'komi': {
+        // Komi is whole or half points (a jigo needs a whole komi); no ruleset gives more than a few dozen.
+        const n = number();
+        if (n !== undefined && !(Number.isInteger(n * 2) && Math.abs(n) <= MAX_KOMI)) errors.push({ where, message: `komi ${n}: expected a whole or half number of points between -${MAX_KOMI} and ${MAX_KOMI}` });
+        else settings.komi = n;
         break;
+      }
       case 'handicap':
         handicapRow = r + 1;
         if ((POLICIES as readonly string[]).includes(text)) policy = text as HandicapPolicy;
@@ -118,7 +125,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         break;
       case 'ceiling': {
         const n = number();
-        if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number ≥ 0` });
+        if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_HANDICAP)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number of stones 0–${MAX_HANDICAP}` });
         else ceiling = n;
         break;
       }

@@ -113,6 +113,30 @@ describe('a deleted Players sheet', () => {
   });
 });
 
+describe('numbers no tournament holds', () => {
+  async function withCell(sheet: string, address: string, v: string | number): Promise<string[]> {
+    const wb = await imported(example());
+    wb.type(sheet, address, v);
+    return errorsOf(await readTournament(wb));
+  }
+
+  test.each([2000000000, 1e300, -5000])('an initial score of %s on the Grid is refused, naming the cell', async (v) => {
+    expect(await withCell('Grid', 'E16', v)).toEqual([expect.stringMatching(/^Grid!E16: player 1: ".*" is not an initial McMahon score; expected a whole or half number between -1,000 and 1,000/)]);
+  });
+
+  test('a section whose initial score is beyond ±1,000 is refused, naming the title cell', async () => {
+    expect(await withCell('Grid', 'C9', 'A=2000000000; B=-2; C=-4')).toEqual([expect.stringMatching(/^Grid!C9: "A=2000000000" is not a section; expected name=initial score between -1,000 and 1,000/)]);
+  });
+
+  test.each([1e300, 0.3, -1000])('a komi of %s is refused, naming the cell', async (v) => {
+    expect(await withCell('Settings', 'B3', v)).toEqual([expect.stringMatching(/^Settings!B3: komi .* expected a whole or half number of points between -100 and 100/)]);
+  });
+
+  test('a handicap ceiling beyond 30 stones is refused, naming the cell', async () => {
+    expect(await withCell('Settings', 'B5', 1e9)).toEqual([expect.stringMatching(/^Settings!B5: handicap ceiling 1000000000: expected a whole number of stones 0–30/)]);
+  });
+});
+
 describe('formulas in input cells', () => {
   test('a result cell holding a formula is refused, naming the cell (its cached value may be stale)', async () => {
     const wb = await imported(example());
