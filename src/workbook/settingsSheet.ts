@@ -3,6 +3,8 @@
  * name, dates, place, director, ruleset, system, rounds, language, sections, bar, floor and MMS zero, and is what
  * counts for them). One setting a row: its name in column A, its value in column B.
  */
+import Ajv from 'ajv';
+import schema from '../formats/tournament.schema.json';
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
@@ -166,13 +168,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         else errors.push({ where, message: read.message });
         break;
       }
-      case 'opengotha':
-        try {
-          settings.opengotha = JSON.parse(text) as OpenGothaScoring;
-        } catch {
-          errors.push({ where, message: 'not valid JSON (OpenGotha scoring parameters as Tengen writes them)' });
-        }
+      case 'opengotha': {
+        const problem = readOpenGothaScoring(text);
+        if (typeof problem === 'string') errors.push({ where, message: `not OpenGotha scoring parameters as Tengen writes them: ${problem}` });
+        else settings.opengotha = problem;
         break;
+      }
     }
   }
   if (policy !== undefined) {
@@ -186,4 +187,21 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   }
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}) };
+}
+
+/** The file format's own definition of the OpenGotha parameters (tournament.schema.json), one schema for both. */
+const validOpenGotha = new Ajv({ allErrors: false, strict: false }).compile<OpenGothaScoring>(schema.definitions.settings.properties.opengotha);
+
+/** The parameters, or what is wrong with them. */
+function readOpenGothaScoring(text: string): OpenGothaScoring | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not valid JSON';
+  }
+  if (validOpenGotha(value)) return value;
+  const e = validOpenGotha.errors?.[0];
+  const missing = e?.keyword === 'required' ? `missing "${(e.params as { missingProperty: string }).missingProperty}"` : undefined;
+  return missing ?? `${e?.instancePath || 'the value'} ${e?.message ?? 'is invalid'}`;
 }

@@ -41,3 +41,12 @@ describe('the Players sheet', () => {
     expect(await withCell('H3', rating)).toEqual([expect.stringMatching(/^Players!H3: player 2: ".*" is not a rating; expected a number between -100,000 and 100,000/)]);
   });
 });
+
+describe('the Settings sheet', () => {
+  test.each([-77460284, '11111', '{"roundDown": true}', '[]'])('OpenGotha scoring (JSON) = %s is refused, naming the cell (it was kept, and the JSON written from it refused)', async (v) => {
+    const wb = new MemoryWorkbook();
+    await wb.apply(importBatch(example(), { time: '2026-05-16T09:00:00.000Z' }));
+    wb.type('Settings', 'B12', v);
+    expect(errorsOf(await readTournament(wb))).toEqual([expect.stringMatching(/^Settings!B12: not OpenGotha scoring parameters as Tengen writes them/)]);
+  });
+});
