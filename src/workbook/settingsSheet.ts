@@ -3,8 +3,6 @@
  * name, dates, place, director, ruleset, system, rounds, language, sections, bar, floor and MMS zero, and is what
  * counts for them). One setting a row: its name in column A, its value in column B.
  */
-import Ajv from 'ajv';
-import schema from '../formats/tournament.schema.json';
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
@@ -189,10 +187,10 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   return { settings, ...(shortName !== undefined ? { shortName } : {}) };
 }
 
-/** The file format's own definition of the OpenGotha parameters (tournament.schema.json), one schema for both. */
-const validOpenGotha = new Ajv({ allErrors: false, strict: false }).compile<OpenGothaScoring>(schema.definitions.settings.properties.opengotha);
-
-/** The parameters, or what is wrong with them. */
+/**
+ * The parameters, or what is wrong with them: the shape `tournament.schema.json` gives `settings.opengotha`, checked
+ * by hand (the custom functions read this sheet, and their bundle stays without the JSON reader's Ajv).
+ */
 function readOpenGothaScoring(text: string): OpenGothaScoring | string {
   let value: unknown;
   try {
@@ -200,8 +198,26 @@ function readOpenGothaScoring(text: string): OpenGothaScoring | string {
   } catch {
     return 'not valid JSON';
   }
-  if (validOpenGotha(value)) return value;
-  const e = validOpenGotha.errors?.[0];
-  const missing = e?.keyword === 'required' ? `missing "${(e.params as { missingProperty: string }).missingProperty}"` : undefined;
-  return missing ?? `${e?.instancePath || 'the value'} ${e?.message ?? 'is invalid'}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'expected a JSON object';
+  const o = value as Record<string, unknown>;
+  const strings = (v: unknown) => Object.values(v as object).every((x) => typeof x === 'string');
+  const KINDS: Readonly<Record<keyof OpenGothaScoring, { required: boolean; check: (v: unknown) => boolean; what: string }>> = {
+    mmsHalvesAbsent: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    mmsHalvesBye: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    nbwHalvesAbsent: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    nbwHalvesBye: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    roundDown: { required: true, check: (v) => typeof v === 'boolean', what: 'true or false' },
+    placementCriteria: { required: false, check: (v) => Array.isArray(v) && strings(v), what: 'a list of texts' },
+    pairingParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
+    generalParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
+  };
+  for (const key of Object.keys(o)) if (!(key in KINDS)) return `unknown key "${key}"`;
+  for (const [key, kind] of Object.entries(KINDS)) {
+    if (!(key in o)) {
+      if (kind.required) return `missing "${key}"`;
+      continue;
+    }
+    if (!kind.check(o[key])) return `"${key}" must be ${kind.what}`;
+  }
+  return o as unknown as OpenGothaScoring;
 }
