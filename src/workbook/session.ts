@@ -18,7 +18,7 @@
  * `append`. Sheets written whole: a new tournament or an import (the director confirmed replacing one), a round's
  * pairing sheet made anew, Standings and the final copies — each expected to be as read, or missing.
  */
-import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { failed, ok, TengenInputError, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { displayName, playerLabel, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
@@ -159,6 +159,16 @@ export interface WorkbookSession {
  * `Pairings R<n>` sheet (table numbers).
  */
 export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
+  try {
+    return await readSheets(wb);
+  } catch (e) {
+    // An adapter refuses a sheet beyond what a tournament holds (xlsx.ts: a stray entry in XFD1048576).
+    if (e instanceof TengenInputError) return failed(e.errors);
+    throw e;
+  }
+}
+
+async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
   const sheets = await wb.sheetNames();
   if (!sheets.includes(GRID_SHEET)) {
     return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);

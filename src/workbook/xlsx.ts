@@ -24,11 +24,12 @@
  */
 import ExcelJS from 'exceljs';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
-import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, type RangePosition } from './address';
+import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from './address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { fromExcelStorage, toExcelStorage } from './excelFormulaStorage';
 import { absoluteReference } from './names';
-import { checkWorkbookLimits } from './xlsxLimits';
+import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { TengenInputError } from '../model/errors';
 
 type Cell = ExcelJS.Cell;
 /** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
@@ -109,6 +110,15 @@ export class XlsxWorkbook implements WorkbookAdapter {
         columns = Math.max(columns, c);
       });
     });
+    // The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells.
+    if (rows > MAX_SHEET_ROWS || rows * columns > MAX_SHEET_CELLS) {
+      throw new TengenInputError([
+        {
+          where: sheetCell(sheet, rows, columns),
+          message: `the sheet's last cell is row ${rows}, column ${columns}; a tournament's sheets hold far fewer (at most ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows and ${MAX_SHEET_CELLS.toLocaleString('en-US')} cells from A1): clear what lies beyond the tournament`,
+        },
+      ]);
+    }
     const out: T[][] = [];
     for (let r = 1; r <= rows; r++) {
       const row = ws.getRow(r);

@@ -10,19 +10,23 @@
 import JSZip from 'jszip';
 import { TengenInputError } from '../model/errors';
 
-/** Rows of one sheet. */
+/** Rows of one sheet, and the last row a sheet may use (the adapter reads a sheet as a rectangle from A1). */
 export const MAX_SHEET_ROWS = 100_000;
-/** Cells of one sheet. */
+/** Cells of one sheet, and the cells of the rectangle from A1 to its last cell. */
 export const MAX_SHEET_CELLS = 2_000_000;
 /** Inflated bytes of one part of the file (a sheet, the shared strings, the styles …). */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
 
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
-/** A `<row …>` or `<c …>` element, with or without a namespace prefix (never `<rowBreaks>`, `<cols>`, `<cfRule>`). */
-const ROW = /<(?:[A-Za-z_][\w.-]*:)?row[\s>/]/g;
+/**
+ * A `<row …>` start tag (its row number, when written) or a `<c …>` one, with or without a namespace prefix (never
+ * `<rowBreaks>`, `<cols>`, `<cfRule>`).
+ */
+const ROW = /<(?:[A-Za-z_][\w.-]*:)?row(?=[\s>/])[^>]*>/g;
+const ROW_NUMBER = /\sr="(\d+)"/;
 const CELL = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
-/** What a chunk keeps of the one before it, so an element split between two chunks is still seen (once). */
-const CARRY = 40;
+/** What a chunk keeps of the one before it, so a start tag split between two chunks is still seen (once). */
+const CARRY = 1000;
 
 /** JSZip's streaming read of an entry (`ZipObject#internalStream`, in Node and the browser; not in its typings). */
 interface StreamHelper {
@@ -67,10 +71,15 @@ function scanPart(entry: JSZip.JSZipObject, sheet: boolean): Promise<string | un
         if (bytes > MAX_PART_BYTES) return stop(`inflates to more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB; a tournament's workbook holds far less: is this the right file?`);
         if (!sheet) return;
         const text = carry + chunk;
-        rows += countFrom(ROW, text, carry.length);
+        let lastRow = 0;
+        rows += countFrom(ROW, text, carry.length, (tag) => {
+          lastRow = Math.max(lastRow, Number(ROW_NUMBER.exec(tag)?.[1] ?? 0));
+        });
         cells += countFrom(CELL, text, carry.length);
         carry = text.slice(-CARRY);
-        if (rows > MAX_SHEET_ROWS) return stop(`the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; a tournament's sheets hold far fewer. Delete the rows below the tournament (Ctrl+End shows the last cell Excel keeps) and save again`);
+        const beyond = `a tournament's sheets hold far fewer. Delete the rows below the tournament (Ctrl+End shows the last cell Excel keeps) and save again`;
+        if (rows > MAX_SHEET_ROWS) return stop(`the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${beyond}`);
+        if (lastRow > MAX_SHEET_ROWS) return stop(`the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${beyond}`);
         if (cells > MAX_SHEET_CELLS) return stop(`the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`);
       })
       .on('error', (e: Error) => reject(e))
@@ -80,10 +89,14 @@ function scanPart(entry: JSZip.JSZipObject, sheet: boolean): Promise<string | un
 }
 
 /** Matches of `pattern` in `text` that end after `from` (those ending before were counted with the chunk before). */
-function countFrom(pattern: RegExp, text: string, from: number): number {
+function countFrom(pattern: RegExp, text: string, from: number, each?: (match: string) => void): number {
   let n = 0;
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) if (m.index + m[0].length > from) n++;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if (m.index + m[0].length <= from) continue;
+    n++;
+    each?.(m[0]);
+  }
   return n;
 }
 

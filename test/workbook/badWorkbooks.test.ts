@@ -187,6 +187,19 @@ describe('limits', () => {
     await expect(XlsxWorkbook.load(bytes)).rejects.toBeInstanceOf(TengenInputError);
   });
 
+  test('a stray entry in the far corner of a sheet (Log!XFD1048576) is refused naming it, not read as 17 billion cells', async () => {
+    const xlsx = XlsxWorkbook.create();
+    await xlsx.apply(importBatch(example(), { time: TIME }));
+    xlsx.excel.getWorksheet('Log')!.getCell('XFD1048576').value = 'x';
+    const started = Date.now();
+    expect(errorsOf(await readTournament(xlsx))).toEqual([expect.stringMatching(/^Log!XFD1048576: the sheet's last cell is row 1048576, column 16384/)]);
+    // Saved and opened again: refused before ExcelJS reads it.
+    const file = path.join(dir, 'corner.xlsx');
+    writeFileSync(file, await xlsx.save());
+    expect(errorsOf(await loadTournament(file))).toEqual([expect.stringMatching(/corner\.xlsx: Log: the sheet has a cell in row 1,048,576/)]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   test("standings on Tengen's own workbook of a tournament with no players: an empty table", async () => {
     const wb = XlsxWorkbook.create();
     await wb.apply(newTournamentBatch({ name: 'Empty Open', settings: { system: 'mcmahon', rounds: 3, ruleset: 'egf' }, players: [], time: TIME }));
