@@ -2,7 +2,8 @@
  * The fuzz suite's bookkeeping (issue 12): every generated input is run through a reader and what follows a
  * successful read (standings, the JSON writer and Tengen's own reader again), and classified:
  *
- * - `succeeded`: read, and what was read survives the engine and Tengen's own writer and reader;
+ * - `succeeded`: read, and what was read survives the engine (standings; the next round paired, in fields of up to
+ *   40 players) and Tengen's own writer and reader;
  * - `refused`: refused with Tengen's own errors (`InputError`s or a `TengenInputError`), each naming the file and a
  *   place in it (a line, an element or JSON path, a sheet!cell or a sheet);
  * - `internal-error`: anything else — an exception that is not Tengen's (TypeError, RangeError …), a refusal that
@@ -15,7 +16,8 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { formatInputError, TengenInputError, type InputError, type Parsed } from '../../src/model/errors';
-import type { Tournament } from '../../src/model/tournament';
+import type { Round, Tournament } from '../../src/model/tournament';
+import { pairMays } from '../../src/pairing/mays';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { computeStandings } from '../../src/scoring/standings';
 
@@ -29,6 +31,9 @@ export const RUN_TIME_LIMIT_MS = Number(process.env.TENGEN_FUZZ_RUN_LIMIT_MS ?? 
  * initial MMS no tournament holds), fixed on the parallel branch h12a; counted apart so that this suite stays green
  * until the branches meet — then `pendingOnH12a` goes and they count as refusals.
  */
+/** Fields of up to this many players are also paired after a successful read (larger ones take too long here). */
+const PAIRED_PLAYERS = 40;
+
 export type Outcome = 'succeeded' | 'refused' | 'internal-error' | 'fixed-on-h12a';
 
 export interface Finding {
@@ -149,6 +154,15 @@ export function afterRead(t: Tournament): string | undefined {
     computeStandings(t);
   } catch (e) {
     return `read, but the standings crash: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+  }
+  // The next round paired (Mays' method, the paper draw): a refusal is the engine's own PairingError, a crash is not.
+  const next = Math.max(0, ...t.games.map((g) => g.round), ...t.byes.map((b) => b.round)) + 1;
+  if (next <= t.settings.rounds && t.players.length <= PAIRED_PLAYERS) {
+    try {
+      pairMays(t, next as Round);
+    } catch (e) {
+      return `read, but pairing round ${next} crashes: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+    }
   }
   const written = writeTournamentJson(t);
   const again = parseTournamentJson(written, 'round-trip.json');

@@ -158,6 +158,8 @@ export function applyXmlEdit(text: string, e: XmlEdit): string {
 // Workbook cells
 
 export interface CellEdit {
+  /** Far from the tournament: the sheet's last row or column (a stray entry a director made by a slip of the hand). */
+  readonly far: 'no' | 'row' | 'column' | 'corner';
   readonly sheet: number;
   readonly row: number;
   readonly column: number;
@@ -165,6 +167,7 @@ export interface CellEdit {
 }
 
 export const cellEdit: fc.Arbitrary<CellEdit> = fc.record({
+  far: fc.oneof({ weight: 30, arbitrary: fc.constant('no' as const) }, { weight: 1, arbitrary: fc.constantFrom('row' as const, 'column' as const, 'corner' as const) }),
   sheet: fc.nat(),
   row: fc.nat(),
   column: fc.nat(),
