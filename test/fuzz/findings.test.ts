@@ -25,6 +25,13 @@ describe('OpenGotha', () => {
   });
 });
 
+describe('OpenGotha teams', () => {
+  test.each(['0', '-2'])('<Board boardNumber="%s"> is refused, naming the file and line (boards are numbered from 1; the JSON written from it was refused)', (board) => {
+    const text = TWO_PLAYERS('').replace('<Games>', `<Teams><Team teamNumber="1" teamName="T"><Board boardNumber="${board}" player="NEMOANDRE" roundNumber="1"/></Team></Teams>\n  <Games>`);
+    expect(errorsOf(parseOpenGotha(text, 't.xml'))).toEqual([expect.stringMatching(/^t\.xml:7: <Board .*>: a <Board> needs a whole boardNumber ≥ 1 and a whole roundNumber/)]);
+  });
+});
+
 describe('the Players sheet', () => {
   async function withCell(address: string, value: string | number): Promise<string[]> {
     const wb = new MemoryWorkbook();

@@ -171,8 +171,17 @@ export function afterRead(t: Tournament): string | undefined {
   return undefined;
 }
 
-/** Issue 12's listed JSON/OpenGotha cases fixed on branch h12a: a rating, komi or initial MMS no tournament holds. */
+/**
+ * Issue 12's listed JSON/OpenGotha cases fixed on branch h12a: a rating, komi or initial MMS no tournament holds, and
+ * the class of `1e400` (JSON.parse makes it Infinity, which the schema's "integer" lets through anywhere).
+ */
 function pendingOnH12a(t: Tournament): boolean {
   const beyond = (x: number | undefined, limit: number) => x !== undefined && !(Math.abs(x) <= limit);
-  return beyond(t.settings.komi, 1000) || t.players.some((p) => beyond(p.rating, 1e6) || beyond(p.initialMms, 1e6) || (p.initialMms !== undefined && !Number.isInteger(p.initialMms * 2)));
+  const nonFinite = (v: unknown): boolean =>
+    typeof v === 'number' ? !Number.isFinite(v) : v !== null && typeof v === 'object' && Object.values(v).some(nonFinite);
+  return (
+    beyond(t.settings.komi, 1000) ||
+    t.players.some((p) => beyond(p.rating, 1e6) || beyond(p.initialMms, 1e6) || (p.initialMms !== undefined && !Number.isInteger(p.initialMms * 2))) ||
+    nonFinite(t)
+  );
 }
