@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { failed, type Parsed } from '../model/errors';
+import { failed, TengenInputError, type Parsed } from '../model/errors';
 import type { Tournament } from '../model/tournament';
 import { decodeTournamentFile } from './encoding';
 import { decodeH9, parseH9 } from './h9';
@@ -66,6 +66,8 @@ async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
   try {
     parsed = await readTournament(await readXlsxFile(file));
   } catch (e) {
+    // A workbook beyond what a tournament holds (xlsxLimits.ts) is refused naming the sheet.
+    if (e instanceof TengenInputError) return failed(e.errors.map((x) => ({ ...x, file })));
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open (${(e as Error).message})`;
     return failed([{ file, message: `cannot read the workbook: ${why}` }]);

@@ -721,8 +721,9 @@ function readTeams(
       const boardNumber = parseWhole(board.attributes.boardNumber);
       const roundText = board.attributes.roundNumber;
       const round = parseWhole(roundText);
-      if (boardNumber === undefined || (roundText !== undefined && round === undefined)) {
-        reader.error(board, boardWhere, 'a <Board> needs a whole boardNumber and roundNumber');
+      // Boards are numbered from 1, as OpenGotha writes them (and as Tengen's JSON requires).
+      if (boardNumber === undefined || boardNumber < 1 || (roundText !== undefined && round === undefined)) {
+        reader.error(board, boardWhere, 'a <Board> needs a whole boardNumber ≥ 1 and a whole roundNumber');
         continue;
       }
       const player = referencedId(reader, resolve, idOf, board, boardWhere, 'player');

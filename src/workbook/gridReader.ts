@@ -51,6 +51,13 @@ export interface ReadGridOptions {
    * blank too (the section's or the rank's score).
    */
   readonly blankZeros?: boolean;
+  /**
+   * The sheet's formulas (`WorkbookAdapter.readFormulas`: "=…" or null per cell), when the values are a sheet's saved
+   * values rather than a live range. An input cell holding a formula is refused: its saved value is the one Excel
+   * computed when the file was last saved, Excel computes it again on opening, and Tengen cannot — so what Tengen
+   * would read may not be what the director sees.
+   */
+  readonly formulas?: readonly (readonly (string | null)[])[] | null;
 }
 
 /** What `readGridDetailed` found besides the tournament: where each player's line 1 is. */
@@ -122,32 +129,43 @@ export function readGridDetailed(values: readonly (readonly CellValue[])[], opti
 function readCells(values: readonly (readonly CellValue[])[], options: ReadGridOptions): { parsed: Parsed<GridRead>; errorCells: InputError[] } {
   const errorCells: InputError[] = [];
   const seenErrors = new Set<string>();
-  const parsed = readValues(values, options, (where, error) => {
+  const parsed = readValues(values, options, (where, message) => {
     if (seenErrors.has(where)) return;
     seenErrors.add(where);
-    errorCells.push({ where, message: `holds the error ${error}; expected a value Tengen reads here (correct or clear the cell, or the formula it comes from)` });
+    errorCells.push({ where, message });
   });
   return { parsed, errorCells };
 }
 
-function readValues(values: readonly (readonly CellValue[])[], options: ReadGridOptions, errorCell: (where: string, error: string) => void): Parsed<GridRead> {
+function readValues(values: readonly (readonly CellValue[])[], options: ReadGridOptions, unreadableCell: (where: string, message: string) => void): Parsed<GridRead> {
   const sheet = options.sheet ?? 'Grid';
   const errors: InputError[] = [];
   const at = (row: number, column: number) => sheetCell(sheet, row, column);
   const blankZeros = options.blankZeros === true;
   const zeroMayBeBlank = blankZeros || options.zerosMayBeBlank === true;
-  /** A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores). */
-  const raw = (row: number, column: number): CellValue => {
+  /**
+   * A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores);
+   * an input cell (`input`, the default) holding a formula is refused too (`ReadGridOptions.formulas`).
+   */
+  const raw = (row: number, column: number, input = true): CellValue => {
     const v = values[row - 1]?.[column - 1] ?? null;
     if (isErrorText(v)) {
-      errorCell(at(row, column), v);
+      unreadableCell(at(row, column), `holds the error ${v}; expected a value Tengen reads here (correct or clear the cell, or the formula it comes from)`);
+      return null;
+    }
+    const formula = input ? options.formulas?.[row - 1]?.[column - 1] : null;
+    if (formula) {
+      unreadableCell(
+        at(row, column),
+        `holds the formula ${formula}; expected a typed value: Tengen reads what a cell holds, and a formula's saved result may not be what Excel shows once it recalculates (type the value instead)`,
+      );
       return null;
     }
     return v;
   };
   /** A cell where 0 is never a value: a 0 from a custom function's range is a blank. */
-  const cell = (row: number, column: number): CellValue => {
-    const v = raw(row, column);
+  const cell = (row: number, column: number, input = true): CellValue => {
+    const v = raw(row, column, input);
     return zeroMayBeBlank && v === 0 ? null : v;
   };
   const width = Math.max(0, ...values.map((r) => r.length));
@@ -261,8 +279,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   if (sectionsText) {
     for (const part of sectionsText.split(/[;,]/).map((s) => s.trim()).filter(Boolean)) {
       const m = /^(.+?)\s*[=:]\s*([-\u2212+]?\d+)$/.exec(part);
-      if (!m) {
-        errors.push({ where: titleAt('sections'), message: `"${part}" is not a section; expected name=initial score, e.g. A=0; B=-2; C=-4` });
+      if (!m || !isInitialScore(Number(m[2].replace('\u2212', '-')))) {
+        errors.push({ where: titleAt('sections'), message: `"${part}" is not a section; expected name=initial score between -1,000 and 1,000, e.g. A=0; B=-2; C=-4` });
         continue;
       }
       sections.push({ name: m[1], initialMms: Number(m[2].replace('\u2212', '-')) });
@@ -272,7 +290,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   // Players: two lines each, in any order; blank rows between them are skipped.
   const lastInputColumn = FIRST_ROUND_COLUMN + 3 * rounds - 1;
   const rowBlank = (r: number) => {
-    for (let c = 1; c <= lastInputColumn; c++) if (!isBlank(cell(r, c))) return false;
+    for (let c = 1; c <= lastInputColumn; c++) if (!isBlank(cell(r, c, false))) return false;
     return true;
   };
   let r = headerRow + 1;
@@ -308,8 +326,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     const initialCell = blankZeros ? cell(line1, 5) : raw(line1, 5);
     if (!isBlank(initialCell)) {
       const v = typeof initialCell === 'number' ? initialCell : Number(text(initialCell).replace('\u2212', '-'));
-      if (!Number.isFinite(v) || !Number.isInteger(v * 2)) {
-        errors.push({ where: at(line1, 5), player: `${id}`, message: `"${text(initialCell)}" is not an initial McMahon score; expected a number such as 0, -2 or -4` });
+      if (!isInitialScore(v)) {
+        errors.push({ where: at(line1, 5), player: `${id}`, message: `"${text(initialCell)}" is not an initial McMahon score; expected a whole or half number between -1,000 and 1,000, such as 0, -2 or -4` });
       } else writtenInitial.set(pid, { value: v, row: line1 });
     }
     const section = text(cell(line1 + 1, 5)) || undefined;
@@ -484,6 +502,16 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   return ok({ tournament, language, headerRow, playerRows });
 }
 
+
+/**
+ * An initial McMahon score a tournament can hold: whole or half points (EGF: "+1 per win, +½ per jigo"), far within
+ * what the engine counts exactly in half points. The scores of a real field lie within a few dozen of 0.
+ */
+export const MAX_INITIAL_SCORE = 1000;
+
+function isInitialScore(v: number): boolean {
+  return Number.isInteger(v * 2) && Math.abs(v) <= MAX_INITIAL_SCORE;
+}
 
 /** Excel's serial day number → ISO date (1 = 1900-01-01; Excel's phantom 1900-02-29 makes day 0 fall on 1899-12-30). */
 export function excelDate(serial: number): string {

@@ -15,7 +15,7 @@ import { displayName, type DefaultReason, type Game, type PlayerId, type Round, 
 import { outcomeOf } from '../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
-import { isBlank, outcomeMark, resultText, type GridLanguage } from './notation';
+import { isBlank, isByeText, outcomeMark, resultText, type GridLanguage } from './notation';
 import { breaksEvery, columnsWidth, fontSizeToFit, rowHeight, scaleToFit } from './paper';
 
 export const TABLES_PER_PAGE = 20;
@@ -144,10 +144,24 @@ export interface PairingSheetGame {
 export function readPairingSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet: string): Map<string, PairingSheetGame> {
   const games = new Map<string, PairingSheetGame>();
   for (let r = PAIRINGS_HEADER_ROW; r < values.length; r++) {
-    const [table, white, black, , , note] = values[r];
-    if (typeof table !== 'number' || isBlank(white) || isBlank(black)) continue;
-    const w = /^\s*(\d+)/.exec(String(white));
-    const b = /^\s*(\d+)/.exec(String(black));
+    const [tableCell, white, black, , , note] = values[r];
+    // The bye's row ("BYE", the player) and rows the director left blank in the table's columns say nothing here.
+    if (isByeText(tableCell ?? null) || [tableCell, white, black].every((c) => isBlank(c))) continue;
+    // Every other row is a game: a table number a director changed by hand is his, so one that does not read is
+    // named rather than dropped (the table would silently fall back to its place in the list).
+    const table = tableNumber(tableCell ?? null);
+    if (table === undefined) {
+      const found = isBlank(tableCell ?? null) ? 'the table number is missing' : `"${String(tableCell)}" is not a table number`;
+      errors.push({ where: sheetCell(sheet, r + 1, 1), message: `${found}; expected a whole number ≥ 1 (or BYE on the bye's row)` });
+      continue;
+    }
+    const [w, b] = [white, black].map((who, i) => {
+      const id = /^\s*(\d+)(?!\d)/.exec(String(who ?? ''));
+      const player = `the ${i === 0 ? 'White' : 'Black'} player of table ${table}`;
+      const found = isBlank(who ?? null) ? `${player} is missing` : `"${String(who)}" does not start with a player's ID`;
+      if (!id) errors.push({ where: sheetCell(sheet, r + 1, 2 + i), message: `${found}; expected "ID Family, Given"${isBlank(who ?? null) ? '' : ` (${player})`}` });
+      return id;
+    });
     if (!w || !b) continue;
     let method: WinMethod | undefined;
     let reason: DefaultReason | undefined;
@@ -161,4 +175,10 @@ export function readPairingSheet(values: readonly (readonly CellValue[])[], erro
     games.set(`${w[1]}-${b[1]}`, { table, ...(method ? { method } : {}), ...(reason ? { reason } : {}) });
   }
   return games;
+}
+
+/** A table number as typed: a whole number ≥ 1, or text holding one (a cell formatted as text). */
+function tableNumber(cell: CellValue): number | undefined {
+  const n = typeof cell === 'number' ? cell : typeof cell === 'string' && /^\s*\d{1,6}\s*$/.test(cell) ? Number(cell) : NaN;
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
 }

@@ -11,6 +11,8 @@ import { sheetCell } from './address';
 import { isBlank, normaliseLabel } from './notation';
 
 export const PLAYERS_SHEET = 'Players';
+/** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
+export const MAX_RATING = 100_000;
 
 type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder';
 
@@ -108,6 +110,16 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     }
     for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
     for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
+    // The standings order by rating to the thousandth and by previous order exactly (scoring/standings.ts): a number
+    // no rating list holds, or a previous order that is no place, is named rather than crashing them.
+    if (fields.rating !== undefined && !(Math.abs(fields.rating) <= MAX_RATING)) {
+      errors.push({ where: at('rating'), player: String(id), message: `"${text('rating')}" is not a rating; expected a number between -${MAX_RATING.toLocaleString('en-US')} and ${MAX_RATING.toLocaleString('en-US')}` });
+      delete fields.rating;
+    }
+    if (fields.previousOrder !== undefined && !Number.isSafeInteger(fields.previousOrder)) {
+      errors.push({ where: at('previousOrder'), player: String(id), message: `"${text('previousOrder')}" is not a previous order; expected a whole number (the player's place in an earlier order)` });
+      delete fields.previousOrder;
+    }
     const absent = text('absentRounds');
     if (absent !== undefined) {
       const parts = absent.split(/[,;\s]+/).filter(Boolean).map(Number);

@@ -18,7 +18,7 @@
  * `append`. Sheets written whole: a new tournament or an import (the director confirmed replacing one), a round's
  * pairing sheet made anew, Standings and the final copies — each expected to be as read, or missing.
  */
-import { failed, ok, type InputError, type Parsed } from '../model/errors';
+import { failed, ok, TengenInputError, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { displayName, playerLabel, type Game, type GameResult, type Player, type PlayerId, type RulesetName, type Round, type Tournament } from '../model/tournament';
 import { validateTournament } from '../model/validate';
@@ -163,23 +163,50 @@ export interface WorkbookSession {
  * `Pairings R<n>` sheet (table numbers).
  */
 export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
+  try {
+    return await readSheets(wb);
+  } catch (e) {
+    // An adapter refuses a sheet beyond what a tournament holds (xlsx.ts: a stray entry in XFD1048576).
+    if (e instanceof TengenInputError) return failed(e.errors);
+    throw e;
+  }
+}
+
+async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
   const sheets = await wb.sheetNames();
   if (!sheets.includes(GRID_SHEET)) {
     return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);
   }
   const gridValues = (await wb.readSheet(GRID_SHEET)) ?? [];
-  const grid = readGridDetailed(gridValues, { sheet: GRID_SHEET });
+  const gridFormulas = await wb.readFormulas(GRID_SHEET);
+  const grid = readGridDetailed(gridValues, { sheet: GRID_SHEET, formulas: gridFormulas });
   if (!grid.ok) return grid;
-  const read = new Map<string, SheetRead>([[GRID_SHEET, { values: gridValues, formulas: await wb.readFormulas(GRID_SHEET) }]]);
+  const read = new Map<string, SheetRead>([[GRID_SHEET, { values: gridValues, formulas: gridFormulas }]]);
   const errors: InputError[] = [];
   const fromGrid = grid.value.tournament;
 
-  const settingsValues = sheets.includes(SETTINGS_SHEET) ? await wb.readSheet(SETTINGS_SHEET) : null;
-  const extra = settingsValues ? readSettingsSheet(settingsValues, errors) : { settings: {} };
-  const playersValues = sheets.includes(PLAYERS_SHEET) ? await wb.readSheet(PLAYERS_SHEET) : null;
-  if (settingsValues) read.set(SETTINGS_SHEET, { values: settingsValues });
-  if (playersValues) read.set(PLAYERS_SHEET, { values: playersValues });
-  const rows = playersValues ? readPlayersSheet(playersValues, errors) : new Map();
+  // The Settings and Players sheets hold what the Grid does not show (komi, handicap policy, tie-breakers, host
+  // city …; each player's city, country, rating, EGD PIN …). Without one of them all of it would silently take its
+  // default or vanish, changing handicaps, pairings and places: refused. A director who means it says so with the
+  // sheet left empty (its header alone, or nothing).
+  const missing = [
+    { sheet: SETTINGS_SHEET, holds: 'the komi, handicap, tie-breakers, host city and prizes the Grid does not show', without: "to play with Tengen's defaults" },
+    { sheet: PLAYERS_SHEET, holds: "the city, country, rating, EGD PIN and fee level of each player, which the Grid does not show", without: 'to go on with what the Grid shows' },
+  ].filter((m) => !sheets.includes(m.sheet));
+  if (missing.length > 0) {
+    return failed(
+      missing.map((m) => ({
+        where: m.sheet,
+        message: `this workbook has no ${m.sheet} sheet (it holds ${m.holds}); restore it (undo its deletion, or copy it from a saved copy), or add an empty sheet named ${m.sheet} ${m.without}`,
+      })),
+    );
+  }
+  const settingsValues = (await wb.readSheet(SETTINGS_SHEET)) ?? [];
+  const extra = readSettingsSheet(settingsValues, errors);
+  const playersValues = (await wb.readSheet(PLAYERS_SHEET)) ?? [];
+  read.set(SETTINGS_SHEET, { values: settingsValues });
+  read.set(PLAYERS_SHEET, { values: playersValues });
+  const rows = readPlayersSheet(playersValues, errors);
 
   const players: Player[] = fromGrid.players.map((p) => {
     const row = rows.get(p.id);
@@ -192,6 +219,11 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
     // round not played, which the engine counts the same way (EGF: "The player does not play in a round"), so
     // the sheet's list is kept as it is.
     const absentRounds = [...(f.absentRounds ?? [])];
+    // The Grid shows one "Family, Given" and is read split at its first comma; a family name holding a comma
+    // ("Smith, Jr.") is told apart by the Players sheet, which keeps the two parts: when they make the Grid's name,
+    // they are the player's. A name retyped on the Grid (no longer theirs) is the Grid's, as it reads.
+    const sheetName = f.family !== undefined ? { family: f.family, given: f.given ?? '' } : undefined;
+    const name = sheetName && displayName(sheetName) === displayName(p) ? sheetName : { family: p.family, given: p.given };
     const merged: Player = {
       ...(f.city !== undefined ? { city: f.city } : {}),
       ...(f.country !== undefined ? { country: f.country } : {}),
@@ -200,8 +232,8 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
       ...(f.feeLevel !== undefined ? { feeLevel: f.feeLevel } : {}),
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
       id: p.id,
-      family: p.family,
-      given: p.given,
+      family: name.family,
+      given: name.given,
       rank: p.rank,
       ...(club !== undefined ? { club } : {}),
       ...(p.section !== undefined ? { section: p.section } : {}),

@@ -13,6 +13,9 @@ import { isBlank, normaliseLabel } from './notation';
 import { formatPrizes, readPrizes } from './prizeNotation';
 
 export const SETTINGS_SHEET = 'Settings';
+export const MAX_KOMI = 100;
+/** As many stones as a game's handicap may have (model/validate.ts). */
+export const MAX_HANDICAP = 30;
 
 const POLICIES: readonly HandicapPolicy[] = [
   'none',
@@ -122,9 +125,13 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
       case 'shortName':
         shortName = text;
         break;
-      case 'komi':
-        settings.komi = number();
+      case 'komi': {
+        // Komi is whole or half points (a jigo needs a whole komi); no ruleset gives more than a few dozen.
+        const n = number();
+        if (n !== undefined && !(Number.isInteger(n * 2) && Math.abs(n) <= MAX_KOMI)) errors.push({ where, message: `komi ${n}: expected a whole or half number of points between -${MAX_KOMI} and ${MAX_KOMI}` });
+        else settings.komi = n;
         break;
+      }
       case 'handicap':
         handicapRow = r + 1;
         if ((POLICIES as readonly string[]).includes(text)) policy = text as HandicapPolicy;
@@ -132,7 +139,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         break;
       case 'ceiling': {
         const n = number();
-        if (n !== undefined && (!Number.isInteger(n) || n < 0)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number ≥ 0` });
+        if (n !== undefined && (!Number.isInteger(n) || n < 0 || n > MAX_HANDICAP)) errors.push({ where, message: `handicap ceiling ${n}: expected a whole number of stones 0–${MAX_HANDICAP}` });
         else ceiling = n;
         break;
       }
@@ -195,13 +202,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         else errors.push({ where, message: `"${text}": expected how the pairing numbers were drawn, e.g. "lottery, seed 2026", "rating, seed 0" or "id"` });
         break;
       }
-      case 'opengotha':
-        try {
-          settings.opengotha = JSON.parse(text) as OpenGothaScoring;
-        } catch {
-          errors.push({ where, message: 'not valid JSON (OpenGotha scoring parameters as Tengen writes them)' });
-        }
+      case 'opengotha': {
+        const problem = readOpenGothaScoring(text);
+        if (typeof problem === 'string') errors.push({ where, message: `not OpenGotha scoring parameters as Tengen writes them: ${problem}` });
+        else settings.opengotha = problem;
         break;
+      }
       case 'bracket':
         if ((BRACKETS as readonly string[]).includes(text)) settings.bracket = text as KnockoutBracket;
         else errors.push({ where, message: `"${text}" is not a knockout bracket; expected one of ${BRACKETS.join(', ')}` });
@@ -220,4 +226,39 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   }
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}) };
+}
+
+/**
+ * The parameters, or what is wrong with them: the shape `tournament.schema.json` gives `settings.opengotha`, checked
+ * by hand (the custom functions read this sheet, and their bundle stays without the JSON reader's Ajv).
+ */
+function readOpenGothaScoring(text: string): OpenGothaScoring | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not valid JSON';
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'expected a JSON object';
+  const o = value as Record<string, unknown>;
+  const strings = (v: unknown) => Object.values(v as object).every((x) => typeof x === 'string');
+  const KINDS: Readonly<Record<keyof OpenGothaScoring, { required: boolean; check: (v: unknown) => boolean; what: string }>> = {
+    mmsHalvesAbsent: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    mmsHalvesBye: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    nbwHalvesAbsent: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    nbwHalvesBye: { required: true, check: Number.isSafeInteger, what: 'a whole number' },
+    roundDown: { required: true, check: (v) => typeof v === 'boolean', what: 'true or false' },
+    placementCriteria: { required: false, check: (v) => Array.isArray(v) && strings(v), what: 'a list of texts' },
+    pairingParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
+    generalParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
+  };
+  for (const key of Object.keys(o)) if (!(key in KINDS)) return `unknown key "${key}"`;
+  for (const [key, kind] of Object.entries(KINDS)) {
+    if (!(key in o)) {
+      if (kind.required) return `missing "${key}"`;
+      continue;
+    }
+    if (!kind.check(o[key])) return `"${key}" must be ${kind.what}`;
+  }
+  return o as unknown as OpenGothaScoring;
 }

@@ -24,10 +24,12 @@
  */
 import ExcelJS from 'exceljs';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
-import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, type RangePosition } from './address';
+import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from './address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { fromExcelStorage, toExcelStorage } from './excelFormulaStorage';
 import { absoluteReference } from './names';
+import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { TengenInputError } from '../model/errors';
 
 type Cell = ExcelJS.Cell;
 /** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
@@ -73,7 +75,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return new XlsxWorkbook(wb);
   }
 
+  /** Opens a file; one beyond what a tournament's workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet. */
   static async load(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+    await checkWorkbookLimits(toUint8Array(data));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(toArrayBuffer(await fromExcelStorage(toUint8Array(data))));
     return new XlsxWorkbook(wb);
@@ -106,6 +110,15 @@ export class XlsxWorkbook implements WorkbookAdapter {
         columns = Math.max(columns, c);
       });
     });
+    // The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells.
+    if (rows > MAX_SHEET_ROWS || rows * columns > MAX_SHEET_CELLS) {
+      throw new TengenInputError([
+        {
+          where: sheetCell(sheet, rows, columns),
+          message: `the sheet's last cell is row ${rows}, column ${columns}; a tournament's sheets hold far fewer (at most ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows and ${MAX_SHEET_CELLS.toLocaleString('en-US')} cells from A1): clear what lies beyond the tournament`,
+        },
+      ]);
+    }
     const out: T[][] = [];
     for (let r = 1; r <= rows; r++) {
       const row = ws.getRow(r);
