@@ -141,6 +141,20 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
     });
   });
 
+  // Pairgoth pairs every player present in a round (an odd one out gets the bye) and records the others in `skip`:
+  // a player with neither a game nor a bye in a round that was paired was not there (a `skip` the file did not keep,
+  // or a player registered after that round). Read as absent, as OpenGotha's file of the same tournament has him
+  // (participation off), not as OpenGotha's NOT_ASSIGNED, which scores nothing (docs/opengotha-rules.md).
+  const pairedRounds = new Set([...games.map((g) => g.round), ...byes.map((b) => b.round)]);
+  const inRound = new Set([...games.flatMap((g) => [`${g.round}:${g.white}`, `${g.round}:${g.black}`]), ...byes.map((b) => `${b.round}:${b.player}`)]);
+  for (let i = 0; i < players.length; i++) {
+    const p = players[i];
+    const missed = [...pairedRounds].filter((r) => !inRound.has(`${r}:${p.id}`));
+    if (missed.length === 0) continue;
+    const absentRounds = [...new Set([...(p.absentRounds ?? []), ...missed])].sort((a, b) => a - b);
+    players[i] = { ...p, absentRounds };
+  }
+
   const tiebreaks: Criterion[] = [];
   for (const name of Array.isArray(pairing.placement) ? pairing.placement : []) {
     const c = CRITERIA[String(name).toUpperCase()];
