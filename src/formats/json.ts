@@ -266,6 +266,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     hostCity: s.hostCity,
     prizes: s.prizes,
     opengotha: s.opengotha,
+    egc: s.egc,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
@@ -380,15 +381,16 @@ export function tournamentToJson(t: Tournament): TournamentJson {
           },
           ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye', 'roundDown', 'placementCriteria', 'pairingParameters', 'generalParameters'],
         ),
+      egc: s.egc,
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'egc'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'extra'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'european', 'pko', 'extra'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]

@@ -34,6 +34,17 @@ export interface Player {
   readonly absentRounds?: readonly Round[];
   /** Relative order at an earlier time (EGF tie-breaker "Previous Order"): 1 = best. */
   readonly previousOrder?: number;
+  /**
+   * A European in the sense of seeds/egc-championship-rules.txt, "Definition of "European"" (the congress McMahon's
+   * forced pairings, its qualification order). Absent: derived from `country` (src/model/european.ts).
+   */
+  readonly european?: boolean;
+  /**
+   * Plays in a Preliminary Knockout Tournament of the European Go Congress (seeds/egc-championship-rules.txt, "The
+   * Preliminary Knockout Tournaments (PKO)"): his PKO games are entered as games of the McMahon's rounds 1–3, and he
+   * starts "as if [he] had started in the supergroup" (src/scoring/egcCongressStart.ts).
+   */
+  readonly pko?: boolean;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -228,6 +239,12 @@ export interface Settings {
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
+  /**
+   * The European Go Congress McMahon (with `system` "mcmahon"; seeds/egc-championship-rules.txt, "The McMahon
+   * Tournament"): the top bar and supergroup set by its rule, PKO games counted as rounds 1–3, the forced pairings of
+   * Europeans in rounds 9 and 10, the European Open Champion and the qualification order.
+   */
+  readonly egc?: boolean;
 }
 
 export interface TeamBoard {
