@@ -10,10 +10,11 @@ import { displayName, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
+import { pairEgcCongress, pkoGames } from '../pairing/egcCongress';
 import { pairOptimal } from '../pairing/optimal';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -62,8 +63,9 @@ const forcedForbiddenBye = (o: CliPairOptions) => ({ forcedPairs: o.forcedPairs,
 /** The pairing systems of `--system`, the first the default: what each is given, and which controls it honours. */
 const SYSTEMS = {
   optimal: {
+    // The European Go Congress McMahon is the optimal draw with its own rules added (../pairing/egcCongress).
     pair: (t, round, o) =>
-      pairOptimal(t, round, {
+      (t.settings.egc ? pairEgcCongress : pairOptimal)(t, round, {
         seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod, ...forcedForbiddenBye(o),
         pinnedTables: o.pinnedTables, relatives: o.relatives, hostCity: o.hostCity, only: o.only, scoreBelow: o.scoreBelow,
       }),
@@ -121,11 +123,18 @@ export function refusedContinuation(t: Tournament, round: number, system: CliPai
 
 /** The tournament the system pairs from: the rounds before `round`, plus round `round`'s announced tables with `--rest`. */
 function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
-  if (!rest) return beforeRound(t, round);
+  if (!rest) {
+    // The congress McMahon's PKO games of the round are its games already (../pairing/egcCongress): kept.
+    const before = beforeRound(t, round);
+    return t.settings.egc ? { ...before, games: [...before.games, ...pkoGames(t, round)] } : before;
+  }
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
+  if (t.settings.egc && system !== 'optimal') {
+    return pairingError('unsupported-parameters', round, `the European Go Congress McMahon ("egc": true) is drawn by --system optimal, which adds its PKO games and its forced pairings of rounds 9 and 10; --system ${system} does not`);
+  }
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 
