@@ -12,6 +12,9 @@ export const USAGE = `Usage:
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
 
+The European Go Congress McMahon ("egc": true in the file's settings): standings add the European Open Champion and
+the qualification order of Europeans (--json: an object { standings, europeanChampion, qualificationOrder, … }
+instead of the list); pair adds the PKO games of rounds 1–3 and the forced pairings of rounds 9 and 10 (optimal only).
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
 pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
