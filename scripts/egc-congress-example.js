@@ -76,9 +76,11 @@ const pkoChampions = [];
 for (let round = 1; round <= 10; round++) {
   if (round <= 3) {
     const next = [];
+    let table = 0;
     for (const bracket of pkoWinners) {
       const winners = bracket.map(([a, b]) => {
-        const g = { round, white: a, black: b, handicap: 0, result: 'unknown' };
+        // The PKO games at the top tables; the McMahon's own tables take the numbers after them.
+        const g = { round, table: ++table, white: a, black: b, handicap: 0, result: 'unknown' };
         g.result = result(g);
         t.games.push(g);
         return g.result === 'white-wins' ? a : b;

@@ -170,3 +170,21 @@ export function egcInitialMms(t: Tournament, p: Player): number {
   if (start.inSupergroup.has(p.id)) return start.supergroupMms;
   return clampRank(p.rank, t.settings.floor, start.usedBar) - (t.settings.mmsZero ?? 0);
 }
+
+/**
+ * The tournament without the initial McMahon scores the congress rule gives anyway (a grid shows every player's
+ * initial MMS, and reads a value other than the bar's clamp as the director's own): what a workbook read back holds
+ * when `settings.egc` is set, so that it round-trips to the file it was written from.
+ */
+export function withoutRuleStarts(t: Tournament): Tournament {
+  if (!t.settings.egc || t.settings.system !== 'mcmahon') return t;
+  const bare = t.players.map((p) => {
+    if (p.initialMms === undefined) return p;
+    const rest: { -readonly [K in keyof Player]?: Player[K] } = { ...p };
+    delete rest.initialMms;
+    return rest as Player;
+  });
+  const ruled = { ...t, players: bare };
+  const players = t.players.map((p, i) => (p.initialMms !== undefined && p.section === undefined && p.initialMms === egcInitialMms(ruled, bare[i]) ? bare[i] : p));
+  return { ...t, players };
+}

@@ -8,11 +8,11 @@ import { formatRank, parseRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
-import { isBlank, normaliseLabel } from './notation';
+import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 
 export const PLAYERS_SHEET = 'Players';
 
-type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder';
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko';
 
 const HEADERS: readonly (readonly [Column, string])[] = [
   ['id', 'ID'],
@@ -29,6 +29,9 @@ const HEADERS: readonly (readonly [Column, string])[] = [
   ['initialMms', 'Initial MMS'],
   ['absentRounds', 'Absent rounds'],
   ['previousOrder', 'Previous order'],
+  // The European Go Congress McMahon (settings.egc): a European (blank: from the country), a PKO player.
+  ['european', 'European'],
+  ['pko', 'PKO'],
 ];
 
 function cellOf(p: Player, c: Column): CellValue {
@@ -37,6 +40,9 @@ function cellOf(p: Player, c: Column): CellValue {
       return formatRank(p.rank);
     case 'absentRounds':
       return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
+    case 'european':
+    case 'pko':
+      return yesNoCell(p[c]);
     default: {
       const v = p[c];
       return v === undefined ? null : (v as CellValue);
@@ -54,10 +60,10 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:N1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12] },
+    { kind: 'format', sheet, range: `A1:P1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:N${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    { kind: 'print', sheet, settings: { printArea: `A1:P${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
 }
 
@@ -108,6 +114,12 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     }
     for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
     for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
+    for (const c of ['european', 'pko'] as const) {
+      if (text(c) === undefined) continue;
+      const answer = readYesNo(get(c));
+      if (answer !== undefined) fields[c] = answer;
+      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${c === 'pko' ? 'PKO' : 'European'}): expected yes or no` });
+    }
     const absent = text('absentRounds');
     if (absent !== undefined) {
       const parts = absent.split(/[,;\s]+/).filter(Boolean).map(Number);

@@ -39,6 +39,7 @@ import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
+import { withoutRuleStarts } from '../scoring/egcCongressStart';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
@@ -195,6 +196,8 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
       ...(f.egdPin !== undefined ? { egdPin: f.egdPin } : {}),
       ...(f.feeLevel !== undefined ? { feeLevel: f.feeLevel } : {}),
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
+      ...(f.european !== undefined ? { european: f.european } : {}),
+      ...(f.pko !== undefined ? { pko: f.pko } : {}),
       id: p.id,
       family: p.family,
       given: p.given,
@@ -230,13 +233,14 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   });
   games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
 
-  const tournament: Tournament = {
+  // The congress McMahon's initial scores come from its rule (../scoring/egcCongressStart), not from the grid's column.
+  const tournament: Tournament = withoutRuleStarts({
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
-  };
+  });
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;

@@ -9,7 +9,7 @@ import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type O
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
-import { isBlank, normaliseLabel } from './notation';
+import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 import { formatPrizes, readPrizes } from './prizeNotation';
 
 export const SETTINGS_SHEET = 'Settings';
@@ -24,7 +24,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'egc';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -37,6 +37,7 @@ const LABEL: Readonly<Record<Key, string>> = {
   hostCity: 'Host city',
   prizes: 'Prizes',
   opengotha: 'OpenGotha scoring (JSON)',
+  egc: 'European Go Congress McMahon',
 };
 const KEYS = Object.keys(LABEL) as Key[];
 
@@ -60,6 +61,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     hostCity: settings.hostCity ?? null,
     prizes: settings.prizes && settings.prizes.length > 0 ? formatPrizes(settings.prizes) : null,
     opengotha: settings.opengotha ? JSON.stringify(settings.opengotha) : null,
+    egc: yesNoCell(settings.egc),
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -166,6 +168,13 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
           errors.push({ where, message: 'not valid JSON (OpenGotha scoring parameters as Tengen writes them)' });
         }
         break;
+      case 'egc': {
+        // The congress McMahon (seeds/egc-championship-rules.txt, "The McMahon Tournament"), with the system McMahon.
+        const answer = readYesNo(v);
+        if (answer !== undefined) settings.egc = answer;
+        else errors.push({ where, message: `"${text}" (${LABEL.egc}): expected yes or no` });
+        break;
+      }
     }
   }
   if (policy !== undefined) {
