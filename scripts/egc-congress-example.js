@@ -13,17 +13,7 @@ const { pairEgcCongress } = require('../dist/pairing/egcCongress');
 const { isPairingError } = require('../dist/pairing/types');
 const { applyPairing } = require('../dist/pairing/apply');
 const { writeTournamentJson } = require('../dist/formats/json');
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { mulberry32 } = require('../bench/generate');
 
 const random = mulberry32(2024);
 const EUROPE = ['FR', 'DE', 'GB', 'NL', 'PL', 'CZ', 'UA', 'RO', 'HU', 'IT', 'ES', 'FI', 'AT', 'RS', 'HR'];
@@ -87,7 +77,7 @@ for (let round = 1; round <= 10; round++) {
       });
       next.push(winners.length === 1 ? winners : [[winners[0], winners[1]], ...(winners.length > 2 ? [[winners[2], winners[3]]] : [])]);
     }
-    pkoWinners = next.map((w) => (Array.isArray(w[0]) ? w : w));
+    pkoWinners = next;
     if (round === 3) {
       for (const w of next) pkoChampions.push(w[0]);
       // The PKO winners go to the league: absent from the McMahon from round 4 on.

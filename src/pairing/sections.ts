@@ -5,7 +5,7 @@
  */
 import { clampRank, formatRank, type Rank } from '../model/rank';
 import type { Player, PlayerId, Section, Settings, Tournament } from '../model/tournament';
-import { egcTopBar, type BarCandidate, type EgcTopBar, type EgcTopBarOptions } from '../scoring/egcCongressStart';
+import { egcTopBar, type BarAdvice, type BarCandidate, type EgcTopBar, type EgcTopBarOptions } from '../scoring/egcCongressStart';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Mays' McMahon sections
@@ -261,16 +261,7 @@ export const BGA_PLAYERS_ABOVE_BAR: Readonly<Record<number, readonly [number, nu
   10: [11, 30],
 };
 
-export type { BarCandidate };
-
-export interface BarAdvice {
-  readonly bar: Rank;
-  readonly aboveBar: readonly PlayerId[];
-  /** Every bar considered, strongest first, for the director to choose another. */
-  readonly candidates: readonly BarCandidate[];
-  readonly rule: string;
-  readonly notes: readonly string[];
-}
+export type { BarAdvice, BarCandidate };
 
 function aboveBar(players: readonly Player[], bar: Rank): PlayerId[] {
   return players.filter((p) => p.rank >= bar).map((p) => p.id);

@@ -43,14 +43,18 @@ export interface BarCandidate {
   readonly depth: number;
 }
 
-export interface EgcTopBar {
+/** A proposed McMahon bar (../pairing/sections: the BGA's and the EGC's), with every bar considered. */
+export interface BarAdvice {
   readonly bar: Rank;
-  /** The players counted above the bar (entering for round 1, at or above the bar's rank). */
   readonly aboveBar: readonly PlayerId[];
-  /** Every bar considered, strongest first. */
+  /** Every bar considered, strongest first, for the director to choose another. */
   readonly candidates: readonly BarCandidate[];
   readonly rule: string;
   readonly notes: readonly string[];
+}
+
+export interface EgcTopBar extends BarAdvice {
+  /** The players counted above the bar are those entering for round 1, at or above the bar's rank. */
   readonly supergroup: readonly PlayerId[];
   /** McMahon points the supergroup starts above the bar: 1, or 0 when it equals the top bar group. */
   readonly supergroupPoints: number;
