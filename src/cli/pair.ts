@@ -10,11 +10,10 @@ import { displayName, type Tournament } from '../model/tournament';
 import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
-import { pairEgcCongress, pkoGames } from '../pairing/egcCongress';
-import { pairOptimal } from '../pairing/optimal';
+import { pairOptimalSystem, pkoGames, refuseCongressSystem } from '../pairing/egcCongress';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { isPairingError, pairingError, type PairingResult, type RoundPairing } from '../pairing/types';
+import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
 import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
@@ -65,7 +64,7 @@ const SYSTEMS = {
   optimal: {
     // The European Go Congress McMahon is the optimal draw with its own rules added (../pairing/egcCongress).
     pair: (t, round, o) =>
-      (t.settings.egc ? pairEgcCongress : pairOptimal)(t, round, {
+      pairOptimalSystem(t, round, {
         seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod, ...forcedForbiddenBye(o),
         pinnedTables: o.pinnedTables, relatives: o.relatives, hostCity: o.hostCity, only: o.only, scoreBelow: o.scoreBelow,
       }),
@@ -132,9 +131,8 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
 }
 
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
-  if (t.settings.egc && system !== 'optimal') {
-    return pairingError('unsupported-parameters', round, `the European Go Congress McMahon ("egc": true) is drawn by --system optimal, which adds its PKO games and its forced pairings of rounds 9 and 10; --system ${system} does not`);
-  }
+  const congress = refuseCongressSystem(t, round, system);
+  if (congress) return congress;
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 

@@ -18,7 +18,7 @@ import { pairKey } from './controls';
 import { chooseForcedPairs } from './egcForcedPairs';
 import { buildHistory, formatHalves, type PairingHistory } from './history';
 import { pairOptimal, type OptimalOptions } from './optimal';
-import { isPairingError, pairingError, type DeviationLine, type PairingResult, type ReportLine } from './types';
+import { isPairingError, pairingError, type DeviationLine, type PairingError, type PairingResult, type ReportLine } from './types';
 
 export const PKO_RULE = `${EGC_RULES}, "The Preliminary Knockout Tournaments (PKO)": "All results of the games in the PKOs also count for the McMahon tournament's rounds 1 to 3 while starting from the highest McMahon Score."`;
 export const FORCED_RULE = `${EGC_RULES}, "The McMahon Tournament", "Pairings": "During rounds 9 and 10, forced pairings are applied to some of those Europeans with McMahon Scores at most 1 below the European with currently the greatest McMahon Score"`;
@@ -148,6 +148,24 @@ export function pairEgcCongress(t: Tournament, round: Round, options: OptimalOpt
     return { ...l, rule: FORCED_RULE, message: `${table}${h.describe(a)} – ${h.describe(b)}: forced pairing of Europeans within one point of the leading European (${why})` };
   });
   return { ...result, system: 'optimal (EGC congress)', report: [forcedReport(h, plan), ...report] };
+}
+
+/**
+ * The `optimal` system's entry for any tournament: the congress McMahon's draw when `settings.egc` is set, the plain
+ * optimal draw otherwise (the CLI and the task pane both pair through it).
+ */
+export function pairOptimalSystem(t: Tournament, round: Round, options: OptimalOptions = {}): PairingResult {
+  return t.settings.egc ? pairEgcCongress(t, round, options) : pairOptimal(t, round, options);
+}
+
+/** Why `system` cannot draw `t` — the congress McMahon is drawn by `optimal` only — or null. */
+export function refuseCongressSystem(t: Tournament, round: Round, system: string): PairingError | null {
+  if (!t.settings.egc || system === 'optimal') return null;
+  return pairingError(
+    'unsupported-parameters',
+    round,
+    `the European Go Congress McMahon ("egc": true) is drawn by the optimal system, which adds its PKO games and its forced pairings of rounds 9 and 10; the ${system} system does not`,
+  );
 }
 
 /** The congress draw's result outside rounds 9–10: the optimal draw's, named as the congress's, with its PKO tables said. */
