@@ -390,7 +390,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'european', 'pko', 'extra'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'european', 'pko', 'declaredAllRounds', 'extra'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]

@@ -45,6 +45,12 @@ export interface Player {
    * starts "as if [he] had started in the supergroup" (src/scoring/egcCongressStart.ts).
    */
   readonly pko?: boolean;
+  /**
+   * The congress McMahon: declared in the Tournament Agreement to play all 10 rounds (a condition of the supergroup,
+   * seeds/egc-championship-rules.txt, "Top Bar and Supergroup"). Absent: true when the player has no absent round. Set
+   * it when a supergroup player misses a round after all, so that his start does not change afterwards.
+   */
+  readonly declaredAllRounds?: boolean;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
 }

@@ -124,6 +124,15 @@ export function egcTopBar(players: readonly Player[], options: EgcTopBarOptions 
   };
 }
 
+/**
+ * "… in the Tournament Agreement, have declared to play all 10 rounds": the player's `declaredAllRounds` when set,
+ * else no absent round — and never a late entry ("Late entries do not play in the supergroup").
+ */
+export function declaredAllRounds(p: Player): boolean {
+  if (isLateEntry(p)) return false;
+  return p.declaredAllRounds ?? (p.absentRounds ?? []).length === 0;
+}
+
 /** A late entry: not playing round 1 ("Late entries do not play in the supergroup, unless it equals the top bar group"). */
 export function isLateEntry(p: Player): boolean {
   return (p.absentRounds ?? []).includes(1 as Round);
@@ -157,6 +166,7 @@ export function egcCongressStart(t: Tournament): EgcCongressStart {
   const top = egcTopBar(t.players, {
     entersRound1: (p) => !isLateEntry(p),
     inSupergroupAnyway: (p) => p.pko === true,
+    supergroupEligible: declaredAllRounds,
   });
   const usedBar = t.settings.bar ?? top.bar;
   const notes = t.settings.bar !== undefined && t.settings.bar !== top.bar

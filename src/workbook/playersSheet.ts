@@ -12,7 +12,7 @@ import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 
 export const PLAYERS_SHEET = 'Players';
 
-type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko';
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds';
 
 const HEADERS: readonly (readonly [Column, string])[] = [
   ['id', 'ID'],
@@ -32,6 +32,7 @@ const HEADERS: readonly (readonly [Column, string])[] = [
   // The European Go Congress McMahon (settings.egc): a European (blank: from the country), a PKO player.
   ['european', 'European'],
   ['pko', 'PKO'],
+  ['declaredAllRounds', 'All rounds declared'],
 ];
 
 function cellOf(p: Player, c: Column): CellValue {
@@ -42,6 +43,7 @@ function cellOf(p: Player, c: Column): CellValue {
       return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
     case 'european':
     case 'pko':
+    case 'declaredAllRounds':
       return yesNoCell(p[c]);
     default: {
       const v = p[c];
@@ -60,10 +62,10 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:P1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6] },
+    { kind: 'format', sheet, range: `A1:Q1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:P${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    { kind: 'print', sheet, settings: { printArea: `A1:Q${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
 }
 
@@ -114,11 +116,11 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     }
     for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
     for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
-    for (const c of ['european', 'pko'] as const) {
+    for (const c of ['european', 'pko', 'declaredAllRounds'] as const) {
       if (text(c) === undefined) continue;
       const answer = readYesNo(get(c));
       if (answer !== undefined) fields[c] = answer;
-      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${c === 'pko' ? 'PKO' : 'European'}): expected yes or no` });
+      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${HEADERS.find(([k]) => k === c)![1]}): expected yes or no` });
     }
     const absent = text('absentRounds');
     if (absent !== undefined) {

@@ -198,6 +198,7 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
       ...(f.european !== undefined ? { european: f.european } : {}),
       ...(f.pko !== undefined ? { pko: f.pko } : {}),
+      ...(f.declaredAllRounds !== undefined ? { declaredAllRounds: f.declaredAllRounds } : {}),
       id: p.id,
       family: p.family,
       given: p.given,

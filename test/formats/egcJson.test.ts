@@ -12,7 +12,7 @@ const doc = {
   settings: { system: 'mcmahon', rounds: 10, ruleset: 'egf', egc: true },
   players: [
     { id: 1, family: 'A', given: '', rank: '7d', country: 'DE', pko: true },
-    { id: 2, family: 'B', given: '', rank: '6d', country: 'JP', european: true },
+    { id: 2, family: 'B', given: '', rank: '6d', country: 'JP', european: true, declaredAllRounds: true },
     { id: 3, family: 'C', given: '', rank: '6d', country: 'FR', european: false },
   ],
   games: [],

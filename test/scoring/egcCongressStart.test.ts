@@ -95,4 +95,13 @@ describe('EGC congress McMahon: the supergroup', () => {
     expect(initial(withLate, 100)).toBe(3);
     expect(initial(withLate, 1)).toBe(4);
   });
+
+  it('a declared player who misses a round later keeps his start (declaredAllRounds); a late entry never joins', () => {
+    const missing = base.map((p) => (p.id === 1 ? { ...p, absentRounds: [7] } : p));
+    expect(initial(missing, 1)).toBe(3); // read from the absence alone: not declared, at the bar
+    const declared = base.map((p) => (p.id === 1 ? { ...p, absentRounds: [7], declaredAllRounds: true } : p));
+    expect(initial(declared, 1)).toBe(4);
+    const lateDeclared = [...base, ...field([['7d', 1, { absentRounds: [1], declaredAllRounds: true }]], 100)];
+    expect(initial(lateDeclared, 100)).toBe(3);
+  });
 });

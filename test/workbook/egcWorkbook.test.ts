@@ -1,6 +1,6 @@
 /**
  * A European Go Congress McMahon (`settings.egc`) in a workbook: the Settings sheet carries "European Go Congress
- * McMahon", the Players sheet "European" and "PKO", and the grid's initial MMS column — the congress rule's top bar
+ * McMahon", the Players sheet "European", "PKO" and "All rounds declared", and the grid's initial MMS column — the congress rule's top bar
  * and supergroup — reads back as the rule's, not as the director's own values: the file round-trips.
  */
 import { readFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ describe('the congress McMahon in a workbook', () => {
     const settings = (await wb.readSheet('Settings'))!;
     expect(settings.find((row) => row[0] === 'European Go Congress McMahon')?.[1]).toBe('yes');
     const players = (await wb.readSheet('Players'))!;
-    expect(players[0].slice(-2)).toEqual(['European', 'PKO']);
+    expect(players[0].slice(-3)).toEqual(['European', 'PKO', 'All rounds declared']);
     expect(writeTournamentJson(value(await readTournament(wb)))).toBe(writeTournamentJson(t));
   });
 
