@@ -7,7 +7,7 @@
 import { checkPairingRequest } from '../src/pairing/systemOptions';
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
-import { pairOptimal } from '../src/pairing/optimal';
+import { pairOptimalSystem, refuseCongressSystem } from '../src/pairing/egcCongress';
 import { pairOpenGotha } from '../src/pairing/opengotha/pair';
 import { ownPairing, refusedByOwnSystem } from '../src/pairing/ownSystems';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
@@ -110,11 +110,13 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
       // A knockout, a QT, Groups of Eight: the tournament's own system pairs it, through the same preview and confirm.
       const own = ownPairing(t);
       if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
-      const systems = { optimal: pairOptimal, opengotha: pairOpenGotha } as const;
+      // The optimal system draws the European Go Congress McMahon by its own rules (src/pairing/egcCongress).
+      const systems = { optimal: pairOptimalSystem, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
       // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.
       const refused = checkPairingRequest(chosen ? (system as 'optimal' | 'opengotha') : 'mays', round, controls);
-      if (refused) return { pairing: refused, fingerprint: session.fingerprint(t) };
+      const refusedHere = refused ?? refuseCongressSystem(t, round, chosen ? system : 'mays');
+      if (refusedHere) return { pairing: refusedHere, fingerprint: session.fingerprint(t) };
       return session.previewPairing(t, round, chosen ? (base, r, c) => chosen(base, r, c) : 'mays', controls);
     },
     pairRoundBatch(t, pairing, check) {

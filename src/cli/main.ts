@@ -26,6 +26,9 @@ import { isRulesetName } from '../scoring/rulesets';
 import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
 import { renderExplanation, renderStandings, standingsJson } from './render';
+import { egcStandingsJson, renderEgcResults } from './egcRender';
+import { egcResults } from '../scoring/europeanChampion';
+import { egcCongressStart } from '../scoring/egcCongressStart';
 import { findPlayer } from './players';
 import {
   CLI_PAIRING_SYSTEMS,
@@ -171,8 +174,16 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
       const t = await load(rest[0]);
-      const standings = computeStandings(t, standingsOptions(flags, t));
-      io.out(flags.has('json') ? `${JSON.stringify(standingsJson(standings), null, 2)}\n` : renderStandings(standings));
+      const options = standingsOptions(flags, t);
+      const standings = computeStandings(t, options);
+      // The congress McMahon adds its European Open Champion and qualification order (./egcRender).
+      const egc = t.settings.egc ? egcResults(t, { ruleset: options.ruleset, asOf: options.asOf }) : undefined;
+      if (flags.has('json')) {
+        const json = egc ? egcStandingsJson(standingsJson(standings), egc, egcCongressStart(t)) : standingsJson(standings);
+        io.out(`${JSON.stringify(json, null, 2)}\n`);
+      } else {
+        io.out(renderStandings(standings) + (egc ? renderEgcResults(egc, egcCongressStart(t)) : ''));
+      }
       return 0;
     }
     case 'explain': {

@@ -11,8 +11,8 @@ import { applyPairing } from '../pairing/apply';
 import { pairMays } from '../pairing/mays';
 import { pairOpenGotha } from '../pairing/opengotha/pair';
 import type { OpenGothaRules } from '../pairing/opengotha/scoredPlayers';
-import { pairOptimal } from '../pairing/optimal';
 import { ownPairing, refusedByOwnSystem } from '../pairing/ownSystems';
+import { pairOptimalSystem, pkoGames, refuseCongressSystem } from '../pairing/egcCongress';
 import type { Seeding } from '../pairing/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
@@ -69,8 +69,9 @@ const forcedForbiddenBye = (o: CliPairOptions) => ({ forcedPairs: o.forcedPairs,
 /** The pairing systems of `--system`, the first the default: what each is given, and which controls it honours. */
 const SYSTEMS = {
   optimal: {
+    // The European Go Congress McMahon is the optimal draw with its own rules added (../pairing/egcCongress).
     pair: (t, round, o) =>
-      pairOptimal(t, round, {
+      pairOptimalSystem(t, round, {
         seeding: o.seeding, seed: o.seed, allowRepeats: o.allowRepeats, byeMethod: o.byeMethod, ...forcedForbiddenBye(o),
         pinnedTables: o.pinnedTables, relatives: o.relatives, hostCity: o.hostCity, only: o.only, scoreBelow: o.scoreBelow,
       }),
@@ -131,7 +132,11 @@ export function refusedContinuation(t: Tournament, round: number, system: CliPai
 
 /** The tournament the system pairs from: the rounds before `round`, plus round `round`'s announced tables with `--rest`. */
 function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
-  if (!rest) return beforeRound(t, round);
+  if (!rest) {
+    // The congress McMahon's PKO games of the round are its games already (../pairing/egcCongress): kept.
+    const before = beforeRound(t, round);
+    return t.settings.egc ? { ...before, games: [...before.games, ...pkoGames(t, round)] } : before;
+  }
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
@@ -143,6 +148,8 @@ export function pairsByOwnSystem(t: Tournament): boolean {
 export function pairRound(t: Tournament, round: number, system: CliPairingSystem, options: CliPairOptions = {}): PairingResult {
   const own = ownPairing(t);
   if (own) return refusedByOwnSystem(t, round, options) ?? own(beforeRound(t, round), round);
+  const congress = refuseCongressSystem(t, round, system);
+  if (congress) return congress;
   return SYSTEMS[system].pair(pairingBase(t, round, options.rest === true), round, options);
 }
 

@@ -21,6 +21,9 @@ FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (
 results (.h9) or a Tengen workbook (.xlsx).
 export writes EGD results (h9), AGA results (aga), FFG results (.tou, ffg) or OpenGotha XML (opengotha) to OUT;
 what the format cannot hold is noted on stderr. An existing OUT is replaced only with --overwrite.
+The European Go Congress McMahon ("egc": true in the file's settings): standings add the European Open Champion and
+the qualification order of Europeans (--json: an object { standings, europeanChampion, qualificationOrder, … }
+instead of the list); pair adds the PKO games of rounds 1–3 and the forced pairings of rounds 9 and 10 (optimal only).
 PLAYER is an ID number or a unique part of a name.
 pair's director's controls (player IDs): --force, --forbid and --relatives take pairs A-B, comma-separated or
 repeated; --pin A-B@TABLE a forced pair at its table; --only and --score-below (whole or half points) pair part of

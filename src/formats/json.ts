@@ -281,6 +281,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     cycles: s.cycles,
     lots: s.lots,
     bracket: s.bracket,
+    egc: s.egc,
   });
   const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
@@ -402,15 +403,16 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       cycles: s.cycles,
       lots: s.lots && pick(s.lots, ['by', 'seed']),
       bracket: s.bracket,
+      egc: s.egc,
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'extra'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'declaredAllRounds', 'extra'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]

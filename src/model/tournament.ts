@@ -40,6 +40,23 @@ export interface Player {
    * Absent: the ID is the pairing number.
    */
   readonly pairingNumber?: number;
+  /**
+   * A European in the sense of seeds/egc-championship-rules.txt, "Definition of "European"" (the congress McMahon's
+   * forced pairings, its qualification order). Absent: derived from `country` (src/model/european.ts).
+   */
+  readonly european?: boolean;
+  /**
+   * Plays in a Preliminary Knockout Tournament of the European Go Congress (seeds/egc-championship-rules.txt, "The
+   * Preliminary Knockout Tournaments (PKO)"): his PKO games are entered as games of the McMahon's rounds 1–3, and he
+   * starts "as if [he] had started in the supergroup" (src/scoring/egcCongressStart.ts).
+   */
+  readonly pko?: boolean;
+  /**
+   * The congress McMahon: declared in the Tournament Agreement to play all 10 rounds (a condition of the supergroup,
+   * seeds/egc-championship-rules.txt, "Top Bar and Supergroup"). Absent: true when the player has no absent round. Set
+   * it when a supergroup player misses a round after all, so that his start does not change afterwards.
+   */
+  readonly declaredAllRounds?: boolean;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
 }
@@ -277,6 +294,12 @@ export interface Settings {
   readonly lots?: Lots;
   /** A knockout's bracket (`system` "knockout"); `fold` when absent. */
   readonly bracket?: KnockoutBracket;
+  /**
+   * The European Go Congress McMahon (with `system` "mcmahon"; seeds/egc-championship-rules.txt, "The McMahon
+   * Tournament"): the top bar and supergroup set by its rule, PKO games counted as rounds 1–3, the forced pairings of
+   * Europeans in rounds 9 and 10, the European Open Champion and the qualification order.
+   */
+  readonly egc?: boolean;
 }
 
 export type RoundRobinSchedule = 'berger' | 'egc';

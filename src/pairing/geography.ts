@@ -17,6 +17,7 @@
  */
 import type { Player, PlayerId, RulesetName, Tournament } from '../model/tournament';
 import { clampRank } from '../model/rank';
+import { egcCongressStart } from '../scoring/egcCongressStart';
 import { initialMms } from '../scoring/scoreboard';
 import { pairKey } from './controls';
 
@@ -69,7 +70,8 @@ export function isHostCity(city: string | undefined, hostCity: string | undefine
  * supergroup); nobody otherwise.
  */
 export function startsAboveTopBar(t: Tournament, ruleset: RulesetName = t.settings.ruleset): (player: Player) => boolean {
-  const bar = t.settings.bar;
+  // The congress McMahon sets its bar by its own rule (../scoring/egcCongressStart).
+  const bar = t.settings.egc && t.settings.system === 'mcmahon' ? egcCongressStart(t).usedBar : t.settings.bar;
   if (ruleset !== 'egf' || bar === undefined || t.settings.system !== 'mcmahon') return () => false;
   const barMms = clampRank(bar, t.settings.floor, bar) - (t.settings.mmsZero ?? 0);
   return (p) => initialMms(t, p) >= barMms;

@@ -3,8 +3,9 @@
  * a floor, with advice on where to put the bar and the supergroup. Every function here proposes; the director
  * decides (every guideline is an option, and `applySections`/`applyBar` take whatever he settles on).
  */
-import { clampRank, formatRank, STRONGEST_RANK, type Rank } from '../model/rank';
+import { clampRank, formatRank, type Rank } from '../model/rank';
 import type { Player, PlayerId, Section, Settings, Tournament } from '../model/tournament';
+import { egcTopBar, type BarAdvice, type BarCandidate, type EgcTopBar, type EgcTopBarOptions } from '../scoring/egcCongressStart';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Mays' McMahon sections
@@ -260,22 +261,7 @@ export const BGA_PLAYERS_ABOVE_BAR: Readonly<Record<number, readonly [number, nu
   10: [11, 30],
 };
 
-export interface BarCandidate {
-  readonly bar: Rank;
-  /** Players at or above the bar ("said to start 'above the bar'"). */
-  readonly aboveBar: number;
-  /** Strongest rank minus the bar. */
-  readonly depth: number;
-}
-
-export interface BarAdvice {
-  readonly bar: Rank;
-  readonly aboveBar: readonly PlayerId[];
-  /** Every bar considered, strongest first, for the director to choose another. */
-  readonly candidates: readonly BarCandidate[];
-  readonly rule: string;
-  readonly notes: readonly string[];
-}
+export type { BarAdvice, BarCandidate };
 
 function aboveBar(players: readonly Player[], bar: Rank): PlayerId[] {
   return players.filter((p) => p.rank >= bar).map((p) => p.id);
@@ -328,68 +314,17 @@ export function bgaBarAdvice(players: readonly Player[], rounds: number, options
   return { bar: chosen.bar, aboveBar: aboveBar(players, chosen.bar), candidates, rule, notes };
 }
 
-export interface EgcBarOptions {
-  /** The lowest bar allowed (default 4d): "the smallest rank 4 dan or above". */
-  readonly lowestBar?: Rank;
-  /** At most this many above the bar (default 67). */
-  readonly maxAboveBar?: number;
-  /** "… plus the number of such players already qualified for the league" (default 0). */
-  readonly alreadyQualified?: number;
-  /**
-   * Who may join the supergroup among the players above the bar (EGC: "in the Tournament Agreement, have declared to
-   * play all 10 rounds"); default: players with no absent round.
-   */
-  readonly supergroupEligible?: (p: Player) => boolean;
-  /** "if then the top bar group contained fewer than 8 players, then it equals the supergroup" (default 8). */
-  readonly minTopBarGroup?: number;
-}
+export type EgcBarOptions = EgcTopBarOptions;
 
-export interface EgcBarAdvice extends BarAdvice {
-  readonly supergroup: readonly PlayerId[];
-  /** McMahon points the supergroup starts above the bar: 1, or 0 when it equals the top bar group. */
-  readonly supergroupPoints: number;
-}
+export type EgcBarAdvice = EgcTopBar;
 
 /**
- * The European Go Championship's bar and supergroup (seeds/egc-championship-rules.txt, "Top Bar and Supergroup"):
- * "The top bar is set to the smallest rank 4 dan or above so that the number of players … entering for round 1 and
- * being above the top bar is at most 67 plus the number of such players already qualified for the league";
- * supergroup players "are above the top bar and … have declared to play all 10 rounds"; "The supergroup starts
- * 1 McMahon point above the top bar. However, if then the top bar group contained fewer than 8 players, then it
- * equals the supergroup."
+ * The European Go Championship's bar and supergroup (seeds/egc-championship-rules.txt, "Top Bar and Supergroup"),
+ * proposed for any list of players: ../scoring/egcCongressStart `egcTopBar`, which the congress McMahon
+ * (`settings.egc`) applies by itself.
  */
 export function egcBarAdvice(players: readonly Player[], options: EgcBarOptions = {}): EgcBarAdvice {
-  const rule = 'seeds/egc-championship-rules.txt, "Top Bar and Supergroup"';
-  const lowest = options.lowestBar ?? (3 as Rank);
-  const limit = (options.maxAboveBar ?? 67) + (options.alreadyQualified ?? 0);
-  const top = players.length > 0 ? Math.max(strongest(players), lowest) : lowest;
-  const candidates: BarCandidate[] = [];
-  for (let bar = Math.min(top, STRONGEST_RANK); bar >= lowest; bar--) {
-    candidates.push({ bar: bar as Rank, aboveBar: aboveBar(players, bar as Rank).length, depth: top - bar });
-  }
-  const fitting = candidates.filter((c) => c.aboveBar <= limit);
-  const notes: string[] = [];
-  let chosen: BarCandidate;
-  if (fitting.length > 0) {
-    chosen = fitting[fitting.length - 1];
-  } else {
-    chosen = candidates[0];
-    notes.push(`${chosen.aboveBar} players at ${formatRank(chosen.bar)}, the strongest rank, exceed ${limit}: the EGC rule has no bar here ("The top bar is well-defined unless more than 64 7 dans but no 8 dans appear")`);
-  }
-  const above = players.filter((p) => p.rank >= chosen.bar);
-  const eligible = options.supergroupEligible ?? ((p: Player) => (p.absentRounds ?? []).length === 0);
-  const supergroup = above.filter(eligible).map((p) => p.id);
-  const topBarGroup = above.length - supergroup.length;
-  const minTopBarGroup = options.minTopBarGroup ?? 8;
-  let supergroupPoints = 1;
-  if (supergroup.length === 0) {
-    supergroupPoints = 0;
-  } else if (topBarGroup < minTopBarGroup) {
-    supergroupPoints = 0;
-    notes.push(`the top bar group would hold only ${topBarGroup} players (fewer than ${minTopBarGroup}), so it equals the supergroup`);
-  }
-  notes.push(`bar ${formatRank(chosen.bar)}: ${above.length} players above it (at most ${limit}); supergroup of ${supergroup.length}${supergroupPoints ? ', 1 point above the bar' : ''}`);
-  return { bar: chosen.bar, aboveBar: above.map((p) => p.id), candidates, rule, notes, supergroup, supergroupPoints };
+  return egcTopBar(players, options);
 }
 
 export interface BarChoice {

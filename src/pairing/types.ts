@@ -65,7 +65,10 @@ export interface ByeLine {
  *  - `pending`: players left to pair later (the director pairs part of the field now);
  *  - `seeding-changed`: two pairs of a score group made otherwise than the seeding order (slip, fold, adjacent) gives,
  *    because the seeding's pairs would give more handicap stones;
- *  - `handicap-capped`: a handicap the policy would make larger, capped by the tournament's ceiling.
+ *  - `handicap-capped`: a handicap the policy would make larger, capped by the tournament's ceiling;
+ *  - `egc-forced`: the European Go Congress McMahon's forced pairings of rounds 9 and 10 — who they concerned, the
+ *    pairs made and who was left to the draw (./egcCongress);
+ *  - `egc-pko`: the PKO games counted as games of the congress McMahon's rounds 1–3 (./egcCongress).
  */
 export type DeviationKind =
   | 'cross-group'
@@ -81,7 +84,9 @@ export type DeviationKind =
   | 'same-country'
   | 'pending'
   | 'seeding-changed'
-  | 'handicap-capped';
+  | 'handicap-capped'
+  | 'egc-forced'
+  | 'egc-pko';
 
 export interface DeviationLine {
   readonly kind: DeviationKind;

@@ -5,6 +5,7 @@
  */
 import { clampRank } from '../model/rank';
 import type { Player, Tournament } from '../model/tournament';
+import { egcInitialMms } from './egcCongressStart';
 import { buildRecords, gameHalves, lastPlayedRound, type PlayerRound, type Records } from './record';
 import { rulesetOf, type Ruleset, type ScoreKind } from './rulesets';
 import type { RulesetName } from '../model/tournament';
@@ -34,7 +35,8 @@ export interface ScoreboardOptions {
 /**
  * Initial McMahon score, in points: the director's per-player value, else his McMahon section's (Mays: "Each player
  * in each McMahon section uses the initial McMahon score of his section"), else from the rank between floor and bar
- * (BGA: "no player can start at an MMS of more than [the bar's]"), counted from the MMS zero.
+ * (BGA: "no player can start at an MMS of more than [the bar's]"), counted from the MMS zero — in the European Go
+ * Congress McMahon (`settings.egc`), from its top bar and supergroup (./egcCongressStart).
  */
 export function initialMms(t: Tournament, p: Player): number {
   if (t.settings.system !== 'mcmahon') return 0;
@@ -43,6 +45,7 @@ export function initialMms(t: Tournament, p: Player): number {
     const section = t.settings.sections?.find((s) => s.name === p.section);
     if (section) return section.initialMms;
   }
+  if (t.settings.egc) return egcInitialMms(t, p);
   return clampRank(p.rank, t.settings.floor, t.settings.bar) - (t.settings.mmsZero ?? 0);
 }
 

@@ -261,3 +261,17 @@ export function systemOf(text: string): PairingSystem | undefined {
   if (n === 'groupsofeight' || n === 'groupesdehuit') return 'groups-of-eight';
   return undefined;
 }
+
+/** A yes/no cell as directors type it (English or French, a tick `x`, a boolean): true, false, or undefined if neither. */
+export function readYesNo(cell: CellValue): boolean | undefined {
+  if (typeof cell === 'boolean') return cell;
+  const text = String(cell ?? '').trim().toLowerCase();
+  if (['yes', 'y', 'true', 'oui', 'o', '1', 'x'].includes(text)) return true;
+  if (['no', 'n', 'false', 'non', '0'].includes(text)) return false;
+  return undefined;
+}
+
+/** The cell of a yes/no value: "yes", "no", or empty when not set. */
+export function yesNoCell(value: boolean | undefined): CellValue {
+  return value === undefined ? null : value ? 'yes' : 'no';
+}

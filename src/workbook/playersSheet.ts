@@ -8,13 +8,13 @@ import { formatRank, parseRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
-import { isBlank, normaliseLabel } from './notation';
+import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 
 export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
 export const MAX_RATING = 100_000;
 
-type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder';
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds';
 
 const HEADERS: readonly (readonly [Column, string])[] = [
   ['id', 'ID'],
@@ -31,6 +31,10 @@ const HEADERS: readonly (readonly [Column, string])[] = [
   ['initialMms', 'Initial MMS'],
   ['absentRounds', 'Absent rounds'],
   ['previousOrder', 'Previous order'],
+  // The European Go Congress McMahon (settings.egc): a European (blank: from the country), a PKO player.
+  ['european', 'European'],
+  ['pko', 'PKO'],
+  ['declaredAllRounds', 'All rounds declared'],
 ];
 
 function cellOf(p: Player, c: Column): CellValue {
@@ -39,6 +43,10 @@ function cellOf(p: Player, c: Column): CellValue {
       return formatRank(p.rank);
     case 'absentRounds':
       return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
+    case 'european':
+    case 'pko':
+    case 'declaredAllRounds':
+      return yesNoCell(p[c]);
     default: {
       const v = p[c];
       return v === undefined ? null : (v as CellValue);
@@ -56,10 +64,10 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:N1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12] },
+    { kind: 'format', sheet, range: `A1:Q1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:N${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    { kind: 'print', sheet, settings: { printArea: `A1:Q${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
 }
 
@@ -119,6 +127,12 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     if (fields.previousOrder !== undefined && !Number.isSafeInteger(fields.previousOrder)) {
       errors.push({ where: at('previousOrder'), player: String(id), message: `"${text('previousOrder')}" is not a previous order; expected a whole number (the player's place in an earlier order)` });
       delete fields.previousOrder;
+    }
+    for (const c of ['european', 'pko', 'declaredAllRounds'] as const) {
+      if (text(c) === undefined) continue;
+      const answer = readYesNo(get(c));
+      if (answer !== undefined) fields[c] = answer;
+      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${HEADERS.find(([k]) => k === c)![1]}): expected yes or no` });
     }
     const absent = text('absentRounds');
     if (absent !== undefined) {

@@ -40,6 +40,7 @@ import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame
 import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
+import { withoutRuleStarts } from '../scoring/egcCongressStart';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
 import { STANDINGS_SHEET, standingsOps } from './standingsSheet';
@@ -231,6 +232,9 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
       ...(f.egdPin !== undefined ? { egdPin: f.egdPin } : {}),
       ...(f.feeLevel !== undefined ? { feeLevel: f.feeLevel } : {}),
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
+      ...(f.european !== undefined ? { european: f.european } : {}),
+      ...(f.pko !== undefined ? { pko: f.pko } : {}),
+      ...(f.declaredAllRounds !== undefined ? { declaredAllRounds: f.declaredAllRounds } : {}),
       id: p.id,
       family: name.family,
       given: name.given,
@@ -266,13 +270,14 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
   });
   games.sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white);
 
-  const fromSheets: Tournament = {
+  // The congress McMahon's initial scores come from its rule (../scoring/egcCongressStart), not from the grid's column.
+  const fromSheets: Tournament = withoutRuleStarts({
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
-  };
+  });
   // A round-robin's cross-table gives the pairing numbers, and the results typed there (src/workbook/crossTableReader.ts).
   let tournament = fromSheets;
   if (fromSheets.settings.system === 'round-robin' && sheets.includes(CROSS_TABLE_SHEET)) {

@@ -9,7 +9,7 @@ import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type K
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
-import { isBlank, normaliseLabel } from './notation';
+import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 import { formatPrizes, readPrizes } from './prizeNotation';
 
 export const SETTINGS_SHEET = 'Settings';
@@ -27,7 +27,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -46,6 +46,7 @@ const LABEL: Readonly<Record<Key, string>> = {
   bracket: 'Knockout bracket',
   // Last, so that the rows above keep their places in workbooks written before it.
   correction: 'Handicap correction',
+  egc: 'European Go Congress McMahon',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const KEYS = Object.keys(LABEL) as Key[];
@@ -76,6 +77,7 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     lots: settings.lots ? `${settings.lots.by}${settings.lots.seed !== undefined ? `, seed ${settings.lots.seed}` : ''}` : null,
     bracket: settings.bracket ?? null,
     correction: h?.correction ?? null,
+    egc: yesNoCell(settings.egc),
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
@@ -212,6 +214,13 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         if ((BRACKETS as readonly string[]).includes(text)) settings.bracket = text as KnockoutBracket;
         else errors.push({ where, message: `"${text}" is not a knockout bracket; expected one of ${BRACKETS.join(', ')}` });
         break;
+      case 'egc': {
+        // The congress McMahon (seeds/egc-championship-rules.txt, "The McMahon Tournament"), with the system McMahon.
+        const answer = readYesNo(v);
+        if (answer !== undefined) settings.egc = answer;
+        else errors.push({ where, message: `"${text}" (${LABEL.egc}): expected yes or no` });
+        break;
+      }
     }
   }
   if (policy !== undefined) {
