@@ -7,7 +7,7 @@
  * is it applied, in one piece, through the adapter.
  */
 import type { InputError } from '../src/model/errors';
-import type { GameResult, HandicapSettings, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
+import type { GameResult, HandicapSettings, KnockoutBracket, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
@@ -22,6 +22,10 @@ export interface NewTournamentInfo {
   /** Round-robin: the table of rounds and the number of cycles. */
   readonly schedule?: 'berger' | 'egc';
   readonly cycles?: number;
+  /** Knockout: the bracket (fold, or the EGC's PKO of 24 or 32). */
+  readonly bracket?: KnockoutBracket;
+  /** The European Go Congress McMahon (with the system McMahon). */
+  readonly egc?: boolean;
   readonly ruleset: RulesetName;
   readonly location?: string;
   readonly director?: string;

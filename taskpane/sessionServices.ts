@@ -72,6 +72,8 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
             system: info.system,
             ...(info.schedule ? { schedule: info.schedule } : {}),
             ...(info.cycles ? { cycles: info.cycles } : {}),
+            ...(info.bracket ? { bracket: info.bracket } : {}),
+            ...(info.egc ? { egc: true } : {}),
             rounds: info.rounds,
             ruleset: info.ruleset,
             ...(info.hostCity ? { hostCity: info.hostCity } : {}),

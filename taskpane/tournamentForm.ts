@@ -114,10 +114,12 @@ export const BRACKET_CHOICES: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * The systems this engine pairs. The others are offered so the form is the same everywhere, and refused, named, until
- * their modules are in (knockout, the QT and Groups of Eight: issue 13's knockout work; the congress McMahon: its own).
+ * The systems this engine pairs: every one the form offers (the score-group systems; the round-robin, ./roundRobin;
+ * the knockout, the QT and Groups of Eight, src/pairing/ownSystems.ts; the congress McMahon, src/pairing/egcCongress).
  */
-export const ENGINE_SYSTEMS: ReadonlySet<string> = new Set(['mcmahon', 'swiss', 'round-robin']);
+export const ENGINE_SYSTEMS: ReadonlySet<string> = new Set(SYSTEM_CHOICES.map(([v]) => v));
+
+const BRACKETS = ['fold', 'egc-pko-24', 'egc-pko-32'] as const;
 
 export interface SystemFields {
   readonly system: string;
@@ -137,6 +139,12 @@ export function systemSettings(fields: SystemFields): SystemSettings {
   if (!label) return { ok: false, problems: [`Pairing system: "${fields.system}" is not a system Tengen knows`] };
   const system = fields.system === 'mcmahon-egc' ? 'mcmahon' : fields.system;
   if (!ENGINE_SYSTEMS.has(fields.system)) return { ok: false, problems: [`Pairing system: ${label} is not paired by this version of Tengen yet; choose McMahon, Swiss or Round-robin`] };
+  if (fields.system === 'mcmahon-egc') return { ok: true, system, egc: true };
+  if (system === 'knockout') {
+    const bracket = (BRACKETS as readonly string[]).includes(fields.bracket) ? fields.bracket : undefined;
+    if (!bracket) return { ok: false, problems: [`Knockout bracket: "${fields.bracket}" is not one of ${BRACKETS.join(', ')}`] };
+    return { ok: true, system, bracket };
+  }
   if (system !== 'round-robin') return { ok: true, system };
   const schedule = fields.schedule === 'egc' ? 'egc' : 'berger';
   const cycles = fields.cycles === '2' ? 2 : 1;

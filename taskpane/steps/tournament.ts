@@ -3,7 +3,7 @@
  * needs on day one — host city, handicaps, komi (../tournamentForm.ts) — stored in Settings; once a tournament is
  * there, what it is.
  */
-import type { PairingSystem, RulesetName, Tournament } from '../../src/model/tournament';
+import type { KnockoutBracket, PairingSystem, RulesetName, Tournament } from '../../src/model/tournament';
 import { append, button, field, h, select } from '../dom';
 import { BRACKET_CHOICES, CYCLES_CHOICES, drawDefaults, drawSettings, HANDICAP_POLICIES, SCHEDULE_CHOICES, SYSTEM_CHOICES, SYSTEM_FIELDS, systemSettings } from '../tournamentForm';
 import type { Step, StepContext } from './context';
@@ -112,6 +112,8 @@ export class TournamentStep implements Step {
           system: chosen.system as PairingSystem,
           ...(chosen.schedule ? { schedule: chosen.schedule } : {}),
           ...(chosen.cycles ? { cycles: chosen.cycles } : {}),
+          ...(chosen.bracket ? { bracket: chosen.bracket as KnockoutBracket } : {}),
+          ...(chosen.egc ? { egc: true } : {}),
           ruleset: ruleset.value as RulesetName,
           ...(location.value.trim() ? { location: location.value.trim() } : {}),
           ...(date.value ? { beginDate: date.value } : {}),

@@ -53,8 +53,14 @@ describe('the pairing systems New tournament offers (issue 13)', () => {
     expect(systemSettings({ ...fields, schedule: 'berger', cycles: '2', rounds: 14 })).toEqual({ ok: true, system: 'round-robin', schedule: 'berger', cycles: 2 });
     expect(systemSettings({ ...fields, rounds: 8 })).toEqual({ ok: false, problems: ['Number of rounds: the European Championship league has 9 rounds (10 players) or 11 (12 players); you typed 8'] });
   });
-  it('a system this engine does not pair yet is refused, named', () => {
-    expect(systemSettings({ ...fields, system: 'knockout' })).toEqual({ ok: false, problems: ['Pairing system: Knockout is not paired by this version of Tengen yet; choose McMahon, Swiss or Round-robin'] });
+  it('every system offered is paired: a knockout with its bracket, the congress McMahon as McMahon with egc', () => {
+    expect(systemSettings({ ...fields, system: 'knockout' })).toEqual({ ok: true, system: 'knockout', bracket: 'fold' });
+    expect(systemSettings({ ...fields, system: 'knockout', bracket: 'egc-pko-24' })).toEqual({ ok: true, system: 'knockout', bracket: 'egc-pko-24' });
+    expect(systemSettings({ ...fields, system: 'knockout', bracket: 'pko-7' })).toEqual({ ok: false, problems: ['Knockout bracket: "pko-7" is not one of fold, egc-pko-24, egc-pko-32'] });
+    expect(systemSettings({ ...fields, system: 'mcmahon-egc' })).toEqual({ ok: true, system: 'mcmahon', egc: true });
+    expect(systemSettings({ ...fields, system: 'egc-qt' })).toEqual({ ok: true, system: 'egc-qt' });
+    expect(systemSettings({ ...fields, system: 'groups-of-eight' })).toEqual({ ok: true, system: 'groups-of-eight' });
     expect(systemSettings({ ...fields, system: 'mcmahon' })).toEqual({ ok: true, system: 'mcmahon' });
+    expect(systemSettings({ ...fields, system: 'chess' })).toEqual({ ok: false, problems: ['Pairing system: "chess" is not a system Tengen knows'] });
   });
 });
