@@ -138,7 +138,6 @@ export function systemSettings(fields: SystemFields): SystemSettings {
   const label = SYSTEM_CHOICES.find(([v]) => v === fields.system)?.[1];
   if (!label) return { ok: false, problems: [`Pairing system: "${fields.system}" is not a system Tengen knows`] };
   const system = fields.system === 'mcmahon-egc' ? 'mcmahon' : fields.system;
-  if (!ENGINE_SYSTEMS.has(fields.system)) return { ok: false, problems: [`Pairing system: ${label} is not paired by this version of Tengen yet; choose McMahon, Swiss or Round-robin`] };
   if (fields.system === 'mcmahon-egc') return { ok: true, system, egc: true };
   if (system === 'knockout') {
     const bracket = (BRACKETS as readonly string[]).includes(fields.bracket) ? fields.bracket : undefined;
