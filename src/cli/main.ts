@@ -1,7 +1,7 @@
 /**
  * `tengen` — command-line entry points over the engine.
  *
- *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
+ *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
  *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
@@ -101,7 +101,7 @@ function parseArgs(argv: readonly string[]): Parsed {
 function standingsOptions(flags: Map<string, string | true>, t: Tournament): StandingsOptions {
   const ruleset = flags.get('ruleset');
   if (typeof ruleset === 'string' && !isRulesetName(ruleset)) {
-    throw new UsageError(`--ruleset ${ruleset}: expected one of egf, bga, aqjg, opengotha`);
+    throw new UsageError(`--ruleset ${ruleset}: expected one of egf, bga, aqjg, opengotha, czech`);
   }
   const asOfText = flags.get('as-of');
   let asOf: number | undefined;

@@ -90,7 +90,7 @@ export interface Bye {
 }
 
 export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin';
-export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha';
+export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha' | 'czech';
 
 /** Criteria a director can order standings by. Lower-case names are also the `--json` keys. */
 export type Criterion =

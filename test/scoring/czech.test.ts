@@ -1,0 +1,115 @@
+/**
+ * The Czech order of a round-robin table (seeds/czech-round-robin-and-series-rules.cs.txt): each rule A1–A4 and
+ * B1–B6 on a small round-robin built so that exactly that rule decides.
+ */
+import fc from 'fast-check';
+import type { Game, GameResult, Player, PlayerId, Tournament } from '../../src/model/tournament';
+import { czechStandings } from '../../src/scoring/czechOrder';
+import { explainCzech } from '../../src/scoring/czechExplain';
+
+const id = (n: number) => n as PlayerId;
+
+/**
+ * A round-robin from its games written "1>2" (1 beat 2), "1=2" (jigo); each game its own round, in the order given,
+ * so the round order (cycles, the last game) is the order written.
+ */
+export function rr(n: number, written: readonly string[], players?: readonly number[]): Tournament {
+  const games: Game[] = written.map((w, i) => {
+    const m = /^(\d+)([>=<])(\d+)$/.exec(w)!;
+    const result: GameResult = m[2] === '>' ? 'white-wins' : m[2] === '<' ? 'black-wins' : 'jigo';
+    return { round: i + 1, white: id(Number(m[1])), black: id(Number(m[3])), result, handicap: 0 };
+  });
+  const ids = players ?? Array.from({ length: n }, (_, i) => i + 1);
+  return {
+    name: 'RR',
+    settings: { system: 'round-robin', rounds: games.length, ruleset: 'czech' },
+    players: ids.map((k): Player => ({ id: id(k), family: `P${k}`, given: 'X', rank: 0 as Player['rank'] })),
+    games,
+    byes: [],
+  };
+}
+
+const order = (t: Tournament) => czechStandings(t).entries.map((e) => e.player.id);
+const places = (t: Tournament) => czechStandings(t).entries.map((e) => `${e.player.id}:${e.place}`);
+const step = (t: Tournament, a: number, b: number) => czechStandings(t).separatedBy(id(a), id(b))?.step;
+
+describe('A. Jednokolový turnaj (single round-robin)', () => {
+  it('A1 Body: points decide; 1 a win, ½ a jigo', () => {
+    const t = rr(3, ['1>2', '1=3', '3>2']);
+    const s = czechStandings(t);
+    expect(s.entries.map((e) => [e.player.id, e.points])).toEqual([[1, 1.5], [3, 1.5], [2, 0]]);
+    expect(step(t, 1, 2)).toBe('points');
+  });
+
+  it('A2 two tied players: their own game decides', () => {
+    // 1 and 2 have 2 points each; 1 beat 2.
+    const t = rr(4, ['1>2', '3>1', '1>4', '2>3', '2>4', '4>3']);
+    expect(order(t).slice(0, 2)).toEqual([1, 2]);
+    expect(step(t, 1, 2)).toBe('head-to-head');
+  });
+
+  it('A2 three tied players: the table of their mutual games orders them, Sonneborn is not computed', () => {
+    // 1, 2, 3 on 2 points; among them 1 scored 2, 2 scored 1, 3 scored 0. By Sonneborn 3 (4) would tie 1 (4).
+    const t = rr(5, ['1>2', '1>3', '2>3', '4>1', '5>1', '2>4', '5>2', '3>4', '3>5', '5>4']);
+    expect(order(t)).toEqual([5, 1, 2, 3, 4]);
+    expect(step(t, 1, 3)).toBe('head-to-head');
+    expect(step(t, 2, 3)).toBe('head-to-head');
+    const s = czechStandings(t);
+    expect(s.separatedBy(id(1), id(3))!.among).toEqual([1, 2, 3]);
+  });
+
+  it('A3 three tied players, a cycle among them: Sonneborn; two equal on it are separated by their own game', () => {
+    // 1>2>3>1; Sonneborn 1: 2+1 = 3, 2: 2+3 = 5, 3: 2+1 = 3; 3 beat 1.
+    const t = rr(5, ['1>2', '2>3', '3>1', '1>4', '5>1', '4>2', '2>5', '3>4', '5>3', '5>4']);
+    expect(order(t)).toEqual([5, 2, 3, 1, 4]);
+    expect(step(t, 2, 1)).toBe('sonneborn');
+    expect(step(t, 3, 1)).toBe('own-game');
+    expect(czechStandings(t).entries.find((e) => e.player.id === 2)!.sonneborn).toBe(5);
+  });
+
+  it('A3 Sonneborn counts only the players one beat: a jigo adds nothing ("součet bodů, které získali ti, které hráč porazil")', () => {
+    const t = rr(3, ['1=2', '1>3', '2>3']);
+    const s = czechStandings(t);
+    expect(s.entries.find((e) => e.player.id === 1)!.sonneborn).toBe(0);
+  });
+});
+
+describe('explain', () => {
+  it('names the criterion and the numbers behind it for each tied player', () => {
+    const t = rr(5, ['1>2', '2>3', '3>1', '1>4', '5>1', '4>2', '2>5', '3>4', '5>3', '5>4']);
+    const e = explainCzech(czechStandings(t), id(3));
+    expect(e.against.map((a) => [a.opponent.id, a.step])).toEqual([
+      [2, 'sonneborn'],
+      [1, 'own-game'],
+    ]);
+    const vs2 = e.against[0];
+    expect(vs2.lines.join('\n')).toMatch(/Sonneborn/);
+  });
+});
+
+describe('property: the order does not depend on the order of players in the file', () => {
+  it('any permutation of the players gives the same places', () => {
+    const results = ['>', '<', '='];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 6 }).chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.array(fc.integer({ min: 0, max: 2 }), { minLength: (n * (n - 1)) / 2, maxLength: (n * (n - 1)) / 2 }),
+            fc.shuffledSubarray(Array.from({ length: n }, (_, i) => i + 1), { minLength: n, maxLength: n }),
+            fc.boolean(),
+          ),
+        ),
+        ([n, codes, permutation, double]) => {
+          const written: string[] = [];
+          let k = 0;
+          for (let a = 1; a <= n; a++) for (let b = a + 1; b <= n; b++) written.push(`${a}${results[codes[k++]]}${b}`);
+          const all = double ? [...written, ...written.map((w) => w.replace(/^(\d+)(.)(\d+)$/, '$3$2$1'))] : written;
+          const base = places(rr(n, all));
+          expect(places(rr(n, all, permutation))).toEqual(base);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
