@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import type { Game, GameResult, Player, PlayerId, Tournament } from '../../src/model/tournament';
 import { czechStandings } from '../../src/scoring/czechOrder';
 import { explainCzech } from '../../src/scoring/czechExplain';
+import { compareCyclePlacings } from '../../src/scoring/beatenPlacings';
 
 const id = (n: number) => n as PlayerId;
 
@@ -71,6 +72,74 @@ describe('A. Jednokolový turnaj (single round-robin)', () => {
     const t = rr(3, ['1=2', '1>3', '2>3']);
     const s = czechStandings(t);
     expect(s.entries.find((e) => e.player.id === 1)!.sonneborn).toBe(0);
+  });
+  it('A4 three tied players, equal Sonneborn: the lower sum of the placings of the players one beat', () => {
+    // 1>2>4>1 on 3 points each, Sonneborn 6½ each. Places after A1–A3: 1, 2, 4 share 1; 3 is 4th (beat the 3-point
+    // 2 and 4, Sonneborn 6 against 5's 4); 5 is 5th, 6 is 6th. Beaten: 1 → 2, 3, 6 = 1 + 4 + 6 = 11;
+    // 2 → 4, 5, 6 = 1 + 5 + 6 = 12; 4 → 1, 5, 6 = 12; 2 and 4 are then separated by their own game (2 beat 4).
+    const t = rr(6, ['1>2', '1>3', '1<4', '1<5', '1>6', '2<3', '2>4', '2>5', '2>6', '3>4', '3=5', '3<6', '4>5', '4>6', '5>6']);
+    const s = czechStandings(t);
+    expect(order(t)).toEqual([1, 2, 4, 3, 5, 6]);
+    expect(s.entries.slice(0, 3).map((e) => [e.sonneborn, e.beatenPlacings])).toEqual([[6.5, 11], [6.5, 12], [6.5, 12]]);
+    expect(step(t, 1, 2)).toBe('beaten-placings');
+    expect(step(t, 1, 4)).toBe('beaten-placings');
+    expect(step(t, 2, 4)).toBe('own-game');
+  });
+});
+
+describe('B. Dvou a vícekolový turnaj (two or more cycles)', () => {
+  it('B1 points over all cycles; the cycles are counted from how often each pair met', () => {
+    const t = rr(3, ['1>2', '1>3', '2>3', '2>1', '3>1', '2>3']);
+    const s = czechStandings(t);
+    expect(s.cycles).toBe(2);
+    expect(s.entries.map((e) => [e.player.id, e.points])).toEqual([[2, 3], [1, 2], [3, 1]]);
+    expect(step(t, 1, 3)).toBe('points');
+  });
+
+  it('B2 head-to-head over all cycles: three tied on 2½, the table of their mutual games orders them', () => {
+    const t = rr(4, ['1=2', '1>3', '1>4', '2<3', '2>4', '3=4', '2>1', '3>1', '4>1', '3<2', '4<2', '4>3']);
+    const s = czechStandings(t);
+    expect(s.entries.filter((e) => e.points === 2.5).map((e) => e.player.id)).toEqual([4, 1, 3]);
+    expect(step(t, 4, 1)).toBe('head-to-head');
+    expect(step(t, 1, 3)).toBe('head-to-head');
+  });
+
+  it('B3 head-to-head level (1:1): Sonneborn over all cycles', () => {
+    // 1 and 3 on 4 points, 1:1 between them; Sonneborn 3: 1 (4) + 2 (3) + 1 … against 1's lower sum.
+    const t = rr(4, ['1<2', '1>3', '1>4', '2<3', '2>4', '3>4', '2<1', '3>1', '4<1', '3>2', '4<2', '4>3']);
+    const s = czechStandings(t);
+    const [three, one] = s.entries.filter((e) => e.points === 4);
+    expect([three.player.id, one.player.id]).toEqual([3, 1]);
+    expect(three.sonneborn).toBeGreaterThan(one.sonneborn);
+    expect(step(t, 3, 1)).toBe('sonneborn');
+  });
+
+  it('B4 equal Sonneborn: the placings in the cycles, each cycle ordered by rule A (1 + 3 before 2 + 2 style)', () => {
+    // 1 and 2 on 2 points, 1:1, Sonneborn 5 each. Cycle 1: 4, 2, 1, 3; cycle 2: 4, 3, 1, 2 → 1: 3 + 3, 2: 2 + 4.
+    const t = rr(4, ['1<2', '1>3', '1<4', '2>3', '2<4', '3>4', '2<1', '3>1', '4>1', '3>2', '4>2', '4>3']);
+    const s = czechStandings(t);
+    const byId = (n: number) => s.entries.find((e) => e.player.id === n)!;
+    expect([byId(1).sonneborn, byId(2).sonneborn]).toEqual([5, 5]);
+    expect([byId(1).cyclePlaces, byId(2).cyclePlaces]).toEqual([[3, 3], [2, 4]]);
+    expect(order(t)).toEqual([4, 3, 2, 1]);
+    expect(step(t, 2, 1)).toBe('cycle-placings');
+  });
+
+  it('B4 a) b) c): lower sum; 1 + 3 before 2 + 2; 3 + 1 before 1 + 3', () => {
+    expect(compareCyclePlacings([1, 2], [2, 2])).toBeLessThan(0);
+    expect(compareCyclePlacings([1, 3], [2, 2])).toBeLessThan(0);
+    expect(compareCyclePlacings([3, 1], [1, 3])).toBeLessThan(0);
+    expect(compareCyclePlacings([2, 2], [2, 2])).toBe(0);
+  });
+
+  it('B5 equal placings in the cycles: the total sum of the placings of the beaten players, as in A4', () => {
+    const t = rr(5, ['1<2', '1<3', '1>4', '1>5', '2>3', '2>4', '2>5', '3<4', '3>5', '4>5', '2>1', '3<1', '4<1', '5>1', '3<2', '4<2', '5<2', '4<3', '5<3', '5>4']);
+    const s = czechStandings(t);
+    const tied = s.entries.filter((e) => e.points === 4);
+    expect(tied.map((e) => e.player.id)).toEqual([3, 1]);
+    expect(tied[0].cyclePlaces).toEqual(tied[1].cyclePlaces);
+    expect(tied[0].beatenPlacings).toBeLessThan(tied[1].beatenPlacings);
+    expect(step(t, 3, 1)).toBe('beaten-placings');
   });
 });
 
