@@ -2,7 +2,7 @@
  * `tengen` — command-line entry points over the engine.
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
- *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+ *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]   (CRITERION czech: the Czech order)
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--force 3-7,4-9] [--forbid 2-5] [--bye 13] [--pin 3-7@1] [--relatives 2-5] [--host-city CITY]
@@ -20,6 +20,9 @@ import { loadTournament } from '../formats/load';
 import { isRulesetName } from '../scoring/rulesets';
 import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
+import { czechStandings } from '../scoring/czechOrder';
+import { explainCzech, renderCzechExplanation } from '../scoring/czechExplain';
+import { czechJson, renderCzechStandings } from './czech';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { findPlayer } from './players';
 import {
@@ -157,15 +160,28 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
       const t = await load(rest[0]);
-      const standings = computeStandings(t, standingsOptions(flags, t));
+      const options = standingsOptions(flags, t);
+      if ((options.ruleset ?? t.settings.ruleset) === 'czech' && options.tiebreaks === undefined) {
+        const czech = czechStandings(t, { asOf: options.asOf });
+        io.out(flags.has('json') ? `${JSON.stringify(czechJson(czech), null, 2)}\n` : renderCzechStandings(czech));
+        return 0;
+      }
+      const standings = computeStandings(t, options);
       io.out(flags.has('json') ? `${JSON.stringify(standingsJson(standings), null, 2)}\n` : renderStandings(standings));
       return 0;
     }
     case 'explain': {
       if (rest.length !== 3) throw new UsageError('explain takes FILE PLAYER CRITERION');
       const [file, who, criterionText] = rest;
+      if (criterionText.toLowerCase() === 'czech') {
+        const t = await load(file);
+        const player = findPlayer(t, who, file);
+        const explanation = explainCzech(czechStandings(t, { asOf: standingsOptions(flags, t).asOf }), player.id);
+        io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderCzechExplanation(explanation));
+        return 0;
+      }
       const criterion = criterionText.toLowerCase() as Criterion;
-      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}`);
+      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}, or czech (the Czech order)`);
       const t = await load(file);
       const player = findPlayer(t, who, file);
       const standings = computeStandings(t, standingsOptions(flags, t));
