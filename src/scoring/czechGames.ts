@@ -62,3 +62,11 @@ export function pointsHalves(g: CzechGames, p: number, scope: Scope = {}): numbe
 export function mutualGames(g: CzechGames, a: number, b: number, scope: Scope = {}): readonly Meeting[] {
   return g.meetings[a].filter((m) => m.opponent === b && inScope(m, scope));
 }
+
+/**
+ * "i zde se upřednostňuje vítěz posledního zápasu, případně předposledního, jestliže poslední byla remíza (nelze
+ * aplikovat na výsledek 0,5:0,5)" — the last game between the two that was not a jigo (from a's side), if any.
+ */
+export function lastDecidedGame(g: CzechGames, a: number, b: number): Meeting | undefined {
+  return [...mutualGames(g, a, b)].reverse().find((m) => m.halves !== 1);
+}

@@ -9,7 +9,7 @@
  */
 import type { Player, PlayerId, RulesetName, Tournament } from '../model/tournament';
 import { compareCyclePlacings, beatenPlacings } from './beatenPlacings';
-import { czechGames, mutualGames, pointsHalves, type CzechGames, type Scope } from './czechGames';
+import { czechGames, lastDecidedGame, pointsHalves, type CzechGames, type Scope } from './czechGames';
 import { headToHead, ownGameScore, splitBy, splitByValue } from './miniTable';
 import { buildScoreboard, type Scoreboard } from './scoreboard';
 import { sonnebornHalves } from './sonneborn';
@@ -190,7 +190,7 @@ function orderB(g: CzechGames, log: Log) {
   groups = groups.flatMap((group) => {
     if (group.length !== 2) return [group];
     const [a, b] = group;
-    const decided = [...mutualGames(g, a, b)].reverse().find((m) => m.halves !== 1);
+    const decided = lastDecidedGame(g, a, b);
     if (!decided) return [group];
     const split = decided.won ? [[a], [b]] : [[b], [a]];
     record(log, group, split, { step: 'last-game' });

@@ -7,6 +7,8 @@ import type { Game, GameResult, Player, PlayerId, Tournament } from '../../src/m
 import { czechStandings } from '../../src/scoring/czechOrder';
 import { explainCzech } from '../../src/scoring/czechExplain';
 import { compareCyclePlacings } from '../../src/scoring/beatenPlacings';
+import { czechGames, lastDecidedGame } from '../../src/scoring/czechGames';
+import { buildScoreboard } from '../../src/scoring/scoreboard';
 
 const id = (n: number) => n as PlayerId;
 
@@ -130,6 +132,28 @@ describe('B. Dvou a vícekolový turnaj (two or more cycles)', () => {
     expect(compareCyclePlacings([1, 3], [2, 2])).toBeLessThan(0);
     expect(compareCyclePlacings([3, 1], [1, 3])).toBeLessThan(0);
     expect(compareCyclePlacings([2, 2], [2, 2])).toBe(0);
+  });
+
+  it('B6 and the last-game rule: the last decided game between two players (1:1, 1½:1½; not 0.5:0.5, not two jigos)', () => {
+    // 1 won round 1, 2 won round 2, round 3 a jigo: 1½ : 1½ — the last game was drawn, the one before decides.
+    const g = czechGames(buildScoreboard(rr(2, ['1>2', '2>1', '1=2'])));
+    expect(lastDecidedGame(g, 0, 1)?.round).toBe(2);
+    expect(lastDecidedGame(g, 0, 1)?.won).toBe(false);
+    expect(lastDecidedGame(czechGames(buildScoreboard(rr(2, ['1=2', '2=1']))), 0, 1)).toBeUndefined();
+    expect(lastDecidedGame(czechGames(buildScoreboard(rr(2, ['1=2']))), 0, 1)).toBeUndefined();
+  });
+
+  it('last game: three cycles, 1½ : 1½ and equal on B2–B6 — the winner of the last decided game between them', () => {
+    // Cycle 1: 1>2, 3>1, 2>3 (all share place 1); cycle 2: 1=2, 3>1, 3>2 (1 and 2 share 2); cycle 3: 2>1, 1>3, 3>2
+    // (all share 1). 1 and 2: 2½ points, 1½ : 1½, Sonneborn 6½, cycle places 1 + 2 + 1, B5 3, B6 2; round 7: 2 won.
+    const t = rr(3, ['1>2', '1<3', '2>3', '2=1', '3>1', '3>2', '1<2', '1>3', '2<3']);
+    const s = czechStandings(t);
+    expect(s.cycles).toBe(3);
+    expect(order(t)).toEqual([3, 2, 1]);
+    const [two, one] = s.entries.slice(1);
+    expect([two.sonneborn, two.cyclePlaces, two.beatenPlacings, two.cycleBeatenPlacings]).toEqual([6.5, [1, 2, 1], 3, 2]);
+    expect([one.sonneborn, one.cyclePlaces, one.beatenPlacings, one.cycleBeatenPlacings]).toEqual([6.5, [1, 2, 1], 3, 2]);
+    expect(step(t, 2, 1)).toBe('last-game');
   });
 
   it('B5 equal placings in the cycles: the total sum of the placings of the beaten players, as in A4', () => {
