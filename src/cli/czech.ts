@@ -1,19 +1,10 @@
 /**
  * The Czech order in the CLI: `tengen standings FILE --ruleset czech [--json]` and `tengen explain FILE PLAYER czech`.
  */
-import { formatRank } from '../model/rank';
-import { displayName } from '../model/tournament';
 import { CZECH_RULE, type CzechStandings, type CzechStep } from '../scoring/czechOrder';
-import { table } from './render';
+import { playerCells, playerJson, table, type PlayerJson } from './render';
 
-export interface CzechJsonEntry {
-  id: number;
-  name: string;
-  family: string;
-  given: string;
-  rank: string;
-  club?: string;
-  country?: string;
+export interface CzechJsonEntry extends PlayerJson {
   place: number;
   points: number;
   sonneborn: number;
@@ -31,13 +22,7 @@ export function czechJson(s: CzechStandings): CzechJsonEntry[] {
     const next = s.entries[i + 1];
     const sep = next ? s.separatedBy(e.player.id, next.player.id) : undefined;
     return {
-      id: e.player.id,
-      name: displayName(e.player),
-      family: e.player.family,
-      given: e.player.given,
-      rank: formatRank(e.player.rank),
-      club: e.player.club,
-      country: e.player.country,
+      ...playerJson(e.player),
       place: e.place,
       points: e.points,
       sonneborn: e.sonneborn,
@@ -56,11 +41,7 @@ export function renderCzechStandings(s: CzechStandings): string {
     const next = s.entries[i + 1];
     const sep = next ? s.separatedBy(e.player.id, next.player.id) : undefined;
     return [
-      String(e.place),
-      String(e.player.id),
-      displayName(e.player),
-      formatRank(e.player.rank),
-      e.player.club ?? e.player.city ?? '',
+      ...playerCells(e.place, e.player),
       String(e.points),
       String(e.sonneborn),
       String(e.beatenPlacings),
