@@ -134,7 +134,7 @@ describe('B. Dvou a vícekolový turnaj (two or more cycles)', () => {
     expect(compareCyclePlacings([2, 2], [2, 2])).toBe(0);
   });
 
-  it('B6 and the last-game rule: the last decided game between two players (1:1, 1½:1½; not 0.5:0.5, not two jigos)', () => {
+  it('the last-game rule on its own: the last decided game between two players (1:1, 1½:1½; not 0.5:0.5, not two jigos)', () => {
     // 1 won round 1, 2 won round 2, round 3 a jigo: 1½ : 1½ — the last game was drawn, the one before decides.
     const g = czechGames(buildScoreboard(rr(2, ['1>2', '2>1', '1=2'])));
     expect(lastDecidedGame(g, 0, 1)?.round).toBe(2);
