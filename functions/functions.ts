@@ -28,6 +28,7 @@ import {
   type PlayerCriterion,
 } from '../src/workbook/formulas';
 import { rrPlaceFormula, rrPointsFormula } from '../src/workbook/crossTableFormulas';
+import { czechPlaceFormula, sonnebornFormula } from '../src/workbook/czechFormulas';
 
 
 /** Runs a formula; a Tengen input error (or any other) becomes #VALUE! with its message. */
@@ -224,6 +225,36 @@ export function directCompare(grid: unknown[][], id: unknown[][], tiedBy?: strin
  */
 export function place(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
   return guarded(() => placeFormula(grid as GridValues, id as Ids, round, sourceOf(invocation, settings, 3)));
+}
+
+/**
+ * Sonneborn, as the Czech round-robin order counts it: the sum of the points of the players he beat (a jigo adds nothing).
+ * @customfunction SONNEBORN
+ * @helpurl https://localhost:3000/functions-help.html#sonneborn
+ * @param grid The Grid sheet of a round-robin, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to count (blank or 0: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12 (blank: the grid alone).
+ * @returns Sonneborn, in points.
+ * @requiresParameterAddresses
+ */
+export function sonneborn(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => sonnebornFormula(grid as GridValues, id as Ids, round, sourceOf(invocation, settings, 3)));
+}
+
+/**
+ * The place in the Czech round-robin order: points, head-to-head, Sonneborn, placings (A1–A4; B1–B6 for two or more cycles).
+ * @customfunction CZECHPLACE
+ * @helpurl https://localhost:3000/functions-help.html#czechplace
+ * @param grid The Grid sheet of a round-robin, e.g. Grid!A1:AZ400.
+ * @param id A player's ID, or a range of IDs (the answer spills in the same shape).
+ * @param [round] The round after which to place (blank or 0: every round played).
+ * @param [settings] The Settings sheet, e.g. Settings!A1:B12 (blank: the grid alone).
+ * @returns The place.
+ * @requiresParameterAddresses
+ */
+export function czechPlace(grid: unknown[][], id: unknown[][], round?: number, settings?: unknown[][], invocation?: CustomFunctions.Invocation): unknown[][] {
+  return guarded(() => czechPlaceFormula(grid as GridValues, id as Ids, round, sourceOf(invocation, settings, 3)));
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * `tengen` — command-line entry points over the engine.
  *
- *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
- *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+ *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
+ *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]   (CRITERION czech: the Czech order)
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--opengotha-rules released|corrected] [--opengotha-chunks]
@@ -25,6 +25,9 @@ import { loadTournament } from '../formats/load';
 import { isRulesetName } from '../scoring/rulesets';
 import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
+import { czechStandings } from '../scoring/czechOrder';
+import { explainCzech, renderCzechExplanation } from '../scoring/czechExplain';
+import { czechJson, renderCzechStandings } from './czech';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { egcStandingsJson, renderEgcResults } from './egcRender';
 import { egcResults } from '../scoring/europeanChampion';
@@ -115,7 +118,7 @@ function parseArgs(argv: readonly string[]): Parsed {
 function standingsOptions(flags: Map<string, string | true>, t: Tournament): StandingsOptions {
   const ruleset = flags.get('ruleset');
   if (typeof ruleset === 'string' && !isRulesetName(ruleset)) {
-    throw new UsageError(`--ruleset ${ruleset}: expected one of egf, bga, aqjg, opengotha`);
+    throw new UsageError(`--ruleset ${ruleset}: expected one of egf, bga, aqjg, opengotha, czech`);
   }
   const asOfText = flags.get('as-of');
   let asOf: number | undefined;
@@ -175,6 +178,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
       const t = await load(rest[0]);
       const options = standingsOptions(flags, t);
+      if ((options.ruleset ?? t.settings.ruleset) === 'czech' && options.tiebreaks === undefined) {
+        const czech = czechStandings(t, { asOf: options.asOf });
+        io.out(flags.has('json') ? `${JSON.stringify(czechJson(czech), null, 2)}\n` : renderCzechStandings(czech));
+        return 0;
+      }
       const standings = computeStandings(t, options);
       // The congress McMahon adds its European Open Champion and qualification order (./egcRender).
       const egc = t.settings.egc ? egcResults(t, { ruleset: options.ruleset, asOf: options.asOf }) : undefined;
@@ -189,8 +197,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'explain': {
       if (rest.length !== 3) throw new UsageError('explain takes FILE PLAYER CRITERION');
       const [file, who, criterionText] = rest;
+      if (criterionText.toLowerCase() === 'czech') {
+        const t = await load(file);
+        const player = findPlayer(t, who, file);
+        const explanation = explainCzech(czechStandings(t, { asOf: standingsOptions(flags, t).asOf }), player.id);
+        io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderCzechExplanation(explanation));
+        return 0;
+      }
       const criterion = criterionText.toLowerCase() as Criterion;
-      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}`);
+      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}, or czech (the Czech order)`);
       const t = await load(file);
       const player = findPlayer(t, who, file);
       const standings = computeStandings(t, standingsOptions(flags, t));

@@ -3,7 +3,7 @@
  */
 import { formatFraction, toNumber } from '../model/fraction';
 import { formatRank } from '../model/rank';
-import { displayName, type Criterion } from '../model/tournament';
+import { displayName, type Criterion, type Player } from '../model/tournament';
 import type { Explanation } from '../scoring/explain';
 import type { PlayerRound } from '../scoring/record';
 import { shownCriteria, type Standings } from '../scoring/standings';
@@ -11,7 +11,8 @@ import { shownCriteria, type Standings } from '../scoring/standings';
 /** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
 export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
 
-export interface StandingsJsonEntry {
+/** Who a `--json` row is about: the same keys in every table (`standings`, the Czech order). */
+export interface PlayerJson {
   id: number;
   name: string;
   family: string;
@@ -19,6 +20,21 @@ export interface StandingsJsonEntry {
   rank: string;
   club?: string;
   country?: string;
+}
+
+export function playerJson(player: Player): PlayerJson {
+  return {
+    id: player.id,
+    name: displayName(player),
+    family: player.family,
+    given: player.given,
+    rank: formatRank(player.rank),
+    club: player.club,
+    country: player.country,
+  };
+}
+
+export interface StandingsJsonEntry extends PlayerJson {
   place: number;
   section: string;
   sectionPlace: number;
@@ -28,13 +44,7 @@ export interface StandingsJsonEntry {
 export function standingsJson(s: Standings): StandingsJsonEntry[] {
   return s.entries.map((e) => {
     const row: StandingsJsonEntry = {
-      id: e.player.id,
-      name: displayName(e.player),
-      family: e.player.family,
-      given: e.player.given,
-      rank: formatRank(e.player.rank),
-      club: e.player.club,
-      country: e.player.country,
+      ...playerJson(e.player),
       place: e.place,
       section: e.section,
       sectionPlace: e.sectionPlace,
@@ -80,6 +90,11 @@ const LABEL: Record<Criterion, string> = {
   dc: 'DC', oneonone: '1-on-1', rating: 'Rating', previousorder: 'Prev', lottery: 'Lot',
 };
 
+/** The first cells of a text table's row: place, ID, name, rank, club (else city). */
+export function playerCells(place: number, player: Player): string[] {
+  return [String(place), String(player.id), displayName(player), formatRank(player.rank), player.club ?? player.city ?? ''];
+}
+
 export function renderStandings(s: Standings): string {
   const t = s.tournament;
   const sb = s.scoreboard;
@@ -90,11 +105,7 @@ export function renderStandings(s: Standings): string {
     const cells = sb.rounds[e.index].map((r) => gridCell(r, r.opponent >= 0 ? sb.players[r.opponent].id : undefined));
     const values = shown.map((c) => (c === 'lottery' ? String(-e.values.lottery.num) : formatFraction(e.values[c])));
     return [
-      String(e.place),
-      String(e.player.id),
-      displayName(e.player),
-      formatRank(e.player.rank),
-      e.player.club ?? e.player.city ?? '',
+      ...playerCells(e.place, e.player),
       ...(sb.ruleset.placesWithinSection ? [e.section] : []),
       ...cells,
       ...values,

@@ -4,8 +4,9 @@ import { CRITERIA } from '../model/tournament';
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
-  tengen standings FILE [--ruleset egf|bga|aqjg|opengotha] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
+  tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
+  tengen explain FILE PLAYER czech [--as-of ROUND] [--json]   why he stands where he does in the Czech order
   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
               [--opengotha-rules released|corrected] [--opengotha-chunks]

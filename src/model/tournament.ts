@@ -129,7 +129,7 @@ export type PairingSystem = 'mcmahon' | 'swiss' | 'round-robin' | 'knockout' | '
  * Knockout Tournaments' printed pairings ("The Preliminary Knockout Tournaments (PKO)", "Pairings").
  */
 export type KnockoutBracket = 'fold' | 'egc-pko-24' | 'egc-pko-32';
-export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha';
+export type RulesetName = 'egf' | 'bga' | 'aqjg' | 'opengotha' | 'czech';
 
 /** Criteria a director can order standings by. Lower-case names are also the `--json` keys. */
 export type Criterion =

@@ -69,6 +69,7 @@ export function defaultHandicapSettings(ruleset: RulesetName, context: HandicapD
     case 'aqjg':
       return MAYS_HANDICAP;
     case 'egf':
+    case 'czech':
       return EVEN_GAMES;
     case 'bga':
       return bgaHandicap(context.bar);

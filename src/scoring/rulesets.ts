@@ -153,6 +153,27 @@ export const RULESETS: Readonly<Record<RulesetName, Ruleset>> = {
     placesWithinSection: false,
     defaultTiebreaks: (system) => (system === 'mcmahon' ? ['mms', 'sos', 'sosos'] : ['nbw', 'sos', 'sosos']),
   },
+  czech: {
+    name: 'czech',
+    title: 'Czech round-robin order (points, head-to-head, Sonneborn, placings)',
+    sources: [
+      'seeds/czech-round-robin-and-series-rules.cs.txt — "Co rozhoduje o pořadí v tabulce turnajů", A1–A4 and B1–B6; the order itself is czechOrder.ts',
+    ],
+    // The free round of an odd round-robin scores nothing: the Czech text counts "Body" from games only.
+    byeHalves: () => 0,
+    absentHalves: () => 0,
+    // A round without a game or a bye scores nothing either (the Czech text counts games only).
+    notAssignedEarns: 'nothing',
+    listsOnlyImpliedPlayers: false,
+    roundsDownFreePoints: () => false,
+    opponentScore: 'final',
+    sosWithoutOpponent: 'own-initial',
+    sososWithoutOpponent: 'own-initial-times-rounds',
+    cuspOnlyPlayedGames: false,
+    placesWithinSection: false,
+    // What the generic table shows; the Czech order (mini-tables, Sonneborn, placings) is czechStandings.
+    defaultTiebreaks: () => ['nbw', 'dc'],
+  },
 };
 
 export function rulesetOf(t: Tournament, override?: RulesetName): Ruleset {

@@ -104,7 +104,7 @@ function inputError(message: string, where?: string): TengenInputError {
  * some Excel builds (OfficeDev/office-js #4702), which cannot be told from a typed 0, and "after round 0" (the order
  * before any game) is the Players sheet's, not a standings question.
  */
-function parseRound(given: unknown, t: Tournament): number | undefined {
+export function parseRound(given: unknown, t: Tournament): number | undefined {
   const value = optionalOf(given);
   if (value === null) return undefined;
   const n = typeof value === 'number' ? value : Number(String(value).trim());
@@ -353,7 +353,7 @@ export type Ids = unknown;
  * the blank of a host that sends blanks as 0, office-js #4702 and #5262) — gives a blank answer ('': Excel shows a
  * blank, where a returned null would show 0, office-js #1503), so an ID column may run past the last player.
  */
-function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | string)[][] {
+export function mapIds<T>(ids: Ids, t: Tournament, each: (id: PlayerId) => T): (T | string)[][] {
   const grid = Array.isArray(ids) ? (ids as readonly unknown[]).map((row) => (Array.isArray(row) ? (row as unknown[]) : [row])) : [[ids]];
   const single = grid.length === 1 && grid[0].length === 1;
   return grid.map((row) =>

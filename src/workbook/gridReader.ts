@@ -232,7 +232,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
   const rulesetText = titleText('ruleset').toLowerCase();
   let ruleset: RulesetName = 'egf';
   if (isRulesetName(rulesetText)) ruleset = rulesetText;
-  else errors.push({ where: titleAt('ruleset'), message: `"${titleText('ruleset')}" is not a ruleset; expected egf, bga, aqjg or opengotha` });
+  else errors.push({ where: titleAt('ruleset'), message: `"${titleText('ruleset')}" is not a ruleset; expected egf, bga, aqjg, opengotha or czech` });
 
   const system = systemOf(titleText('system'));
   if (!system) {

@@ -63,7 +63,7 @@ describe('production build for a hosting URL', () => {
 
   test('functions.json lists every GO function with help URLs on the hosting HOSTING; the bundle registers them', () => {
     const metadata = JSON.parse(read('functions.json')) as { functions: { id: string; helpUrl: string }[] };
-    expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE']);
+    expect(metadata.functions.map((f) => f.id)).toEqual(['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'SONNEBORN', 'CZECHPLACE', 'STANDINGS', 'HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE']);
     // Each help link opens the built help page at that function's own section.
     const help = read('functions-help.html');
     for (const f of metadata.functions) {

@@ -18,7 +18,7 @@ import { settingsCells } from '../../src/workbook/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');
-const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'STANDINGS', 'HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE'];
+const EXPECTED = ['MMS', 'NBW', 'SOS', 'SOSM1', 'SOSM2', 'SODOS', 'SOSOS', 'CUSS', 'CUSP', 'DIRECTCOMPARE', 'PLACE', 'SONNEBORN', 'CZECHPLACE', 'STANDINGS', 'HANDICAP', 'VERSION', 'RRPOINTS', 'RRPLACE'];
 
 interface Metadata {
   functions: {
