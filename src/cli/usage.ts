@@ -12,6 +12,7 @@ export const USAGE = `Usage:
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
+  tengen series FILE1 FILE2 … [--as-of N|FILE] [--json]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
@@ -28,5 +29,7 @@ temporary file beside the target, then renamed over it: a failed write leaves th
 LIST is a rating list: the EGF's EGD allworld file, the FFG échelle or the AGA TDList (the format is recognised, or
 named by --format). --find prints its entries whose name matches NAME (case and accents ignored, family and given
 name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
+series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
+N (a number from 1, or one of the files).
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;

@@ -59,6 +59,8 @@ export interface SeriesTable {
   /** The tournaments held so far (up to `asOf`). */
   readonly tournaments: readonly SeriesTournament[];
   readonly held: number;
+  /** Every tournament given, the ones after `asOf` too. */
+  readonly of: number;
   /** How many best results count for each player. */
   readonly counted: number;
   readonly rows: readonly SeriesRow[];
@@ -180,7 +182,7 @@ export function computeSeries(all: readonly SeriesTournament[], options: SeriesO
     const aheadOfNextBy = next ? (seriesOrder(row, next).step ?? 'equal') : undefined;
     rows.push({ ...row, place, aheadOfNextBy });
   });
-  return ok({ tournaments, held, counted, rows, duplicates });
+  return ok({ tournaments, held, of: all.length, counted, rows, duplicates });
 }
 
 /**
