@@ -9,7 +9,7 @@
  *               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
  *   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
- *   tengen series FILE1 FILE2 … [--as-of N|FILE] [--json]
+ *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -46,7 +46,7 @@ import { writeFileAtomically, FileWriteError, type WriterFs } from './files';
 import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
-import { renderSeries, seriesAsOf, seriesJson, seriesOf } from './series';
+import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 
 export { USAGE };
 
@@ -136,7 +136,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
-  series: new Set(['as-of', 'json']),
+  series: new Set(['as-of', 'json', 'out', 'overwrite']),
 };
 
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
@@ -272,9 +272,13 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'series': {
       if (rest.length === 0) throw new UsageError('series takes one or more FILEs, in the order the tournaments were held');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['xlsx']);
+      const files = await seriesFiles(rest);
       const asOf = flags.get('as-of');
-      const series = await seriesOf(rest, typeof asOf === 'string' ? seriesAsOf(asOf, rest) : undefined);
-      io.out(flags.has('json') ? `${JSON.stringify(seriesJson(series), null, 2)}\n` : renderSeries(series));
+      const series = await seriesOf(files, typeof asOf === 'string' ? seriesAsOf(asOf, files) : undefined);
+      if (typeof out === 'string') io.out(await writeSeriesWorkbook(series, files, out, flags.has('overwrite'), io.fs));
+      else io.out(flags.has('json') ? `${JSON.stringify(seriesJson(series), null, 2)}\n` : renderSeries(series));
       return 0;
     }
     default:

@@ -8,6 +8,11 @@ import { formatFraction, toNumber } from '../model/fraction';
 import { displayName, type Tournament } from '../model/tournament';
 import { loadTournament } from '../formats/load';
 import { computeSeries, seriesTournament, type SeriesTable } from '../scoring/series';
+import { statSync } from 'node:fs';
+import { readSeriesFiles, SERIES_SHEET, seriesSheetOps, seriesTableCells, seriesTitle } from '../workbook/seriesSheet';
+import type { XlsxWorkbook } from '../workbook/xlsx';
+import { writeFileAtomically, type WriterFs } from './files';
+import { Refusal } from './output';
 import { table } from './render';
 import { UsageError } from './usage';
 
@@ -25,6 +30,27 @@ export function seriesAsOf(text: string, files: readonly string[]): number {
   throw new UsageError(`--as-of ${text}: expected a tournament from 1 to ${files.length} or one of the files given`);
 }
 
+/**
+ * The files of the series: those given, or — one workbook with a Series sheet — the files its list names, relative
+ * to the workbook's folder.
+ */
+export async function seriesFiles(given: readonly string[]): Promise<string[]> {
+  if (given.length !== 1 || path.extname(given[0]).toLowerCase() !== '.xlsx') return [...given];
+  // ExcelJS is loaded only when a workbook is read or written (as formats/load.ts does)
+  const { readXlsxFile } = await import('../workbook/xlsxFile');
+  let wb: XlsxWorkbook;
+  try {
+    wb = await readXlsxFile(given[0]);
+  } catch {
+    return [...given]; // not readable: loading it as a tournament says why, naming the file
+  }
+  const cells = await wb.readSheet(SERIES_SHEET);
+  if (cells === null) return [...given];
+  const listed = readSeriesFiles(cells, given[0]);
+  if (!listed.ok) throw new TengenInputError(listed.errors);
+  return listed.value.map((f) => path.resolve(path.dirname(given[0]), f));
+}
+
 /** Loads every file (all errors together, each naming its file) and computes the table. */
 export async function seriesOf(files: readonly string[], asOf: number | undefined): Promise<SeriesTable> {
   const loaded = await Promise.all(files.map((f) => loadTournament(f)));
@@ -34,6 +60,24 @@ export async function seriesOf(files: readonly string[], asOf: number | undefine
   const series = computeSeries(tournaments, { asOf });
   if (!series.ok) throw new TengenInputError(series.errors);
   return series.value;
+}
+
+/**
+ * Writes the Series sheet (the list of files, relative to the workbook, and the table) into `out`: a new workbook,
+ * or — with `--overwrite` — the one there, its other sheets kept.
+ */
+export async function writeSeriesWorkbook(s: SeriesTable, files: readonly string[], out: string, overwrite: boolean, fs?: WriterFs): Promise<string> {
+  const exists = statSync(out, { throwIfNoEntry: false }) !== undefined;
+  if (exists && !overwrite) {
+    throw new Refusal(`${out} already exists: writing replaces its ${SERIES_SHEET} sheet (other sheets are kept). Add --overwrite to do so, or give another --out. Nothing was written`);
+  }
+  const { XlsxWorkbook } = await import('../workbook/xlsx');
+  const { readXlsxFile } = await import('../workbook/xlsxFile');
+  const wb = exists ? await readXlsxFile(out).catch(() => XlsxWorkbook.create()) : XlsxWorkbook.create();
+  const listed = files.map((f) => path.relative(path.dirname(path.resolve(out)), path.resolve(f)).split(path.sep).join('/'));
+  await wb.apply({ label: 'Series table', ops: seriesSheetOps(s, listed) });
+  await writeFileAtomically(out, await wb.save(), fs);
+  return `${out}: ${SERIES_SHEET} (${s.of} tournament${s.of === 1 ? '' : 's'} listed, the table after tournament ${s.held}, ${s.rows.length} players)\n`;
 }
 
 export function seriesJson(s: SeriesTable): unknown {
@@ -61,38 +105,15 @@ export function seriesJson(s: SeriesTable): unknown {
   };
 }
 
-const STEP_WORDS: Readonly<Record<string, string>> = {
-  points: 'points',
-  'counted-tournaments': 'fewer counted',
-  'first-places': 'first places',
-  'first-place-quality': 'bigger field won',
-  equal: 'equal',
-};
-
 export function renderSeries(s: SeriesTable): string {
-  const last = s.tournaments[s.held - 1];
-  const head = `Series after tournament ${s.held} of ${s.of} (${last.label}): the best ${s.counted} result${s.counted === 1 ? '' : 's'} count (75 % of ${s.held} tournament${s.held === 1 ? '' : 's'}, rounded down, at least 1)\n`;
   const list = table(
     ['#', 'File', 'Tournament', 'Field'],
     s.tournaments.map((t, i) => [String(i + 1), t.label, t.name, `${t.players.length} players${t.twoCycle ? ', two cycles (winner +1)' : ''}`]),
     new Set([0]),
   );
-  const header = ['Pl', 'Name', 'Club', 'EGD PIN', ...s.tournaments.map((_, i) => `T${i + 1}`), 'Points', 'Counted', 'Played', '1st', '1st of', 'Ahead by'];
-  const rows = s.rows.map((r) => [
-    String(r.place),
-    displayName(r.player),
-    r.player.club ?? '',
-    r.player.egdPin ?? '',
-    ...r.results.map((x) => (x === undefined ? '-' : x.counted ? formatFraction(x.points) : `(${formatFraction(x.points)})`)),
-    formatFraction(r.points),
-    String(r.countedTournaments),
-    String(r.played),
-    String(r.firstPlaces),
-    r.firstPlaceFields.join(', '),
-    r.aheadOfNextBy ? STEP_WORDS[r.aheadOfNextBy] : '',
-  ]);
+  const [header, ...rows] = seriesTableCells(s, (f) => formatFraction(f)).map((r) => r.map((c) => String(c)));
   const right = new Set([0, ...s.tournaments.map((_, i) => 4 + i), 4 + s.held, 5 + s.held, 6 + s.held, 7 + s.held]);
   const note = 'Results in brackets do not count. Order: points › fewer counted tournaments › first places › first places won in bigger fields.\n';
   const duplicates = s.duplicates.length ? `\n${s.duplicates.map((d) => `Note: ${d.message}\n`).join('')}` : '';
-  return `${head}\n${list}\n${table(header, rows, right)}\n${note}${duplicates}`;
+  return `${seriesTitle(s)}\n\n${list}\n${table(header, rows, right)}\n${note}${duplicates}`;
 }

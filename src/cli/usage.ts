@@ -12,7 +12,7 @@ export const USAGE = `Usage:
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
-  tengen series FILE1 FILE2 … [--as-of N|FILE] [--json]
+  tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml) or a Tengen workbook (.xlsx).
 PLAYER is an ID number or a unique part of a name.
@@ -30,6 +30,7 @@ LIST is a rating list: the EGF's EGD allworld file, the FFG échelle or the AGA 
 named by --format). --find prints its entries whose name matches NAME (case and accents ignored, family and given
 name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
-N (a number from 1, or one of the files).
+N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
+with a Series sheet given as the one FILE is read as its list of files.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;
