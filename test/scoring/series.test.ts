@@ -4,8 +4,8 @@
  * of the series order, shared places (EGF: divisible points shared), duplicates reported, --as-of.
  */
 import { fraction } from '../../src/model/fraction';
-import type { Player, PlayerId } from '../../src/model/tournament';
-import { computeSeries, countedResults, type SeriesTournament } from '../../src/scoring/series';
+import type { Player, PlayerId, Tournament } from '../../src/model/tournament';
+import { computeSeries, countedResults, cyclesOf, seriesTournament, type SeriesTournament } from '../../src/scoring/series';
 import { matchPlayers } from '../../src/scoring/seriesPlayers';
 
 /** "Family Given@Club#PIN" → a player of one file. */
@@ -210,5 +210,26 @@ describe('players across tournaments', () => {
     expect(m.ok).toBe(false);
     if (m.ok) return;
     expect(m.errors[0]).toMatchObject({ file: 'T1', player: '2 (Král, Ondřej)' });
+  });
+});
+
+describe('two cycles', () => {
+  const rr = (meetings: number, extra: Record<string, unknown> = {}, system: 'round-robin' | 'mcmahon' = 'round-robin'): Tournament => ({
+    name: 'rr',
+    settings: { system, rounds: meetings, ruleset: 'egf', ...extra } as Tournament['settings'],
+    players: ['A a', 'B b'].map((s, i) => player(s, i + 1)),
+    games: Array.from({ length: meetings }, (_, i) => ({ round: i + 1, white: 1 as PlayerId, black: 2 as PlayerId, handicap: 0, result: 'white-wins' as const })),
+    byes: [],
+  });
+  test('a round-robin whose pairs met twice is two-cycle; settings.cycles, when present, is read instead; McMahon has one', () => {
+    expect(cyclesOf(rr(1))).toBe(1);
+    expect(cyclesOf(rr(2))).toBe(2);
+    expect(cyclesOf(rr(3))).toBe(3);
+    expect(cyclesOf(rr(1, { cycles: 2 }))).toBe(2);
+    expect(cyclesOf(rr(2, {}, 'mcmahon'))).toBe(1);
+    expect(seriesTournament(rr(2), 'f.json').twoCycle).toBe(true);
+    // "Při dvoukolovém turnaji": two cycles only, no bonus for three
+    expect(seriesTournament(rr(3), 'f.json').twoCycle).toBe(false);
+    expect(seriesTournament(rr(2), 'f.json').places).toEqual(new Map([[1, 1], [2, 2]]));
   });
 });
