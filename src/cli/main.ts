@@ -13,6 +13,7 @@
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
  *   tengen playoff LEAGUE [--json] [--out FILE.json]
+ *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -62,6 +63,7 @@ import { checkExport, writeExport } from './export';
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../pairing/playoff';
+import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 
 export { USAGE };
 
@@ -154,6 +156,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   export: new Set(['format', 'out', 'overwrite']),
   lots: new Set(['by', 'seed', 'out']),
   playoff: new Set(['json', 'out']),
+  series: new Set(['as-of', 'json', 'out', 'overwrite']),
 };
 
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
@@ -349,6 +352,17 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const playoff = playoffOrRefuse(t, rest[0]);
       if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
       io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
+      return 0;
+    }
+    case 'series': {
+      if (rest.length === 0) throw new UsageError('series takes one or more FILEs, in the order the tournaments were held');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['xlsx']);
+      const files = await seriesFiles(rest);
+      const asOf = flags.get('as-of');
+      const series = await seriesOf(files, typeof asOf === 'string' ? seriesAsOf(asOf, files) : undefined);
+      if (typeof out === 'string') io.out(await writeSeriesWorkbook(series, files, out, flags.has('overwrite'), io.fs));
+      else io.out(flags.has('json') ? `${JSON.stringify(seriesJson(series), null, 2)}\n` : renderSeries(series));
       return 0;
     }
     default:

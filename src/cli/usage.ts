@@ -17,6 +17,7 @@ export const USAGE = `Usage:
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
   tengen playoff LEAGUE [--json] [--out FILE.json]
+  tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
 results (.h9) or a Tengen workbook (.xlsx).
@@ -46,5 +47,8 @@ lots assigns the pairing numbers a round-robin pairs by (--by lottery needs --se
 lottery of --seed, 0 when not given); the seed is recorded in the file, so the same seed gives the same numbers.
 playoff: after a round-robin league, the knockout playoffs its ties need, the round to play and the final places;
 --out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
+series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
+N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
+with a Series sheet given as the one FILE is read as its list of files.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 `;
