@@ -228,8 +228,29 @@ export interface Settings {
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
+  /** A team tournament: the "player" of the draw and the standings is a team of `boards` players (docs/file-format.md). */
+  readonly teams?: TeamSettings;
 }
 
+/**
+ * How a team's McMahon start is taken from its members' ranks (the director chooses; the EGF rules are silent):
+ * `average-down` the mean of the board players' ranks rounded down (towards the weaker rank), `average-nearest` the mean
+ * rounded to the nearest rank (halves up), `board-1` the rank of the player on board 1.
+ */
+export type TeamStart = 'average-down' | 'average-nearest' | 'board-1';
+export const TEAM_STARTS: readonly TeamStart[] = ['average-down', 'average-nearest', 'board-1'];
+
+export interface TeamSettings {
+  /** Boards per team match. */
+  readonly boards: number;
+  /** McMahon start of a team from its members' ranks; default `average-down`. */
+  readonly start?: TeamStart;
+}
+
+/**
+ * A player's board in a team for a round. A team lists its lineup for round 1 at least; a round with no entry keeps
+ * the lineup of the latest earlier round (the board order is fixed per team).
+ */
 export interface TeamBoard {
   readonly round: Round;
   readonly board: number;
