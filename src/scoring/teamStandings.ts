@@ -103,7 +103,7 @@ export function teamMatches(t: Tournament, asOf = t.settings.rounds): TeamMatch[
       };
     });
     listed.sort((a, b) => a.order - b.order);
-    for (const { order: _order, ...match } of listed) matches.push(match);
+    for (const m of listed) matches.push({ round, first: m.first, second: m.second, boards: m.boards, firstHalves: m.firstHalves, secondHalves: m.secondHalves, complete: m.complete });
   }
   return matches;
 }
