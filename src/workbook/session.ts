@@ -37,6 +37,7 @@ import { GRID_SHEET, gridCells, gridInputCells, gridLayout, gridOps, pairedRound
 import { LOG_SHEET, logOps, nextLogRow, type LogLine } from './logSheet';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
+import { isTeamSheet, TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamSheetsOps } from './teamSheets';
 import { CEREMONY_SHEET, ceremonyOps, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { readScratchPad, resultOfMark } from './scratchPad';
@@ -427,7 +428,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isTeamSheet(sheet) || isPrintoutSheet(sheet) || isCacheSheet(sheet) || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -484,6 +485,11 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
     ops.push(...standingsOps(t), ...standingsCacheOps(t), ...ceremonyOps(t, language));
     written.add(STANDINGS_SHEET).add(STANDINGS_CACHE_SHEET).add(CEREMONY_SHEET);
+  }
+  // A team tournament's Team matches and Team standings (./teamSheets), rendered from the games.
+  if (t.settings.teams && rounds > 0) {
+    ops.push(...teamSheetsOps(t));
+    written.add(TEAM_MATCHES_SHEET).add(TEAM_STANDINGS_SHEET);
   }
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
@@ -891,7 +897,7 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...gridPlaces(t, options)] };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)] };
 }
 
 /**
