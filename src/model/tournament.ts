@@ -2,6 +2,7 @@
  * The tournament model: plain immutable data, shared by every format, the scoring and pairing engines, the CLI and
  * the add-in. Nothing here knows about files or Office.
  */
+import type { EntrantSettings, Member } from './entrants';
 import type { Rank } from './rank';
 
 /** The paper ID number: 1 = the strongest player (Mays, "Ordering the Players by Strength and Numbering Them"). */
@@ -36,6 +37,8 @@ export interface Player {
   readonly previousOrder?: number;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
+  /** A pair go pair or a rengo team: its members; `rank` is then the one they give by settings.entrants (./entrants). */
+  readonly members?: readonly Member[];
 }
 
 /**
@@ -230,6 +233,8 @@ export interface Settings {
   readonly opengotha?: OpenGothaScoring;
   /** A team tournament: the "player" of the draw and the standings is a team of `boards` players (docs/file-format.md). */
   readonly teams?: TeamSettings;
+  /** Pair go or rengo: each player is a pair or team with `members`, ranked by the event's rule (./entrants). */
+  readonly entrants?: EntrantSettings;
 }
 
 /**
