@@ -235,6 +235,7 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
   const tournament: Tournament = {
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
+    ...(extra.teams ? { teams: extra.teams } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
@@ -339,7 +340,7 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
  */
 /** The hidden cache sheets of the live spills (liveCache.ts): the grid's and the settings' always, the Standings' with it. */
 function liveCacheOps(t: Tournament, language: GridLanguage | undefined, withStandings: boolean, ruleset?: RulesetName): WorkbookOp[] {
-  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
+  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
 }
 
 function tournamentBatch(
@@ -473,10 +474,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   const language = options.language ?? 'en';
   const time = options.time ?? new Date().toISOString();
-  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName)];
+  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName, t.teams)];
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET, GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET]);
-  ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName));
+  ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams));
   for (let r = 1; r <= rounds; r++) {
     // Slips and the table list for the last round paired only: the earlier ones have been played.
     ops.push(...roundPaperOps(t, r, language, r === rounds));
@@ -909,7 +910,7 @@ function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
   const grid = ctx.read?.get(GRID_SHEET);
   if (!grid) return [];
   const render = gridOps(t, { language: ctx.language });
-  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName)])];
+  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName, t.teams)])];
 }
 
 /** The cache sheets' ops as changes against what was read (a cache sheet not read yet is written whole). */

@@ -37,3 +37,24 @@ describe('team sheets (examples/team-swiss-played.json)', () => {
     expect(sheets(example('quebec-open-mini.json')).has(TEAM_MATCHES_SHEET)).toBe(false);
   });
 });
+
+describe('a team workbook keeps its teams: board results entered per board update the team sheets', () => {
+  it('read back, the teams and settings.teams are the file’s; round 4 typed board by board, the Team standings follow', async () => {
+    const { MemoryWorkbook } = await import('../../src/workbook/memory');
+    const { readTournament, resultsBatch, standingsBatch } = await import('../../src/workbook/session');
+    const full = example('team-swiss-played.json');
+    const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === 4 ? { ...g, result: 'unknown' } : g)) };
+    const wb = new MemoryWorkbook();
+    await wb.apply(importBatch(partial, { time: '2026-06-07T09:00:00Z' }));
+    const read = await readTournament(wb);
+    if (!read.ok) throw new Error(read.errors.map((e) => e.message).join('\n'));
+    expect(read.value.settings.teams).toEqual(full.settings.teams);
+    expect(read.value.teams).toEqual(full.teams);
+    const results = full.games.filter((g) => g.round === 4).map((g) => ({ player: g.white, result: g.result }));
+    await wb.apply(resultsBatch(read.value, 4, results, { time: '2026-06-07T15:00:00Z' }));
+    const after = await readTournament(wb);
+    if (!after.ok) throw new Error(after.errors.map((e) => e.message).join('\n'));
+    await wb.apply(standingsBatch(after.value));
+    expect(await wb.readSheet(TEAM_STANDINGS_SHEET)).toEqual(teamStandingsCells(full));
+  });
+});
