@@ -29,4 +29,6 @@ LIST is a rating list: the EGF's EGD allworld file, the FFG échelle or the AGA 
 named by --format). --find prints its entries whose name matches NAME (case and accents ignored, family and given
 name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
+A team tournament (settings.teams, docs/file-format.md): standings ranks the teams (team points, board wins, SOS;
+--as-of, --json); pair draws team matches, board k against board k (--round, --json, --out FILE.json only).
 `;
