@@ -148,7 +148,7 @@ export interface TeamStandings {
 
 /**
  * Teams ordered by score (team points, plus the start in McMahon), then Number of Board Wins, then SOS over the team
- * scores; teams equal on all three share the place ("They have the same place number, which is one greater than the
+ * scores, counting the matches whose every board has a result; teams equal on all three share the place ("They have the same place number, which is one greater than the
  * number of better placed players"), listed by team number.
  */
 export function teamStandings(t: Tournament, options: { asOf?: number } = {}): TeamStandings {
@@ -157,7 +157,8 @@ export function teamStandings(t: Tournament, options: { asOf?: number } = {}): T
   const matches = teamMatches(t, asOf);
   const score = new Map<number, { start: number; points: number; boards: number; opponents: number[]; matches: number }>();
   for (const team of teams) score.set(team.number, { start: teamStartHalves(t, team), points: 0, boards: 0, opponents: [], matches: 0 });
-  for (const m of matches) {
+  // A match still being played counts once every board has a result: a sum of some boards decides nothing.
+  for (const m of matches.filter((x) => x.complete)) {
     for (const [me, other, halves] of [[m.first, m.second, m.firstHalves], [m.second, m.first, m.secondHalves]] as const) {
       const s = score.get(me)!;
       s.points += matchPointsHalves(m, me);

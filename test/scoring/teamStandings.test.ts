@@ -55,3 +55,15 @@ describe('team standings (EGF: sums of board results compared, Number of Board W
     expect(r1.rows.map((r) => [r.place, r.team.number])).toEqual([[1, 1], [2, 3], [2, 4], [4, 2]]);
   });
 });
+
+describe('a team match still being played', () => {
+  it('counts only once every board has a result', () => {
+    const playing: Tournament = { ...t, games: t.games.map((g, i) => (i === t.games.length - 1 ? { ...g, result: 'unknown' } : g)) };
+    const s = teamStandings(playing, { asOf: 2 });
+    const row = (n: number) => s.rows.find((r) => r.team.number === n)!;
+    // T2–T4 of round 2 has a board pending: neither team has its round-2 points or board wins yet.
+    expect([row(2).pointsHalves / 2, row(2).boardWinsHalves / 2, row(2).matches]).toEqual([0, 0, 1]);
+    expect([row(4).pointsHalves / 2, row(4).boardWinsHalves / 2, row(4).matches]).toEqual([0.5, 1, 1]);
+    expect(row(1).matches).toBe(2);
+  });
+});
