@@ -33,11 +33,17 @@ import { renderExplanation, renderStandings, standingsJson } from './render';
 import { egcStandingsJson, renderEgcResults } from './egcRender';
 import { egcResults } from '../scoring/europeanChampion';
 import { egcCongressStart } from '../scoring/egcCongressStart';
+import { renderTeamPairing, renderTeamStandings, teamPairingJson, teamStandingsJson } from './teams';
+import { teamStandings } from '../scoring/teamStandings';
+import { pairTeams } from '../pairing/teamDraw';
+import { applyPairing } from '../pairing/apply';
+import { isPairingError } from '../pairing/types';
 import { findPlayer } from './players';
 import {
   CLI_PAIRING_SYSTEMS,
   CLI_SEEDINGS,
   DEFAULT_PAIRING_SYSTEM,
+  beforeRound,
   pairAndWrite,
   pairsByOwnSystem,
   pairingJson,
@@ -180,6 +186,14 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
       const t = await load(rest[0]);
+      if (t.settings.teams) {
+        // A team tournament ranks teams (src/scoring/teamStandings.ts): its order is fixed by the EGF rules' team paragraphs.
+        const refused = ['ruleset', 'tiebreaks'].filter((f) => flags.has(f));
+        if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament, ordered by team points, Number of Board Wins and SOS over team scores`);
+        const teams = teamStandings(t, { asOf: standingsOptions(flags, t).asOf });
+        io.out(flags.has('json') ? `${JSON.stringify(teamStandingsJson(t, teams), null, 2)}\n` : renderTeamStandings(t, teams));
+        return 0;
+      }
       const options = standingsOptions(flags, t);
       if ((options.ruleset ?? t.settings.ruleset) === 'czech' && options.tiebreaks === undefined) {
         const czech = czechStandings(t, { asOf: options.asOf });
@@ -279,6 +293,19 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (out !== undefined && sameFile(rest[0], out)) refuseRepair(t, round, rest[0], out, safety);
       if (inPlace) refuseInPlace(t, round, rest[0], keepAnnounced);
       const write = out === undefined ? undefined : pairingWriter(rest[0], out, format!, inPlace, t, safety, io.fs);
+      if (t.settings.teams) {
+        // A team tournament is paired by the team draw (src/pairing/teamDraw.ts), with its own rules and no options.
+        const refused = [...flags.keys()].filter((f) => !['round', 'json', 'out', 'overwrite'].includes(f));
+        if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament; its team draw takes --round, --json and --out FILE.json only`);
+        if (format === 'xlsx') throw new UsageError(`--out ${out}: a team tournament's pairing is written to a .json file; the workbook of a team tournament is not written by pair yet`);
+        const result = pairTeams(beforeRound(t, round), round);
+        if (isPairingError(result)) {
+          throw new TengenInputError([{ file: rest[0], where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no team draw: ${result.message}` }]);
+        }
+        if (write) await write(applyPairing(beforeRound(t, round), result), result);
+        io.out(flags.has('json') ? `${JSON.stringify(teamPairingJson(t, result), null, 2)}\n` : renderTeamPairing(t, result));
+        return 0;
+      }
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, write, {
         seeding: seeding as Seeding | undefined,
         seed,

@@ -12,6 +12,7 @@ import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tourname
 import { displayName } from '../model/tournament';
 import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
+import { entrantRank, type Member } from '../model/entrants';
 import schema from './tournament.schema.json';
 
 export const FORMAT = 'tengen-tournament';
@@ -261,6 +262,24 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
   };
   const json = doc as unknown as TournamentJson;
   const s = json.settings;
+  /**
+   * A pair go pair or rengo team (settings.entrants) is ranked by its members (src/model/entrants.ts); a rank written
+   * beside them must be that one. An entrant with neither rank nor members is refused.
+   */
+  const entrantRankOf = (p: TournamentJson['players'][number], i: number, given: Rank | undefined, members: Member[] | undefined): Rank => {
+    const where = `/players/${i}`;
+    const who = `${p.id} (${displayName(p)})`;
+    if (!members) {
+      if (given === undefined) errors.push({ file, line: lineOf(lines, where), where, player: who, message: 'has no rank; give a rank, or members whose ranks give it' });
+      return given ?? (0 as Rank);
+    }
+    const rule = s.entrants?.rank ?? 'average-down';
+    const computed = entrantRank(members.map((m) => m.rank), rule);
+    if (given !== undefined && given !== computed) {
+      errors.push({ file, line: lineOf(lines, where), where: `${where}/rank`, player: who, message: `rank ${formatRank(given)} is not the rank its members give: ${formatRank(computed)} (${rule}${s.entrants ? '' : ', the default'}); leave out the rank or correct it` });
+    }
+    return computed;
+  };
   const settings: Settings = strip({
     system: s.system,
     rounds: s.rounds,
@@ -282,8 +301,14 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     lots: s.lots,
     bracket: s.bracket,
     egc: s.egc,
+    teams: s.teams,
+    entrants: s.entrants,
   });
-  const players: Player[] = json.players.map((p, i) => strip({ ...p, id: p.id as PlayerId, rank: rank(p.rank, `/players/${i}/rank`) }));
+  const players: Player[] = json.players.map((p, i) => {
+    const members = p.members?.map((m, k) => ({ family: m.family, given: m.given, rank: rank(m.rank, `/players/${i}/members/${k}/rank`) }));
+    const given = p.rank === undefined ? undefined : rank(p.rank, `/players/${i}/rank`);
+    return strip({ ...p, id: p.id as PlayerId, members, rank: entrantRankOf(p, i, given, members) });
+  });
   const games: Game[] = json.games.map((g) => strip({ ...g, white: g.white as PlayerId, black: g.black as PlayerId, handicap: g.handicap ?? 0 }));
   const byes: Bye[] = json.byes.map((b) => ({ round: b.round, player: b.player as PlayerId }));
   const t: Tournament = strip({
@@ -350,7 +375,7 @@ interface TournamentJson {
     mmsZero?: RankText;
     handicap?: Omit<NonNullable<Settings['handicap']>, 'evenAtOrAbove'> & { evenAtOrAbove?: RankText };
   };
-  players: (Omit<Player, 'id' | 'rank'> & { id: number; rank: RankText })[];
+  players: (Omit<Player, 'id' | 'rank' | 'members'> & { id: number; rank?: RankText; members?: (Omit<Member, 'rank'> & { rank: RankText })[] })[];
   games: (Omit<Game, 'white' | 'black' | 'handicap'> & { white: number; black: number; handicap?: number })[];
   byes: { round: number; player: number }[];
   teams?: (Omit<Team, 'boards'> & { boards: { round: number; board: number; player: number }[] })[];
@@ -404,15 +429,17 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       lots: s.lots && pick(s.lots, ['by', 'seed']),
       bracket: s.bracket,
       egc: s.egc,
+      teams: s.teams && pick({ ...s.teams }, ['boards', 'start']),
+      entrants: s.entrants && pick({ ...s.entrants }, ['kind', 'rank']),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)
     .map((p) =>
       pick(
-        { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'declaredAllRounds', 'extra'],
+        { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra), members: p.members?.map((m) => ({ family: m.family, given: m.given, rank: formatRank(m.rank) })) },
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'declaredAllRounds', 'extra', 'members'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]

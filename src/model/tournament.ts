@@ -2,6 +2,7 @@
  * The tournament model: plain immutable data, shared by every format, the scoring and pairing engines, the CLI and
  * the add-in. Nothing here knows about files or Office.
  */
+import type { EntrantSettings, Member } from './entrants';
 import type { Rank } from './rank';
 
 /** The paper ID number: 1 = the strongest player (Mays, "Ordering the Players by Strength and Numbering Them"). */
@@ -59,6 +60,8 @@ export interface Player {
   readonly declaredAllRounds?: boolean;
   /** Fields of the source file with no place in this model, kept so an export loses nothing. */
   readonly extra?: Readonly<Record<string, string>>;
+  /** A pair go pair or a rengo team: its members; `rank` is then the one they give by settings.entrants (./entrants). */
+  readonly members?: readonly Member[];
 }
 
 /**
@@ -300,6 +303,10 @@ export interface Settings {
    * Europeans in rounds 9 and 10, the European Open Champion and the qualification order.
    */
   readonly egc?: boolean;
+  /** A team tournament: the "player" of the draw and the standings is a team of `boards` players (docs/file-format.md). */
+  readonly teams?: TeamSettings;
+  /** Pair go or rengo: each player is a pair or team with `members`, ranked by the event's rule (./entrants). */
+  readonly entrants?: EntrantSettings;
 }
 
 export type RoundRobinSchedule = 'berger' | 'egc';
@@ -313,6 +320,25 @@ export interface Lots {
   readonly seed?: number;
 }
 
+/**
+ * How a team's McMahon start is taken from its members' ranks (the director chooses; the EGF rules are silent):
+ * `average-down` the mean of the board players' ranks rounded down (towards the weaker rank), `average-nearest` the mean
+ * rounded to the nearest rank (halves up), `board-1` the rank of the player on board 1.
+ */
+export type TeamStart = 'average-down' | 'average-nearest' | 'board-1';
+export const TEAM_STARTS: readonly TeamStart[] = ['average-down', 'average-nearest', 'board-1'];
+
+export interface TeamSettings {
+  /** Boards per team match. */
+  readonly boards: number;
+  /** McMahon start of a team from its members' ranks; default `average-down`. */
+  readonly start?: TeamStart;
+}
+
+/**
+ * A player's board in a team for a round. A team lists its lineup for round 1 at least; a round with no entry keeps
+ * the lineup of the latest earlier round (the board order is fixed per team).
+ */
 export interface TeamBoard {
   readonly round: Round;
   readonly board: number;

@@ -19,7 +19,7 @@ import type { GridLanguage } from './notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from './settingsSheet';
 import { STANDINGS_HEADER_ROW, standingsOps } from './standingsSheet';
-import type { RulesetName, Settings, Tournament } from '../model/tournament';
+import type { RulesetName, Settings, Team, Tournament } from '../model/tournament';
 
 export const GRID_CACHE_SHEET = 'Grid (cache)';
 export const SETTINGS_CACHE_SHEET = 'Settings (cache)';
@@ -52,8 +52,8 @@ export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp
 }
 
 /** The Settings table as Tengen writes it. */
-export function settingsCacheOps(settings: Settings, shortName?: string): WorkbookOp[] {
-  const cells = settingsCells(settings, shortName);
+export function settingsCacheOps(settings: Settings, shortName?: string, teams?: readonly Team[]): WorkbookOp[] {
+  const cells = settingsCells(settings, shortName, teams);
   return [
     { kind: 'ensure-sheet', sheet: SETTINGS_CACHE_SHEET, hidden: true },
     { kind: 'clear', sheet: SETTINGS_CACHE_SHEET },

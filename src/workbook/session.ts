@@ -39,6 +39,7 @@ import { TITLE_KEYS, type GridLanguage, type TitleKey } from './notation';
 import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame } from './pairingsSheet';
 import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
+import { isTeamSheet, TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamSheetsOps } from './teamSheets';
 import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { withoutRuleStarts } from '../scoring/egcCongressStart';
 import { readScratchPad, resultOfMark } from './scratchPad';
@@ -274,6 +275,7 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
   const fromSheets: Tournament = withoutRuleStarts({
     ...fromGrid,
     ...(extra.shortName !== undefined ? { shortName: extra.shortName } : {}),
+    ...(extra.teams ? { teams: extra.teams } : {}),
     settings: { ...extra.settings, ...fromGrid.settings },
     players,
     games,
@@ -391,7 +393,7 @@ function refuseOverwrites(changed: readonly InputCell[], what: string): void {
  */
 /** The hidden cache sheets of the live spills (liveCache.ts): the grid's and the settings' always, the Standings' with it. */
 function liveCacheOps(t: Tournament, language: GridLanguage | undefined, withStandings: boolean, ruleset?: RulesetName): WorkbookOp[] {
-  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
+  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
 }
 
 function tournamentBatch(
@@ -483,7 +485,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || sheet === CROSS_TABLE_SHEET || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isTeamSheet(sheet) || isPrintoutSheet(sheet) || isCacheSheet(sheet) || sheet === CROSS_TABLE_SHEET || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -528,10 +530,10 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   const language = options.language ?? 'en';
   const time = options.time ?? new Date().toISOString();
-  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName)];
+  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName, t.teams)];
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET, GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET]);
-  ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName));
+  ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams));
   for (let r = 1; r <= rounds; r++) {
     // Slips and the table list for the last round paired only: the earlier ones have been played.
     ops.push(...roundPaperOps(t, r, language, r === rounds));
@@ -544,6 +546,11 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   if (t.settings.system === 'round-robin') {
     ops.push(...crossTableOps(t));
     written.add(CROSS_TABLE_SHEET);
+  }
+  // A team tournament's Team matches and Team standings (./teamSheets), rendered from the games.
+  if (t.settings.teams && rounds > 0) {
+    ops.push(...teamSheetsOps(t));
+    written.add(TEAM_MATCHES_SHEET).add(TEAM_STANDINGS_SHEET);
   }
   if (rounds > 0 && hasPoster(t)) {
     ops.push(...posterOps(t, language, pairingsSheetName(1)));
@@ -957,7 +964,7 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...gridPlaces(t, options)] };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)] };
 }
 
 /**
@@ -969,7 +976,7 @@ function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
   const grid = ctx.read?.get(GRID_SHEET);
   if (!grid) return [];
   const render = gridOps(t, { language: ctx.language });
-  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName)])];
+  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName, t.teams)])];
 }
 
 /** The cache sheets' ops as changes against what was read (a cache sheet not read yet is written whole). */

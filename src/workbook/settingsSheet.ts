@@ -5,7 +5,7 @@
  */
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
-import { CRITERIA, PAIRING_CRITERIA, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type Settings } from '../model/tournament';
+import { CRITERIA, PAIRING_CRITERIA, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
 import { sheetCell } from './address';
 import { defineNameOp, SETTINGS_NAME } from './names';
@@ -27,7 +27,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -47,6 +47,7 @@ const LABEL: Readonly<Record<Key, string>> = {
   // Last, so that the rows above keep their places in workbooks written before it.
   correction: 'Handicap correction',
   egc: 'European Go Congress McMahon',
+  teams: 'Teams (JSON)',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const KEYS = Object.keys(LABEL) as Key[];
@@ -55,9 +56,21 @@ const KEYS = Object.keys(LABEL) as Key[];
 export interface SheetSettings {
   readonly settings: Partial<Settings>;
   readonly shortName?: string;
+  /** A team tournament's teams and lineups (the `Teams (JSON)` row, with settings.teams). */
+  readonly teams?: readonly Team[];
 }
 
-export function settingsCells(settings: Settings, shortName?: string): CellValue[][] {
+/**
+ * A team tournament's settings and lineups in one cell, as the file format writes them (docs/file-format.md, Teams):
+ * `{ "boards", "start", "teams": [{ "number", "name", "boards": [{ "round", "board", "player" }] }] }`. The grid has
+ * no place for lineups; the team sheets are rendered from them.
+ */
+function teamsJson(settings: Settings, teams: readonly Team[] | undefined): string | null {
+  if (!settings.teams) return null;
+  return JSON.stringify({ ...settings.teams, teams: (teams ?? []).map((x) => ({ number: x.number, name: x.name, boards: x.boards.map((b) => ({ round: b.round, board: b.board, player: b.player })) })) });
+}
+
+export function settingsCells(settings: Settings, shortName?: string, teams?: readonly Team[]): CellValue[][] {
   const h = settings.handicap;
   const value: Record<Key, CellValue> = {
     shortName: shortName ?? null,
@@ -78,15 +91,16 @@ export function settingsCells(settings: Settings, shortName?: string): CellValue
     bracket: settings.bracket ?? null,
     correction: h?.correction ?? null,
     egc: yesNoCell(settings.egc),
+    teams: teamsJson(settings, teams),
   };
   return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
 }
 
-export function settingsOps(settings: Settings, shortName?: string): WorkbookOp[] {
+export function settingsOps(settings: Settings, shortName?: string, teams?: readonly Team[]): WorkbookOp[] {
   const sheet = SETTINGS_SHEET;
   return [
     ...freshSheetOps(sheet),
-    { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName) },
+    { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName, teams) },
     settingsNameOp(),
     { kind: 'format', sheet, range: 'A1:B1', format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [26, 40] },
@@ -102,6 +116,7 @@ export function settingsNameOp(): WorkbookOp {
 export function readSettingsSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = SETTINGS_SHEET): SheetSettings {
   const settings: { -readonly [K in keyof Settings]?: Settings[K] } = {};
   let shortName: string | undefined;
+  let teams: Team[] | undefined;
   let policy: HandicapPolicy | undefined;
   let ceiling: number | undefined;
   let evenAtOrAbove: number | undefined;
@@ -221,6 +236,15 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         else errors.push({ where, message: `"${text}" (${LABEL.egc}): expected yes or no` });
         break;
       }
+      case 'teams': {
+        const read = readTeamsJson(text);
+        if (typeof read === 'string') errors.push({ where, message: read });
+        else {
+          settings.teams = read.settings;
+          teams = read.teams;
+        }
+        break;
+      }
     }
   }
   if (policy !== undefined) {
@@ -234,7 +258,31 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
     errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling, correction or even-game rank needs a Handicap policy' });
   }
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
-  return { settings, ...(shortName !== undefined ? { shortName } : {}) };
+  return { settings, ...(shortName !== undefined ? { shortName } : {}), ...(teams ? { teams } : {}) };
+}
+
+/** The `Teams (JSON)` cell read back, or what is wrong with it. */
+function readTeamsJson(text: string): { settings: TeamSettings; teams: Team[] } | string {
+  const expected = 'expected the team settings and lineups as Tengen writes them: {"boards": 4, "start": "average-down", "teams": [{"number", "name", "boards": [{"round", "board", "player"}]}]}';
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return `not valid JSON; ${expected}`;
+  }
+  const o = json as { boards?: unknown; start?: unknown; teams?: unknown };
+  if (typeof o !== 'object' || o === null || !Number.isInteger(o.boards) || (o.boards as number) < 1) return `no whole number of boards; ${expected}`;
+  if (o.start !== undefined && !(TEAM_STARTS as readonly unknown[]).includes(o.start)) return `start "${String(o.start)}" is not one of ${TEAM_STARTS.join(', ')}`;
+  if (!Array.isArray(o.teams)) return `no list of teams; ${expected}`;
+  const teams: Team[] = [];
+  for (const x of o.teams as { number?: unknown; name?: unknown; boards?: unknown }[]) {
+    if (!Number.isInteger(x?.number) || typeof x.name !== 'string' || !Array.isArray(x.boards)) return `a team without a number, a name or boards; ${expected}`;
+    const boards = (x.boards as { round?: unknown; board?: unknown; player?: unknown }[]).map((b) => ({ round: Number(b?.round), board: Number(b?.board), player: Number(b?.player) as PlayerId }));
+    if (boards.some((b) => ![b.round, b.board, b.player].every(Number.isInteger))) return `team ${String(x.number)} (${x.name}): a board without a whole round, board and player; ${expected}`;
+    teams.push({ number: x.number as number, name: x.name, boards });
+  }
+  const settings: TeamSettings = o.start === undefined ? { boards: o.boards as number } : { boards: o.boards as number, start: o.start as TeamStart };
+  return { settings, teams };
 }
 
 /**
