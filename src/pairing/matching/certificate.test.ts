@@ -1,5 +1,6 @@
 /**
- * BlossomDualIndex.between — Σ Z_B over the blossoms holding both vertices — found by binary lifting, checked against
+ * BlossomDualIndex.between — Σ Z_B over the blossoms holding both vertices — and the innermost common blossom with the
+ * number of positive blossoms around it (lexicographic stages), found by binary lifting, checked against
  * the plain definition (walk each vertex's chain of blossoms, sum Z over the blossoms on both) on random forests,
  * deep chains included (round 1 of a big field nests blossoms over a hundred levels deep).
  */
@@ -16,16 +17,18 @@ function forest(parents: readonly number[], duals: readonly number[], vertexBlos
   };
 }
 
-function byDefinition(d: MatchingDuals, i: number, j: number): number {
+function shared(d: MatchingDuals, i: number, j: number): number[] {
   const chain = (v: number) => {
-    const out = new Set<number>();
-    for (let b = d.vertexBlossom[v]; b >= 0; b = d.blossomParent[b]) out.add(b);
+    const out: number[] = [];
+    for (let b = d.vertexBlossom[v]; b >= 0; b = d.blossomParent[b]) out.push(b);
     return out;
   };
-  const a = chain(i);
-  let sum = 0;
-  for (const b of chain(j)) if (a.has(b)) sum += d.blossomDual[b];
-  return sum;
+  const a = new Set(chain(i));
+  return chain(j).filter((b) => a.has(b));
+}
+
+function byDefinition(d: MatchingDuals, i: number, j: number): number {
+  return shared(d, i, j).reduce((sum, b) => sum + d.blossomDual[b], 0);
 }
 
 /** A random forest: blossom b's parent is a blossom of greater index (or none), as the solver numbers them. */
@@ -46,7 +49,13 @@ describe('BlossomDualIndex.between', () => {
         const d = forest(parents, duals, vertexBlossom);
         const index = new BlossomDualIndex(d);
         for (let i = 0; i < vertexBlossom.length; i++) {
-          for (let j = 0; j < vertexBlossom.length; j++) expect(index.between(i, j)).toBe(byDefinition(d, i, j));
+          for (let j = 0; j < vertexBlossom.length; j++) {
+            expect(index.between(i, j)).toBe(byDefinition(d, i, j));
+            // The innermost common blossom, and how many positive blossoms hold both (the next stage's prefix tier).
+            const both = shared(d, i, j);
+            expect(index.common(i, j)).toBe(both.length > 0 ? both[0] : -1);
+            expect(index.positiveAt(index.common(i, j))).toBe(both.filter((b) => d.blossomDual[b] > 0).length);
+          }
         }
       }),
       { numRuns: 300, seed: 20261124 },

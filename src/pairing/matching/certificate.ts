@@ -20,6 +20,8 @@ import type { MatchingDuals } from './blossom';
  */
 export class BlossomDualIndex {
   private readonly cumulative: Float64Array;
+  /** How many blossoms with Z_B > 0 from b outwards (b included). */
+  private readonly positive: Int32Array;
   private readonly depth: Int32Array;
   private readonly parent: Int32Array;
   private readonly innermost: Int32Array;
@@ -33,6 +35,7 @@ export class BlossomDualIndex {
     this.parent = duals.blossomParent;
     this.innermost = duals.vertexBlossom;
     this.cumulative = new Float64Array(count);
+    this.positive = new Int32Array(count);
     this.depth = new Int32Array(count);
     const top = new Int32Array(count);
     const done = new Uint8Array(count);
@@ -47,6 +50,7 @@ export class BlossomDualIndex {
         const c = chain[i];
         const p = this.parent[c];
         this.cumulative[c] = duals.blossomDual[c] + (p >= 0 ? this.cumulative[p] : 0);
+        this.positive[c] = (duals.blossomDual[c] > 0 ? 1 : 0) + (p >= 0 ? this.positive[p] : 0);
         this.depth[c] = p >= 0 ? this.depth[p] + 1 : 0;
         top[c] = p >= 0 ? top[p] : c;
         done[c] = 1;
@@ -73,8 +77,14 @@ export class BlossomDualIndex {
 
   /** Σ Z_B over the blossoms B that contain both vertices (doubled units). */
   between(i: number, j: number): number {
+    const c = this.common(i, j);
+    return c >= 0 ? this.cumulative[c] : 0;
+  }
+
+  /** The innermost blossom holding both vertices, or −1 when none does. */
+  common(i: number, j: number): number {
     const top = this.outermost[i];
-    if (top < 0 || top !== this.outermost[j]) return 0;
+    if (top < 0 || top !== this.outermost[j]) return -1;
     let a = this.innermost[i];
     let b = this.innermost[j];
     const depth = this.depth;
@@ -85,7 +95,7 @@ export class BlossomDualIndex {
     }
     // Lift a to b's level, then both to just below their lowest common blossom.
     for (let k = 0, d = depth[a] - depth[b]; d > 0; k++, d >>= 1) if (d & 1) a = this.lift[k][a];
-    if (a === b) return this.cumulative[a];
+    if (a === b) return a;
     for (let k = this.lift.length - 1; k >= 0; k--) {
       const up = this.lift[k];
       if (up[a] !== up[b]) {
@@ -93,7 +103,17 @@ export class BlossomDualIndex {
         b = up[b];
       }
     }
-    return this.cumulative[this.parent[a]];
+    return this.parent[a];
+  }
+
+  /** Σ Z_B over blossom c and the blossoms around it (0 for −1, no blossom). */
+  dualAt(c: number): number {
+    return c >= 0 ? this.cumulative[c] : 0;
+  }
+
+  /** How many of blossom c and the blossoms around it have Z_B > 0 (0 for −1). */
+  positiveAt(c: number): number {
+    return c >= 0 ? this.positive[c] : 0;
   }
 
   /** Vertices of every blossom, indexed like the duals. */

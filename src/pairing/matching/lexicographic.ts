@@ -25,7 +25,7 @@
  * A tier that cannot fit in a stage on its own (one pair's cost times the prefix above it exceeds 2^50) is refused
  * with a RangeError: the priorities are never allowed to trade.
  */
-import type { MatchingDuals } from './blossom';
+import { BlossomDualIndex } from './certificate';
 import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type CandidatePair, type PerfectMatchingInfeasible } from './dense';
 
 export interface CostTier {
@@ -186,7 +186,7 @@ export function lexicographicPerfectMatching(
     if (next >= tiers.length) break;
 
     // Keep the tight pairs only, and count the positive blossoms over each.
-    const blossoms = positiveBlossomCounter(result.duals);
+    const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
     const nextPrefix = new Int32Array(pairCount);
     let nextMax = 0;
@@ -240,55 +240,4 @@ function planUnits(maxima: readonly number[], pairs: number, prefixMax: number):
   let spread = prefixUnit * prefixMax;
   maxima.forEach((m, k) => (spread += units[k] * m));
   return { units, prefixUnit, spread: Number.isFinite(spread) ? spread : Infinity };
-}
-
-/** Σ Z_B and the number of blossoms with Z_B > 0 over the blossoms containing both i and j. */
-function positiveBlossomCounter(duals: MatchingDuals): {
-  /** The innermost blossom holding both i and j, or −1. */
-  common(i: number, j: number): number;
-  /** Σ Z_B over that blossom and those around it (0 for −1). */
-  dualAt(common: number): number;
-  /** How many of them have Z_B > 0 (0 for −1). */
-  positiveAt(common: number): number;
-} {
-  const count = duals.blossomDual.length;
-  const parent = duals.blossomParent;
-  const depth = new Int32Array(count).fill(-1);
-  const positive = new Int32Array(count);
-  const cumulative = new Float64Array(count);
-  const resolve = (b: number): void => {
-    const chain: number[] = [];
-    for (let x = b; x >= 0 && depth[x] < 0; x = parent[x]) chain.push(x);
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const c = chain[i];
-      const p = parent[c];
-      depth[c] = p >= 0 ? depth[p] + 1 : 0;
-      positive[c] = (duals.blossomDual[c] > 0 ? 1 : 0) + (p >= 0 ? positive[p] : 0);
-      cumulative[c] = duals.blossomDual[c] + (p >= 0 ? cumulative[p] : 0);
-    }
-  };
-  for (let b = 0; b < count; b++) resolve(b);
-  const outermost = new Int32Array(duals.vertexBlossom.length);
-  for (let v = 0; v < outermost.length; v++) {
-    let b = duals.vertexBlossom[v];
-    while (b >= 0 && parent[b] >= 0) b = parent[b];
-    outermost[v] = b;
-  }
-  const common = (i: number, j: number): number => {
-    let a = duals.vertexBlossom[i];
-    let b = duals.vertexBlossom[j];
-    if (a < 0 || b < 0 || outermost[i] !== outermost[j]) return -1;
-    while (depth[a] > depth[b]) a = parent[a];
-    while (depth[b] > depth[a]) b = parent[b];
-    while (a !== b && a >= 0) {
-      a = parent[a];
-      b = parent[b];
-    }
-    return a;
-  };
-  return {
-    common,
-    dualAt: (c) => (c >= 0 ? cumulative[c] : 0),
-    positiveAt: (c) => (c >= 0 ? positive[c] : 0),
-  };
 }
