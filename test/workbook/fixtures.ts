@@ -8,6 +8,8 @@ import { generateMcMahon } from '../../bench/generate';
 import { formatInputError, type Parsed } from '../../src/model/errors';
 import { parseTournamentJson } from '../../src/formats/json';
 import type { Tournament } from '../../src/model/tournament';
+import { MemoryWorkbook } from '../../src/workbook/memory';
+import { importBatch } from '../../src/workbook/session';
 
 export const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'quebec-open-mini.json');
 
@@ -71,4 +73,14 @@ export function gridPart(t: Tournament) {
       .sort((a, b) => a.round - b.round || a.white - b.white),
     byes: [...t.byes].sort((a, b) => a.round - b.round || a.player - b.player),
   };
+}
+
+/** The bundled example written into an in-memory workbook with its last round's results not yet typed, and the full tournament. */
+export async function importedWithoutLastResults(time = '2026-05-16T09:00:00Z'): Promise<{ wb: MemoryWorkbook; full: Tournament }> {
+  const full = example();
+  const last = full.settings.rounds;
+  const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === last ? { ...g, result: 'unknown' } : g)) };
+  const wb = new MemoryWorkbook();
+  await wb.apply(importBatch(partial, { time }));
+  return { wb, full };
 }

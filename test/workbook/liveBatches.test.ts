@@ -4,25 +4,15 @@
  * typing the last round's results refreshes the Standings table and the Place spill (their cached values), and a
  * latecomer registered after round 1 grows `TengenGrid` and the Place formula's ID range by his two lines.
  */
-import type { Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
 import { parseRange } from '../../src/workbook/address';
 import { gridLayout } from '../../src/workbook/grid';
 import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/names';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
-import { example, value } from './fixtures';
+import { liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
+import { importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';
 
-async function importedWithoutLastResults(): Promise<{ wb: MemoryWorkbook; full: Tournament }> {
-  const full = example();
-  const last = full.settings.rounds;
-  const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === last ? { ...g, result: 'unknown' } : g)) };
-  const wb = new MemoryWorkbook();
-  await wb.apply(importBatch(partial, { time: TIME }));
-  return { wb, full };
-}
 
 describe('live formulas through the batches', () => {
   it('results typed, then the live values refreshed (as before a save): the Standings table and the Place spill hold the new standings', async () => {

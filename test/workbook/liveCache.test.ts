@@ -6,25 +6,16 @@
  * path, a handful of cells) they differ, so it shows `#N/A` rather than the old places.
  */
 import JSZip from 'jszip';
-import type { Tournament } from '../../src/model/tournament';
 import type { CellValue } from '../../src/workbook/adapter';
 import { parseRange } from '../../src/workbook/address';
 import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/liveCache';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { example, value } from './fixtures';
+import { example, importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';
 
-async function importedWithoutLastResults(): Promise<{ wb: MemoryWorkbook; full: Tournament }> {
-  const full = example();
-  const last = full.settings.rounds;
-  const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === last ? { ...g, result: 'unknown' } : g)) };
-  const wb = new MemoryWorkbook();
-  await wb.apply(importBatch(partial, { time: TIME }));
-  return { wb, full };
-}
 
 /** The text of each cell a name covers (`&""`, as the fallback compares them). */
 async function covered(wb: MemoryWorkbook, name: string): Promise<string[][]> {
