@@ -32,9 +32,19 @@ import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimi
 import { TengenInputError } from '../model/errors';
 
 type Cell = ExcelJS.Cell;
-/** Two worksheet fields ExcelJS has but does not declare: its row breaks and its tab position. */
-type Sheet = ExcelJS.Worksheet & { rowBreaks: ExcelJS.RowBreak[]; orderNo: number };
+/**
+ * Worksheet fields ExcelJS has but does not declare: its row breaks, its tab position, and its merges by master cell
+ * (`_merges`, what `mergeCells` records). The merges are read there rather than through `ws.model.merges`: the `model`
+ * getter serialises every row and cell of the sheet, so reading it once per merge made writing a grid quadratic in its
+ * rounds (a 3,000-round grid took 38 s, issue 12).
+ */
+type Sheet = ExcelJS.Worksheet & { rowBreaks: ExcelJS.RowBreak[]; orderNo: number; _merges?: Record<string, RangePosition> };
 const inside = (ws: ExcelJS.Worksheet) => ws as Sheet;
+
+/** The sheet's merged ranges. */
+function mergesOf(ws: ExcelJS.Worksheet): RangePosition[] {
+  return Object.values(inside(ws)._merges ?? {}).map((m) => ({ top: m.top, left: m.left, bottom: m.bottom, right: m.right }));
+}
 
 /** The workbook's font (ExcelJS's default style, as Excel's own default workbook). */
 const DEFAULT_FONT = 'Calibri';
@@ -193,7 +203,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'ensure-sheet':
         return this.workbook.getWorksheet(op.sheet) !== undefined;
       case 'clear':
-        return op.range !== undefined && !((ws) => ws && (ws.model.merges ?? []).length > 0)(this.workbook.getWorksheet(op.sheet));
+        return op.range !== undefined && !((ws) => ws && mergesOf(ws).length > 0)(this.workbook.getWorksheet(op.sheet));
       default:
         return false;
     }
@@ -349,10 +359,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private unmergeWithin(ws: ExcelJS.Worksheet, range: RangePosition): void {
-    const merges = (ws.model.merges ?? []) as string[];
-    for (const m of merges) {
-      const r = parseRange(m);
-      if (!r) continue;
+    for (const r of mergesOf(ws)) {
       const overlaps = r.left <= range.right && r.right >= range.left && r.top <= range.bottom && r.bottom >= range.top;
       if (overlaps) ws.unMergeCells(r.top, r.left, r.bottom, r.right);
     }
