@@ -84,7 +84,7 @@ describeWithBinaries('printouts in LibreOffice Calc (PDF pages)', ['libreoffice'
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'tengen-print-'));
     // Pictures of an earlier run would mix with this one's.
-    for (const f of readdirSync(path.dirname(artifactPath('x'))).filter((x) => /^print-/.test(x))) rmSync(artifactPath(f));
+    for (const f of readdirSync(path.dirname(artifactPath('x'))).filter((x) => /^print-(grid|pairings|slips|tables|poster|ceremony)-/.test(x))) rmSync(artifactPath(f));
     const files: string[] = [];
     for (const [name, { ops }] of Object.entries(PRINTOUTS)) {
       const wb = XlsxWorkbook.create();
