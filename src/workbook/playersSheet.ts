@@ -14,7 +14,13 @@ export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
 export const MAX_RATING = 100_000;
 
-type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds';
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds' | 'ffgLicence' | 'agaId';
+
+/**
+ * The other federations' numbers, kept in `Player.extra` under these keys (what the FFG and AGA exports write, and
+ * what the pane's rating-list lookup and the Pairgoth import fill in).
+ */
+const EXTRA_COLUMNS = ['ffgLicence', 'agaId'] as const;
 
 const HEADERS: readonly (readonly [Column, string])[] = [
   ['id', 'ID'],
@@ -35,6 +41,8 @@ const HEADERS: readonly (readonly [Column, string])[] = [
   ['european', 'European'],
   ['pko', 'PKO'],
   ['declaredAllRounds', 'All rounds declared'],
+  ['ffgLicence', 'FFG licence'],
+  ['agaId', 'AGA ID'],
 ];
 
 function cellOf(p: Player, c: Column): CellValue {
@@ -47,6 +55,9 @@ function cellOf(p: Player, c: Column): CellValue {
     case 'pko':
     case 'declaredAllRounds':
       return yesNoCell(p[c]);
+    case 'ffgLicence':
+    case 'agaId':
+      return p.extra?.[c] ?? null;
     default: {
       const v = p[c];
       return v === undefined ? null : (v as CellValue);
@@ -64,10 +75,10 @@ export function playersOps(players: readonly Player[]): WorkbookOp[] {
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:Q1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10] },
+    { kind: 'format', sheet, range: `A1:S1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10, 10, 9] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:Q${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    { kind: 'print', sheet, settings: { printArea: `A1:S${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
 }
 
@@ -128,6 +139,9 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       errors.push({ where: at('previousOrder'), player: String(id), message: `"${text('previousOrder')}" is not a previous order; expected a whole number (the player's place in an earlier order)` });
       delete fields.previousOrder;
     }
+    const extra: Record<string, string> = {};
+    for (const c of EXTRA_COLUMNS) if (text(c) !== undefined) extra[c] = text(c)!;
+    if (Object.keys(extra).length > 0) fields.extra = extra;
     for (const c of ['european', 'pko', 'declaredAllRounds'] as const) {
       if (text(c) === undefined) continue;
       const answer = readYesNo(get(c));

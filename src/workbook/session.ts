@@ -236,6 +236,7 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
       ...(f.european !== undefined ? { european: f.european } : {}),
       ...(f.pko !== undefined ? { pko: f.pko } : {}),
       ...(f.declaredAllRounds !== undefined ? { declaredAllRounds: f.declaredAllRounds } : {}),
+      ...(f.extra !== undefined ? { extra: f.extra } : {}),
       id: p.id,
       family: name.family,
       given: name.given,

@@ -26,7 +26,11 @@ function xmlFiles(dir: string): string[] {
 function kept(t: Tournament): Tournament {
   const rest: { -readonly [K in keyof Tournament]?: Tournament[K] } = {
     ...t,
-    players: t.players.map(({ extra: _extra, ...p }) => p), // eslint-disable-line @typescript-eslint/no-unused-vars
+    // Of a player's other fields, the Players sheet keeps the other federations' numbers (FFG licence, AGA ID).
+    players: t.players.map(({ extra, ...p }) => {
+      const numbers = Object.fromEntries(Object.entries(extra ?? {}).filter(([k]) => k === 'ffgLicence' || k === 'agaId'));
+      return Object.keys(numbers).length > 0 ? { ...p, extra: numbers } : p;
+    }),
     games: t.games.map(({ colourKnown, ...g }) => (colourKnown === false ? { ...g, colourKnown } : g)),
   };
   delete rest.teams;

@@ -23,7 +23,7 @@ describe('the congress McMahon in a workbook', () => {
     const settings = (await wb.readSheet('Settings'))!;
     expect(settings.find((row) => row[0] === 'European Go Congress McMahon')?.[1]).toBe('yes');
     const players = (await wb.readSheet('Players'))!;
-    expect(players[0].slice(-3)).toEqual(['European', 'PKO', 'All rounds declared']);
+    expect(players[0].slice(-5)).toEqual(['European', 'PKO', 'All rounds declared', 'FFG licence', 'AGA ID']);
     expect(writeTournamentJson(value(await readTournament(wb)))).toBe(writeTournamentJson(t));
   });
 
