@@ -28,6 +28,7 @@ import {
   type Tournament,
 } from '../model/tournament';
 import { validateTournament, type Location } from '../model/validate';
+import { findTengenComment, restoreFromComment } from './opengothaComment';
 import { childrenNamed, descendantsNamed, parseXml, startTag, type XmlElement } from './xml';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -312,7 +313,14 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
     file,
   );
   const all = [...errors, ...semantic];
-  return all.length > 0 ? failed(all) : ok(tournament);
+  if (all.length > 0) return failed(all);
+  // A file Tengen exported: what OpenGotha's XML cannot hold is in Tengen's comment (./opengothaComment.ts).
+  const comment = findTengenComment(text);
+  if (comment) {
+    const keys = new Map(tournament.players.map((p) => [p.id as number, openGothaKey(p.family + p.given)]));
+    return restoreFromComment(tournament, (id) => keys.get(id) ?? '', comment, file);
+  }
+  return ok(tournament);
 }
 
 function notOpenGotha(root: XmlElement, file: string | undefined): InputError {

@@ -16,6 +16,7 @@ import { displayName, type Criterion, type GameResult, type HandicapSettings, ty
 import { initialMms } from '../scoring/scoreboard';
 import { exported, type Exported } from './export';
 import { openGothaKey } from './opengotha';
+import { tengenComment } from './opengothaComment';
 
 /** Game.RESULT_* for each Tengen result (OpenGotha has no "both win by play": a both-win is by default). */
 const RESULT_CODES: Readonly<Record<GameResult, string>> = {
@@ -148,14 +149,17 @@ export function exportOpenGotha(t: Tournament): Exported {
   }
 
   let inSections = 0;
-  const players = t.players.map((p) => {
+  // By ID, so that a re-imported tournament (whose players come back in ID order) is written alike.
+  const players = [...t.players].sort((a, b) => a.id - b.id).map((p) => {
     const extra = p.extra ?? {};
     const absent = new Set(p.absentRounds ?? []);
     let participating = '';
     for (let r = 1; r <= OPENGOTHA_ROUNDS; r++) participating += absent.has(r) ? '0' : '1';
+    // Attributes kept from an OpenGotha file are written back; a Tengen tournament's extra fields are not
+    // OpenGotha's attributes and travel in Tengen's comment instead.
     const attributes: Record<string, string> = {
       registeringStatus: 'FIN',
-      ...extra,
+      ...(og !== undefined ? extra : {}),
     };
     attributes.name = p.family;
     attributes.firstName = p.given;
@@ -246,8 +250,14 @@ export function exportOpenGotha(t: Tournament): Exported {
 
   const criteria: string[] = [...(og?.placementCriteria ?? [])];
   if (og?.placementCriteria === undefined) {
+    // OpenGotha's system is its main criterion (PlacementParameterSet.mainCriterion): the first NBW or MMS. A
+    // McMahon's tie-breaks may start with NBW in Tengen, which OpenGotha would read as a Swiss: the main score comes
+    // first, and the other system's score (which OpenGotha refuses to mix) is left out.
+    const main: Criterion = swiss ? 'nbw' : 'mms';
+    const other: Criterion = swiss ? 'mms' : 'nbw';
     const order: readonly Criterion[] = t.settings.tiebreaks ?? (swiss ? ['nbw', 'sos', 'sosos'] : ['mms', 'sos', 'sosos']);
-    for (const c of order) {
+    if (order.includes(other)) notes.push(`placement criterion ${other} is left out: OpenGotha does not mix Swiss and McMahon criteria`);
+    for (const c of [main, ...order.filter((x) => x !== main && x !== other)]) {
       const name = criterionName(c, swiss);
       if (name) criteria.push(name);
       else notes.push(`placement criterion ${c} has no OpenGotha counterpart and is left out`);
@@ -263,6 +273,7 @@ export function exportOpenGotha(t: Tournament): Exported {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
     '<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">',
+    tengenComment(t, keyOf),
     '<Players>',
     ...players,
     '</Players>',

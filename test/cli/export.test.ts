@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { cli } from '../support/cli';
+import { writeTournamentJson } from '../../src/formats/json';
+import { loadTournament } from '../../src/formats/load';
 import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -43,6 +45,15 @@ describe('tengen export', () => {
       expect((await cli(['export', JUVISY, '--format', format, '--out', out])).code).toBe(0);
       expect(await standings(out)).toEqual(original);
     }
+  });
+
+  it('the OpenGotha export of a Tengen tournament loads back as the very same tournament (McMahon, sections, ruleset, IDs)', async () => {
+    const out = path.join(dir, 'mini-roundtrip.xml');
+    expect((await cli(['export', EXAMPLE, '--format', 'opengotha', '--out', out, '--overwrite'])).code).toBe(0);
+    const [a, b] = await Promise.all([loadTournament(EXAMPLE), loadTournament(out)]);
+    if (!a.ok || !b.ok) throw new Error('load');
+    expect(b.value.settings.system).toBe('mcmahon');
+    expect(writeTournamentJson(b.value)).toBe(writeTournamentJson(a.value));
   });
 
   it('refuses an existing OUT without --overwrite, an unknown format, a missing --out; nothing written', async () => {
