@@ -165,6 +165,26 @@ describe('B. Dvou a vícekolový turnaj (two or more cycles)', () => {
     expect(tied[0].beatenPlacings).toBeLessThan(tied[1].beatenPlacings);
     expect(step(t, 3, 1)).toBe('beaten-placings');
   });
+
+  it('B6 equal on B1–B5: the placings of the beaten players per cycle, summed over the cycles', () => {
+    // 1 = a, 2 = b, 3 = X, 4 = Y, 5 = P, 6 = Q. In each cycle a and b draw, X and Y draw, P beats Q and stands above
+    // him before A4, so A4 puts the one of X and Y who beat P above the other. Cycle 1: a beats X (3rd), b beats Y
+    // (4th); cycle 2 the other way round, and Y is 3rd. Overall a and b beat the same players (X, Y, P twice): equal
+    // points, Sonneborn, cycle places (1 + 1) and B5 sum — but per cycle a beat the 3rd and 5th twice (16), b the 4th
+    // and 5th twice (18). Their own games are two jigos, so nothing after B6 could separate them.
+    const cycle1 = ['1=2', '3=4', '1>3', '2>4', '3>5', '4>6', '5>6', '4>1', '3>2', '6>3', '5>4', '1>5', '2>5', '6=1', '6=2'];
+    const cycle2 = ['1=2', '3=4', '1>4', '2>3', '4>5', '3>6', '5>6', '3>1', '4>2', '6>4', '5>3', '1>5', '2>5', '6=1', '6=2'];
+    const t = rr(6, [...cycle1, ...cycle2]);
+    const s = czechStandings(t);
+    expect(s.cycles).toBe(2);
+    expect(places(t)).toEqual(['1:1', '2:2', '4:3', '3:4', '5:5', '6:6']);
+    const [a, b] = s.entries;
+    expect([a.points, a.sonneborn, a.cyclePlaces, a.beatenPlacings]).toEqual([b.points, b.sonneborn, b.cyclePlaces, b.beatenPlacings]);
+    expect([a.cycleBeatenPlacings, b.cycleBeatenPlacings]).toEqual([16, 18]);
+    expect(step(t, 1, 2)).toBe('cycle-beaten-placings');
+    // X and Y: 3 + 4 against 4 + 3, the improving trend (B4 c).
+    expect(step(t, 3, 4)).toBe('cycle-placings');
+  });
 });
 
 describe('explain', () => {
