@@ -206,6 +206,11 @@ export interface TeamStandings {
   readonly rows: readonly TeamStandingsRow[];
 }
 
+/** Whether the event has team byes (an odd number of teams, or a bye given): standings then show a Byes column. */
+export function hasTeamByes(t: Tournament, s: TeamStandings): boolean {
+  return (t.teams?.length ?? 0) % 2 === 1 || s.rows.some((r) => r.byes > 0);
+}
+
 /**
  * Teams ordered by score (team points, plus the start in McMahon), then Number of Board Wins, then SOS over the team
  * scores, counting the matches whose every board has a result; teams equal on all three share the place ("They have
