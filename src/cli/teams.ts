@@ -3,6 +3,7 @@
  * the bye team of an odd number of teams, and the team standings (team points, Number of Board Wins, SOS over team
  * scores; a bye counts as a team win, src/scoring/teamStandings.ts).
  */
+import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
 import { displayName, type PlayerId, type Team, type Tournament } from '../model/tournament';
 import type { RoundPairing } from '../pairing/types';
@@ -10,6 +11,19 @@ import { hasTeamByes, seatsOf, teamRank, type TeamStandings } from '../scoring/t
 import { table } from './render';
 
 const half = (halves: number) => String(halves / 2);
+
+/**
+ * Runs a team command on FILE: a problem the team engine finds in the tournament (a game inside one team, a bye given
+ * to part of a lineup) names the team and round; this adds the file.
+ */
+export function inTeamFile<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof TengenInputError) throw new TengenInputError(e.errors.map((x) => ({ ...x, file: x.file ?? file })));
+    throw e;
+  }
+}
 
 /** The team with the round's bye (src/pairing/teamDraw.ts) and its players by board, when the round has one. */
 function byeOf(t: Tournament, p: RoundPairing): { team: Team; players: PlayerId[] } | undefined {

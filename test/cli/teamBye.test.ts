@@ -120,4 +120,18 @@ describe('tengen pair / standings: 7 teams of 4 boards over 4 rounds (a team bye
     if (!back.ok) throw new Error(back.errors.map((e) => e.message).join('\n'));
     expect(writeTournamentJson(back.value)).toBe(writeTournamentJson(final));
   });
+
+  it('a bye given to part of a lineup is refused by standings and pair, naming the file, the team, the round and the players', async () => {
+    const broken = path.join(dir, 'partial-bye.json');
+    const t = read(files[ROUNDS]);
+    const dropped = t.byes[0];
+    writeFileSync(broken, writeTournamentJson({ ...t, byes: t.byes.slice(1) }));
+    for (const args of [['standings', broken], ['pair', broken, '--round', String(ROUNDS)]]) {
+      const { code, err } = await cli(args);
+      expect(code).toBe(2);
+      expect(err).toContain(broken);
+      expect(err).toMatch(new RegExp(`team \\d+ \\([A-Za-z]+\\), round ${dropped.round}: players .* have the bye but ${dropped.player} has not`));
+      expect(err).not.toMatch(/internal error|\n\s+at /);
+    }
+  });
 });
