@@ -4,27 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Parsed } from '../../src/model/errors';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import type { Rank } from '../../src/model/rank';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { exportOpenGotha } from '../../src/formats/opengothaExport';
 import { computeStandings } from '../../src/scoring/standings';
 import { CORPUS_DIR, corpusOpenGothaFiles, describeCorpus } from '../support/corpus';
-
-function value<T>(p: Parsed<T>): T {
-  if (!p.ok) throw new Error(p.errors.map((e) => `${e.line}: ${e.message}`).join('\n'));
-  return p.value;
-}
-
-function exportText(t: Tournament): string {
-  const e = exportOpenGotha(t);
-  if (!e.ok) throw new Error(e.errors.map((x) => x.message).join('\n'));
-  return e.text;
-}
-
-/** What OpenGotha itself reads: the file without Tengen's comment (which restores the very tournament). */
-const withoutComment = (xml: string) => xml.replace(/<!--[\s\S]*?-->\n?/g, '');
+import { exportText, value, withoutComment } from '../support/opengothaXml';
 
 const id = (n: number) => n as PlayerId;
 const native: Tournament = {

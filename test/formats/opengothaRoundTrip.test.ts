@@ -5,27 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Parsed } from '../../src/model/errors';
 import type { Tournament } from '../../src/model/tournament';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { exportOpenGotha } from '../../src/formats/opengothaExport';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { generateMcMahon } from '../../bench/generate';
 import { corpusPath, describeCorpus } from '../support/corpus';
-
-function value<T>(p: Parsed<T>): T {
-  if (!p.ok) throw new Error(p.errors.map((e) => `${e.file}:${e.line}: ${e.where ?? ''} ${e.message}`).join('\n'));
-  return p.value;
-}
-
-function exportText(t: Tournament): string {
-  const e = exportOpenGotha(t);
-  if (!e.ok) throw new Error(e.errors.map((x) => x.message).join('\n'));
-  return e.text;
-}
-
-/** What OpenGotha reads: the file without Tengen's comment. */
-const withoutComment = (xml: string) => xml.replace(/<!--[\s\S]*?-->\n?/g, '');
+import { exportText, value, withoutComment } from '../support/opengothaXml';
 
 const EXAMPLES = path.join(__dirname, '../../examples');
 const examples = readdirSync(EXAMPLES)

@@ -8,21 +8,8 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { parseOpenGotha } from '../../src/formats/opengotha';
-import { exportOpenGotha } from '../../src/formats/opengothaExport';
-import type { Parsed } from '../../src/model/errors';
-import type { Tournament } from '../../src/model/tournament';
 import { corpusPath, describeCorpus } from '../support/corpus';
-
-function value(p: Parsed<Tournament>): Tournament {
-  if (!p.ok) throw new Error(p.errors.map((e) => `${e.file}:${e.line}: ${e.where ?? ''} ${e.message}`).join('\n'));
-  return p.value;
-}
-function exportText(t: Tournament): string {
-  const e = exportOpenGotha(t);
-  if (!e.ok) throw new Error(e.errors.map((x) => x.message).join('\n'));
-  return e.text;
-}
-const withoutComment = (xml: string) => xml.replace(/<!--[\s\S]*?-->\n?/g, '');
+import { exportText, value, withoutComment } from '../support/opengothaXml';
 
 /** Three players, two teams of up to `teamSize` boards (the first team's boards as given), one element a line. */
 function teamXml(options: { teamSize?: string; firstTeamBoards?: string[]; teamSet?: boolean } = {}): string {
