@@ -33,7 +33,7 @@ import { renderExplanation, renderStandings, standingsJson } from './render';
 import { egcStandingsJson, renderEgcResults } from './egcRender';
 import { egcResults } from '../scoring/europeanChampion';
 import { egcCongressStart } from '../scoring/egcCongressStart';
-import { renderTeamPairing, renderTeamStandings, teamPairingJson, teamStandingsJson } from './teams';
+import { inTeamFile, renderTeamPairing, renderTeamStandings, teamPairingJson, teamStandingsJson } from './teams';
 import { teamStandings } from '../scoring/teamStandings';
 import { pairTeams } from '../pairing/teamDraw';
 import { applyPairing } from '../pairing/apply';
@@ -190,8 +190,13 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         // A team tournament ranks teams (src/scoring/teamStandings.ts): its order is fixed by the EGF rules' team paragraphs.
         const refused = ['ruleset', 'tiebreaks'].filter((f) => flags.has(f));
         if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament, ordered by team points, Number of Board Wins and SOS over team scores`);
-        const teams = teamStandings(t, { asOf: standingsOptions(flags, t).asOf });
-        io.out(flags.has('json') ? `${JSON.stringify(teamStandingsJson(t, teams), null, 2)}\n` : renderTeamStandings(t, teams));
+        const asOf = standingsOptions(flags, t).asOf;
+        io.out(
+          inTeamFile(rest[0], () => {
+            const teams = teamStandings(t, { asOf });
+            return flags.has('json') ? `${JSON.stringify(teamStandingsJson(t, teams), null, 2)}\n` : renderTeamStandings(t, teams);
+          }),
+        );
         return 0;
       }
       const options = standingsOptions(flags, t);
@@ -298,12 +303,12 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         const refused = [...flags.keys()].filter((f) => !['round', 'json', 'out', 'overwrite'].includes(f));
         if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament; its team draw takes --round, --json and --out FILE.json only`);
         if (format === 'xlsx') throw new UsageError(`--out ${out}: a team tournament's pairing is written to a .json file; the workbook of a team tournament is not written by pair yet`);
-        const result = pairTeams(beforeRound(t, round), round);
+        const result = inTeamFile(rest[0], () => pairTeams(beforeRound(t, round), round));
         if (isPairingError(result)) {
           throw new TengenInputError([{ file: rest[0], where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no team draw: ${result.message}` }]);
         }
         if (write) await write(applyPairing(beforeRound(t, round), result), result);
-        io.out(flags.has('json') ? `${JSON.stringify(teamPairingJson(t, result), null, 2)}\n` : renderTeamPairing(t, result));
+        io.out(inTeamFile(rest[0], () => (flags.has('json') ? `${JSON.stringify(teamPairingJson(t, result), null, 2)}\n` : renderTeamPairing(t, result))));
         return 0;
       }
       const pairing = await pairAndWrite(t, round, system as CliPairingSystem, write, {

@@ -272,7 +272,8 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
   const resolve = resolver(parsedPlayers, unreadableKeys);
   const games = readGames(root, reader, resolve, numbered.idOf);
   const byes = readByes(root, reader, resolve, numbered.idOf);
-  const teams = readTeams(root, reader, resolve, numbered.idOf, general.rounds);
+  const teamParameters = readTeamParameters(root, reader);
+  const teams = readTeams(root, reader, resolve, numbered.idOf, general.rounds, teamParameters);
 
   const settings: Settings = {
     system: placement.system,
@@ -284,7 +285,13 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
     ...(handicap !== undefined && { handicap }),
     ...(general.komi !== undefined && { komi: general.komi }),
     ...(placement.tiebreaks.length > 0 && { tiebreaks: placement.tiebreaks }),
-    opengotha: { ...general.scoring, placementCriteria: placement.placementCriteria, pairingParameters },
+    opengotha: {
+      ...general.scoring,
+      placementCriteria: placement.placementCriteria,
+      pairingParameters,
+      ...(teamParameters.teamSize !== undefined && { teamSize: teamParameters.teamSize }),
+      ...(teamParameters.placementCriteria !== undefined && { teamPlacementCriteria: teamParameters.placementCriteria }),
+    },
   };
   const tournament: Tournament = {
     ...general.about,
@@ -404,16 +411,20 @@ function readGeneral(root: XmlElement, reader: Reader): General {
 
 // --- PlacementParameterSet -----------------------------------------------------------------------------------------
 
-function readPlacement(root: XmlElement): { placementCriteria: string[]; tiebreaks: Criterion[]; system: PairingSystem } {
-  // ExternalDocument reads the PlacementCriterion elements of the first PlacementParameterSet, each at its `number`
-  // (the TeamPlacementParameterSet has its own).
-  const pps = descendantsNamed(root, 'PlacementParameterSet')[0];
-  const elements = pps ? descendantsNamed(pps, 'PlacementCriterion') : [];
-  const placementCriteria = elements
+/** The PlacementCriterion names of a placement set, each at its `number`, NULL left out. */
+function criteriaOf(set: XmlElement | undefined): string[] {
+  const elements = set ? descendantsNamed(set, 'PlacementCriterion') : [];
+  return elements
     .map((c, index) => ({ name: (c.attributes.name ?? 'NULL').trim(), number: parseWhole(c.attributes.number) ?? index + 1, index }))
     .sort((a, b) => a.number - b.number || a.index - b.index)
     .map((c) => c.name)
     .filter((n) => n.toUpperCase() !== 'NULL');
+}
+
+function readPlacement(root: XmlElement): { placementCriteria: string[]; tiebreaks: Criterion[]; system: PairingSystem } {
+  // ExternalDocument reads the PlacementCriterion elements of the first PlacementParameterSet, each at its `number`
+  // (the TeamPlacementParameterSet has its own: readTeamParameters).
+  const placementCriteria = criteriaOf(descendantsNamed(root, 'PlacementParameterSet')[0]);
   const tiebreaks: Criterion[] = [];
   for (const name of placementCriteria) {
     const mapped = PLACEMENT_CRITERIA[name.toUpperCase()]?.tengen;
@@ -622,6 +633,40 @@ function referencedId(
   return undefined;
 }
 
+// --- TeamTournamentParameterSet ------------------------------------------------------------------------------------
+
+interface TeamParameters {
+  /** teamSize of the <TeamGeneralParameterSet>, when the file has one (the DTD's "4" when the attribute is left out). */
+  readonly teamSize?: number;
+  /** The element that says it, for the messages of readTeams. */
+  readonly teamSizeAt?: XmlElement;
+  readonly placementCriteria?: string[];
+}
+
+/**
+ * tournament.dtd: `<!ELEMENT TeamTournamentParameterSet (TeamGeneralParameterSet?, TeamPlacementParameterSet?)>`,
+ * `<!ATTLIST TeamGeneralParameterSet teamSize CDATA "4">` — the number of boards of OpenGotha's team matches — and
+ * `<!ELEMENT TeamPlacementParameterSet (PlacementCriteria)>`. Kept in settings.opengotha (teamSize,
+ * teamPlacementCriteria) to be written back; `settings.teams` is the director's (docs/file-format.md, Teams).
+ */
+function readTeamParameters(root: XmlElement, reader: Reader): TeamParameters {
+  const set = descendantsNamed(root, 'TeamTournamentParameterSet')[0];
+  if (!set) return {};
+  const general = descendantsNamed(set, 'TeamGeneralParameterSet')[0];
+  const placement = descendantsNamed(set, 'TeamPlacementParameterSet')[0];
+  let teamSize: number | undefined;
+  if (general) {
+    const text = general.attributes.teamSize ?? '4';
+    const n = parseWhole(text);
+    if (n === undefined || n < 1) reader.error(general, startTag(general, ['teamSize']), `teamSize="${text}" is not a number of boards: expected a whole number ≥ 1 (OpenGotha's default is 4)`);
+    else teamSize = n;
+  }
+  return {
+    ...(teamSize !== undefined && { teamSize, teamSizeAt: general }),
+    ...(placement && { placementCriteria: criteriaOf(placement) }),
+  };
+}
+
 // --- Games, byes, teams --------------------------------------------------------------------------------------------
 
 function readGames(
@@ -714,8 +759,11 @@ function readTeams(
   resolve: Resolve,
   idOf: ReadonlyMap<ParsedPlayer, PlayerId>,
   rounds: number,
+  parameters: TeamParameters,
 ): Team[] {
   const teams: Team[] = [];
+  const { teamSize, teamSizeAt } = parameters;
+  const sizeSaid = teamSizeAt ? `<TeamGeneralParameterSet teamSize="${teamSize}"> (line ${teamSizeAt.line})` : '';
   for (const element of descendantsNamed(root, 'Team')) {
     const where = startTag(element, ['teamNumber', 'teamName']);
     const number = parseWhole(element.attributes.teamNumber);
@@ -723,6 +771,9 @@ function readTeams(
       reader.error(element, where, `teamNumber="${element.attributes.teamNumber ?? ''}" is not a team number`);
       continue;
     }
+    const label = `team ${number} (${escapeControlCharacters(element.attributes.teamName ?? '')})`;
+    // Board members per round as the file lists them (all its rounds, OpenGotha's 20 included): at most teamSize.
+    const members = new Map<number, number>();
     const boards: TeamBoard[] = [];
     for (const board of childrenNamed(element, 'Board')) {
       const boardWhere = startTag(board, ['roundNumber', 'boardNumber', 'player']);
@@ -733,6 +784,19 @@ function readTeams(
       if (boardNumber === undefined || boardNumber < 1 || (roundText !== undefined && round === undefined)) {
         reader.error(board, boardWhere, 'a <Board> needs a whole boardNumber ≥ 1 and a whole roundNumber');
         continue;
+      }
+      if (teamSize !== undefined && boardNumber > teamSize) {
+        reader.error(board, boardWhere, `${label}: board ${boardNumber}${round === undefined ? '' : ` in round ${round}`} is beyond the team size: ${sizeSaid} allows boards 1–${teamSize}`);
+        continue;
+      }
+      if (teamSize !== undefined) {
+        const listed = round === undefined ? Array.from({ length: rounds }, (_, i) => i + 1) : [round];
+        for (const r of listed) members.set(r, (members.get(r) ?? 0) + 1);
+        const over = listed.find((r) => members.get(r)! > teamSize);
+        if (over !== undefined) {
+          reader.error(board, boardWhere, `${label} has ${members.get(over)} board members in round ${over}, more than ${sizeSaid} allows; each board holds one player a round`);
+          continue;
+        }
       }
       const player = referencedId(reader, resolve, idOf, board, boardWhere, 'player');
       if (player === undefined) continue;

@@ -117,6 +117,36 @@ function handicapSet(t: Tournament, raw: Readonly<Record<string, string>>): Reco
   return agrees ? rawHd : derived;
 }
 
+/**
+ * The <TeamTournamentParameterSet> (tournament.dtd: TeamGeneralParameterSet teamSize, default 4, and the
+ * TeamPlacementParameterSet's criteria): teamSize is the tournament's boards (settings.teams), else the team size the
+ * OpenGotha file had (settings.opengotha.teamSize), raised to the highest board a lineup uses so that OpenGotha (and
+ * Tengen's import, which refuses a board beyond teamSize) can read every lineup. Written when there is a team size or
+ * a team; nothing otherwise.
+ */
+function teamParameterSet(t: Tournament, notes: string[]): string[] {
+  const og = t.settings.opengotha;
+  const declared = t.settings.teams?.boards ?? og?.teamSize;
+  const highest = Math.max(0, ...(t.teams ?? []).flatMap((team) => team.boards.map((b) => b.board)));
+  if (declared === undefined && highest === 0) return [];
+  const teamSize = Math.max(declared ?? 0, highest);
+  if (declared !== undefined && highest > declared) {
+    notes.push(`a team lists board ${highest} while the teams have ${declared} boards: OpenGotha's teamSize is written as ${highest}`);
+  }
+  const criteria = og?.teamPlacementCriteria;
+  const placement =
+    criteria === undefined
+      ? []
+      : [
+          '<TeamPlacementParameterSet>',
+          '<PlacementCriteria>',
+          ...[...criteria, ...Array(Math.max(0, 6 - criteria.length)).fill('NULL')].map((name, i) => element('PlacementCriterion', { name, number: String(i + 1) })),
+          '</PlacementCriteria>',
+          '</TeamPlacementParameterSet>',
+        ];
+  return ['<TeamTournamentParameterSet>', element('TeamGeneralParameterSet', { teamSize: String(teamSize) }), ...placement, '</TeamTournamentParameterSet>'];
+}
+
 export function exportOpenGotha(t: Tournament): Exported {
   const notes: string[] = [];
   const swiss = t.settings.system !== 'mcmahon';
@@ -225,6 +255,8 @@ export function exportOpenGotha(t: Tournament): Exported {
     ].join('\n'),
   );
 
+  const teamSet = teamParameterSet(t, notes);
+
   const general: Record<string, string> = { ...(og?.generalParameters ?? {}) };
   general.name = t.name;
   if (t.shortName !== undefined) general.shortName = t.shortName;
@@ -292,6 +324,7 @@ export function exportOpenGotha(t: Tournament): Exported {
     '</PlacementParameterSet>',
     ...(Object.keys(pairing).length > 0 ? [element('PairingParameterSet', pairing)] : []),
     '</TournamentParameterSet>',
+    ...teamSet,
     '</Tournament>',
     '',
   ];

@@ -255,6 +255,14 @@ export interface OpenGothaScoring {
   readonly pairingParameters?: Readonly<Record<string, string>>;
   /** The GeneralParameterSet attributes with no other place in the model (time system, board size, …), as written. */
   readonly generalParameters?: Readonly<Record<string, string>>;
+  /**
+   * OpenGotha's team size (TeamGeneralParameterSet teamSize, tournament.dtd default 4): the boards of a team match
+   * there. Kept apart from `settings.teams`, which makes the tournament a team tournament in Tengen (an OpenGotha
+   * file ranks its players, and its teams beside them).
+   */
+  readonly teamSize?: number;
+  /** The TeamPlacementParameterSet's PlacementCriteria as written (TEAMP, BDW, …, NULL left out). */
+  readonly teamPlacementCriteria?: readonly string[];
 }
 
 export interface Settings {

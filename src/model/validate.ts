@@ -59,6 +59,7 @@ function tournamentTexts(t: Tournament): [string, string | undefined][] {
   s.sections?.forEach((x, i) => texts.push([`/settings/sections/${i}/name`, x.name]));
   s.prizes?.forEach((x, i) => texts.push([`/settings/prizes/${i}/section`, x.section], [`/settings/prizes/${i}/unit`, x.unit], [`/settings/prizes/${i}/item`, x.item]));
   s.opengotha?.placementCriteria?.forEach((x, i) => texts.push([`/settings/opengotha/placementCriteria/${i}`, x]));
+  s.opengotha?.teamPlacementCriteria?.forEach((x, i) => texts.push([`/settings/opengotha/teamPlacementCriteria/${i}`, x]));
   for (const set of ['pairingParameters', 'generalParameters'] as const) {
     for (const [k, v] of Object.entries(s.opengotha?.[set] ?? {})) texts.push([`/settings/opengotha/${set}/${k}`, k], [`/settings/opengotha/${set}/${k}`, v]);
   }
@@ -294,5 +295,6 @@ function checkSettingsNumbers(t: Tournament, report: (path: string, message: str
     for (const key of ['mmsHalvesAbsent', 'mmsHalvesBye', 'nbwHalvesAbsent', 'nbwHalvesBye'] as const) {
       if (!isWholeIn(og[key], 0, MAX_OPENGOTHA_HALVES)) report(`/settings/opengotha/${key}`, `${key} ${shown(og[key])} is not a number of half points from 0 to ${MAX_OPENGOTHA_HALVES}`);
     }
+    if (og.teamSize !== undefined && !isWholeIn(og.teamSize, 1, MAX_PLAYERS)) report('/settings/opengotha/teamSize', `teamSize ${shown(og.teamSize)} is not a number of boards from 1 to ${MAX_PLAYERS}`);
   }
 }

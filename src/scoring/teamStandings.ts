@@ -16,6 +16,7 @@ import { TengenInputError } from '../model/errors';
 import type { Rank } from '../model/rank';
 import type { Game, GameResult, PlayerId, Team, TeamBoard, TeamStart, Tournament } from '../model/tournament';
 import { gameHalves, lastPlayedRound, outcomeOf } from './record';
+import { rulesetOf } from './rulesets';
 import { initialMms } from './scoreboard';
 
 /** The team's board order for `round`: its entries for that round, else those of the latest earlier round listed. */
@@ -45,6 +46,14 @@ export interface TeamMatch {
   readonly secondHalves: number;
   /** Every board has a result. */
   readonly complete: boolean;
+}
+
+/** The players of the team's lineup for `round` who sit on a board of the match (1 … settings.teams.boards), by board. */
+export function lineupPlayers(t: Tournament, team: Team, round: number): PlayerId[] {
+  const boards = t.settings.teams?.boards ?? Infinity;
+  return teamLineup(team, round)
+    .filter((b) => b.board <= boards)
+    .map((b) => b.player);
 }
 
 /** Which team (its number) and board each player sits on in `round`. */
@@ -108,6 +117,55 @@ export function teamMatches(t: Tournament, asOf = t.settings.rounds): TeamMatch[
   return matches;
 }
 
+/**
+ * A team bye: with an odd number of teams, one team sits out the round (src/pairing/teamDraw.ts chooses it). Like a
+ * team match it is not stored: every player of the team's lineup for the round has the tournament's bye (a `byes`
+ * entry each, so his own record shows the bye), and that is the team's bye.
+ */
+export interface TeamBye {
+  readonly round: number;
+  readonly team: number;
+  /** The lineup's players, by board. */
+  readonly players: readonly PlayerId[];
+}
+
+/**
+ * The team byes of every round up to `asOf`. A bye given to some players of a lineup but not to all of them is an
+ * error naming the team, the round and the players: a team sits out whole or plays its match.
+ */
+export function teamByes(t: Tournament, asOf = t.settings.rounds): TeamBye[] {
+  const byes: TeamBye[] = [];
+  for (let round = 1; round <= asOf; round++) {
+    const given = new Set(t.byes.filter((b) => b.round === round).map((b) => b.player));
+    if (given.size === 0) continue;
+    for (const team of t.teams ?? []) {
+      const lineup = lineupPlayers(t, team, round);
+      const withBye = lineup.filter((p) => given.has(p));
+      if (withBye.length === 0) continue;
+      if (withBye.length < lineup.length) {
+        const without = lineup.filter((p) => !given.has(p));
+        throw new TengenInputError([
+          {
+            where: `team ${team.number} (${team.name}), round ${round}`,
+            message: `player${withBye.length === 1 ? '' : 's'} ${withBye.join(', ')} of the lineup ha${withBye.length === 1 ? 's' : 've'} the bye but ${without.join(', ')} ha${without.length === 1 ? 's' : 've'} not; a team bye gives the bye to every board of the lineup, and a team that plays has no bye`,
+          },
+        ]);
+      }
+      byes.push({ round, team: team.number, players: lineup });
+    }
+  }
+  return byes;
+}
+
+/**
+ * The board points of a team bye, in half points: each board counts the tournament's bye as its ruleset scores a
+ * player's bye for the number of wins (EGF, BGA, Mays: a win, "default win due to the opponent Bye"; OpenGotha:
+ * genNBW2ValueBye), so the team's Number of Board Wins agrees with its players' own records.
+ */
+export function teamByeBoardHalves(t: Tournament, bye: TeamBye): number {
+  return bye.players.length * rulesetOf(t).byeHalves('nbw', t);
+}
+
 /** The team points a match gives `team` (EGF: 1 for the greater sum, ½ for equal sums, 0), in half points. */
 export function matchPointsHalves(match: TeamMatch, team: number): number {
   const mine = team === match.first ? match.firstHalves : match.secondHalves;
@@ -136,9 +194,11 @@ export interface TeamStandingsRow {
   readonly scoreHalves: number;
   readonly pointsHalves: number;
   readonly boardWinsHalves: number;
-  /** Sum of the opponent teams' scores. */
+  /** Sum of the opponent teams' scores (a bye round: the team's own start). */
   readonly sosHalves: number;
   readonly matches: number;
+  /** Rounds the team had the bye (src/pairing/teamDraw.ts): a team win without a match. */
+  readonly byes: number;
 }
 
 export interface TeamStandings {
@@ -146,17 +206,31 @@ export interface TeamStandings {
   readonly rows: readonly TeamStandingsRow[];
 }
 
+/** Whether the event has team byes (an odd number of teams, or a bye given): standings then show a Byes column. */
+export function hasTeamByes(t: Tournament, s: TeamStandings): boolean {
+  return (t.teams?.length ?? 0) % 2 === 1 || s.rows.some((r) => r.byes > 0);
+}
+
 /**
  * Teams ordered by score (team points, plus the start in McMahon), then Number of Board Wins, then SOS over the team
- * scores, counting the matches whose every board has a result; teams equal on all three share the place ("They have the same place number, which is one greater than the
- * number of better placed players"), listed by team number.
+ * scores, counting the matches whose every board has a result; teams equal on all three share the place ("They have
+ * the same place number, which is one greater than the number of better placed players"), listed by team number.
+ *
+ * A team bye (teamByes) counts as a won match: seeds/egf-general-tournament-rules-excerpt.txt lists a player's bye as
+ * a "default win due to the opponent Bye", and "a team's sum of game results are compared with the opposing team's
+ * sum … The increment of a team's Number of Wins Score is 1 for the team with the greater sum": every board of the
+ * bye team wins by default against an opponent who is not there, so the team's sum is the greater and it scores 1
+ * team point. Its board points are its players' byes as the ruleset scores them (teamByeBoardHalves: one board win
+ * per board under EGF, BGA and Mays; genNBW2ValueBye per board under OpenGotha's rules). The bye has no opponent:
+ * SOS counts the team's own start there (0 in Swiss), as the EGF, BGA and OpenGotha rulesets count a player's own
+ * initial score for a round without an opponent (src/scoring/rulesets.ts, sosWithoutOpponent).
  */
 export function teamStandings(t: Tournament, options: { asOf?: number } = {}): TeamStandings {
   const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
   const teams = t.teams ?? [];
   const matches = teamMatches(t, asOf);
-  const score = new Map<number, { start: number; points: number; boards: number; opponents: number[]; matches: number }>();
-  for (const team of teams) score.set(team.number, { start: teamStartHalves(t, team), points: 0, boards: 0, opponents: [], matches: 0 });
+  const score = new Map<number, { start: number; points: number; boards: number; opponents: number[]; matches: number; byes: number }>();
+  for (const team of teams) score.set(team.number, { start: teamStartHalves(t, team), points: 0, boards: 0, opponents: [], matches: 0, byes: 0 });
   // A match still being played counts once every board has a result: a sum of some boards decides nothing.
   for (const m of matches.filter((x) => x.complete)) {
     for (const [me, other, halves] of [[m.first, m.second, m.firstHalves], [m.second, m.first, m.secondHalves]] as const) {
@@ -167,6 +241,12 @@ export function teamStandings(t: Tournament, options: { asOf?: number } = {}): T
       s.matches++;
     }
   }
+  for (const bye of teamByes(t, asOf)) {
+    const s = score.get(bye.team)!;
+    s.points += 2;
+    s.boards += teamByeBoardHalves(t, bye);
+    s.byes++;
+  }
   const scoreOf = (n: number) => score.get(n)!.start + score.get(n)!.points;
   const unplaced = teams.map((team) => {
     const s = score.get(team.number)!;
@@ -175,8 +255,9 @@ export function teamStandings(t: Tournament, options: { asOf?: number } = {}): T
       scoreHalves: scoreOf(team.number),
       pointsHalves: s.points,
       boardWinsHalves: s.boards,
-      sosHalves: s.opponents.reduce((sum, o) => sum + scoreOf(o), 0),
+      sosHalves: s.opponents.reduce((sum, o) => sum + scoreOf(o), 0) + s.byes * s.start,
       matches: s.matches,
+      byes: s.byes,
     };
   });
   const key = (r: (typeof unplaced)[number]) => [r.scoreHalves, r.boardWinsHalves, r.sosHalves];

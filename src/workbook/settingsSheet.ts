@@ -308,6 +308,8 @@ function readOpenGothaScoring(text: string): OpenGothaScoring | string {
     placementCriteria: { required: false, check: (v) => Array.isArray(v) && strings(v), what: 'a list of texts' },
     pairingParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
     generalParameters: { required: false, check: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && strings(v), what: 'an object of texts' },
+    teamSize: { required: false, check: (v) => Number.isSafeInteger(v) && (v as number) >= 1, what: 'a whole number ≥ 1' },
+    teamPlacementCriteria: { required: false, check: (v) => Array.isArray(v) && strings(v), what: 'a list of texts' },
   };
   for (const key of Object.keys(o)) if (!(key in KINDS)) return `unknown key "${key}"`;
   for (const [key, kind] of Object.entries(KINDS)) {

@@ -8,9 +8,9 @@ import type { PlayerId, Tournament } from '../../src/model/tournament';
 import type { Rank } from '../../src/model/rank';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { exportOpenGotha } from '../../src/formats/opengothaExport';
-import { exportText, value, withoutComment } from '../support/openGothaExport';
 import { computeStandings } from '../../src/scoring/standings';
 import { CORPUS_DIR, corpusOpenGothaFiles, describeCorpus } from '../support/corpus';
+import { exportText, value, withoutComment } from '../support/opengothaXml';
 
 const id = (n: number) => n as PlayerId;
 const native: Tournament = {

@@ -8,9 +8,10 @@ import * as path from 'node:path';
 import type { Tournament } from '../../src/model/tournament';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { exportOpenGotha } from '../../src/formats/opengothaExport';
-import { exportText, value, withoutComment } from '../support/openGothaExport';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { generateMcMahon } from '../../bench/generate';
+import { corpusPath, describeCorpus } from '../support/corpus';
+import { exportText, value, withoutComment } from '../support/opengothaXml';
 
 const EXAMPLES = path.join(__dirname, '../../examples');
 const examples = readdirSync(EXAMPLES)
@@ -29,6 +30,24 @@ describe('Tengen → OpenGotha XML → Tengen is identical for every example', (
     const back = value(parseOpenGotha(e.text, 'export.xml'));
     expect(writeTournamentJson(back)).toBe(writeTournamentJson(t));
     expect(exportText(back)).toBe(e.text);
+  });
+});
+
+describeCorpus('the OpenGotha team files of the corpus come back identical, teams and team size with them', () => {
+  const TEAM_FILES = [
+    ['opengotha-standings', 'Tournoi-de-Juvisy.xml'],
+    ['opengotha-standings', 'TournoiChinois.xml'],
+  ] as const;
+  it.each(TEAM_FILES)('%s/%s: exportOpenGotha → parseOpenGotha gives the same tournament, and the same XML again', (folder, name) => {
+    const t = value(parseOpenGotha(readFileSync(corpusPath(folder, name), 'utf8'), name));
+    const xml = exportText(t);
+    const back = value(parseOpenGotha(xml, 'export.xml'));
+    expect(writeTournamentJson(back)).toBe(writeTournamentJson(t));
+    expect(exportText(back)).toBe(xml);
+    // OpenGotha, which ignores Tengen's comment, reads the same teams and team size.
+    const plain = value(parseOpenGotha(withoutComment(xml), 'plain.xml'));
+    expect(plain.teams).toEqual(t.teams);
+    expect(plain.settings.opengotha?.teamSize).toBe(t.settings.opengotha?.teamSize);
   });
 });
 
