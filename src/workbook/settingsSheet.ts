@@ -49,7 +49,8 @@ const LABEL: Readonly<Record<Key, string>> = {
   correction: 'Handicap correction',
   egc: 'European Go Congress McMahon',
   teams: 'Teams (JSON)',
-  // Pair go and rengo (settings.entrants, src/model/entrants.ts), after the rows above so that they keep their places.
+  // Pair go and rengo (settings.entrants, src/model/entrants.ts), after the rows above so that they keep their places;
+  // written only for such a tournament (`writtenKeys`).
   entrantKind: 'Pair go or rengo',
   entrantRank: 'Pair or team rank',
 };
@@ -58,6 +59,17 @@ const ENTRANT_KINDS: readonly EntrantKind[] = ['pair-go', 'rengo'];
 /** The rule the JSON reader takes when a file has members but no settings.entrants (src/formats/json.ts). */
 const DEFAULT_ENTRANT_RANK: EntrantRankRule = 'average-down';
 const KEYS = Object.keys(LABEL) as Key[];
+const ENTRANT_KEYS: readonly Key[] = ['entrantKind', 'entrantRank'];
+
+/**
+ * The rows written. The pair go and rengo rows only when the tournament has entrants: every workbook of individuals
+ * keeps the table it had before they existed, so the settings cache behind the live spills (liveCache.ts), rendered
+ * from these rows, stays the shape `TengenSettings` covers in it — two more rows there would make the fallback
+ * compare tables of different sizes and show #N/A for good. A director may still type the two rows (read anywhere).
+ */
+function writtenKeys(settings: Settings): Key[] {
+  return settings.entrants ? KEYS : KEYS.filter((k) => !ENTRANT_KEYS.includes(k));
+}
 
 /** What the Settings sheet carries besides `Settings` fields. */
 export interface SheetSettings {
@@ -102,24 +114,25 @@ export function settingsCells(settings: Settings, shortName?: string, teams?: re
     entrantKind: settings.entrants?.kind ?? null,
     entrantRank: settings.entrants?.rank ?? null,
   };
-  return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
+  return [['Setting', 'Value'], ...writtenKeys(settings).map((k) => [LABEL[k], value[k]])];
 }
 
 export function settingsOps(settings: Settings, shortName?: string, teams?: readonly Team[]): WorkbookOp[] {
   const sheet = SETTINGS_SHEET;
+  const cells = settingsCells(settings, shortName, teams);
   return [
     ...freshSheetOps(sheet),
-    { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName, teams) },
-    settingsNameOp(),
+    { kind: 'write', sheet, at: 'A1', cells },
+    settingsNameOp(cells.length),
     { kind: 'format', sheet, range: 'A1:B1', format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [26, 40] },
     { kind: 'print', sheet, settings: { fitToWidth: true, orientation: 'portrait' } },
   ];
 }
 
-/** `TengenSettings`: the Settings table, the functions' `settings` argument (names.ts). */
-export function settingsNameOp(): WorkbookOp {
-  return defineNameOp(SETTINGS_NAME, SETTINGS_SHEET, `A1:B${KEYS.length + 1}`);
+/** `TengenSettings`: the Settings table of `rows` rows (its header included), the functions' `settings` argument (names.ts). */
+export function settingsNameOp(rows: number): WorkbookOp {
+  return defineNameOp(SETTINGS_NAME, SETTINGS_SHEET, `A1:B${rows}`);
 }
 
 export function readSettingsSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = SETTINGS_SHEET): SheetSettings {
