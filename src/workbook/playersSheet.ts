@@ -2,12 +2,18 @@
  * The `Players` sheet: the registration list, one player a row, with what the grid has no room for (city and club
  * apart, country, rating, EGD PIN, fee level, rounds announced missed, previous order). The Grid is the record of
  * IDs, names, ranks, sections and games; this sheet adds the rest, matched by ID.
+ *
+ * In pair go and rengo (seeds/egf-general-tournament-rules-excerpt.txt: "In case of pairgo or rengo, 'player' denotes
+ * a pair or team") a row is an entrant, and its members follow the other columns, three columns each: "Member 1
+ * family name", "Member 1 given name", "Member 1 rank", "Member 2 family name" … The entrant's Rank is the one its
+ * members give by the event's rule (src/model/entrants.ts); a rank that says otherwise is refused (`entrantRankError`).
  */
+import { entrantRank, type EntrantRankRule, type EntrantSettings, type Member } from '../model/entrants';
 import type { InputError } from '../model/errors';
-import { formatRank, parseRank } from '../model/rank';
+import { formatRank, parseRank, type Rank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from './adapter';
-import { sheetCell } from './address';
+import { columnLetter, sheetCell } from './address';
 import { isBlank, normaliseLabel, readYesNo, yesNoCell } from './notation';
 
 export const PLAYERS_SHEET = 'Players';
@@ -65,21 +71,65 @@ function cellOf(p: Player, c: Column): CellValue {
   }
 }
 
-export function playersCells(players: readonly Player[]): CellValue[][] {
-  return [HEADERS.map(([, h]) => h), ...[...players].sort((a, b) => a.id - b.id).map((p) => HEADERS.map(([c]) => cellOf(p, c)))];
+/** A member's three columns, by the part of the member each holds. */
+const MEMBER_PARTS = [
+  ['family', 'family name'],
+  ['given', 'given name'],
+  ['rank', 'rank'],
+] as const;
+type MemberPart = (typeof MEMBER_PARTS)[number][0];
+const memberHeader = (n: number, part: MemberPart) => `Member ${n} ${MEMBER_PARTS.find(([k]) => k === part)![1]}`;
+
+/**
+ * How many members' columns the sheet has: none in a tournament of individuals; else as many as the largest entrant
+ * has, and at least a pair's two (a rengo team's three), so that a director can type members the pane did not register.
+ */
+export function memberSlots(players: readonly Player[], entrants?: EntrantSettings): number {
+  const largest = Math.max(0, ...players.map((p) => p.members?.length ?? 0));
+  if (!entrants && largest === 0) return 0;
+  return Math.max(largest, entrants?.kind === 'rengo' ? 3 : 2);
 }
 
-export function playersOps(players: readonly Player[]): WorkbookOp[] {
+function memberCells(p: Player, slots: number): CellValue[] {
+  return Array.from({ length: slots }, (_, k) => {
+    const m = p.members?.[k];
+    return m ? [m.family, m.given === '' ? null : m.given, formatRank(m.rank)] : [null, null, null];
+  }).flat();
+}
+
+/** The sheet: the columns of every player, then (pair go, rengo) each member's three. */
+export function playersCells(players: readonly Player[], entrants?: EntrantSettings): CellValue[][] {
+  const slots = memberSlots(players, entrants);
+  const memberHeaders = Array.from({ length: slots }, (_, k) => MEMBER_PARTS.map(([part]) => memberHeader(k + 1, part))).flat();
+  return [
+    [...HEADERS.map(([, h]) => h), ...memberHeaders],
+    ...[...players].sort((a, b) => a.id - b.id).map((p) => [...HEADERS.map(([c]) => cellOf(p, c)), ...memberCells(p, slots)]),
+  ];
+}
+
+export function playersOps(players: readonly Player[], entrants?: EntrantSettings): WorkbookOp[] {
   const sheet = PLAYERS_SHEET;
-  const cells = playersCells(players);
+  const cells = playersCells(players, entrants);
+  const last = columnLetter(cells[0].length);
+  const memberWidths = Array.from({ length: (cells[0].length - HEADERS.length) / 3 }, () => [14, 12, 7]).flat();
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:S1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10, 10, 9] },
+    { kind: 'format', sheet, range: `A1:${last}1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10, 10, 9, ...memberWidths] },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:S${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
   ];
+}
+
+/**
+ * What is wrong with an entrant's rank, or undefined: in pair go and rengo the rank for the draw and handicaps is the
+ * one the members give by the event's rule (src/model/entrants.ts), as the JSON reader checks it (src/formats/json.ts).
+ */
+export function entrantRankError(rank: Rank, members: readonly Member[], rule: EntrantRankRule | undefined): string | undefined {
+  const expected = entrantRank(members.map((m) => m.rank), rule ?? 'average-down');
+  if (expected === rank) return undefined;
+  return `rank ${formatRank(rank)} is not the rank the members give: ${formatRank(expected)} (${rule ?? 'average-down, the default'}); type ${formatRank(expected)}, or correct the members' ranks on the Players sheet`;
 }
 
 /** A row of the Players sheet: the fields it sets, and the row it is on. */
@@ -88,15 +138,41 @@ export interface PlayerRow {
   readonly fields: Partial<Omit<Player, 'id'>>;
 }
 
-/** The Players sheet's rows by ID; columns are found by their header, in any order. */
-export function readPlayersSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = PLAYERS_SHEET): Map<PlayerId, PlayerRow> {
+/**
+ * The Players sheet's rows by ID; columns are found by their header, in any order. With `entrants` (the Settings
+ * sheet's), an entrant's Rank beside its members must be the one they give.
+ */
+export function readPlayersSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = PLAYERS_SHEET, entrants?: EntrantSettings): Map<PlayerId, PlayerRow> {
   const out = new Map<PlayerId, PlayerRow>();
   const header = values[0] ?? [];
   const columnOf = new Map<Column, number>();
+  /** Member n's columns: n → part → column index. */
+  const memberColumns = new Map<number, Map<MemberPart, number>>();
   header.forEach((h, i) => {
-    const found = HEADERS.find(([, label]) => normaliseLabel(label) === normaliseLabel(String(h ?? '')));
-    if (found) columnOf.set(found[0], i);
+    const label = normaliseLabel(String(h ?? ''));
+    const found = HEADERS.find(([, l]) => normaliseLabel(l) === label);
+    if (found) {
+      columnOf.set(found[0], i);
+      return;
+    }
+    const member = /^member (\d+)\b ?(.*)$/.exec(label);
+    if (!member) return;
+    const n = Number(member[1]);
+    const part = MEMBER_PARTS.find(([, l]) => l === member[2]);
+    if (!part || n < 1) {
+      errors.push({ where: sheetCell(sheet, 1, i + 1), message: `"${String(h)}" is not a member's column; expected "${memberHeader(n, 'family')}", "${memberHeader(n, 'given')}" or "${memberHeader(n, 'rank')}"` });
+      return;
+    }
+    if (!memberColumns.has(n)) memberColumns.set(n, new Map());
+    memberColumns.get(n)!.set(part[0], i);
   });
+  // A member is read from its family name and rank: without either column, said once here rather than on every row.
+  for (const [n, cols] of memberColumns) {
+    const missing = (['family', 'rank'] as const).filter((part) => !cols.has(part));
+    if (missing.length === 0) continue;
+    errors.push({ where: sheetCell(sheet, 1, [...cols.values()][0] + 1), message: `member ${n} has no ${missing.map((part) => `"${memberHeader(n, part)}"`).join(' or ')} column; expected the three columns ${MEMBER_PARTS.map(([part]) => `"${memberHeader(n, part)}"`).join(', ')}` });
+    memberColumns.delete(n);
+  }
   if (!columnOf.has('id')) {
     if (values.length > 0) errors.push({ where: `${sheet}!A1`, message: 'no "ID" column in the header row' });
     return out;
@@ -154,8 +230,50 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       if (parts.some((n) => !Number.isInteger(n) || n < 1)) errors.push({ where: at('absentRounds'), player: String(id), message: `"${absent}" is not a list of rounds; expected e.g. 1, 3` });
       else fields.absentRounds = [...new Set(parts)].sort((a, b) => a - b);
     }
+    const errorsBefore = errors.length;
+    const members = readMembers(row, r + 1, memberColumns, sheet, String(id), errors);
+    // The rank is checked against the members once they are all read: a member refused leaves nothing to compare.
+    if (members.length > 0 && errors.length === errorsBefore) {
+      fields.members = members;
+      const wrong = fields.rank === undefined ? undefined : entrantRankError(fields.rank, members, entrants?.rank);
+      if (wrong) errors.push({ where: at('rank'), player: String(id), message: wrong });
+    }
     if (out.has(id as PlayerId)) errors.push({ where: at('id'), message: `ID ${id} is also on row ${out.get(id as PlayerId)!.row}` });
     else out.set(id as PlayerId, { row: r + 1, fields });
   }
   return out;
+}
+
+/**
+ * An entrant's members from its row, member 1 first; a member whose three cells are blank is no member. A member
+ * needs a family name and a rank (the given name may be blank, as in the JSON file).
+ */
+function readMembers(row: readonly CellValue[], rowNumber: number, columns: ReadonlyMap<number, ReadonlyMap<MemberPart, number>>, sheet: string, player: string, errors: InputError[]): Member[] {
+  const members: Member[] = [];
+  for (const n of [...columns.keys()].sort((a, b) => a - b)) {
+    const cols = columns.get(n)!;
+    const text = (part: MemberPart) => {
+      const c = cols.get(part);
+      return c === undefined || isBlank(row[c] ?? null) ? undefined : String(row[c]).trim();
+    };
+    const at = (part: MemberPart) => sheetCell(sheet, rowNumber, (cols.get(part) ?? cols.get('family')!) + 1);
+    const [family, given, rankText] = [text('family'), text('given'), text('rank')];
+    if (family === undefined && given === undefined && rankText === undefined) continue;
+    if (family === undefined) {
+      errors.push({ where: at('family'), player, message: `member ${n} has a given name or rank but no family name; expected the member's family name in "${memberHeader(n, 'family')}"` });
+      continue;
+    }
+    const who = `member ${n} (${[family, given].filter(Boolean).join(' ')})`;
+    if (rankText === undefined) {
+      errors.push({ where: at('rank'), player, message: `${who} has no rank; expected a rank such as 3d or 2k in "${memberHeader(n, 'rank')}"` });
+      continue;
+    }
+    const rank = parseRank(rankText);
+    if (!rank.ok) {
+      errors.push({ where: at('rank'), player, message: `${who}: ${rank.message}` });
+      continue;
+    }
+    members.push({ family, given: given ?? '', rank: rank.rank });
+  }
+  return members;
 }

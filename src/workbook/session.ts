@@ -40,7 +40,7 @@ import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame
 import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { isTeamSheet, TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamSheetsOps } from './teamSheets';
-import { PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
+import { entrantRankError, PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { withoutRuleStarts } from '../scoring/egcCongressStart';
 import { readScratchPad, resultOfMark } from './scratchPad';
 import { readSettingsSheet, SETTINGS_SHEET, settingsOps } from './settingsSheet';
@@ -208,7 +208,7 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
   const playersValues = (await wb.readSheet(PLAYERS_SHEET)) ?? [];
   read.set(SETTINGS_SHEET, { values: settingsValues });
   read.set(PLAYERS_SHEET, { values: playersValues });
-  const rows = readPlayersSheet(playersValues, errors);
+  const rows = readPlayersSheet(playersValues, errors, PLAYERS_SHEET, extra.settings.entrants);
 
   const players: Player[] = fromGrid.players.map((p) => {
     const row = rows.get(p.id);
@@ -226,6 +226,9 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
     // they are the player's. A name retyped on the Grid (no longer theirs) is the Grid's, as it reads.
     const sheetName = f.family !== undefined ? { family: f.family, given: f.given ?? '' } : undefined;
     const name = sheetName && displayName(sheetName) === displayName(p) ? sheetName : { family: p.family, given: p.given };
+    // A pair go pair or rengo team: its members from the Players sheet; the Grid's rank must be the one they give.
+    const wrongRank = f.members ? entrantRankError(p.rank, f.members, extra.settings.entrants?.rank) : undefined;
+    if (wrongRank) errors.push({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(p.id) ?? 1, gridLayout(0, 0).columns.rank), player: String(p.id), message: wrongRank });
     const merged: Player = {
       ...(f.city !== undefined ? { city: f.city } : {}),
       ...(f.country !== undefined ? { country: f.country } : {}),
@@ -245,6 +248,7 @@ async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>>
       ...(p.section !== undefined ? { section: p.section } : {}),
       ...(p.initialMms !== undefined ? { initialMms: p.initialMms } : {}),
       ...(absentRounds.length > 0 ? { absentRounds } : {}),
+      ...(f.members !== undefined ? { members: f.members } : {}),
     };
     return merged;
   });
@@ -411,7 +415,7 @@ function tournamentBatch(
   const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
   const render = (t: Tournament) => [
     ...gridOps(t, { language: ctx.language }),
-    ...playersOps(t.players),
+    ...playersOps(t.players, t.settings.entrants),
     ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
     ...liveCacheOps(t, ctx.language, withStandings),
@@ -531,7 +535,7 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   const language = options.language ?? 'en';
   const time = options.time ?? new Date().toISOString();
-  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players), ...settingsOps(t.settings, t.shortName, t.teams)];
+  const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players, t.settings.entrants), ...settingsOps(t.settings, t.shortName, t.teams)];
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET, GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET]);
   ops.push(...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams));

@@ -3,6 +3,7 @@
  * name, dates, place, director, ruleset, system, rounds, language, sections, bar, floor and MMS zero, and is what
  * counts for them). One setting a row: its name in column A, its value in column B.
  */
+import { ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../model/entrants';
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, PAIRING_CRITERIA, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../model/tournament';
@@ -27,7 +28,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams' | 'entrantKind' | 'entrantRank';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -48,9 +49,27 @@ const LABEL: Readonly<Record<Key, string>> = {
   correction: 'Handicap correction',
   egc: 'European Go Congress McMahon',
   teams: 'Teams (JSON)',
+  // Pair go and rengo (settings.entrants, src/model/entrants.ts), after the rows above so that they keep their places;
+  // written only for such a tournament (`writtenKeys`).
+  entrantKind: 'Pair go or rengo',
+  entrantRank: 'Pair or team rank',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
+const ENTRANT_KINDS: readonly EntrantKind[] = ['pair-go', 'rengo'];
+/** The rule the JSON reader takes when a file has members but no settings.entrants (src/formats/json.ts). */
+const DEFAULT_ENTRANT_RANK: EntrantRankRule = 'average-down';
 const KEYS = Object.keys(LABEL) as Key[];
+const ENTRANT_KEYS: readonly Key[] = ['entrantKind', 'entrantRank'];
+
+/**
+ * The rows written. The pair go and rengo rows only when the tournament has entrants: every workbook of individuals
+ * keeps the table it had before they existed, so the settings cache behind the live spills (liveCache.ts), rendered
+ * from these rows, stays the shape `TengenSettings` covers in it — two more rows there would make the fallback
+ * compare tables of different sizes and show #N/A for good. A director may still type the two rows (read anywhere).
+ */
+function writtenKeys(settings: Settings): Key[] {
+  return settings.entrants ? KEYS : KEYS.filter((k) => !ENTRANT_KEYS.includes(k));
+}
 
 /** What the Settings sheet carries besides `Settings` fields. */
 export interface SheetSettings {
@@ -92,25 +111,28 @@ export function settingsCells(settings: Settings, shortName?: string, teams?: re
     correction: h?.correction ?? null,
     egc: yesNoCell(settings.egc),
     teams: teamsJson(settings, teams),
+    entrantKind: settings.entrants?.kind ?? null,
+    entrantRank: settings.entrants?.rank ?? null,
   };
-  return [['Setting', 'Value'], ...KEYS.map((k) => [LABEL[k], value[k]])];
+  return [['Setting', 'Value'], ...writtenKeys(settings).map((k) => [LABEL[k], value[k]])];
 }
 
 export function settingsOps(settings: Settings, shortName?: string, teams?: readonly Team[]): WorkbookOp[] {
   const sheet = SETTINGS_SHEET;
+  const cells = settingsCells(settings, shortName, teams);
   return [
     ...freshSheetOps(sheet),
-    { kind: 'write', sheet, at: 'A1', cells: settingsCells(settings, shortName, teams) },
-    settingsNameOp(),
+    { kind: 'write', sheet, at: 'A1', cells },
+    settingsNameOp(cells.length),
     { kind: 'format', sheet, range: 'A1:B1', format: HEADER_FORMAT },
     { kind: 'column-widths', sheet, widths: [26, 40] },
     { kind: 'print', sheet, settings: { fitToWidth: true, orientation: 'portrait' } },
   ];
 }
 
-/** `TengenSettings`: the Settings table, the functions' `settings` argument (names.ts). */
-export function settingsNameOp(): WorkbookOp {
-  return defineNameOp(SETTINGS_NAME, SETTINGS_SHEET, `A1:B${KEYS.length + 1}`);
+/** `TengenSettings`: the Settings table of `rows` rows (its header included), the functions' `settings` argument (names.ts). */
+export function settingsNameOp(rows: number): WorkbookOp {
+  return defineNameOp(SETTINGS_NAME, SETTINGS_SHEET, `A1:B${rows}`);
 }
 
 export function readSettingsSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = SETTINGS_SHEET): SheetSettings {
@@ -122,6 +144,9 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   let evenAtOrAbove: number | undefined;
   let correction: number | undefined;
   let handicapRow = 0;
+  let entrantKind: EntrantKind | undefined;
+  let entrantRankRule: EntrantRankRule | undefined;
+  let entrantRankRow = 0;
   for (let r = 1; r < values.length; r++) {
     const [label, v] = [values[r][0] ?? null, values[r][1] ?? null];
     if (isBlank(label)) continue;
@@ -236,6 +261,21 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         else errors.push({ where, message: `"${text}" (${LABEL.egc}): expected yes or no` });
         break;
       }
+      case 'entrantKind': {
+        // seeds/egf-general-tournament-rules-excerpt.txt: "In case of pairgo or rengo, 'player' denotes a pair or team."
+        // Typed by hand as "pair go", "Pair-go", "pairgo" or "rengo".
+        const kind = ENTRANT_KINDS.find((k) => oneWord(k) === oneWord(text));
+        if (kind) entrantKind = kind;
+        else errors.push({ where, message: `"${text}" is not a kind of entrant; expected ${ENTRANT_KINDS.join(' or ')}` });
+        break;
+      }
+      case 'entrantRank': {
+        entrantRankRow = r + 1;
+        const rule = ENTRANT_RANK_RULES.find((k) => oneWord(k) === oneWord(text));
+        if (rule) entrantRankRule = rule;
+        else errors.push({ where, message: `"${text}" is not a rule for a pair’s or team’s rank; expected ${ENTRANT_RANK_RULES.slice(0, -1).join(', ')} or ${ENTRANT_RANK_RULES.at(-1)!}` });
+        break;
+      }
       case 'teams': {
         const read = readTeamsJson(text);
         if (typeof read === 'string') errors.push({ where, message: read });
@@ -257,8 +297,17 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   } else if (ceiling !== undefined || evenAtOrAbove !== undefined || correction !== undefined) {
     errors.push({ where: sheetCell(sheet, handicapRow || 2, 2), message: 'a handicap ceiling, correction or even-game rank needs a Handicap policy' });
   }
+  // The rank rule is the event's choice (src/model/entrants.ts: the EGF rules are silent); left blank, the one the JSON
+  // reader takes for members without settings.entrants.
+  if (entrantKind !== undefined) settings.entrants = { kind: entrantKind, rank: entrantRankRule ?? DEFAULT_ENTRANT_RANK };
+  else if (entrantRankRule !== undefined) errors.push({ where: sheetCell(sheet, entrantRankRow, 2), message: `a pair or team rank rule needs "${LABEL.entrantKind}" (${ENTRANT_KINDS.join(' or ')})` });
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}), ...(teams ? { teams } : {}) };
+}
+
+/** A value as typed, compared without case, spaces or hyphens: "Pair go" is `pair-go`, "average down" `average-down`. */
+function oneWord(text: string): string {
+  return normaliseLabel(text).replace(/[-\s_]/g, '');
 }
 
 /** The `Teams (JSON)` cell read back, or what is wrong with it. */
