@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import { gridLayout } from '../../src/workbook/grid';
 import { cli } from '../support/cli';
+import { sheetValues } from '../support/xlsxSheet';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'examples');
 
@@ -83,16 +84,6 @@ function enterResults(json: string, round: number): void {
   writeFileSync(json, JSON.stringify(doc, null, 2));
 }
 
-async function sheetRows(file: string, sheet: string): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
-  const ws = wb.getWorksheet(sheet);
-  if (!ws) throw new Error(`${file} has no sheet ${sheet}`);
-  const rows: unknown[][] = [];
-  ws.eachRow((row, r) => (rows[r - 1] = (row.values as unknown[]).slice(1)));
-  return rows;
-}
-
 async function ok(args: string[]): Promise<string> {
   const r = await cli(args);
   if (r.code !== 0) throw new Error(`tengen ${args.join(' ')}: exit ${r.code}\n${r.err}`);
@@ -140,7 +131,7 @@ async function playThrough(example: string, teams: number): Promise<{ dir: strin
       expect(inWorkbook.bye!.players).toHaveLength(boards);
       byeTeams.push(inWorkbook.bye!.team);
       // Each player of the bye team has BYE in the round's colour column of the Grid.
-      const grid = await sheetRows(workbook, 'Grid');
+      const grid = await sheetValues(workbook, 'Grid');
       const layout = gridLayout(doc.settings.rounds, doc.players.length);
       const ids = doc.players.map((p) => p.id).sort((a, b) => a - b);
       for (const id of inWorkbook.bye!.players) expect(grid[layout.playerRow(ids.indexOf(id)) - 1][layout.colourColumn(round) - 1]).toBe('BYE');
@@ -148,11 +139,11 @@ async function playThrough(example: string, teams: number): Promise<{ dir: strin
       expect(inWorkbook.bye).toBeNull();
     }
     // The team sheets follow the round: its matches on Team matches, the standings as the JSON path has them now.
-    const matches = await sheetRows(workbook, 'Team matches');
+    const matches = await sheetValues(workbook, 'Team matches');
     expect(matches.filter((r) => new RegExp(`^Round ${round}, match \\d+:`).test(String(r[0])))).toHaveLength(inWorkbook.matches.length);
     expect(matches.filter((r) => new RegExp(`^Round ${round}, bye: ${inWorkbook.bye?.team ?? ''}`).test(String(r[0])))).toHaveLength(teams % 2);
     const standingsNow = JSON.parse(await ok(['standings', json, '--json'])) as { team: number; points: number; boardWins: number }[];
-    const sheet = await sheetRows(workbook, 'Team standings');
+    const sheet = await sheetValues(workbook, 'Team standings');
     const header = sheet[2] as string[];
     const rows = sheet.slice(3).map((r) => ({ team: r[header.indexOf('Team')], points: r[header.indexOf('Points')], boardWins: r[header.indexOf('Board wins')] }));
     expect(rows).toEqual(standingsNow.map((s) => ({ team: s.team, points: s.points, boardWins: s.boardWins })));
