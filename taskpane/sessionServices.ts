@@ -109,7 +109,8 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
     },
     previewPairing(t, round, system, controls) {
-      // A knockout, a QT, Groups of Eight: the tournament's own system pairs it, through the same preview and confirm.
+      // A knockout, a QT, Groups of Eight, and a team tournament whatever its system (the team draw: a team Swiss is
+      // never an individual Swiss of its players): its own rules pair it, through the same preview and confirm.
       const own = ownPairing(t);
       if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
       // The optimal system draws the European Go Congress McMahon by its own rules (src/pairing/egcCongress).

@@ -35,7 +35,6 @@ import { egcResults } from '../scoring/europeanChampion';
 import { egcCongressStart } from '../scoring/egcCongressStart';
 import { inTeamFile, renderTeamPairing, renderTeamStandings, teamPairingJson, teamStandingsJson } from './teams';
 import { teamStandings } from '../scoring/teamStandings';
-import { pairTeams } from '../pairing/teamDraw';
 import { applyPairing } from '../pairing/apply';
 import { isPairingError } from '../pairing/types';
 import { findPlayer } from './players';
@@ -47,6 +46,7 @@ import {
   pairAndWrite,
   pairsByOwnSystem,
   pairingJson,
+  pairRound,
   partlyPaired,
   refusedContinuation,
   refusedControls,
@@ -165,6 +165,9 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
 };
 
+/** What `pair` takes on a team tournament: the team draw has no options of its own. */
+const TEAM_PAIR_FLAGS: readonly string[] = ['round', 'json', 'out', 'overwrite', 'repair'];
+
 function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | true>): void {
   const used = COMMAND_FLAGS[command];
   if (!used) return;
@@ -276,7 +279,13 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (seeding === 'random' && seed === undefined) throw new UsageError('--seeding random needs --seed N, so that the draw can be replayed');
       const t = await load(rest[0]);
       if (flags.has('system') && pairsByOwnSystem(t)) {
-        throw new UsageError(`--system ${system}: ${rest[0]} is a ${t.settings.system} tournament, paired by its own rules; leave out --system`);
+        const what = t.settings.teams ? 'a team tournament, paired by the team draw' : `a ${t.settings.system} tournament, paired by its own rules`;
+        throw new UsageError(`--system ${system}: ${rest[0]} is ${what}; leave out --system`);
+      }
+      if (t.settings.teams) {
+        // The team draw (src/pairing/teamDraw.ts) has its own rules: none of the individual systems' options.
+        const refused = [...flags.keys()].filter((f) => !TEAM_PAIR_FLAGS.includes(f));
+        if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament; its team draw takes ${TEAM_PAIR_FLAGS.map((f) => `--${f}`).join(', ')} only`);
       }
       const roundText = flags.get('round');
       const round = Number(roundText);
@@ -299,11 +308,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (inPlace) refuseInPlace(t, round, rest[0], keepAnnounced);
       const write = out === undefined ? undefined : pairingWriter(rest[0], out, format!, inPlace, t, safety, io.fs);
       if (t.settings.teams) {
-        // A team tournament is paired by the team draw (src/pairing/teamDraw.ts), with its own rules and no options.
-        const refused = [...flags.keys()].filter((f) => !['round', 'json', 'out', 'overwrite'].includes(f));
-        if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament; its team draw takes --round, --json and --out FILE.json only`);
-        if (format === 'xlsx') throw new UsageError(`--out ${out}: a team tournament's pairing is written to a .json file; the workbook of a team tournament is not written by pair yet`);
-        const result = inTeamFile(rest[0], () => pairTeams(beforeRound(t, round), round));
+        // A team tournament is paired by the team draw: the one the pane uses too (ownPairing, src/pairing/ownSystems.ts),
+        // written like any round — to a JSON file, or into the workbook in place through the session's pairing batch.
+        const result = inTeamFile(rest[0], () => pairRound(t, round, DEFAULT_PAIRING_SYSTEM, { file: rest[0] }));
         if (isPairingError(result)) {
           throw new TengenInputError([{ file: rest[0], where: `round ${round}`, player: result.players?.length ? result.players.join(', ') : undefined, message: `no team draw: ${result.message}` }]);
         }

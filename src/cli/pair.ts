@@ -140,7 +140,7 @@ function pairingBase(t: Tournament, round: number, rest: boolean): Tournament {
   return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
 }
 
-/** True when the tournament's own system pairs it (a knockout, a QT, Groups of Eight), not `--system`. */
+/** True when the tournament's own system pairs it (a knockout, a QT, Groups of Eight, the team draw), not `--system`. */
 export function pairsByOwnSystem(t: Tournament): boolean {
   return ownPairing(t) !== undefined;
 }

@@ -53,5 +53,5 @@ with a Series sheet given as the one FILE is read as its list of files.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
 A team tournament (settings.teams, docs/file-format.md): standings ranks the teams (team points, board wins, SOS;
 --as-of, --json); pair draws team matches, board k against board k, and with an odd number of teams a team bye
-(--round, --json, --out FILE.json only).
+(--round, --json, --out FILE.json or the workbook itself, --repair, --overwrite only).
 `;

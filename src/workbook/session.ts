@@ -837,8 +837,11 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
   const after = applyPairing(base, pairing);
   if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
 
+  // Every bye of the round: a team bye is one per board of the bye team (the board-1 player's `bye`, the others' `freeWins`).
+  const given = [...(pairing.bye === null ? [] : [pairing.bye]), ...(pairing.freeWins ?? [])];
+  const byeText = given.length === 0 ? '' : `, ${given.length === 1 ? 'bye' : 'byes'} ${given.map((id) => playerLabel(after, id)).join('; ')}`;
   const lines: LogLine[] = [
-    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${pairing.bye === null ? '' : `, bye ${playerLabel(after, pairing.bye)}`}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
+    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${byeText}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
     ...pairing.games.map((g) => ({
       round,
       what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
@@ -858,6 +861,8 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
       // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
       // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
       ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),
+      // a team tournament's Team matches (the round's matches and its bye team) and Team standings: computed, made anew
+      ...teamSheetsOps(after),
     ],
   });
 }

@@ -93,10 +93,11 @@ export class PairStep implements Step {
       if (round === 1) renderSectionsNotice(this.ctx, t);
     }
 
-    // A round-robin pairs from its table of rounds; a knockout, a QT, Groups of Eight by their own rules
-    // (src/pairing/ownSystems.ts): the score-group systems are no choice there.
+    // A round-robin pairs from its table of rounds; a knockout, a QT, Groups of Eight by their own rules, a team
+    // tournament by the team draw (src/pairing/ownSystems.ts): the score-group systems are no choice there.
     const own = ownPairing(t) !== undefined;
-    if (t.settings.system === 'round-robin') append(this.ctx.body, h('p', { 'data-testid': 'round-robin-table' }, `Round-robin: round ${round} of the ${t.settings.schedule === 'egc' ? 'European Championship league' : 'Berger'} table, by pairing number.`));
+    if (t.settings.teams) append(this.ctx.body, h('p', { 'data-testid': 'own-system' }, `Paired by the team draw: ${LABELS.en.systems[t.settings.system]} over teams, board k of a team against board k of the other.`));
+    else if (t.settings.system === 'round-robin') append(this.ctx.body, h('p', { 'data-testid': 'round-robin-table' }, `Round-robin: round ${round} of the ${t.settings.schedule === 'egc' ? 'European Championship league' : 'Berger'} table, by pairing number.`));
     else if (own) append(this.ctx.body, h('p', { 'data-testid': 'own-system' }, `Paired by the rules of the ${LABELS.en.systems[t.settings.system]}${t.settings.system === 'knockout' ? ` (${t.settings.bracket ?? 'fold'})` : ''}.`));
     else {
       const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });

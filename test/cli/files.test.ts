@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import { main } from '../../src/cli/main';
 import { FileWriteError, writeFileAtomically, type WriterFs } from '../../src/cli/files';
+import { sheetValues } from '../support/xlsxSheet';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXAMPLE = path.join(ROOT, 'examples', 'quebec-open-mini.json');
@@ -62,16 +63,6 @@ async function directorsWorkbook(): Promise<{ file: string; dir: string }> {
   notes.getCell('B2').value = { formula: '1+1', result: 2 };
   await wb.xlsx.writeFile(file);
   return { file, dir };
-}
-
-async function sheetValues(file: string, sheet: string): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
-  const ws = wb.getWorksheet(sheet);
-  if (!ws) throw new Error(`${file} has no sheet ${sheet}`);
-  const rows: unknown[][] = [];
-  ws.eachRow((row, r) => (rows[r - 1] = (row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 const leftovers = (dir: string) => readdirSync(dir).filter((f) => f.includes('tengen-tmp'));
