@@ -944,8 +944,11 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
     if (quick) refuseOverwrites(quick.overwritten.map((c) => ({ ...c, field: 'result' })), `These results of round ${round}`);
     else refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `These results of round ${round}`);
   }
-  if (quick) return { label, ops: [...quick.ops, ...logAppendOps(lines, ctx)] };
-  return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite });
+  // A team tournament's Team matches and Team standings are computed from the board results: made anew with them
+  // (Tengen's own sheets, a few dozen rows), so the team table a director posts is never behind the grid.
+  const teamSheets = teamSheetsOps(after);
+  if (quick) return { label, ops: [...quick.ops, ...teamSheets, ...logAppendOps(lines, ctx)] };
+  return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite, extra: teamSheets });
 }
 
 /**

@@ -12,7 +12,7 @@ import { isPairingError, type PairingResult, type RoundPairing } from '../../src
 import { seatsOf } from '../../src/scoring/teamStandings';
 import { MemoryWorkbook } from '../../src/workbook/memory';
 import { importBatch } from '../../src/workbook/session';
-import { TEAM_MATCHES_SHEET } from '../../src/workbook/teamSheets';
+import { TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamStandingsCells } from '../../src/workbook/teamSheets';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import { sessionServices } from '../../taskpane/sessionServices';
 
@@ -112,5 +112,29 @@ describe('the pane pairs a team tournament by the team draw', () => {
     const paired = ((await wb.readSheet('Log')) ?? []).map((r) => String(r[2])).find((x) => x.startsWith('Paired round 1'));
     expect(paired).toMatch(/^Paired round 1 \(team\): 12 tables, byes /);
     for (const id of byes) expect(paired).toContain(`${id} `);
+  });
+
+  it('a result typed in the pane brings the Team matches and Team standings sheets up to date', async () => {
+    const wb = new MemoryWorkbook();
+    await wb.apply(importBatch(example('team-swiss.json')));
+    const first = await read(s, wb);
+    const preview = s.previewPairing(first.tournament, 1, 'optimal', {});
+    const p = pairingOf(preview.pairing);
+    const paired = s.pairRoundBatch(first.tournament, p, { expectedFingerprint: preview.fingerprint, currentFingerprint: first.fingerprint, confirmRepair: false });
+    if (!paired.ok) throw new Error(paired.errors.map((e) => e.message).join('\n'));
+    await wb.apply(paired.batch);
+    const t = (await read(s, wb)).tournament;
+    const before = (await wb.readSheet(TEAM_STANDINGS_SHEET)) ?? [];
+    // Every board of match 1 won by White: the two teams' board wins 2 : 2, a drawn match, then board 1 to Black.
+    const match = p.games.slice(0, 4);
+    const results = s.resultsBatch(t, 1, match.map((g, i) => ({ white: g.white, black: g.black, result: i === 0 ? ('black-wins' as const) : ('white-wins' as const) })));
+    if (!results.ok) throw new Error(results.errors.map((e) => e.message).join('\n'));
+    await wb.apply(results.batch);
+    const after = (await read(s, wb)).tournament;
+    const sheet = (await wb.readSheet(TEAM_STANDINGS_SHEET)) ?? [];
+    expect(sheet).not.toEqual(before);
+    expect(sheet.slice(0, teamStandingsCells(after).length).map((r) => r.slice(0, teamStandingsCells(after)[2].length))).toEqual(teamStandingsCells(after));
+    const matches = ((await wb.readSheet(TEAM_MATCHES_SHEET)) ?? []).map((r) => r.map(String).join(' '));
+    expect(matches.join('\n')).toMatch(/Round 1, match 1: [^\n]* (1:3|3:1) null/);
   });
 });
