@@ -40,6 +40,7 @@ import { pairingsOps, pairingsSheetName, readPairingSheet, type PairingSheetGame
 import { BRACKET_SHEET, bracketOps, readBracketResults } from './bracketSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from './printouts';
 import { isTeamSheet, TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamSheetsOps } from './teamSheets';
+import { EUROPEAN_SHEET, europeanOps } from './europeanSheet';
 import { entrantRankError, PLAYERS_SHEET, playersOps, readPlayersSheet } from './playersSheet';
 import { withoutRuleStarts } from '../scoring/egcCongressStart';
 import { readScratchPad, resultOfMark } from './scratchPad';
@@ -490,7 +491,7 @@ export interface NewTournamentInfo extends Pick<Tournament, 'name' | 'shortName'
 }
 
 const TOURNAMENT_SHEETS = (sheet: string) =>
-  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isTeamSheet(sheet) || isPrintoutSheet(sheet) || isCacheSheet(sheet) || sheet === CROSS_TABLE_SHEET || / \(final\)$/.test(sheet);
+  sheet === GRID_SHEET || sheet === PLAYERS_SHEET || sheet === SETTINGS_SHEET || sheet === STANDINGS_SHEET || sheet === LOG_SHEET || isTeamSheet(sheet) || sheet === EUROPEAN_SHEET || isPrintoutSheet(sheet) || isCacheSheet(sheet) || sheet === CROSS_TABLE_SHEET || / \(final\)$/.test(sheet);
 
 /** Creates the Grid, Players, Settings and Log sheets of a new tournament (players numbered by strength). */
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
@@ -545,8 +546,9 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
     for (const sheet of roundSheets(t, r, r === rounds)) written.add(sheet);
   }
   if (t.games.some((g) => g.result !== 'unknown') || t.byes.length > 0) {
-    ops.push(...standingsOps(t), ...standingsCacheOps(t), ...ceremonyOps(t, language));
+    ops.push(...standingsOps(t), ...standingsCacheOps(t), ...ceremonyOps(t, language), ...europeanOps(t));
     written.add(STANDINGS_SHEET).add(STANDINGS_CACHE_SHEET).add(CEREMONY_SHEET);
+    if (t.settings.egc) written.add(EUROPEAN_SHEET);
   }
   if (t.settings.system === 'round-robin') {
     ops.push(...crossTableOps(t));
@@ -977,7 +979,7 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)] };
+  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...europeanOps(t, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)] };
 }
 
 /**
@@ -1023,6 +1025,7 @@ export function finalizeBatch(t: Tournament, options: SessionOptions = {}): Work
       ...gridOps(t, { sheet: FINAL_GRID_SHEET, language: ctx.language, valuesOnly: true }),
       ...standingsOps(t, undefined, FINAL_STANDINGS_SHEET),
       ...ceremonyOps(t, ctx.language),
+      ...europeanOps(t),
       ...gridPlaces(t, options),
       ...(ctx.read
         ? logAppendOps([{ what: `Final grid and standings written (${FINAL_GRID_SHEET}, ${FINAL_STANDINGS_SHEET})` }], ctx)
