@@ -12,7 +12,7 @@ import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tourname
 import { displayName } from '../model/tournament';
 import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
-import { entrantRank, type Member } from '../model/entrants';
+import { DEFAULT_ENTRANT_RANK_RULE, entrantRank, type Member } from '../model/entrants';
 import schema from './tournament.schema.json';
 
 export const FORMAT = 'tengen-tournament';
@@ -273,7 +273,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
       if (given === undefined) errors.push({ file, line: lineOf(lines, where), where, player: who, message: 'has no rank; give a rank, or members whose ranks give it' });
       return given ?? (0 as Rank);
     }
-    const rule = s.entrants?.rank ?? 'average-down';
+    const rule = s.entrants?.rank ?? DEFAULT_ENTRANT_RANK_RULE;
     const computed = entrantRank(members.map((m) => m.rank), rule);
     if (given !== undefined && given !== computed) {
       errors.push({ file, line: lineOf(lines, where), where: `${where}/rank`, player: who, message: `rank ${formatRank(given)} is not the rank its members give: ${formatRank(computed)} (${rule}${s.entrants ? '' : ', the default'}); leave out the rank or correct it` });

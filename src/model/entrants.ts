@@ -13,6 +13,8 @@ import type { Rank } from './rank';
 export type EntrantKind = 'pair-go' | 'rengo';
 export type EntrantRankRule = 'average-down' | 'average-nearest' | 'strongest';
 export const ENTRANT_RANK_RULES: readonly EntrantRankRule[] = ['average-down', 'average-nearest', 'strongest'];
+/** The rule of an event that names none (the JSON file's members without settings.entrants, a blank Settings row). */
+export const DEFAULT_ENTRANT_RANK_RULE: EntrantRankRule = 'average-down';
 
 export interface EntrantSettings {
   readonly kind: EntrantKind;

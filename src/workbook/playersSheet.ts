@@ -8,7 +8,7 @@
  * family name", "Member 1 given name", "Member 1 rank", "Member 2 family name" … The entrant's Rank is the one its
  * members give by the event's rule (src/model/entrants.ts); a rank that says otherwise is refused (`entrantRankError`).
  */
-import { entrantRank, type EntrantRankRule, type EntrantSettings, type Member } from '../model/entrants';
+import { DEFAULT_ENTRANT_RANK_RULE, entrantRank, type EntrantRankRule, type EntrantSettings, type Member } from '../model/entrants';
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
@@ -127,9 +127,9 @@ export function playersOps(players: readonly Player[], entrants?: EntrantSetting
  * one the members give by the event's rule (src/model/entrants.ts), as the JSON reader checks it (src/formats/json.ts).
  */
 export function entrantRankError(rank: Rank, members: readonly Member[], rule: EntrantRankRule | undefined): string | undefined {
-  const expected = entrantRank(members.map((m) => m.rank), rule ?? 'average-down');
+  const expected = entrantRank(members.map((m) => m.rank), rule ?? DEFAULT_ENTRANT_RANK_RULE);
   if (expected === rank) return undefined;
-  return `rank ${formatRank(rank)} is not the rank the members give: ${formatRank(expected)} (${rule ?? 'average-down, the default'}); type ${formatRank(expected)}, or correct the members' ranks on the Players sheet`;
+  return `rank ${formatRank(rank)} is not the rank the members give: ${formatRank(expected)} (${rule ?? `${DEFAULT_ENTRANT_RANK_RULE}, the default`}); type ${formatRank(expected)}, or correct the members' ranks on the Players sheet`;
 }
 
 /** A row of the Players sheet: the fields it sets, and the row it is on. */

@@ -3,7 +3,7 @@
  * name, dates, place, director, ruleset, system, rounds, language, sections, bar, floor and MMS zero, and is what
  * counts for them). One setting a row: its name in column A, its value in column B.
  */
-import { ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../model/entrants';
+import { DEFAULT_ENTRANT_RANK_RULE, ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../model/entrants';
 import type { InputError } from '../model/errors';
 import { formatRank, parseRank } from '../model/rank';
 import { CRITERIA, PAIRING_CRITERIA, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../model/tournament';
@@ -56,8 +56,6 @@ const LABEL: Readonly<Record<Key, string>> = {
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const ENTRANT_KINDS: readonly EntrantKind[] = ['pair-go', 'rengo'];
-/** The rule the JSON reader takes when a file has members but no settings.entrants (src/formats/json.ts). */
-const DEFAULT_ENTRANT_RANK: EntrantRankRule = 'average-down';
 const KEYS = Object.keys(LABEL) as Key[];
 const ENTRANT_KEYS: readonly Key[] = ['entrantKind', 'entrantRank'];
 
@@ -299,7 +297,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
   }
   // The rank rule is the event's choice (src/model/entrants.ts: the EGF rules are silent); left blank, the one the JSON
   // reader takes for members without settings.entrants.
-  if (entrantKind !== undefined) settings.entrants = { kind: entrantKind, rank: entrantRankRule ?? DEFAULT_ENTRANT_RANK };
+  if (entrantKind !== undefined) settings.entrants = { kind: entrantKind, rank: entrantRankRule ?? DEFAULT_ENTRANT_RANK_RULE };
   else if (entrantRankRule !== undefined) errors.push({ where: sheetCell(sheet, entrantRankRow, 2), message: `a pair or team rank rule needs "${LABEL.entrantKind}" (${ENTRANT_KINDS.join(' or ')})` });
   for (const k of Object.keys(settings) as (keyof Settings)[]) if (settings[k] === undefined) delete settings[k];
   return { settings, ...(shortName !== undefined ? { shortName } : {}), ...(teams ? { teams } : {}) };
