@@ -134,7 +134,7 @@ module.exports = async (env, argv) => {
       {
         // Error cells of the grid reach the functions (as { type: "Error", basicValue: "#N/A" }) only with this flag
         // (Microsoft Learn, "Manually create JSON metadata for custom functions": allowErrorForDataTypeAny, default
-        // false); the functions then name the cell in error (src/workbook/excelValues.ts). The metadata plugin has no
+        // false); the functions then name the cell in error (src/workbook/formulas/formulas/excelValues.ts). The metadata plugin has no
         // JSDoc tag for it, so it is added to the generated functions.json here.
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('AllowErrors', (compilation) => {

@@ -15,11 +15,11 @@
 const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const { generateMcMahon } = require('./generate');
-const { gridCells, gridLayout, valuesOf, readGrid } = require('../dist/workbook/grid');
+const { gridCells, gridLayout, valuesOf, readGrid } = require('../dist/workbook/sheets/grid');
 const { computeStandings } = require('../dist/scoring/standings');
-const { standingsCells } = require('../dist/workbook/standingsSheet');
-const { rangeOf } = require('../dist/workbook/excelValues');
-const formulas = require('../dist/workbook/formulas');
+const { standingsCells } = require('../dist/workbook/sheets/standingsSheet');
+const { rangeOf } = require('../dist/workbook/formulas/excelValues');
+const formulas = require('../dist/workbook/formulas/formulas');
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -52,7 +52,7 @@ function runs(n, fn, warmUps = 5) {
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 const t = generateMcMahon({ players: 1000, rounds: 10, seed: 2026 });
-// As Excel passes a range to the functions (Range.values spells an empty cell ''; see src/workbook/excelValues.ts).
+// As Excel passes a range to the functions (Range.values spells an empty cell ''; see src/workbook/formulas/formulas/excelValues.ts).
 const values = valuesOf(gridCells(t)).map((row) => row.map((v) => (v === null ? '' : v)));
 const fresh = () => values.map((row) => [...row]);
 const cells = values.length * Math.max(...values.map((r) => r.length));

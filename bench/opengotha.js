@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { generateMcMahon } = require('./generate');
-const { pairOpenGotha } = require('../dist/pairing/opengotha/pair');
+const { pairOpenGotha } = require('../dist/systems/opengotha/pair');
 const { parseOpenGotha } = require('../dist/formats/opengotha');
 
 function median(values) {

@@ -21,7 +21,7 @@ const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { mulberry32, generateMcMahon } = require('./generate');
 const { parseOpenGotha } = require('../dist/formats/opengotha');
-const { pairOptimal } = require('../dist/pairing/optimal');
+const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
 const { applyPairing } = require('../dist/pairing/apply');
 
 const args = process.argv.slice(2);

@@ -4,15 +4,15 @@
  *  1. Handicaps: `optimal` against Mays' paper method over 60 generated club McMahon tournaments with broad sections
  *     (seeds 1100–1159, bench/generate.js's mulberry32), paired from the same state each round: total handicap
  *     stones, games of 5+ stones, and the rounds where optimal's total MMS difference is worse (must be 0). See
- *     src/pairing/handicapQuality.ts.
+ *     src/check/handicapQuality.ts.
  *  2. The `optimal` system against every round OpenGotha recorded in ../shared/corpus/opengotha-pairings
- *     (pairings/*.xml and <name>/<name>.xml), tier by tier in priority order (see src/pairing/quality.ts).
+ *     (pairings/*.xml and <name>/<name>.xml), tier by tier in priority order (see src/check/quality.ts).
  * Uses the compiled engine in dist/ (`npm run build:engine`).
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { qualityTable, formatQualityTable } = require('../dist/pairing/quality');
-const { handicapComparison, formatHandicapSummary } = require('../dist/pairing/handicapQuality');
+const { qualityTable, formatQualityTable } = require('../dist/check/quality');
+const { handicapComparison, formatHandicapSummary } = require('../dist/check/handicapQuality');
 const { mulberry32 } = require('./generate');
 
 const HANDICAP_TOURNAMENTS = 60;

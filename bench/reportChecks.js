@@ -12,9 +12,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { mulberry32 } = require('./generate');
-const avoidability = require('../dist/pairing/avoidability');
+const avoidability = require('../dist/systems/mcmahon/avoidability');
 const { parseOpenGotha } = require('../dist/formats/opengotha');
-const { pairOptimal } = require('../dist/pairing/optimal');
+const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
 const { applyPairing } = require('../dist/pairing/apply');
 
 const FILE = path.join(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');

@@ -17,9 +17,9 @@
 const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const { generateMcMahon } = require('./generate');
-const { gridCells, valuesOf, readGrid } = require('../dist/workbook/grid');
-const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session');
-const { XlsxWorkbook } = require('../dist/workbook/xlsx');
+const { gridCells, valuesOf, readGrid } = require('../dist/workbook/sheets/grid');
+const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session/session');
+const { XlsxWorkbook } = require('../dist/workbook/adapters/xlsx');
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;

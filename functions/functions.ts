@@ -1,8 +1,8 @@
 /// <reference types="custom-functions-runtime" />
 /**
  * Tengen's custom functions (namespace GO, `manifest.xml`). Each is a thin wrapper: it hands the Excel values, as
- * Excel passed them, to `src/workbook/formulas.ts` (pure, no Office, tested on its own), which normalises them once
- * (`src/workbook/excelValues.ts`: blanks as '', null or 0, data types, error cells), and turns a Tengen input error
+ * Excel passed them, to `src/workbook/formulas/formulas.ts` (pure, no Office, tested on its own), which normalises them once
+ * (`src/workbook/formulas/formulas/excelValues.ts`: blanks as '', null or 0, data types, error cells), and turns a Tengen input error
  * into `#VALUE!` with a message naming the cell (`Grid!D17: rank "5x" — …`). The JSDoc below is the single source of `functions.json`
  * (custom-functions-metadata-plugin).
  *
@@ -12,7 +12,7 @@
  */
 import { TengenInputError } from '../src/model/errors';
 import { TENGEN_VERSION } from '../src/model/version';
-import { optionalOf } from '../src/workbook/excelValues';
+import { optionalOf } from '../src/workbook/formulas/excelValues';
 import {
   criterionFormula,
   directCompareFormula,
@@ -26,9 +26,9 @@ import {
   type GridValues,
   type Ids,
   type PlayerCriterion,
-} from '../src/workbook/formulas';
-import { rrPlaceFormula, rrPointsFormula } from '../src/workbook/crossTableFormulas';
-import { czechPlaceFormula, sonnebornFormula } from '../src/workbook/czechFormulas';
+} from '../src/workbook/formulas/formulas';
+import { rrPlaceFormula, rrPointsFormula } from '../src/workbook/formulas/crossTableFormulas';
+import { czechPlaceFormula, sonnebornFormula } from '../src/workbook/formulas/czechFormulas';
 
 
 /** Runs a formula; a Tengen input error (or any other) becomes #VALUE! with its message. */
@@ -287,7 +287,7 @@ export function handicap(rank1: string, rank2: string, policy?: string): number 
 }
 
 /**
- * Tengen's version: the probe the workbook's live spills ask before anything else (src/workbook/names.ts,
+ * Tengen's version: the probe the workbook's live spills ask before anything else (src/workbook/formulas/names.ts,
  * `withCachedFallback`) — where it answers, the add-in is loaded and the GO functions are live.
  * @customfunction VERSION
  * @helpurl https://localhost:3000/functions-help.html#version

@@ -9,7 +9,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { pairEgcCongress } = require('../dist/pairing/egcCongress');
+const { pairEgcCongress } = require('../dist/systems/egc/egcCongress');
 const { isPairingError } = require('../dist/pairing/types');
 const { applyPairing } = require('../dist/pairing/apply');
 const { writeTournamentJson } = require('../dist/formats/json');

@@ -26,13 +26,13 @@
  *    write the adapter reads the cells again and says what the workbook actually holds (`WriteFailed`), rather than
  *    claiming nothing was written.
  */
-import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapter';
-import { cellAddress as a1, parseCell } from '../src/workbook/address';
-import { expectationConflicts, formulaBody, WorkbookConflict, type FoundCell } from '../src/workbook/batch';
-import { isFormulaInput, spilledBy } from '../src/workbook/adapter';
-import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/address';
-import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/batch';
-import { absoluteReference } from '../src/workbook/names';
+import type { CellFormat, CellInput, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
+import { cellAddress as a1, parseCell } from '../src/workbook/cells/address';
+import { expectationConflicts, formulaBody, WorkbookConflict, type FoundCell } from '../src/workbook/adapters/batch';
+import { isFormulaInput, spilledBy } from '../src/workbook/adapters/adapter';
+import { cellAddress, columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseRange, parseRowSpan, rangeAddress, sheetNameProblem } from '../src/workbook/cells/address';
+import { BatchError as SharedBatchError, validateBatch } from '../src/workbook/adapters/batch';
+import { absoluteReference } from '../src/workbook/formulas/names';
 
 /**
  * The most `context.sync` calls one `apply` makes for a batch under `REQUEST_LIMIT`: one to read what the batch

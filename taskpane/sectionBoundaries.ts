@@ -7,7 +7,7 @@
  */
 import { formatRank, type Rank } from '../src/model/rank';
 import type { Player, PlayerId } from '../src/model/tournament';
-import { defaultName, type ProposedSection } from '../src/pairing/sections';
+import { defaultName, type ProposedSection } from '../src/systems/mcmahon/sections';
 
 /** One column of Mays' table: a rank and its players. */
 export interface RankColumn {

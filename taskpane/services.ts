@@ -10,7 +10,7 @@ import type { InputError } from '../src/model/errors';
 import type { GameResult, HandicapSettings, KnockoutBracket, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
-import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import type { BackgroundPairing } from './backgroundPairing';
 import type { RatingListHolder } from './ratingListHolder';
 

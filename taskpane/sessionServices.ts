@@ -1,5 +1,5 @@
 /**
- * The wizard's services bound to the workbook layer's session API (src/workbook/session.ts): the tournament is read
+ * The wizard's services bound to the workbook layer's session API (src/workbook/session/session.ts): the tournament is read
  * from the workbook's sheets (Grid, Players, Settings, Pairings), and every write is one of its batches. A refusal
  * of the session (`SessionRefusal`: a changed grid, a round already paired or with results, a director's entry that
  * would be overwritten) becomes errors naming the cells, so the pane shows them and writes nothing.
@@ -7,12 +7,12 @@
 import { checkPairingRequest } from '../src/pairing/systemOptions';
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
-import { pairOptimalSystem, refuseCongressSystem } from '../src/pairing/egcCongress';
-import { pairOpenGotha } from '../src/pairing/opengotha/pair';
-import { ownPairing, refusedByOwnSystem } from '../src/pairing/ownSystems';
-import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
-import { GRID_SHEET } from '../src/workbook/grid';
-import * as session from '../src/workbook/session';
+import { pairOptimalSystem, refuseCongressSystem } from '../src/systems/egc/egcCongress';
+import { pairOpenGotha } from '../src/systems/opengotha/pair';
+import { ownPairing, refusedByOwnSystem } from '../src/systems/registry';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import { GRID_SHEET } from '../src/workbook/sheets/grid';
+import * as session from '../src/workbook/session/session';
 import type { BatchOrErrors, NewPlayer, WizardServices } from './services';
 import { RatingListHolder, type RatingListStore } from './ratingListHolder';
 
@@ -113,7 +113,7 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
       // never an individual Swiss of its players): its own rules pair it, through the same preview and confirm.
       const own = ownPairing(t);
       if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
-      // The optimal system draws the European Go Congress McMahon by its own rules (src/pairing/egcCongress).
+      // The optimal system draws the European Go Congress McMahon by its own rules (src/systems/egc/egcCongress).
       const systems = { optimal: pairOptimalSystem, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
       // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.

@@ -5,15 +5,15 @@
  * (IndexedDB, `autosave.ts`) after every write and the page restores it when opened again; leaving with work not
  * saved as a file asks first, and "Start over" asks before clearing it.
  */
-import type { CellValue, WorkbookAdapter } from '../src/workbook/adapter';
-import { cellAddress, columnLetter, parseCell } from '../src/workbook/address';
-import { GRID_SHEET } from '../src/workbook/grid';
+import type { CellValue, WorkbookAdapter } from '../src/workbook/adapters/adapter';
+import { cellAddress, columnLetter, parseCell } from '../src/workbook/cells/address';
+import { GRID_SHEET } from '../src/workbook/sheets/grid';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
 import { savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
 import { askPersistentStorage, indexedDbStore } from './browserStore';
-import { liveValuesBatch, readTournament } from '../src/workbook/session';
+import { liveValuesBatch, readTournament } from '../src/workbook/session/session';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {

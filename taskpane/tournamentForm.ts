@@ -115,7 +115,7 @@ export const BRACKET_CHOICES: readonly (readonly [string, string])[] = [
 
 /**
  * The systems this engine pairs: every one the form offers (the score-group systems; the round-robin, ./roundRobin;
- * the knockout, the QT and Groups of Eight, src/pairing/ownSystems.ts; the congress McMahon, src/pairing/egcCongress).
+ * the knockout, the QT and Groups of Eight, src/systems/registry.ts; the congress McMahon, src/systems/egc/egcCongress).
  */
 export const ENGINE_SYSTEMS: ReadonlySet<string> = new Set(SYSTEM_CHOICES.map(([v]) => v));
 

@@ -11,8 +11,8 @@
  */
 import type { InputError } from '../src/model/errors';
 import type { Round, Tournament } from '../src/model/tournament';
-import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
-import { pendingGames } from '../src/workbook/scratchPad';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import { pendingGames } from '../src/workbook/cells/scratchPad';
 import { append, button, clear, h } from './dom';
 import type { BatchOrErrors, TournamentRead, WizardServices } from './services';
 import { errorsText, type StepContext, type StepName } from './steps/context';

@@ -3,12 +3,12 @@
  * why a write did not go through — a conflict (the workbook changed since the step opened: nothing written), or
  * Excel refusing part-way (what the workbook holds now, as read again).
  */
-import { WorkbookConflict } from '../src/workbook/batch';
-import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapter';
-import { GRID_SHEET } from '../src/workbook/grid';
-import { LOG_SHEET } from '../src/workbook/logSheet';
-import { PLAYERS_SHEET } from '../src/workbook/playersSheet';
-import { SETTINGS_SHEET } from '../src/workbook/settingsSheet';
+import { WorkbookConflict } from '../src/workbook/adapters/batch';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import { GRID_SHEET } from '../src/workbook/sheets/grid';
+import { LOG_SHEET } from '../src/workbook/sheets/logSheet';
+import { PLAYERS_SHEET } from '../src/workbook/sheets/playersSheet';
+import { SETTINGS_SHEET } from '../src/workbook/sheets/settingsSheet';
 import type { WorkbookChange } from './officeAdapter';
 
 /** An adapter that can tell of edits (the Office.js one); the `.xlsx` of the standalone page cannot change under it. */

@@ -6,7 +6,7 @@
  */
 import { TengenInputError } from '../model/errors';
 import type { PlayerId, Tournament } from '../model/tournament';
-import type { PinnedTable } from '../pairing/optimal';
+import type { PinnedTable } from '../systems/mcmahon/optimal';
 import { UsageError } from './usage';
 
 /** The control flags, in the order the usage text lists them. */

@@ -55,9 +55,9 @@ import {
   type CliPairingSystem,
   type PairingWriter,
 } from './pair';
-import type { Seeding } from '../pairing/optimalWeights';
+import type { Seeding } from '../systems/mcmahon/optimalWeights';
 import type { ByeMethod } from '../pairing/byes';
-import { OPENGOTHA_RULES, type OpenGothaRules } from '../pairing/opengotha/scoredPlayers';
+import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/scoredPlayers';
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
 import { UsageError, USAGE } from './usage';
@@ -68,7 +68,7 @@ import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, writeExport } from './export';
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
-import { withNextPlayoffRound } from '../pairing/playoff';
+import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 
 export { USAGE };
@@ -283,7 +283,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         throw new UsageError(`--system ${system}: ${rest[0]} is ${what}; leave out --system`);
       }
       if (t.settings.teams) {
-        // The team draw (src/pairing/teamDraw.ts) has its own rules: none of the individual systems' options.
+        // The team draw (src/systems/teams/teamDraw.ts) has its own rules: none of the individual systems' options.
         const refused = [...flags.keys()].filter((f) => !TEAM_PAIR_FLAGS.includes(f));
         if (refused.length) throw new UsageError(`${refused.map((f) => `--${f}`).join(', ')}: ${rest[0]} is a team tournament; its team draw takes ${TEAM_PAIR_FLAGS.map((f) => `--${f}`).join(', ')} only`);
       }
@@ -308,7 +308,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (inPlace) refuseInPlace(t, round, rest[0], keepAnnounced);
       const write = out === undefined ? undefined : pairingWriter(rest[0], out, format!, inPlace, t, safety, io.fs);
       if (t.settings.teams) {
-        // A team tournament is paired by the team draw: the one the pane uses too (ownPairing, src/pairing/ownSystems.ts),
+        // A team tournament is paired by the team draw: the one the pane uses too (ownPairing, src/systems/registry.ts),
         // written like any round — to a JSON file, or into the workbook in place through the session's pairing batch.
         const result = inTeamFile(rest[0], () => pairRound(t, round, DEFAULT_PAIRING_SYSTEM, { file: rest[0] }));
         if (isPairingError(result)) {

@@ -9,13 +9,13 @@
  *    unless the flag the message names is given;
  *  - every file goes through `writeFileAtomically` (a temporary file renamed over the target).
  */
-import { isCacheSheet } from '../workbook/liveCache';
+import { isCacheSheet } from '../workbook/formulas/liveCache';
 import { realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { TengenInputError } from '../model/errors';
 import type { Round, Tournament } from '../model/tournament';
 import type { RoundPairing } from '../pairing/types';
-import type { XlsxWorkbook } from '../workbook/xlsx';
+import type { XlsxWorkbook } from '../workbook/adapters/xlsx';
 import { writeFileAtomically, type WriterFs } from './files';
 import { UsageError } from './usage';
 
@@ -155,8 +155,8 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
  * session's pairing batch applied (its Grid cells, its `Pairings R<n>` sheet, its Log lines), and the file saved.
  */
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
-  const { readXlsxFile } = await import('../workbook/xlsxFile');
-  const { readSession, pairRoundBatch, fingerprint, SessionRefusal } = await import('../workbook/session');
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
+  const { readSession, pairRoundBatch, fingerprint, SessionRefusal } = await import('../workbook/session/session');
   const wb = await readXlsxFile(file);
   const session = await readSession(wb);
   if (!session.ok) throw new TengenInputError(session.errors.map((e) => ({ ...e, file })));
@@ -189,9 +189,9 @@ export interface WorkbookWritten {
  * can open is replaced whole, and the caller says so.
  */
 export async function writeNewWorkbook(t: Tournament, out: string, language: 'en' | 'fr', fs?: WriterFs): Promise<WorkbookWritten> {
-  const xlsx = await import('../workbook/xlsx');
-  const { readXlsxFile } = await import('../workbook/xlsxFile');
-  const { importBatch } = await import('../workbook/session');
+  const xlsx = await import('../workbook/adapters/xlsx');
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
+  const { importBatch } = await import('../workbook/session/session');
   let wb: XlsxWorkbook | undefined;
   let replaced: WorkbookWritten['replaced'] = 'nothing';
   if (exists(out)) {
@@ -218,6 +218,6 @@ export function describeWorkbook(out: string, w: WorkbookWritten): string {
   const kept = w.kept.length > 0 ? `; kept your sheet${w.kept.length === 1 ? '' : 's'} ${w.kept.join(', ')}` : '';
   const replaced =
     w.replaced === 'tournament-sheets' ? ` (the tournament sheets already there, the Log included, were replaced${kept})` : w.replaced === 'file' ? ' (the file there was not a workbook Tengen could open: it was replaced)' : '';
-  // The hidden cache sheets (src/workbook/liveCache.ts) are Tengen's own, not a sheet the director sees.
+  // The hidden cache sheets (src/workbook/formulas/formulas/liveCache.ts) are Tengen's own, not a sheet the director sees.
   return `${out}: ${w.sheets.filter((s) => !w.kept.includes(s) && !isCacheSheet(s)).join(', ')}${replaced}\n`;
 }

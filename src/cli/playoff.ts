@@ -1,12 +1,12 @@
 /**
  * `tengen playoff LEAGUE [--json] [--out FILE]`: after a round-robin league, the knockout playoffs it needs
- * (src/pairing/playoff.ts): who ties for which place, their knockout numbers, the round to play and its pairings, and
+ * (src/systems/round-robin/playoff.ts): who ties for which place, their knockout numbers, the round to play and its pairings, and
  * the final places once every knockout is over. `--out` writes the next round's games (result unknown, colours by
  * nigiri) into the file's `playoffs` section; the director records their results there.
  */
 import { TengenInputError } from '../model/errors';
 import { playerLabel, type PlayerId, type Tournament } from '../model/tournament';
-import { leaguePlayoff, type Knockout, type Playoff } from '../pairing/playoff';
+import { leaguePlayoff, type Knockout, type Playoff } from '../systems/round-robin/playoff';
 
 export function playoffOrRefuse(t: Tournament, file: string): Playoff {
   const p = leaguePlayoff(t, file);

@@ -9,8 +9,8 @@ import { displayName, type Tournament } from '../model/tournament';
 import { loadTournament } from '../formats/load';
 import { computeSeries, seriesTournament, type SeriesTable } from '../scoring/series';
 import { statSync } from 'node:fs';
-import { readSeriesFiles, SERIES_SHEET, seriesSheetOps, seriesTableCells, seriesTitle } from '../workbook/seriesSheet';
-import type { XlsxWorkbook } from '../workbook/xlsx';
+import { readSeriesFiles, SERIES_SHEET, seriesSheetOps, seriesTableCells, seriesTitle } from '../workbook/sheets/seriesSheet';
+import type { XlsxWorkbook } from '../workbook/adapters/xlsx';
 import { writeFileAtomically, type WriterFs } from './files';
 import { Refusal } from './output';
 import { table } from './render';
@@ -37,7 +37,7 @@ export function seriesAsOf(text: string, files: readonly string[]): number {
 export async function seriesFiles(given: readonly string[]): Promise<string[]> {
   if (given.length !== 1 || path.extname(given[0]).toLowerCase() !== '.xlsx') return [...given];
   // ExcelJS is loaded only when a workbook is read or written (as formats/load.ts does)
-  const { readXlsxFile } = await import('../workbook/xlsxFile');
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
   let wb: XlsxWorkbook;
   try {
     wb = await readXlsxFile(given[0]);
@@ -71,8 +71,8 @@ export async function writeSeriesWorkbook(s: SeriesTable, files: readonly string
   if (exists && !overwrite) {
     throw new Refusal(`${out} already exists: writing replaces its ${SERIES_SHEET} sheet (other sheets are kept). Add --overwrite to do so, or give another --out. Nothing was written`);
   }
-  const { XlsxWorkbook } = await import('../workbook/xlsx');
-  const { readXlsxFile } = await import('../workbook/xlsxFile');
+  const { XlsxWorkbook } = await import('../workbook/adapters/xlsx');
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
   const wb = exists ? await readXlsxFile(out).catch(() => XlsxWorkbook.create()) : XlsxWorkbook.create();
   const listed = files.map((f) => path.relative(path.dirname(path.resolve(out)), path.resolve(f)).split(path.sep).join('/'));
   await wb.apply({ label: 'Series table', ops: seriesSheetOps(s, listed) });

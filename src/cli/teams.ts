@@ -25,7 +25,7 @@ export function inTeamFile<T>(file: string, run: () => T): T {
   }
 }
 
-/** The team with the round's bye (src/pairing/teamDraw.ts) and its players by board, when the round has one. */
+/** The team with the round's bye (src/systems/teams/teamDraw.ts) and its players by board, when the round has one. */
 function byeOf(t: Tournament, p: RoundPairing): { team: Team; players: PlayerId[] } | undefined {
   if (p.bye === null) return undefined;
   const team = (t.teams ?? []).find((x) => x.number === seatsOf(t, p.round).get(p.bye!)?.team);

@@ -3,8 +3,8 @@
  * OpenGotha's weight dumps print them, so a director can see why each pair was made.
  */
 import { displayName, type Tournament } from '../model/tournament';
-import type { WeightedPair } from '../pairing/opengotha/pair';
-import { WEIGHT_TERM_NAMES } from '../pairing/opengotha/weights';
+import type { WeightedPair } from '../systems/opengotha/pair';
+import { WEIGHT_TERM_NAMES } from '../systems/opengotha/weights';
 import type { RoundPairing } from '../pairing/types';
 
 /** The weighted pairs of a draw whose system weighs pairs (opengotha), else undefined. */

@@ -60,8 +60,8 @@ export function parseTournament(text: string, file: string): Parsed<Tournament> 
 }
 
 async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
-  const { readXlsxFile } = await import('../workbook/xlsxFile');
-  const { readTournament } = await import('../workbook/session');
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
+  const { readTournament } = await import('../workbook/session/session');
   let parsed: Parsed<Tournament>;
   try {
     parsed = await readTournament(await readXlsxFile(file));

@@ -5,7 +5,7 @@
  */
 
 /**
- * The paper grid (src/workbook/grid.ts) puts each round in three columns (opponent, colour, result) after the five
+ * The paper grid (src/workbook/sheets/grid.ts) puts each round in three columns (opponent, colour, result) after the five
  * columns ID | Name | City/Club | Rank | Section, and two more after the last round (Victories, Place): a tournament of
  * `r` rounds needs 5 + 3r + 2 columns, and a sheet has 16,384 (XFD). So r ≤ ⌊(16,384 − 7) / 3⌋ = 5,459.
  * test/workbook/grid.test.ts checks this against `gridLayout`.

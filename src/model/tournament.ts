@@ -371,7 +371,7 @@ export interface Tournament {
   readonly games: readonly Game[];
   readonly byes: readonly Bye[];
   readonly teams?: readonly Team[];
-  /** The league's knockout playoff games (src/pairing/playoff.ts), when any have been paired. */
+  /** The league's knockout playoff games (src/systems/round-robin/playoff.ts), when any have been paired. */
   readonly playoffs?: readonly PlayoffGame[];
 }
 

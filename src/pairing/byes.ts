@@ -25,7 +25,7 @@
 import { formatRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
 import type { PairingHistory } from './history';
-import { openGothaByeCandidates, OPENGOTHA_BYE_RULE } from './opengotha/bye';
+import { openGothaByeCandidates, OPENGOTHA_BYE_RULE } from '../systems/opengotha/bye';
 import { pairingError, type ByeLine, type DeviationLine, type PairingError } from './types';
 
 export type ByeMethod = 'mays' | 'opengotha';

@@ -8,7 +8,7 @@
  * own weights, bye, colours and handicaps, read from the file's pairing parameters).
  */
 import type { PlayerId } from '../model/tournament';
-import { OPENGOTHA_RULES, type OpenGothaRules } from './opengotha/scoredPlayers';
+import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/scoredPlayers';
 import { pairingError, type PairingError } from './types';
 
 export const PAIRING_SYSTEMS = ['optimal', 'mays', 'opengotha'] as const;

@@ -118,7 +118,7 @@ export function teamMatches(t: Tournament, asOf = t.settings.rounds): TeamMatch[
 }
 
 /**
- * A team bye: with an odd number of teams, one team sits out the round (src/pairing/teamDraw.ts chooses it). Like a
+ * A team bye: with an odd number of teams, one team sits out the round (src/systems/teams/teamDraw.ts chooses it). Like a
  * team match it is not stored: every player of the team's lineup for the round has the tournament's bye (a `byes`
  * entry each, so his own record shows the bye), and that is the team's bye.
  */
@@ -197,7 +197,7 @@ export interface TeamStandingsRow {
   /** Sum of the opponent teams' scores (a bye round: the team's own start). */
   readonly sosHalves: number;
   readonly matches: number;
-  /** Rounds the team had the bye (src/pairing/teamDraw.ts): a team win without a match. */
+  /** Rounds the team had the bye (src/systems/teams/teamDraw.ts): a team win without a match. */
   readonly byes: number;
 }
 

@@ -5,7 +5,7 @@
  */
 import { formatInputError, type InputError } from '../../src/model/errors';
 import type { Round, Tournament } from '../../src/model/tournament';
-import type { WorkbookBatch } from '../../src/workbook/adapter';
+import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { append, button, h } from '../dom';
 import { unsectionedPlacesNotice } from '../sectionsNotice';
 import type { BatchOrErrors, TournamentRead, WizardServices } from '../services';

@@ -8,9 +8,9 @@
  */
 import type { Round, Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
-import { ownPairing } from '../../src/pairing/ownSystems';
-import { LABELS } from '../../src/workbook/notation';
-import { pendingGames } from '../../src/workbook/scratchPad';
+import { ownPairing } from '../../src/systems/registry';
+import { LABELS } from '../../src/workbook/cells/notation';
+import { pendingGames } from '../../src/workbook/cells/scratchPad';
 import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
 import { append, button, checkbox, field, h, select } from '../dom';
 import { NO_CONTROLS, toDirectorControls, type EditableControls } from '../pairingControls';
@@ -94,7 +94,7 @@ export class PairStep implements Step {
     }
 
     // A round-robin pairs from its table of rounds; a knockout, a QT, Groups of Eight by their own rules, a team
-    // tournament by the team draw (src/pairing/ownSystems.ts): the score-group systems are no choice there.
+    // tournament by the team draw (src/systems/registry.ts): the score-group systems are no choice there.
     const own = ownPairing(t) !== undefined;
     if (t.settings.teams) append(this.ctx.body, h('p', { 'data-testid': 'own-system' }, `Paired by the team draw: ${LABELS.en.systems[t.settings.system]} over teams, board k of a team against board k of the other.`));
     else if (t.settings.system === 'round-robin') append(this.ctx.body, h('p', { 'data-testid': 'round-robin-table' }, `Round-robin: round ${round} of the ${t.settings.schedule === 'egc' ? 'European Championship league' : 'Berger'} table, by pairing number.`));

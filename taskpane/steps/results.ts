@@ -3,7 +3,7 @@
  * straight into the grid and read again.
  */
 import { playerLabel, type Round, type Tournament } from '../../src/model/tournament';
-import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../../src/workbook/scratchPad';
+import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../../src/workbook/cells/scratchPad';
 import { append, button, field, h, select, table } from '../dom';
 import { roundsState, type Step, type StepContext } from './context';
 

@@ -5,7 +5,7 @@ import { formatFraction } from '../../src/model/fraction';
 import { playerLabel, type Criterion, type PlayerId, type Tournament } from '../../src/model/tournament';
 import { explainIn, type Explanation } from '../../src/scoring/explain';
 import { computeStandings, type Standings } from '../../src/scoring/standings';
-import { CRITERION_LABEL } from '../../src/workbook/standingsSheet';
+import { CRITERION_LABEL } from '../../src/workbook/sheets/standingsSheet';
 import { append, button, field, h, select, table } from '../dom';
 import { renderSectionsNotice, type Step, type StepContext } from './context';
 

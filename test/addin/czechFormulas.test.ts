@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { parseTournamentJson } from '../../src/formats/json';
 import type { Tournament } from '../../src/model/tournament';
 import { czechStandings } from '../../src/scoring/czechOrder';
-import { gridCells, valuesOf } from '../../src/workbook/grid';
-import { czechPlaceFormula, sonnebornFormula } from '../../src/workbook/czechFormulas';
+import { gridCells, valuesOf } from '../../src/workbook/sheets/grid';
+import { czechPlaceFormula, sonnebornFormula } from '../../src/workbook/formulas/czechFormulas';
 
 function example(): Tournament {
   const parsed = parseTournamentJson(readFileSync(path.join(__dirname, '..', '..', 'examples', 'czech-round-robin.json'), 'utf8'));

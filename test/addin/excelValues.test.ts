@@ -9,11 +9,11 @@ import * as GO from '../../functions/functions';
 import { toNumber } from '../../src/model/fraction';
 import type { Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
-import type { CellValue } from '../../src/workbook/adapter';
-import { cellOf, optionalOf, rangeOf } from '../../src/workbook/excelValues';
-import { clearFormulaCache, gridParseCount } from '../../src/workbook/formulas';
-import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
-import { settingsCells } from '../../src/workbook/settingsSheet';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
+import { cellOf, optionalOf, rangeOf } from '../../src/workbook/formulas/excelValues';
+import { clearFormulaCache, gridParseCount } from '../../src/workbook/formulas/formulas';
+import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/sheets/grid';
+import { settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { example, generated, value } from '../workbook/fixtures';
 
 type Blank = '' | null | 0 | undefined;

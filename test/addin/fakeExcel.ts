@@ -8,7 +8,7 @@
  */
 import { OfficeMockObject } from 'office-addin-mock';
 import type { ExcelHost } from '../../taskpane/officeAdapter';
-import { parseRange, rangeAddress } from '../../src/workbook/address';
+import { parseRange, rangeAddress } from '../../src/workbook/cells/address';
 
 function parseA1(address: string) {
   const r = parseRange(address);

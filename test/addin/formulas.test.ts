@@ -5,13 +5,13 @@
 import { toNumber } from '../../src/model/fraction';
 import { formatRank } from '../../src/model/rank';
 import { displayName, type Tournament } from '../../src/model/tournament';
-import type { CellValue } from '../../src/workbook/adapter';
-import { parseCell } from '../../src/workbook/address';
-import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
+import { parseCell } from '../../src/workbook/cells/address';
+import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/sheets/grid';
 import { directComparison } from '../../src/scoring/directComparison';
 import { computeStandings } from '../../src/scoring/standings';
-import { CRITERION_LABEL, standingsCells } from '../../src/workbook/standingsSheet';
-import { settingsCells } from '../../src/workbook/settingsSheet';
+import { CRITERION_LABEL, standingsCells } from '../../src/workbook/sheets/standingsSheet';
+import { settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import {
   clearFormulaCache,
   criterionFormula,
@@ -23,7 +23,7 @@ import {
   placeFormula,
   standingsFormula,
   type PlayerCriterion,
-} from '../../src/workbook/formulas';
+} from '../../src/workbook/formulas/formulas';
 import { example, generated, value } from '../workbook/fixtures';
 
 function gridOf(t: Tournament): CellValue[][] {

@@ -12,9 +12,9 @@ import { generateCustomFunctionsMetadata } from 'custom-functions-metadata';
 import * as GO from '../../functions/functions';
 import { computeStandings } from '../../src/scoring/standings';
 import { toNumber } from '../../src/model/fraction';
-import type { CellValue } from '../../src/workbook/adapter';
-import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
-import { settingsCells } from '../../src/workbook/settingsSheet';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
+import { gridCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/sheets/grid';
+import { settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { example, value } from '../workbook/fixtures';
 
 const FUNCTIONS = path.join(__dirname, '..', '..', 'functions', 'functions.ts');

@@ -6,8 +6,8 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { readXlsxFile } from '../../src/workbook/xlsxFile';
-import { SERIES_SHEET } from '../../src/workbook/seriesSheet';
+import { readXlsxFile } from '../../src/workbook/adapters/xlsxFile';
+import { SERIES_SHEET } from '../../src/workbook/sheets/seriesSheet';
 import { cli } from '../support/cli';
 
 const DIR = path.resolve(__dirname, '..', 'fixtures', 'series');

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import ExcelJS from 'exceljs';
-import { gridLayout } from '../../src/workbook/grid';
+import { gridLayout } from '../../src/workbook/sheets/grid';
 import { cli } from '../support/cli';
 import { sheetValues } from '../support/xlsxSheet';
 

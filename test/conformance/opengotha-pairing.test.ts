@@ -15,7 +15,7 @@
  */
 import { describeCorpus } from '../support/corpus';
 import { beforeRound, conformanceRows, CORRECTED, formatTable, formatTablesTable, loadCorpusTournament, type RoundRow, type TableCheck } from '../support/opengothaConformance';
-import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
+import { pairOpenGotha } from '../../src/systems/opengotha/pair';
 
 /**
  * The rounds whose recorded draw is not Tengen's, and why — checked, not assumed: each verdict is recomputed.

@@ -3,7 +3,7 @@
  * (repeats, then the total MMS difference as OpenGotha counts it, then the rest), over every round of every tournament
  * in ../shared/corpus/opengotha-pairings. `node bench/quality.js` prints the same table.
  */
-import { formatQualityTable, qualityTable } from '../../src/pairing/quality';
+import { formatQualityTable, qualityTable } from '../../src/check/quality';
 import { corpusPath, describeCorpus } from '../support/corpus';
 
 describeCorpus('optimal against OpenGotha (corpus/opengotha-pairings)', () => {

@@ -8,8 +8,8 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { displayName, type Tournament } from '../../src/model/tournament';
-import { bracketOps } from '../../src/workbook/bracketSheet';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { bracketOps } from '../../src/workbook/sheets/bracketSheet';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { knockoutField, playedKnockout } from '../support/knockouts';
 import { artifactPath, describeWithBinaries } from './support';
 

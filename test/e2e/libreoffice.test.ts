@@ -8,7 +8,7 @@
  * LibreOffice (7.4) recalculates every array formula when it opens a file, whatever the cached values (a spilled
  * `SUM(1)` put in its place comes out computed), and it has no `GO.PLACE`. So the formula asks `GO.VERSION()` first
  * and, where it does not answer, shows the values Tengen wrote on the hidden cache sheet — while the grid and the
- * settings are what they were computed from (src/workbook/names.ts, `withCachedFallback`). Here: every live place
+ * settings are what they were computed from (src/workbook/formulas/names.ts, `withCachedFallback`). Here: every live place
  * shown as the engine computes it; and once a result is changed in the file behind Tengen's back, `#N/A` in every
  * place of the live grid and the live Standings, never a stale number. The values-only copy (`Grid (final)`, the
  * official record) shows all.
@@ -20,12 +20,12 @@ import * as path from 'node:path';
 import { displayName } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
-import { cellAddress } from '../../src/workbook/address';
-import { gridBatch, gridLayout, gridOps } from '../../src/workbook/grid';
-import { gridCacheOps, settingsCacheOps } from '../../src/workbook/liveCache';
-import { settingsOps } from '../../src/workbook/settingsSheet';
-import { importBatch } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { cellAddress } from '../../src/workbook/cells/address';
+import { gridBatch, gridLayout, gridOps } from '../../src/workbook/sheets/grid';
+import { gridCacheOps, settingsCacheOps } from '../../src/workbook/formulas/liveCache';
+import { settingsOps } from '../../src/workbook/sheets/settingsSheet';
+import { importBatch } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example } from '../workbook/fixtures';
 import { artifactPath, describeWithBinaries } from './support';
 

@@ -17,14 +17,14 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { displayName, type Tournament } from '../../src/model/tournament';
-import type { WorkbookOp } from '../../src/workbook/adapter';
-import { ceremonyOps } from '../../src/workbook/ceremonySheet';
-import { gridOps } from '../../src/workbook/grid';
-import { pairingsOps } from '../../src/workbook/pairingsSheet';
-import { posterOps } from '../../src/workbook/posterSheet';
-import { slipsOps } from '../../src/workbook/slipsSheet';
-import { tablesOps } from '../../src/workbook/tablesSheet';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import type { WorkbookOp } from '../../src/workbook/adapters/adapter';
+import { ceremonyOps } from '../../src/workbook/sheets/ceremonySheet';
+import { gridOps } from '../../src/workbook/sheets/grid';
+import { pairingsOps } from '../../src/workbook/sheets/pairingsSheet';
+import { posterOps } from '../../src/workbook/sheets/posterSheet';
+import { slipsOps } from '../../src/workbook/sheets/slipsSheet';
+import { tablesOps } from '../../src/workbook/sheets/tablesSheet';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { printedTournament } from './printFixture';
 import { artifactPath, describeWithBinaries } from './support';
 

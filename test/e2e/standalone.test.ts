@@ -9,17 +9,17 @@
  * Screenshots of the Pair Round preview and of the grid go to test-artifacts/ (git-ignored). Last, `taskpane.html`
  * (the page Excel opens, with Office.js) shows that the host decides the workbook: Excel's, or the standalone page.
  */
-import { storedFormula } from '../../src/workbook/excelFormulaStorage';
-import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/names';
+import { storedFormula } from '../../src/workbook/adapters/excelFormulaStorage';
+import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/formulas/names';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { GameResult, Tournament } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
-import { columnLetter } from '../../src/workbook/address';
-import { gridLayout, readGrid } from '../../src/workbook/grid';
-import { readTournament } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { columnLetter } from '../../src/workbook/cells/address';
+import { gridLayout, readGrid } from '../../src/workbook/sheets/grid';
+import { readTournament } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { value } from '../workbook/fixtures';
 import { openZip, sheetCells } from '../workbook/sheetXml';
 import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';

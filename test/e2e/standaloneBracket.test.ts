@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { importBatch } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { importBatch } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { knockoutField } from '../support/knockouts';
 import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';

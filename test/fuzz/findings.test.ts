@@ -2,8 +2,8 @@
  * What the fuzz suite (readers.test.ts) found beyond issue 12's list, each kept as a plain test that failed first.
  */
 import { parseOpenGotha } from '../../src/formats/opengotha';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, readTournament } from '../../src/workbook/session';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch, readTournament } from '../../src/workbook/session/session';
 import { errorsOf, example } from '../workbook/fixtures';
 
 const TWO_PLAYERS = (game: string) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { formatInputError, TengenInputError, type InputError, type Parsed } from '../../src/model/errors';
 import type { Round, Tournament } from '../../src/model/tournament';
-import { pairMays } from '../../src/pairing/mays';
+import { pairMays } from '../../src/systems/mcmahon/mays';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { computeStandings } from '../../src/scoring/standings';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import { writeTournamentJson } from '../../src/formats/json';
 import type { Player } from '../../src/model/tournament';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { jigos, pairsOf, player, tournament } from './fixtures';
 

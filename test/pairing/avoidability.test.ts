@@ -3,8 +3,8 @@
  * re-draws — beyond it a line claims nothing.
  */
 import { buildHistory } from '../../src/pairing/history';
-import { AvoidabilityChecker, avoidanceWords, describeCost } from '../../src/pairing/avoidability';
-import { OptimalTiers } from '../../src/pairing/optimalWeights';
+import { AvoidabilityChecker, avoidanceWords, describeCost } from '../../src/systems/mcmahon/avoidability';
+import { OptimalTiers } from '../../src/systems/mcmahon/optimalWeights';
 import type { PlayerId } from '../../src/model/tournament';
 import { game, player, tournament } from './fixtures';
 

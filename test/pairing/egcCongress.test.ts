@@ -4,7 +4,7 @@
  * rounds 9 and 10 fed to the optimal draw as forced pairs.
  */
 import type { Game, Player, Tournament } from '../../src/model/tournament';
-import { pairEgcCongress, stillInPko } from '../../src/pairing/egcCongress';
+import { pairEgcCongress, stillInPko } from '../../src/systems/egc/egcCongress';
 import { deviationsOf, isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { game, id, pairsOf, player, tournament } from './fixtures';
 

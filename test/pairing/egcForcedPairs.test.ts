@@ -5,7 +5,7 @@
  * the same McMahon score) then 3 (pairs in all) choose; the module must reach the same criteria values with a valid set.
  */
 import type { PlayerId } from '../../src/model/tournament';
-import { chooseForcedPairs, type ForcedPairsInput } from '../../src/pairing/egcForcedPairs';
+import { chooseForcedPairs, type ForcedPairsInput } from '../../src/systems/egc/egcForcedPairs';
 
 type Pair = readonly [PlayerId, PlayerId];
 

@@ -5,8 +5,8 @@
  * - EGF General Tournament Rules: "For players starting above the top bar, the pairing is not biased by geography."
  */
 import type { Player, Settings, Tournament } from '../../src/model/tournament';
-import { pairMays } from '../../src/pairing/mays';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { pairsOf, player, rank, tournament } from './fixtures';
 

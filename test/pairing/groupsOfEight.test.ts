@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { groupSizes, groupsOfEight, pairGroupsOfEight } from '../../src/pairing/groupsOfEight';
+import { groupSizes, groupsOfEight, pairGroupsOfEight } from '../../src/systems/groups-of-eight/groupsOfEight';
 import { isPairingError } from '../../src/pairing/types';
 import { winsBefore } from '../../src/pairing/winGroups';
 import { player, tournament } from './fixtures';

@@ -3,8 +3,8 @@
  * sections, `optimal` gives no more handicap stones and no more games of 5+ stones than Mays' paper method from the
  * same state, and never a worse total McMahon score difference. `npm run quality` prints the same over 60 seeds.
  */
-import { handicapComparison } from '../../src/pairing/handicapQuality';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { handicapComparison } from '../../src/check/handicapQuality';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { isPairingError } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
 import { player, tournament } from './fixtures';

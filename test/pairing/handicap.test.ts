@@ -1,7 +1,7 @@
 import { bgaHandicap, decideHandicap, EGF_HANDICAP, MAYS_HANDICAP } from '../../src/pairing/handicap';
 import type { InputError } from '../../src/model/errors';
 import type { HandicapSettings, Settings } from '../../src/model/tournament';
-import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { id, rank } from './fixtures';
 
 const p = (n: number, r: string, mms?: number) => ({ id: id(n), rank: rank(r), scoreHalves: 2 * (mms ?? rank(r)) });

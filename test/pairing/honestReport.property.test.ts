@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { formatRank } from '../../src/model/rank';
 import type { Player, Tournament } from '../../src/model/tournament';
 import { applyPairing } from '../../src/pairing/apply';
-import { pairOptimal, type OptimalOptions } from '../../src/pairing/optimal';
+import { pairOptimal, type OptimalOptions } from '../../src/systems/mcmahon/optimal';
 import { isPairingError } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
 import { player, tournament, withResults } from './fixtures';

@@ -6,7 +6,7 @@
 import { formatRank } from '../../src/model/rank';
 import type { Player, PlayerId, Tournament } from '../../src/model/tournament';
 import { applyPairing } from '../../src/pairing/apply';
-import { pairOptimal, type OptimalOptions } from '../../src/pairing/optimal';
+import { pairOptimal, type OptimalOptions } from '../../src/systems/mcmahon/optimal';
 import { deviationsOf, isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
 import { player, tournament, withResults } from './fixtures';

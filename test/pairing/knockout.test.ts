@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import type { Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { pairKnockout } from '../../src/pairing/knockout';
-import { foldRoundOne, knockoutBracket } from '../../src/pairing/knockoutBracket';
+import { pairKnockout } from '../../src/systems/knockout/knockout';
+import { foldRoundOne, knockoutBracket } from '../../src/systems/knockout/knockoutBracket';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { id, player, tournament } from './fixtures';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { formatRank } from '../../src/model/rank';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { pairMays } from '../../src/pairing/mays';
+import { pairMays } from '../../src/systems/mcmahon/mays';
 import { isPairingError } from '../../src/pairing/types';
 import { pairable } from '../support/bruteForceMatching';
 import { player, tournament, withResults } from './fixtures';

@@ -3,7 +3,7 @@
  * "Who Should Get a Bye?", Appendix D).
  */
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { pairMays } from '../../src/pairing/mays';
+import { pairMays } from '../../src/systems/mcmahon/mays';
 import { admitLatecomer } from '../../src/pairing/numbering';
 import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { game, id, jigos, pairsOf, player, rank, tournament, withResults } from './fixtures';

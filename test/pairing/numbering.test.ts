@@ -1,5 +1,5 @@
 import { admitLatecomer, nextFreeId, numberByStrength, orderByStrength } from '../../src/pairing/numbering';
-import { sectionForRank } from '../../src/pairing/sections';
+import { sectionForRank } from '../../src/systems/mcmahon/sections';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { game, id, player, rank, tournament } from './fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * OpenGotha's bye (Tournament.chooseAByePlayer, OpenGotha 3.51.02): one implementation, src/pairing/opengotha/bye.ts,
+ * OpenGotha's bye (Tournament.chooseAByePlayer, OpenGotha 3.51.02): one implementation, src/systems/opengotha/bye.ts,
  * serves the `opengotha` system and `--bye-method opengotha` of `mays` and `optimal`. Each player weighs
  * 1000 × earlier byes + rank + 2 × MMS before the round (the McMahon score in Swiss too); the lightest gets the bye,
  * among equal weights the last in OpenGotha's list of players to pair (placement before the round, then name).
@@ -13,10 +13,10 @@ import { beforeRound } from '../../src/cli/pair';
 import type { Tournament } from '../../src/model/tournament';
 import { byeCandidates } from '../../src/pairing/byes';
 import { buildHistory } from '../../src/pairing/history';
-import { pairMays } from '../../src/pairing/mays';
-import { openGothaByeCandidates } from '../../src/pairing/opengotha/bye';
-import { pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { openGothaByeCandidates } from '../../src/systems/opengotha/bye';
+import { pairOpenGotha, prepareOpenGothaRound } from '../../src/systems/opengotha/pair';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { isPairingError } from '../../src/pairing/types';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { loadCorpusTournament, OPENGOTHA_PAIRING_CORPUS } from '../support/opengothaConformance';

@@ -5,11 +5,11 @@
  * into chunks of 200–600 (corrected: 100–300). Each rule, both ways, on a small field.
  */
 import type { Tournament } from '../../src/model/tournament';
-import { openGothaByeOrder } from '../../src/pairing/opengotha/bye';
-import { pairingGroups, prepareOpenGothaRound, type OpenGothaOptions } from '../../src/pairing/opengotha/pair';
-import { readOpenGothaParameters } from '../../src/pairing/opengotha/parameters';
-import { buildRoundState, type OpenGothaRules } from '../../src/pairing/opengotha/scoredPlayers';
-import { drawUpDownTerm, geographyTerm } from '../../src/pairing/opengotha/weights';
+import { openGothaByeOrder } from '../../src/systems/opengotha/bye';
+import { pairingGroups, prepareOpenGothaRound, type OpenGothaOptions } from '../../src/systems/opengotha/pair';
+import { readOpenGothaParameters } from '../../src/systems/opengotha/parameters';
+import { buildRoundState, type OpenGothaRules } from '../../src/systems/opengotha/scoredPlayers';
+import { drawUpDownTerm, geographyTerm } from '../../src/systems/opengotha/weights';
 import { isPairingError } from '../../src/pairing/types';
 import { game, id, openGothaTournament as og, player } from './fixtures';
 

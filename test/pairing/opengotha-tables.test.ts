@@ -1,12 +1,12 @@
 /**
- * Table numbers of the `opengotha` system (src/pairing/opengotha/tables.ts), as OpenGotha 3.51.02 gives them after
+ * Table numbers of the `opengotha` system (src/systems/opengotha/tables.ts), as OpenGotha 3.51.02 gives them after
  * its automatic pairing (Tournament.renumberTablesByBestScoreThenRating with GameComparator.BEST_SCR_ORDER), worked
  * by hand. McMahon, bar 1d, floor 20k, MMS zero 30k: a player's MMS before round 1 is rank + 30 clamped to 10 … 30.
  */
 import type { Tournament } from '../../src/model/tournament';
-import { readOpenGothaParameters } from '../../src/pairing/opengotha/parameters';
-import { pairOpenGotha } from '../../src/pairing/opengotha/pair';
-import { numberTables, stateAtPairedRound, type TableGame } from '../../src/pairing/opengotha/tables';
+import { readOpenGothaParameters } from '../../src/systems/opengotha/parameters';
+import { pairOpenGotha } from '../../src/systems/opengotha/pair';
+import { numberTables, stateAtPairedRound, type TableGame } from '../../src/systems/opengotha/tables';
 import { isPairingError } from '../../src/pairing/types';
 import { game, id, openGothaTournament as og, player } from './fixtures';
 

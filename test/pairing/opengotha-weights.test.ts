@@ -5,9 +5,9 @@
  * 9 (floor 20k − 1) … 32 (bar 1d + 2): 24 score groups.
  */
 import type { Tournament } from '../../src/model/tournament';
-import { readOpenGothaParameters, type OpenGothaParameters } from '../../src/pairing/opengotha/parameters';
-import { pairingGroups, pairOpenGotha, prepareOpenGothaRound } from '../../src/pairing/opengotha/pair';
-import { buildRoundState, type OpenGothaRules, type RoundState, type ScoredPlayer } from '../../src/pairing/opengotha/scoredPlayers';
+import { readOpenGothaParameters, type OpenGothaParameters } from '../../src/systems/opengotha/parameters';
+import { pairingGroups, pairOpenGotha, prepareOpenGothaRound } from '../../src/systems/opengotha/pair';
+import { buildRoundState, type OpenGothaRules, type RoundState, type ScoredPlayer } from '../../src/systems/opengotha/scoredPlayers';
 import {
   colourBalanceTerm,
   detRandom,
@@ -20,7 +20,7 @@ import {
   scoreDifferenceTerm,
   seedingTerm,
   weightTerms,
-} from '../../src/pairing/opengotha/weights';
+} from '../../src/systems/opengotha/weights';
 import { isPairingError } from '../../src/pairing/types';
 import { game, id, openGothaTournament as og, player, rank } from './fixtures';
 

@@ -10,7 +10,7 @@ import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
 import { CompatibilityGraph } from '../../src/pairing/feasibility';
 import { buildHistory } from '../../src/pairing/history';
-import { optimalTotals, pairOptimal } from '../../src/pairing/optimal';
+import { optimalTotals, pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { deviationsOf, isPairingError } from '../../src/pairing/types';
 import { seededRandom } from '../support/random';
 import { pairable } from '../support/bruteForceMatching';

@@ -3,15 +3,15 @@
  * director's controls, partial pairing and latecomers, and clear errors for impossible requests.
  */
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { pairMays } from '../../src/pairing/mays';
+import { pairMays } from '../../src/systems/mcmahon/mays';
 import { admitLatecomer } from '../../src/pairing/numbering';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import type { HandicapSettings, Player, Tournament } from '../../src/model/tournament';
 import { formatRank } from '../../src/model/rank';
 import { decideHandicap } from '../../src/pairing/handicap';
 import { buildHistory } from '../../src/pairing/history';
-import { OptimalTiers } from '../../src/pairing/optimalWeights';
+import { OptimalTiers } from '../../src/systems/mcmahon/optimalWeights';
 import { seededRandom } from '../support/random';
 import { game, id, jigos, pairsOf, player, rank, tournament, withResults } from './fixtures';
 

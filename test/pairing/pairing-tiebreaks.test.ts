@@ -6,11 +6,11 @@ import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json
 import type { PairingCriterion, Tournament } from '../../src/model/tournament';
 import { buildHistory } from '../../src/pairing/history';
 import { groupOrder } from '../../src/pairing/groupOrder';
-import { pairMays } from '../../src/pairing/mays';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { computeStandings } from '../../src/scoring/standings';
-import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import type { InputError } from '../../src/model/errors';
 import { jigos, pairsOf, player, tournament } from './fixtures';
 

@@ -2,8 +2,8 @@
  * The league's knockout playoffs, case by case as seeds/egc-championship-rules.txt sets them (The League's Knockout
  * Playoffs, Pairings and Final Places).
  */
-import { leaguePlayoff, withNextPlayoffRound, type Playoff } from '../../src/pairing/playoff';
-import { roundRobinTable } from '../../src/pairing/roundRobin';
+import { leaguePlayoff, withNextPlayoffRound, type Playoff } from '../../src/systems/round-robin/playoff';
+import { roundRobinTable } from '../../src/systems/round-robin/roundRobin';
 import type { Game, PlayerId, PlayoffGame, Tournament } from '../../src/model/tournament';
 import { id, player, tournament } from './fixtures';
 

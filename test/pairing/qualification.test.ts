@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { circleRound, pairQualification, qualificationPlayoff, qualificationRoundOneByes, qualificationRounds } from '../../src/pairing/qualification';
+import { circleRound, pairQualification, qualificationPlayoff, qualificationRoundOneByes, qualificationRounds } from '../../src/systems/egc/qualification';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { winsBefore } from '../../src/pairing/winGroups';
 import { id, player, tournament } from './fixtures';

@@ -4,7 +4,7 @@
  */
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { buildHistory } from '../../src/pairing/history';
-import { optimalTotals, pairOptimal, TIER_NAMES, type OptimalOptions } from '../../src/pairing/optimal';
+import { optimalTotals, pairOptimal, TIER_NAMES, type OptimalOptions } from '../../src/systems/mcmahon/optimal';
 import { isDeviation, isPairingError, type DeviationLine, type RoundPairing } from '../../src/pairing/types';
 
 export type Claim = { line: DeviationLine; concern: string; forbid: [PlayerId, PlayerId][]; says: 'unavoidable' | 'kept' };

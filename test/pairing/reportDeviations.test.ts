@@ -4,8 +4,8 @@
  * a second time as the same country.
  */
 import type { Player } from '../../src/model/tournament';
-import { pairMays } from '../../src/pairing/mays';
-import { pairOptimal } from '../../src/pairing/optimal';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { pairsOf, player, tournament } from './fixtures';
 

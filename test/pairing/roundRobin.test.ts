@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SEEDS_DIR } from '../support/corpus';
-import { pairRoundRobin, roundRobinRounds } from '../../src/pairing/roundRobin';
+import { pairRoundRobin, roundRobinRounds } from '../../src/systems/round-robin/roundRobin';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { pairingProblems } from '../../src/pairing/apply';
 import { id, player, tournament } from './fixtures';

@@ -14,7 +14,7 @@ import {
   proposeSections,
   sectionForRank,
   sectionStep,
-} from '../../src/pairing/sections';
+} from '../../src/systems/mcmahon/sections';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { player, rank, tournament } from './fixtures';
 

@@ -6,7 +6,7 @@
 import type { Rank } from '../../src/model/rank';
 import type { Game, Player, PlayerId, Team, Tournament } from '../../src/model/tournament';
 import { applyPairing, pairingProblems } from '../../src/pairing/apply';
-import { pairTeams } from '../../src/pairing/teamDraw';
+import { pairTeams } from '../../src/systems/teams/teamDraw';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { teamByes, teamMatches, teamStandings } from '../../src/scoring/teamStandings';
 

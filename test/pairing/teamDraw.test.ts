@@ -1,6 +1,6 @@
 import type { Rank } from '../../src/model/rank';
 import type { Game, Player, PlayerId, Team, Tournament } from '../../src/model/tournament';
-import { pairTeams } from '../../src/pairing/teamDraw';
+import { pairTeams } from '../../src/systems/teams/teamDraw';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { teamMatches } from '../../src/scoring/teamStandings';
 

@@ -1,7 +1,7 @@
 /** Knockouts for the tests: a field numbered by ID, rounds paired by the engine and played as a test says. */
 import type { Tournament } from '../../src/model/tournament';
 import { applyPairing } from '../../src/pairing/apply';
-import { pairKnockout } from '../../src/pairing/knockout';
+import { pairKnockout } from '../../src/systems/knockout/knockout';
 import { isPairingError } from '../../src/pairing/types';
 import { player, tournament } from '../pairing/fixtures';
 

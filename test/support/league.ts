@@ -1,7 +1,7 @@
 /** A round-robin league played out for the tests: every round paired by the engine, results by a strength order. */
 import { pairRound } from '../../src/cli/pair';
 import { applyPairing } from '../../src/pairing/apply';
-import { roundRobinRounds } from '../../src/pairing/roundRobin';
+import { roundRobinRounds } from '../../src/systems/round-robin/roundRobin';
 import { isPairingError } from '../../src/pairing/types';
 import type { GameResult, PlayerId, Tournament } from '../../src/model/tournament';
 

@@ -7,10 +7,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { beforeRound } from '../../src/cli/pair';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { displayName, type Game, type PlayerId, type Tournament } from '../../src/model/tournament';
-import { pairOpenGotha, prepareOpenGothaRound, type OpenGothaOptions } from '../../src/pairing/opengotha/pair';
+import { pairOpenGotha, prepareOpenGothaRound, type OpenGothaOptions } from '../../src/systems/opengotha/pair';
 import { isPairingError } from '../../src/pairing/types';
-import { WEIGHT_TERM_NAMES } from '../../src/pairing/opengotha/weights';
-import { numberTables, stateAtPairedRound, type TableNumberingVariant } from '../../src/pairing/opengotha/tables';
+import { WEIGHT_TERM_NAMES } from '../../src/systems/opengotha/weights';
+import { numberTables, stateAtPairedRound, type TableNumberingVariant } from '../../src/systems/opengotha/tables';
 import { corpusPath } from './corpus';
 import { DUMP_TERMS, readWeightDump } from './opengothaDumps';
 

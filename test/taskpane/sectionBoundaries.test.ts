@@ -1,6 +1,6 @@
 import type { Rank } from '../../src/model/rank';
 import type { PlayerId } from '../../src/model/tournament';
-import { proposeSections } from '../../src/pairing/sections';
+import { proposeSections } from '../../src/systems/mcmahon/sections';
 import { boundariesOf, rankHistogram, rankRange, sectionsFromBoundaries, toggleBoundary } from '../../taskpane/sectionBoundaries';
 
 // Mays' Guideline No. 4 example, p. 18: 6d 2, 5d 3, 4d 2, 3d 8, 2d 4, 1d 4.

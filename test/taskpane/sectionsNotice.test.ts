@@ -3,7 +3,7 @@
  * tournament without sections shows one section, and one 1st place, per initial score.
  */
 import { unsectionedPlacesNotice } from '../../taskpane/sectionsNotice';
-import { applySections } from '../../src/pairing/sections';
+import { applySections } from '../../src/systems/mcmahon/sections';
 import type { RulesetName, Settings } from '../../src/model/tournament';
 import { game, id, player, rank, tournament } from '../pairing/fixtures';
 import { computeStandings } from '../../src/scoring/standings';

@@ -2,12 +2,12 @@
  * The services the wizard calls, over an in-memory workbook: what the pane relies on — a batch is only data until
  * applied; a stale preview or an unconfirmed re-pairing is refused with nothing written; errors name what is wrong.
  */
-import { isCacheSheet } from '../../src/workbook/liveCache';
+import { isCacheSheet } from '../../src/workbook/formulas/liveCache';
 import { readFileSync } from 'node:fs';
-import { MemoryWorkbook } from '../../src/workbook/memory';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { attempt, sessionServices } from '../../taskpane/sessionServices';
-import { SessionRefusal } from '../../src/workbook/session';
+import { SessionRefusal } from '../../src/workbook/session/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { PlayerId, RulesetName, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';

@@ -1,6 +1,6 @@
 /**
  * The pane's Pair Round on a team tournament (settings.teams): the services the pane uses, over an in-memory
- * workbook, pair it by the team draw (src/pairing/teamDraw.ts) — board k against board k, every player of a team
+ * workbook, pair it by the team draw (src/systems/teams/teamDraw.ts) — board k against board k, every player of a team
  * facing the same opposing team — never as an individual Swiss of its players; the round is written with its team
  * bye and the Team matches sheet follows.
  */
@@ -10,9 +10,9 @@ import { parseTournamentJson } from '../../src/formats/json';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { seatsOf } from '../../src/scoring/teamStandings';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch } from '../../src/workbook/session';
-import { TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamStandingsCells } from '../../src/workbook/teamSheets';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch } from '../../src/workbook/session/session';
+import { TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamStandingsCells } from '../../src/workbook/sheets/teamSheets';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import { sessionServices } from '../../taskpane/sessionServices';
 

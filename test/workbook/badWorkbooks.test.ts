@@ -11,10 +11,10 @@ import JSZip from 'jszip';
 import { TengenInputError } from '../../src/model/errors';
 import type { Player, Tournament } from '../../src/model/tournament';
 import { loadTournament } from '../../src/formats/load';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { writeXlsxFile } from '../../src/workbook/xlsxFile';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { cli } from '../support/cli';
 import { errorsOf, example, value } from './fixtures';
 

@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { writeTournamentJson } from '../../src/formats/json';
-import { bracketCells, BRACKET_SHEET, matchRow, readBracketResults, roundColumn } from '../../src/workbook/bracketSheet';
-import { readSession } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { readXlsxFile } from '../../src/workbook/xlsxFile';
+import { bracketCells, BRACKET_SHEET, matchRow, readBracketResults, roundColumn } from '../../src/workbook/sheets/bracketSheet';
+import { readSession } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { readXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import type { InputError } from '../../src/model/errors';
 import { cli } from '../support/cli';
 import { knockoutField, playedKnockout } from '../support/knockouts';
@@ -94,8 +94,8 @@ describe('results typed in the bracket', () => {
 
 describe('pairing a knockout in the workbook (the pane\'s preview and confirm)', () => {
   test('round 1 previewed by the tournament\'s own system, confirmed: games, free wins as byes, the bracket written', async () => {
-    const { importBatch, pairRoundBatch, previewPairing } = await import('../../src/workbook/session');
-    const { ownPairing } = await import('../../src/pairing/ownSystems');
+    const { importBatch, pairRoundBatch, previewPairing } = await import('../../src/workbook/session/session');
+    const { ownPairing } = await import('../../src/systems/registry');
     const { isPairingError } = await import('../../src/pairing/types');
     const wb = XlsxWorkbook.create();
     await wb.apply(importBatch(knockoutField(6), { existingSheets: await wb.sheetNames() }));

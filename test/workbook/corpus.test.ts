@@ -10,8 +10,8 @@ import { parseOpenGotha } from '../../src/formats/opengotha';
 import type { Tournament } from '../../src/model/tournament';
 import { standingsJson } from '../../src/cli/render';
 import { computeStandings } from '../../src/scoring/standings';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, readTournament } from '../../src/workbook/session';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch, readTournament } from '../../src/workbook/session/session';
 import { CORPUS_DIR, describeCorpus } from '../support/corpus';
 import { value } from './fixtures';
 

@@ -7,15 +7,15 @@ import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parseTournamentJson } from '../../src/formats/json';
 import { assignLots } from '../../src/pairing/lots';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { CROSS_TABLE_SHEET, crossTableOps, crossTableResults } from '../../src/workbook/crossTableSheet';
-import { readCrossTable } from '../../src/workbook/crossTableReader';
-import { rrPlaceFormula, rrPointsFormula } from '../../src/workbook/crossTableFormulas';
-import { importBatch, readTournament } from '../../src/workbook/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { CROSS_TABLE_SHEET, crossTableOps, crossTableResults } from '../../src/workbook/sheets/crossTableSheet';
+import { readCrossTable } from '../../src/workbook/sheets/crossTableReader';
+import { rrPlaceFormula, rrPointsFormula } from '../../src/workbook/formulas/crossTableFormulas';
+import { importBatch, readTournament } from '../../src/workbook/session/session';
 import { playLeague } from '../support/league';
 import { id, player, tournament } from '../pairing/fixtures';
 import type { Game, PlayerId, Tournament } from '../../src/model/tournament';
-import type { CellValue } from '../../src/workbook/adapter';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
 
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'egc-league-10.json');
 

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, readTournament } from '../../src/workbook/session';
-import { readSettingsSheet } from '../../src/workbook/settingsSheet';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { readSettingsSheet } from '../../src/workbook/sheets/settingsSheet';
 import { value } from './fixtures';
 
 const FILE = path.join(__dirname, '..', '..', 'examples', 'egc-congress-r8.json');

@@ -7,7 +7,7 @@ import { entrantRank, type EntrantSettings, type Member } from '../../src/model/
 import { parseRank, type Rank } from '../../src/model/rank';
 import type { Game, Player, PlayerId, Tournament } from '../../src/model/tournament';
 import { applyPairing } from '../../src/pairing/apply';
-import { pairMays } from '../../src/pairing/mays';
+import { pairMays } from '../../src/systems/mcmahon/mays';
 import { isPairingError } from '../../src/pairing/types';
 
 function rank(text: string): Rank {

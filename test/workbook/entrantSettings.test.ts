@@ -3,11 +3,11 @@
  * the rule that ranks a pair or team by its members, appended after the rows workbooks already have.
  */
 import type { InputError } from '../../src/model/errors';
-import { parseRange } from '../../src/workbook/address';
-import { SETTINGS_CACHE_SHEET } from '../../src/workbook/liveCache';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch, parsePlayerList, readTournament, registerPlayersBatch } from '../../src/workbook/session';
-import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
+import { parseRange } from '../../src/workbook/cells/address';
+import { SETTINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch, parsePlayerList, readTournament, registerPlayersBatch } from '../../src/workbook/session/session';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { pairGoTournament } from './entrantFixtures';
 import { example, value } from './fixtures';
 

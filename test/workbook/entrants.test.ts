@@ -11,11 +11,11 @@ import * as path from 'node:path';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import type { InputError } from '../../src/model/errors';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { readPlayersSheet } from '../../src/workbook/playersSheet';
-import { importBatch, readTournament } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { readXlsxFile, writeXlsxFile } from '../../src/workbook/xlsxFile';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { readPlayersSheet } from '../../src/workbook/sheets/playersSheet';
+import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { readXlsxFile, writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { pairGoTournament, rengoTournament } from './entrantFixtures';
 import { errorsOf, example, value } from './fixtures';
 

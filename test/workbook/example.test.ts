@@ -12,8 +12,8 @@ import type { Tournament } from '../../src/model/tournament';
 import type { RoundPairing } from '../../src/pairing/types';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
-import { gridLayout } from '../../src/workbook/grid';
-import { colourText, resultText } from '../../src/workbook/notation';
+import { gridLayout } from '../../src/workbook/sheets/grid';
+import { colourText, resultText } from '../../src/workbook/cells/notation';
 import {
   fingerprint,
   finalizeBatch,
@@ -24,9 +24,9 @@ import {
   resultsBatch,
   sectionsBatch,
   standingsBatch,
-} from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
-import { readXlsxFile, writeXlsxFile } from '../../src/workbook/xlsxFile';
+} from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { readXlsxFile, writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { example, value } from './fixtures';
 
 const ARTIFACTS = path.resolve(__dirname, '..', '..', 'test-artifacts');

@@ -21,8 +21,8 @@ import {
   shownFormula,
   storedFormula,
   toExcelStorage,
-} from '../../src/workbook/excelFormulaStorage';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+} from '../../src/workbook/adapters/excelFormulaStorage';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { openZip, part, sheetCells } from './sheetXml';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

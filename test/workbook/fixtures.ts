@@ -8,8 +8,8 @@ import { generateMcMahon } from '../../bench/generate';
 import { formatInputError, type Parsed } from '../../src/model/errors';
 import { parseTournamentJson } from '../../src/formats/json';
 import type { Tournament } from '../../src/model/tournament';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { importBatch } from '../../src/workbook/session';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { importBatch } from '../../src/workbook/session/session';
 
 export const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'quebec-open-mini.json');
 

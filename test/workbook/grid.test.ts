@@ -4,9 +4,9 @@
  * in English and French, with errors naming the cell.
  */
 import fc from 'fast-check';
-import type { CellInput, CellValue } from '../../src/workbook/adapter';
-import { parseCell } from '../../src/workbook/address';
-import { gridCells, gridInputCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/grid';
+import type { CellInput, CellValue } from '../../src/workbook/adapters/adapter';
+import { parseCell } from '../../src/workbook/cells/address';
+import { gridCells, gridInputCells, gridLayout, readGrid, valuesOf } from '../../src/workbook/sheets/grid';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
 import type { PlayerId, Tournament } from '../../src/model/tournament';

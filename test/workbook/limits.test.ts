@@ -2,8 +2,8 @@
  * The limits stated in src/model/limits.ts are what the paper grid's layout allows on a sheet of 16,384 columns and
  * 1,048,576 rows: computed from `gridLayout`, not guessed.
  */
-import { MAX_COLUMNS } from '../../src/workbook/address';
-import { gridLayout } from '../../src/workbook/grid';
+import { MAX_COLUMNS } from '../../src/workbook/cells/address';
+import { gridLayout } from '../../src/workbook/sheets/grid';
 import { MAX_PLAYERS, MAX_ROUNDS, SHEET_COLUMNS, SHEET_ROWS } from '../../src/model/limits';
 
 describe('limits from the grid layout', () => {

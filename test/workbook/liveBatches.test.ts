@@ -5,10 +5,10 @@
  * latecomer registered after round 1 grows `TengenGrid` and the Place formula's ID range by his two lines.
  */
 import { computeStandings } from '../../src/scoring/standings';
-import { parseRange } from '../../src/workbook/address';
-import { gridLayout } from '../../src/workbook/grid';
-import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/names';
-import { liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
+import { parseRange } from '../../src/workbook/cells/address';
+import { gridLayout } from '../../src/workbook/sheets/grid';
+import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/formulas/names';
+import { liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session/session';
 import { importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';

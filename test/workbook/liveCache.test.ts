@@ -1,17 +1,17 @@
 /**
- * The hidden cache sheets behind the live spills' fallback (src/workbook/liveCache.ts; the fallback itself in
+ * The hidden cache sheets behind the live spills' fallback (src/workbook/formulas/formulas/liveCache.ts; the fallback itself in
  * names.ts, `withCachedFallback`, and in LibreOffice in test/e2e/libreoffice.test.ts). What matters: after every
  * Tengen batch that refreshes the live values, the copies equal what the names cover on the live sheets — else a
  * spreadsheet without the add-in would show `#N/A` although nothing changed — and after a result alone (the quick
  * path, a handful of cells) they differ, so it shows `#N/A` rather than the old places.
  */
 import JSZip from 'jszip';
-import type { CellValue } from '../../src/workbook/adapter';
-import { parseRange } from '../../src/workbook/address';
-import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/liveCache';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
+import { parseRange } from '../../src/workbook/cells/address';
+import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session/session';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example, importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';

@@ -1,16 +1,16 @@
 /**
- * The `define-name` batch op (the names Tengen's formulas read, `src/workbook/names.ts`) through the three adapters:
+ * The `define-name` batch op (the names Tengen's formulas read, `src/workbook/formulas/names.ts`) through the three adapters:
  * in memory, the `.xlsx` file (ExcelJS's definedNames, saved and read back) and Office.js (over the fake Excel:
  * `names.add`, and `delete` then `add` to redefine, within the adapter's two syncs).
  */
 jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manifest/lib/officeApp'));
 
 import JSZip from 'jszip';
-import type { WorkbookBatch } from '../../src/workbook/adapter';
-import { BatchError } from '../../src/workbook/batch';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { absoluteReference, definedNameProblem } from '../../src/workbook/names';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
+import { BatchError } from '../../src/workbook/adapters/batch';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { absoluteReference, definedNameProblem } from '../../src/workbook/formulas/names';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { MAX_APPLY_SYNCS, OfficeWorkbook } from '../../taskpane/officeAdapter';
 import { FakeExcel } from '../addin/fakeExcel';
 

@@ -3,11 +3,11 @@
  * by either engine-side adapter, and a tournament to work on.
  */
 import ExcelJS from 'exceljs';
-import type { CellValue, WorkbookAdapter } from '../../src/workbook/adapter';
-import { MemoryWorkbook } from '../../src/workbook/memory';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import type { CellValue, WorkbookAdapter } from '../../src/workbook/adapters/adapter';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import type { Tournament } from '../../src/model/tournament';
-import { importBatch } from '../../src/workbook/session';
+import { importBatch } from '../../src/workbook/session/session';
 import { example } from './fixtures';
 
 export type Adapter = MemoryWorkbook | XlsxWorkbook;

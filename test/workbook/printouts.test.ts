@@ -3,21 +3,21 @@
  * result slips, the poster's formulas, the grid's page breaks, the prize ceremony's blocks, and the prizes as
  * typed on the Settings sheet and stored in the tournament file.
  */
-import { isCacheSheet } from '../../src/workbook/liveCache';
+import { isCacheSheet } from '../../src/workbook/formulas/liveCache';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { displayName, type Tournament } from '../../src/model/tournament';
 import type { InputError } from '../../src/model/errors';
 import { computeStandings } from '../../src/scoring/standings';
-import { ceremonyCells } from '../../src/workbook/ceremonySheet';
-import { gridCells, gridLayout, gridOps, valuesOf } from '../../src/workbook/grid';
-import { posterCells } from '../../src/workbook/posterSheet';
-import { gamesByTable } from '../../src/workbook/pairingsSheet';
-import { needsTableList, roundPaperOps, roundSheets } from '../../src/workbook/printouts';
-import { formatPrizes, readPrizes } from '../../src/workbook/prizeNotation';
-import { finalizeBatch, importBatch, pairRoundBatch, previewPairing, standingsBatch, withoutRound } from '../../src/workbook/session';
-import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
-import { SLIP_ROWS, slipsCells, slipsOps } from '../../src/workbook/slipsSheet';
-import { tablesCells } from '../../src/workbook/tablesSheet';
+import { ceremonyCells } from '../../src/workbook/sheets/ceremonySheet';
+import { gridCells, gridLayout, gridOps, valuesOf } from '../../src/workbook/sheets/grid';
+import { posterCells } from '../../src/workbook/sheets/posterSheet';
+import { gamesByTable } from '../../src/workbook/sheets/pairingsSheet';
+import { needsTableList, roundPaperOps, roundSheets } from '../../src/workbook/print/printouts';
+import { formatPrizes, readPrizes } from '../../src/workbook/cells/prizeNotation';
+import { finalizeBatch, importBatch, pairRoundBatch, previewPairing, standingsBatch, withoutRound } from '../../src/workbook/session/session';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
+import { SLIP_ROWS, slipsCells, slipsOps } from '../../src/workbook/sheets/slipsSheet';
+import { tablesCells } from '../../src/workbook/sheets/tablesSheet';
 import { example, generated, value } from './fixtures';
 
 describe('the table list (Tables R<n>)', () => {

@@ -4,12 +4,12 @@
  * the scratch pad without re-reading. The typed result, the note and the formulas must survive (the batch is refused
  * or merged cell by cell), through the in-memory and the .xlsx adapter alike.
  */
-import { WorkbookConflict } from '../../src/workbook/batch';
-import { gridLayout } from '../../src/workbook/grid';
-import { cellAddress, parseCell } from '../../src/workbook/address';
+import { WorkbookConflict } from '../../src/workbook/adapters/batch';
+import { gridLayout } from '../../src/workbook/sheets/grid';
+import { cellAddress, parseCell } from '../../src/workbook/cells/address';
 import { isPairingError } from '../../src/pairing/types';
-import type { WorkbookBatch } from '../../src/workbook/adapter';
-import { pairRoundBatch, parseScratchPad, previewPairing, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session';
+import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
+import { pairRoundBatch, parseScratchPad, previewPairing, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session/session';
 import { value } from './fixtures';
 import { ADAPTERS, cellNow, roundTwoOpen, typeInto, workbookOf } from './panes';
 

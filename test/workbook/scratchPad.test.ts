@@ -1,11 +1,11 @@
 /**
  * The scratch pad (Mays, "Two Useful Aids When Game Results Are Reported"), read by one parser
- * (src/workbook/scratchPad.ts) for both of its callers: the session API's `parseScratchPad` (entries as typed) and
+ * (src/workbook/cells/scratchPad.ts) for both of its callers: the session API's `parseScratchPad` (entries as typed) and
  * the task pane's `matchScratchPad` (each entry matched to its game of the round).
  */
 import { formatInputError } from '../../src/model/errors';
-import { parseScratchPad } from '../../src/workbook/session';
-import { formatScratchPadError, matchScratchPad, pendingGames, readScratchPad } from '../../src/workbook/scratchPad';
+import { parseScratchPad } from '../../src/workbook/session/session';
+import { formatScratchPadError, matchScratchPad, pendingGames, readScratchPad } from '../../src/workbook/cells/scratchPad';
 import { game, id, player, tournament } from '../pairing/fixtures';
 import type { Game } from '../../src/model/tournament';
 import { errorsOf, value } from './fixtures';

@@ -3,15 +3,15 @@
  * scored batch by batch and read back after each; every refusal (a Grid already there, results in the round, the
  * grid changed since the preview, a director's entry overwritten); the whole example imported and read back.
  */
-import { isCacheSheet } from '../../src/workbook/liveCache';
+import { isCacheSheet } from '../../src/workbook/formulas/liveCache';
 import { writeTournamentJson } from '../../src/formats/json';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { computeStandings } from '../../src/scoring/standings';
-import { initialMmsFromRank, proposeSections } from '../../src/pairing/sections';
+import { initialMmsFromRank, proposeSections } from '../../src/systems/mcmahon/sections';
 import type { Rank } from '../../src/model/rank';
-import { gridLayout } from '../../src/workbook/grid';
+import { gridLayout } from '../../src/workbook/sheets/grid';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
-import { MemoryWorkbook } from '../../src/workbook/memory';
+import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import {
   absencesBatch,
   barBatch,
@@ -30,7 +30,7 @@ import {
   SessionRefusal,
   standingsBatch,
   type NewPlayer,
-} from '../../src/workbook/session';
+} from '../../src/workbook/session/session';
 import fc from 'fast-check';
 import { errorsOf, example, generated, value } from './fixtures';
 

@@ -5,12 +5,12 @@
 import type { InputError } from '../../src/model/errors';
 import { formatInputError } from '../../src/model/errors';
 import { computeStandings } from '../../src/scoring/standings';
-import { gamesByTable, pairingsCells, pairingsOps, readPairingSheet } from '../../src/workbook/pairingsSheet';
+import { gamesByTable, pairingsCells, pairingsOps, readPairingSheet } from '../../src/workbook/sheets/pairingsSheet';
 import type { Tournament } from '../../src/model/tournament';
-import { playersCells, readPlayersSheet } from '../../src/workbook/playersSheet';
-import { readSettingsSheet, settingsCells } from '../../src/workbook/settingsSheet';
-import { standingsCells } from '../../src/workbook/standingsSheet';
-import type { CellValue } from '../../src/workbook/adapter';
+import { playersCells, readPlayersSheet } from '../../src/workbook/sheets/playersSheet';
+import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
+import { standingsCells } from '../../src/workbook/sheets/standingsSheet';
+import type { CellValue } from '../../src/workbook/adapters/adapter';
 import { example, generated } from './fixtures';
 
 describe('pairing sheet', () => {

@@ -5,9 +5,9 @@
 import type { Rank } from '../../src/model/rank';
 import type { Player, PlayerId, Team, Tournament } from '../../src/model/tournament';
 import { applyPairing } from '../../src/pairing/apply';
-import { pairTeams } from '../../src/pairing/teamDraw';
+import { pairTeams } from '../../src/systems/teams/teamDraw';
 import { isPairingError } from '../../src/pairing/types';
-import { teamMatchesCells, teamStandingsCells } from '../../src/workbook/teamSheets';
+import { teamMatchesCells, teamStandingsCells } from '../../src/workbook/sheets/teamSheets';
 
 const id = (n: number) => n as PlayerId;
 const player = (n: number): Player => ({ id: id(n), family: `P${n}`, given: 'X', rank: (5 - Math.ceil(n / 2)) as Rank });
@@ -58,10 +58,10 @@ describe('team sheets with a team bye', () => {
   });
 
   it('a workbook of the event shows the bye on its Team matches sheet and reads back as the same tournament', async () => {
-    const { MemoryWorkbook } = await import('../../src/workbook/memory');
-    const { importBatch, readTournament } = await import('../../src/workbook/session');
+    const { MemoryWorkbook } = await import('../../src/workbook/adapters/memory');
+    const { importBatch, readTournament } = await import('../../src/workbook/session/session');
     const { writeTournamentJson } = await import('../../src/formats/json');
-    const { TEAM_MATCHES_SHEET } = await import('../../src/workbook/teamSheets');
+    const { TEAM_MATCHES_SHEET } = await import('../../src/workbook/sheets/teamSheets');
     const wb = new MemoryWorkbook();
     await wb.apply(importBatch(t, { time: '2026-06-07T09:00:00Z' }));
     const sheet = await wb.readSheet(TEAM_MATCHES_SHEET);

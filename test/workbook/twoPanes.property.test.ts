@@ -7,13 +7,13 @@
  * workbook and the .xlsx adapter; random interleavings from a recorded seed.
  */
 import fc from 'fast-check';
-import { WorkbookConflict } from '../../src/workbook/batch';
-import { cellAddress, sheetCell } from '../../src/workbook/address';
-import type { CellValue, WorkbookBatch } from '../../src/workbook/adapter';
-import { GRID_SHEET, gridLayout, pairedRounds } from '../../src/workbook/grid';
+import { WorkbookConflict } from '../../src/workbook/adapters/batch';
+import { cellAddress, sheetCell } from '../../src/workbook/cells/address';
+import type { CellValue, WorkbookBatch } from '../../src/workbook/adapters/adapter';
+import { GRID_SHEET, gridLayout, pairedRounds } from '../../src/workbook/sheets/grid';
 import type { Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
-import { absencesBatch, pairRoundBatch, previewPairing, readSession, registerPlayersBatch, resultsBatch, SessionRefusal, type WorkbookSession } from '../../src/workbook/session';
+import { absencesBatch, pairRoundBatch, previewPairing, readSession, registerPlayersBatch, resultsBatch, SessionRefusal, type WorkbookSession } from '../../src/workbook/session/session';
 import { ADAPTERS, cellNow, roundTwoOpen, typeInto, workbookOf, type Adapter } from './panes';
 
 type Action =

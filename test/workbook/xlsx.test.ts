@@ -2,15 +2,15 @@
  * The .xlsx adapter: every op written, saved, reloaded with a fresh ExcelJS workbook and checked cell by cell;
  * batches refused whole (checked first) or rolled back whole (a failure while writing); the grid through a file.
  */
-import { isCacheSheet } from '../../src/workbook/liveCache';
+import { isCacheSheet } from '../../src/workbook/formulas/liveCache';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { WorkbookBatch, WorkbookOp } from '../../src/workbook/adapter';
-import { BatchError } from '../../src/workbook/batch';
-import { gridBatch, readGrid } from '../../src/workbook/grid';
-import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
+import type { WorkbookBatch, WorkbookOp } from '../../src/workbook/adapters/adapter';
+import { BatchError } from '../../src/workbook/adapters/batch';
+import { gridBatch, readGrid } from '../../src/workbook/sheets/grid';
+import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session/session';
 import { writeTournamentJson } from '../../src/formats/json';
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example, gridPart, value } from './fixtures';
 
 async function reopen(wb: XlsxWorkbook): Promise<ExcelJS.Workbook> {

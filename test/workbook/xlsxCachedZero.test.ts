@@ -1,5 +1,5 @@
 /** A formula whose cached value is 0 reads as 0, not as an empty cell — in memory and after a save and a load. */
-import { XlsxWorkbook } from '../../src/workbook/xlsx';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 
 describe('XlsxWorkbook: cached results of 0', () => {
   it('reads a score formula cached at 0 as 0', async () => {

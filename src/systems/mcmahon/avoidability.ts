@@ -1,0 +1,275 @@
+/**
+ * Whether a pair of the `optimal` draw "could not be avoided" — checked, never assumed. The report says a pair (the
+ * same city, club, country or family; a repeat; a player drawn down again) could not be avoided only when a re-draw
+ * that forbids it, with everything else the same, costs more on a priority ABOVE the one concerned (or has no
+ * complete pairing at all). Otherwise the pair was kept by the priority itself or one below it, and the report says
+ * so — "kept because avoiding it would cost …" — with what the best draw avoiding it costs, in the words of the
+ * priorities (./optimalWeights).
+ *
+ * Why: a director forced two other pairs, got the same total MMS difference with no same-club game, while the report
+ * had said the same-club pair "could not be avoided" (issue 11). A claim in the report must survive that test.
+ *
+ * Cost: a check first re-pairs the score groups concerned (small), then asks whether any complete pairing avoids the
+ * pair (one augmenting search); only a line that would claim unavoidability at a cost re-draws the whole field (over the priorities above the concern, then once more down to it when it turns out
+ * avoidable), at most `MAX_REDRAWS` a round; a line beyond the bound says it was not re-checked and claims nothing.
+ */
+import type { PlayerId } from '../../model/tournament';
+import { CompatibilityGraph } from '../../pairing/feasibility';
+import { formatHalves, type PairingHistory } from '../../pairing/history';
+import { lexicographicPerfectMatching, type CostTier } from '../../pairing/matching';
+import type { OptimalTiers } from './optimalWeights';
+
+/**
+ * The most whole-field re-draws one round's report makes (each one or two matchings of the field, about a third of
+ * the draw's own time each): bounded so that a 700-player round stays fast (`npm run bench`).
+ */
+export const MAX_REDRAWS = 2;
+
+/**
+ * The largest field whose report re-draws the whole field at all. Measured (`npm run bench`, EGC 2024, 710 players):
+ * two whole-field re-draws a round took the draw from about 120 ms to about 300 ms a round, past the 150 ms the draw
+ * must keep; the score-group re-pairing and the feasibility search stay cheap at any size. A club or a national
+ * tournament, where a director reads every line of the report, is far below this.
+ */
+export const WHOLE_FIELD_REDRAW_LIMIT = 250;
+
+/**
+ * Whole-field feasibility searches (no weights, one augmenting search each) a round's report may make, in a field up
+ * to `WHOLE_FIELD_REDRAW_LIMIT` (a larger one makes none: each search weighs every pair of the field, about 10 ms at
+ * 710 players, eight of them a third of the draw's own time).
+ */
+const MAX_SEARCHES = 8;
+
+/** The draw being explained: its field, what it allowed, and its pairs (vertex pairs of `tiers`). */
+export interface DrawUnderReview {
+  readonly h: PairingHistory;
+  readonly tiers: OptimalTiers;
+  readonly allowed: (i: number, j: number) => boolean;
+  readonly pairs: readonly (readonly [PlayerId, PlayerId])[];
+  readonly maxSpread?: number;
+}
+
+/** The outcome of one check. */
+export type Avoidance =
+  /** No complete pairing of the field avoids it. */
+  | { readonly verdict: 'unavoidable'; readonly noPairing: true }
+  /** Every draw avoiding it costs more on a priority above the one concerned: `cost` says the first. */
+  | { readonly verdict: 'unavoidable'; readonly noPairing?: false; readonly cost: string }
+  /** A draw avoiding it costs the same above the concern; `cost` is what it costs there or below (null: nothing). */
+  | { readonly verdict: 'kept'; readonly cost: string | null }
+  /** Not re-drawn: the round's bound on checks was reached. */
+  | { readonly verdict: 'unchecked' };
+
+/**
+ * Re-draws the report of one round. A check first re-pairs only the score groups of the players concerned (and the
+ * partners they hold): when that already avoids the pair at the same cost above the concern, the pair was not
+ * unavoidable, and what that re-pairing costs is said. Only when it does not is the whole field re-drawn — the one
+ * way to prove "could not be avoided" — at most `maxRedraws` times a round.
+ */
+export class AvoidabilityChecker {
+  private readonly costTiers: CostTier[];
+  private readonly current: number[];
+  private readonly candidates: { u: number; v: number }[];
+  private readonly mate: Int32Array;
+  private redraws = 0;
+  /** Whole-field feasibility searches so far (bounded at `MAX_SEARCHES`). */
+  private searches = 0;
+
+  constructor(
+    private readonly draw: DrawUnderReview,
+    private readonly maxRedraws = draw.tiers.size <= WHOLE_FIELD_REDRAW_LIMIT ? MAX_REDRAWS : 0,
+  ) {
+    const t = draw.tiers;
+    this.costTiers = t.tiers();
+    this.mate = new Int32Array(t.size).fill(-1);
+    for (const [a, b] of draw.pairs) {
+      this.mate[t.vertex(a)] = t.vertex(b);
+      this.mate[t.vertex(b)] = t.vertex(a);
+    }
+    this.current = this.totalsOf(this.costTiers.length, [...this.mate.keys()]);
+    this.candidates = [...t.candidates(), ...draw.pairs.map(([a, b]) => ({ u: t.vertex(a), v: t.vertex(b) }))];
+  }
+
+  /** Whole-field re-draws made so far. */
+  get count(): number {
+    return this.redraws;
+  }
+
+  /** The tier index of a priority by name (-1 when the draw has no such priority). */
+  tierIndex(name: string): number {
+    return this.costTiers.findIndex((c) => c.name === name);
+  }
+
+  /**
+   * Whether the pairs `forbid` names can be avoided at the same cost on every priority above `concern` (a tier name
+   * of ./optimalWeights). `forbid(i, j)` (vertices of the draw's tiers, i < j) must reject a pair of the draw held by
+   * one of the players `involved` (their score groups are re-paired first).
+   */
+  check(concern: string, forbid: (i: number, j: number) => boolean, involved: readonly PlayerId[]): Avoidance {
+    const index = this.tierIndex(concern);
+    const t = this.draw.tiers;
+    if (index < 0 || t.size === 0) return { verdict: 'unchecked' };
+    const allowed = (i: number, j: number) => this.draw.allowed(i, j) && !forbid(i, j);
+
+    // 1. Re-pair the score groups of the players concerned, everyone else keeping his partner.
+    const local = this.localVertices(involved.map((id) => t.vertex(id)));
+    const before = this.totalsOf(index + 1, local);
+    const after = this.redraw(allowed, index + 1, local);
+    if (after !== null && this.firstWorse(after, before, 0, index) === null) {
+      const cost = this.firstWorse(after, before, index, index + 1);
+      return { verdict: 'kept', cost: cost === null ? null : `${cost} (re-pairing its score group${local.length > 2 ? 's' : ''})` };
+    }
+
+    // 2. Is there a complete pairing without it at all? One augmenting search from the draw less the forbidden pairs
+    //    (./feasibility, no weights) answers at once.
+    const hint = Int32Array.from(this.mate);
+    for (let v = 0; v < t.size; v++) {
+      const w = hint[v];
+      if (w > v && forbid(v, w)) {
+        hint[v] = -1;
+        hint[w] = -1;
+      }
+    }
+    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
+    this.searches++;
+    const active = new Array<boolean>(t.size).fill(true);
+    if (new CompatibilityGraph(t.size, allowed).perfectMatching(active, hint) === null) return { verdict: 'unavoidable', noPairing: true };
+
+    // 3. The whole field, over the priorities above the concern: the only proof that it could not be avoided.
+    if (this.redraws >= this.maxRedraws) return { verdict: 'unchecked' };
+    this.redraws++;
+    const all = [...this.mate.keys()];
+    if (index === 0) {
+      const whole = this.redraw(allowed, 1, all);
+      if (whole === null) return { verdict: 'unavoidable', noPairing: true };
+      return { verdict: 'kept', cost: this.firstWorse(whole, this.current, 0, 1) };
+    }
+    const above = this.redraw(allowed, index, all);
+    if (above === null) return { verdict: 'unavoidable', noPairing: true };
+    const worse = this.firstWorse(above, this.current, 0, index);
+    if (worse !== null) return { verdict: 'unavoidable', cost: worse };
+    const down = this.redraw(allowed, index + 1, all);
+    return { verdict: 'kept', cost: down === null ? null : this.firstWorse(down, this.current, index, index + 1) };
+  }
+
+  /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
+  private localVertices(vertices: readonly number[]): number[] {
+    const t = this.draw.tiers;
+    const scores = new Set(vertices.map((v) => t.score[v]));
+    const chosen = new Set<number>();
+    for (let v = 0; v < t.size; v++) {
+      if (!scores.has(t.score[v])) continue;
+      chosen.add(v);
+      if (this.mate[v] >= 0) chosen.add(this.mate[v]);
+    }
+    return [...chosen].sort((a, b) => a - b);
+  }
+
+  /** The draw's totals on the first `upTo` tiers over its pairs inside `vertices`. */
+  private totalsOf(upTo: number, vertices: readonly number[]): number[] {
+    const totals = new Array<number>(upTo).fill(0);
+    for (const v of vertices) {
+      const w = this.mate[v];
+      if (w <= v) continue;
+      for (let k = 0; k < upTo; k++) totals[k] += this.pairCost(k, v, w);
+    }
+    return totals;
+  }
+
+  private pairCost(k: number, i: number, j: number): number {
+    const t = this.draw.tiers;
+    // The repeats tier weighs meetings only when repeats are allowed, as `OptimalTiers.evaluate` counts them.
+    if (this.costTiers[k].name === 'repeats') return t.meetings(i, j);
+    return this.costTiers[k].cost(i, j);
+  }
+
+  /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
+  private redraw(allowed: (i: number, j: number) => boolean, upTo: number, vertices: readonly number[]): number[] | null {
+    const whole = vertices.length === this.draw.tiers.size;
+    // The whole field: the tiers as they are (no index mapping on the matcher's n² calls); a part: mapped.
+    const tiers: CostTier[] = whole
+      ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
+      : this.costTiers.slice(0, upTo).map((c, k) => ({
+          name: c.name,
+          cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
+        }));
+    const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
+    let candidates = this.candidates;
+    if (!whole) {
+      const local = new Map(vertices.map((v, x) => [v, x]));
+      candidates = this.candidates.filter((c) => local.has(c.u) && local.has(c.v)).map((c) => ({ u: local.get(c.u)!, v: local.get(c.v)! }));
+    }
+    let solved;
+    try {
+      solved = lexicographicPerfectMatching(vertices.length, permitted, tiers, { maxSpread: this.draw.maxSpread, candidates });
+    } catch (e) {
+      if (e instanceof RangeError) return null;
+      throw e;
+    }
+    if (solved.status !== 'optimal') return null;
+    return [...solved.totals];
+  }
+
+  /** The first tier in [from, to) where `other` costs more than `base`, in words; null when none does. */
+  private firstWorse(other: readonly number[], base: readonly number[], from: number, to: number): string | null {
+    for (let k = from; k < to; k++) {
+      const delta = other[k] - base[k];
+      if (delta > 0) return describeCost(this.draw.h, this.costTiers[k].name, delta);
+      // Better on a tier only if worse on one above it (the draw is optimal over more pairs): nothing more to say.
+      if (delta < 0) return null;
+    }
+    return null;
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What `delta` more of a priority means, in a director's words. */
+export function describeCost(h: PairingHistory, tier: string, delta: number): string {
+  const mms = h.scoreboard.primary === 'mms';
+  switch (tier) {
+    case 'repeats':
+      return delta === 1 ? 'a repeated game' : `${delta} repeated games`;
+    case 'score difference':
+      return `+${formatHalves(delta)} total ${mms ? 'MMS difference' : 'difference in wins'}`;
+    case 'repeated float':
+      return `${plural(delta, 'more player', 'more players')} drawn up or down again`;
+    case 'cross-group pairs':
+      return `${plural(delta, 'more pair', 'more pairs')} across score groups`;
+    case 'halves':
+      return `${plural(delta, 'more pair', 'more pairs')} inside one half of a score group (not top half against bottom half)`;
+    case 'geography':
+      return `a closer pair elsewhere (+${delta} in family, city, club or country, at the levels set)`;
+    case 'colour':
+      return `+${delta} in colour balance (players given again the colour they have had more often)`;
+    case 'handicap':
+      return `${plural(delta, 'more handicap stone', 'more handicap stones')}`;
+    case 'seeding':
+      return 'partners further from the seeding order';
+    default:
+      return `+${delta} ${tier}`;
+  }
+}
+
+/** What a draw avoiding it still has, when it costs the same down to the concern. */
+const AS_MANY: Readonly<Record<string, string>> = {
+  geography: 'a draw without it would pair as many players of the same family, city, club or country',
+  repeats: 'a draw without it would have as many repeats',
+  'repeated float': 'a draw without this float would draw as many players up or down again',
+};
+
+/** The words a report line ends with, for a pair checked by `AvoidabilityChecker.check` on `concern`. */
+export function avoidanceWords(a: Avoidance, concern?: string): string {
+  switch (a.verdict) {
+    case 'unavoidable':
+      return a.noPairing ? 'it could not be avoided: no complete pairing of the field avoids it' : `it could not be avoided: avoiding it would cost ${a.cost}`;
+    case 'kept':
+      return a.cost === null
+        ? `kept: ${AS_MANY[concern ?? ''] ?? 'a draw avoiding it is as good down to this priority'}; this one is as good or better on every lower priority`
+        : `kept because avoiding it would cost ${a.cost}`;
+    case 'unchecked':
+      return `kept (not re-checked: the report re-draws the whole field for at most ${MAX_REDRAWS} pairs a round, and only in fields of up to ${WHOLE_FIELD_REDRAW_LIMIT} players)`;
+  }
+}

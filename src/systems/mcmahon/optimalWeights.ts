@@ -1,0 +1,420 @@
+/**
+ * The priorities of the `optimal` pairing system, as cost tiers for one lexicographic matching of the whole field
+ * (./matching/lexicographic): a tier is considered only among the pairings that tie on every tier above it,
+ * so no quantity of a lower concern ever buys a higher one.
+ *
+ * In order:
+ *  1. `repeats` — seeds/mays-swiss-mcmahon-manual.txt, Appendix D, Cardinal Rule No. 2: "No two players can be paired
+ *     together twice"; seeds/egf-general-tournament-rules-excerpt.txt: never the same pair twice. By default a repeat
+ *     (or a pair the director forbade) is not a pair at all; with `allowRepeats` repeats are counted and minimised.
+ *  2. `score difference` — Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if
+ *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then
+ *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in an earlier round.
+ *  3. `handicap` — in a handicap tournament, the fewest handicap stones in total, then `large handicaps` (the sum of
+ *     the squared stones: of two draws with the same total, the one without the big handicap). Mays' paper method
+ *     keeps handicaps small by pairing inside narrow rank order — cards "in ascending order of their ID numbers",
+ *     sections of a few ranks each, the odd card "pairs him with the strongest player from Section 2" — and gives
+ *     them as "Consideration No. 4: Is the weaker player in the pairing entitled to a handicap? … By tradition, the
+ *     formula that is applied is Handicap – 1" ("Doing the Pairings"); "Why Is Handicap – 1 Used…" calls a 20-kyu
+ *     against a 13-kyu a "mismatch" ("like throwing a lamb to the wolves"). With broad sections, top half against
+ *     bottom half (or a score group kept together at any price) pairs a 6k with a 15k; so here the handicap
+ *     outranks the number of players leaving their group and the halves: inside what the priorities above allow,
+ *     the draw pairs the nearest ranks, and the tiers below choose among draws of equally small handicaps. In an
+ *     even tournament (policy `none`, or everyone at or above `evenAtOrAbove`; the EGF: "By default, no handicaps
+ *     are used") both tiers cost 0 and change nothing.
+ *  4. `cross-group pairs`: as few players as possible leave their score group (Appendix D, Conditions 1 and 2 — an
+ *     odd group, or a player who has met his whole group). Below the handicap: at the same total score difference
+ *     Mays' cards do not count the floats either (the odd card of each group goes down, group after group).
+ *  5. `halves` — "Doing the Pairings": "he takes the cards in the bottom half of the column and aligns them with those
+ *     in the top half": inside a score group, a pair of two players of the same half costs 1 (slip and fold alike;
+ *     the exact slip/fold/random partner is the last tier, so that geography and colours can choose inside the
+ *     halves — Mays' "switching the cards in the column on the right").
+ *  6. `geography` — Consideration No. 2: "Are the players from the same city, or are they related (siblings, parent
+ *     and child)?": the sum of the levels of what two players share (relatives named by the director, same city,
+ *     same club, same country; each level configurable, 0 ignores it). A pair of the host city shares no city:
+ *     "naturally, the tournament director makes no effort to avoid the pairing of the players from the host city"
+ *     (Mays, "Registration"); and players starting above the EGF top bar are not kept apart at all (see
+ *     ./geography).
+ *  7. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
+ *     even game are decided as ./colours decides them; a player who gets again the colour he has had more often
+ *     costs his |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
+ *  8. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
+ *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
+ *     player from the column … and pairs him with the strongest player from Section 2".
+ *
+ * ## Ranges, and why the order is exact
+ * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
+ * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
+ * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold), its square
+ * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
+ * below it can total over the n/2 pairs, and
+ * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the ten tiers need about
+ * 100 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
+ * `PairingError`.
+ *
+ * Inside a score group players are in order of strength: rank, then rating, then ID ("Place these cards in a column
+ * in ascending order of their ID numbers"; IDs are given by strength) — after the tournament's pairing tie-breakers
+ * when it sets them (./groupOrder; the EGC: "SOS-2 is used as a tiebreaker" for the pairings).
+ */
+import type { PairingCriterion, Player, PlayerId } from '../../model/tournament';
+import type { HandicapSettings } from '../../model/tournament';
+import { pairKey } from '../../pairing/controls';
+import { isHostCity } from '../../pairing/geography';
+import { groupOrder } from '../../pairing/groupOrder';
+import { DEFAULT_HANDICAP_CEILING } from '../../pairing/handicap';
+import type { PairingHistory } from '../../pairing/history';
+import type { CostTier } from '../../pairing/matching';
+
+/**
+ * `adjacent`: seeds/mays-swiss-mcmahon-manual.txt, "Alternate Method of Pairing": "pair the adjacent players with
+ * each other (Player 1 with Player 2, Player 3 with Player 4, and so on)" — no top half against bottom half then.
+ */
+export type Seeding = 'slip' | 'fold' | 'random' | 'adjacent';
+
+/** How much to avoid each kind of shared background (0 = ignore). Integers 0…100. */
+export interface AvoidLevels {
+  readonly related?: number;
+  readonly city?: number;
+  readonly club?: number;
+  readonly country?: number;
+}
+
+export const DEFAULT_AVOID: Required<AvoidLevels> = { related: 8, city: 4, club: 2, country: 1 };
+
+export interface TierOptions {
+  readonly seeding?: Seeding;
+  /** The lottery seed for `random` seeding (recorded in the report). */
+  readonly seed?: number;
+  readonly avoid?: AvoidLevels;
+  /** Relatives named by the director ("family" pairs to avoid). */
+  readonly relatives?: readonly (readonly [PlayerId, PlayerId])[];
+  /** Count and minimise repeats instead of refusing them. */
+  readonly allowRepeats?: boolean;
+  readonly handicap: HandicapSettings | undefined;
+  /** Colours by nigiri: colour balance is then not a concern. */
+  readonly nigiri?: boolean;
+  /** As ./colours: balance colours only between players this many ranks apart (default 1). */
+  readonly balanceWithinRanks?: number;
+  /** The draw's order inside a score group before rank, rating and ID (./groupOrder; EGC: SOS-2). */
+  readonly pairingTiebreaks?: readonly PairingCriterion[];
+  /** The host city: two of its players share no city here (./geography). */
+  readonly hostCity?: string;
+  /** Players whose pairs are not biased by city, club or country (./geography: EGF, above the top bar). */
+  readonly geographyFree?: (player: Player) => boolean;
+}
+
+export const TIER_NAMES = [
+  'repeats',
+  'score difference',
+  'repeated float',
+  'handicap',
+  'large handicaps',
+  'cross-group pairs',
+  'halves',
+  'geography',
+  'colour',
+  'seeding',
+] as const;
+export type TierName = (typeof TIER_NAMES)[number];
+
+const RANDOM_RANGE = 1000;
+
+function norm(text: string | undefined): string | undefined {
+  const t = text?.trim().toLowerCase();
+  return t ? t : undefined;
+}
+
+/** A small integer per distinct non-empty value, 0 for none. */
+function codes(values: readonly (string | undefined)[]): Int32Array {
+  const map = new Map<string, number>();
+  return Int32Array.from(values, (v) => {
+    const k = norm(v);
+    if (k === undefined) return 0;
+    let c = map.get(k);
+    if (c === undefined) {
+      c = map.size + 1;
+      map.set(k, c);
+    }
+    return c;
+  });
+}
+
+/** A 32-bit mix of the seed and the pair (deterministic lottery). */
+function lottery(seed: number, a: number, b: number): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  for (const x of [a, b]) {
+    h = Math.imul(h ^ x, 0x85ebca6b) >>> 0;
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35) >>> 0;
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+
+/** The field to pair as vertices, with everything the tiers read precomputed (the matcher asks for every pair). */
+export class OptimalTiers {
+  readonly ids: readonly PlayerId[];
+  readonly score: Int32Array;
+  /** Position inside the score group (0 = strongest) and the group's size. */
+  readonly position: Int32Array;
+  readonly groupSize: Int32Array;
+  readonly downFloats: Int32Array;
+  readonly upFloats: Int32Array;
+  private readonly index = new Map<PlayerId, number>();
+  /** Earlier meetings of vertices i < j at i·n + j. */
+  private readonly met: Uint8Array;
+  private readonly city: Int32Array;
+  private readonly club: Int32Array;
+  private readonly country: Int32Array;
+  private readonly balance: Int32Array;
+  private readonly rank: Int32Array;
+  /** 1 for a player whose pairs are not biased by geography. */
+  private readonly free: Uint8Array;
+  private readonly relatives: Set<string>;
+  private readonly avoid: Required<AvoidLevels>;
+  private readonly handicapByMms: boolean;
+  private readonly handicapMinus: number;
+
+  constructor(
+    readonly history: PairingHistory,
+    pool: readonly PlayerId[],
+    readonly options: TierOptions,
+  ) {
+    const h = history;
+    const players = pool.map((id) => h.player(id));
+    const strength = (a: Player, b: Player) => b.rank - a.rank || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || a.id - b.id;
+    const tiebreak = groupOrder(h, options.pairingTiebreaks);
+    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || tiebreak(a.id, b.id) || strength(a, b));
+    this.ids = ordered.map((p) => p.id);
+    this.ids.forEach((id, i) => this.index.set(id, i));
+    const n = ordered.length;
+    this.score = Int32Array.from(this.ids, (id) => h.scoreHalves(id));
+    this.position = new Int32Array(n);
+    this.groupSize = new Int32Array(n);
+    for (let i = 0; i < n; ) {
+      let j = i;
+      while (j < n && this.score[j] === this.score[i]) j++;
+      for (let k = i; k < j; k++) {
+        this.position[k] = k - i;
+        this.groupSize[k] = j - i;
+      }
+      i = j;
+    }
+    // A player of the host city has no city to keep apart (./geography).
+    this.city = codes(ordered.map((p) => (isHostCity(p.city, options.hostCity) ? undefined : p.city)));
+    const free = options.geographyFree;
+    this.free = Uint8Array.from(ordered, (p) => (free && free(p) ? 1 : 0));
+    this.club = codes(ordered.map((p) => p.club));
+    this.country = codes(ordered.map((p) => p.country));
+    this.rank = Int32Array.from(ordered, (p) => p.rank);
+    this.balance = Int32Array.from(this.ids, (id) => h.colourBalance(id));
+    const policy = options.handicap?.policy ?? 'none';
+    this.handicapByMms = policy.startsWith('mms');
+    this.handicapMinus = options.handicap?.correction ?? (policy.endsWith('minus-2') ? 2 : policy.endsWith('minus-1') ? 1 : 0);
+    this.relatives = new Set((options.relatives ?? []).map(([a, b]) => pairKey(a, b)));
+    this.avoid = { ...DEFAULT_AVOID, ...(options.avoid ?? {}) };
+    for (const [k, v] of Object.entries(this.avoid)) {
+      if (!Number.isInteger(v) || v < 0 || v > 100) throw new RangeError(`avoid.${k} = ${v}: expected an integer level 0…100`);
+    }
+
+    // Earlier meetings and floats, from the games before this round.
+    this.met = new Uint8Array(n * n);
+    this.downFloats = new Int32Array(n);
+    this.upFloats = new Int32Array(n);
+    const sb = h.scoreboard;
+    const before = (id: PlayerId, r: number): number => {
+      const p = sb.indexOf.get(id) as number;
+      const after = sb.primary === 'mms' ? sb.mmsAfter[p] : sb.nbwAfter[p];
+      return after[Math.min(r - 1, after.length - 1)];
+    };
+    for (const g of h.tournament.games) {
+      if (g.round >= h.round) continue;
+      const a = this.index.get(g.white);
+      const b = this.index.get(g.black);
+      if (a !== undefined && b !== undefined) {
+        const key = Math.min(a, b) * n + Math.max(a, b);
+        this.met[key] = Math.min(this.met[key] + 1, 255);
+      }
+      if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
+      const sw = before(g.white, g.round);
+      const sbk = before(g.black, g.round);
+      if (sw === sbk) continue;
+      const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
+      if (down !== undefined) this.downFloats[down]++;
+      if (up !== undefined) this.upFloats[up]++;
+    }
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: PlayerId): boolean {
+    return this.index.has(id);
+  }
+
+  vertex(id: PlayerId): number {
+    const v = this.index.get(id);
+    if (v === undefined) throw new RangeError(`player ${id} is not in the field to pair`);
+    return v;
+  }
+
+  meetings(i: number, j: number): number {
+    return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
+  }
+
+  /** The shared background of two vertices, strongest level first. */
+  shared(i: number, j: number): ('related' | 'same-city' | 'same-club' | 'same-country')[] {
+    const out: ('related' | 'same-city' | 'same-club' | 'same-country')[] = [];
+    if (this.avoid.related > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) out.push('related');
+    if (this.free[i] || this.free[j]) return out;
+    if (this.avoid.city > 0 && this.city[i] !== 0 && this.city[i] === this.city[j]) out.push('same-city');
+    if (this.avoid.club > 0 && this.club[i] !== 0 && this.club[i] === this.club[j]) out.push('same-club');
+    if (this.avoid.country > 0 && this.country[i] !== 0 && this.country[i] === this.country[j]) out.push('same-country');
+    return out;
+  }
+
+  /**
+   * The stones ./handicap's `decideHandicap` gives the pair (the same rule, inlined: the matcher asks for every pair):
+   * the difference in ranks, or in whole McMahon points for the MMS policies, less the policy's correction, at least
+   * 0, at most the ceiling; even when either player is at or above `evenAtOrAbove`.
+   */
+  handicap(i: number, j: number): number {
+    const settings = this.options.handicap;
+    if (!settings || settings.policy === 'none') return 0;
+    const even = settings.evenAtOrAbove;
+    if (even !== undefined && (this.rank[i] >= even || this.rank[j] >= even)) return 0;
+    const difference = this.handicapByMms ? Math.floor(Math.abs(this.score[i] - this.score[j]) / 2) : Math.abs(this.rank[i] - this.rank[j]);
+    return Math.min(Math.max(0, difference - this.handicapMinus), settings.ceiling ?? DEFAULT_HANDICAP_CEILING);
+  }
+
+  /** The tiers, in priority order (see the module comment). Vertex i < j always. */
+  tiers(): CostTier[] {
+    const s = this.score;
+    const pos = this.position;
+    const size = this.groupSize;
+    const seeding = this.options.seeding ?? 'slip';
+    const seed = this.options.seed ?? 0;
+    const avoid = this.avoid;
+    const within = this.options.balanceWithinRanks ?? 1;
+    const halfOf = (i: number): number => {
+      const g = size[i];
+      if (g % 2 === 1 && pos[i] === (g - 1) / 2) return 0;
+      return pos[i] < g / 2 ? 1 : 2;
+    };
+    const tiers: Record<TierName, (i: number, j: number) => number> = {
+      repeats: (i, j) => (this.options.allowRepeats ? this.meetings(i, j) : 0),
+      'score difference': (i, j) => Math.abs(s[i] - s[j]),
+      'repeated float': (i, j) => {
+        if (s[i] === s[j]) return 0;
+        const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
+        return Math.min(this.downFloats[hi], 3) + Math.min(this.upFloats[lo], 3);
+      },
+      'cross-group pairs': (i, j) => (s[i] === s[j] ? 0 : 1),
+      halves: (i, j) => {
+        if (seeding === 'random' || seeding === 'adjacent' || s[i] !== s[j]) return 0;
+        const a = halfOf(i);
+        const b = halfOf(j);
+        return a !== 0 && a === b ? 1 : 0;
+      },
+      geography: (i, j) => {
+        let c = 0;
+        if (this.relatives.size > 0 && this.relatives.has(pairKey(this.ids[i], this.ids[j]))) c += avoid.related;
+        if (this.free[i] || this.free[j]) return c;
+        if (this.city[i] !== 0 && this.city[i] === this.city[j]) c += avoid.city;
+        if (this.club[i] !== 0 && this.club[i] === this.club[j]) c += avoid.club;
+        if (this.country[i] !== 0 && this.country[i] === this.country[j]) c += avoid.country;
+        return c;
+      },
+      colour: (i, j) => {
+        // As ./colours decides: the lower balance takes White between players at most `balanceWithinRanks` apart,
+        // otherwise the lower ID; a player getting again the colour he has had more often costs his |balance| (≤ 3).
+        const bi = this.balance[i];
+        const bj = this.balance[j];
+        if (bi === 0 && bj === 0) return 0;
+        if (this.options.nigiri || this.meetings(i, j) > 0 || this.handicap(i, j) > 0) return 0;
+        const [a, b] = this.ids[i] < this.ids[j] ? [i, j] : [j, i];
+        const ba = this.balance[a];
+        const bb = this.balance[b];
+        const white = Math.abs(this.rank[a] - this.rank[b]) <= within && ba !== bb ? (ba < bb ? a : b) : a;
+        const black = white === a ? b : a;
+        return Math.min(Math.max(this.balance[white], 0), 3) + Math.min(Math.max(-this.balance[black], 0), 3);
+      },
+      handicap: (i, j) => this.handicap(i, j),
+      'large handicaps': (i, j) => {
+        const stones = this.handicap(i, j);
+        return stones * stones;
+      },
+      seeding: (i, j) => {
+        if (seeding === 'random') return lottery(seed, this.ids[i], this.ids[j]) % RANDOM_RANGE;
+        if (s[i] !== s[j]) {
+          const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
+          return size[hi] - 1 - pos[hi] + pos[lo];
+        }
+        const g = size[i];
+        const even = g - (g % 2);
+        if (seeding === 'fold') return Math.abs(pos[i] + pos[j] - (even - 1));
+        // Adjacent: 1–2, 3–4, … cost 0; otherwise the squared distance (so that after a repeat the topmost card goes
+        // to the nearest card below he may meet, Mays' "goes down the column"), one more across a pair.
+        if (seeding === 'adjacent') {
+          const [lo, hi] = pos[i] < pos[j] ? [pos[i], pos[j]] : [pos[j], pos[i]];
+          return (hi - lo) * (hi - lo) - 1 + (lo % 2);
+        }
+        return Math.abs(Math.abs(pos[i] - pos[j]) - Math.floor(g / 2));
+      },
+    };
+    // Upper bounds (speed only, see CostTier.maxCost): a low tier that cannot join the first stage is then read over
+    // the tight pairs of a later stage only.
+    let largestGroup = 0;
+    for (let i = 0; i < size.length; i++) if (size[i] > largestGroup) largestGroup = size[i];
+    const ceiling = this.options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+    const bounds: Partial<Record<TierName, number>> = {
+      'repeated float': 6,
+      handicap: ceiling,
+      'large handicaps': ceiling * ceiling,
+      'cross-group pairs': 1,
+      halves: 1,
+      geography: avoid.related + avoid.city + avoid.club + avoid.country,
+      colour: 6,
+      seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
+    };
+    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));
+  }
+
+  /**
+   * Pairs likely in the optimum, to speed up the matcher (never its answer): each player's slip and fold partners and
+   * their neighbours inside his group, and the players next to him in the field's order (floats between groups).
+   */
+  candidates(): { u: number; v: number }[] {
+    const out: { u: number; v: number }[] = [];
+    const n = this.ids.length;
+    for (let i = 0; i < n; i++) {
+      const start = i - this.position[i];
+      const g = this.groupSize[i];
+      const half = Math.floor(g / 2);
+      const p = this.position[i];
+      for (const q of [p + half - 1, p + half, p + half + 1, p - half - 1, p - half, p - half + 1, g - 1 - p]) {
+        if (q >= 0 && q < g && q !== p) out.push({ u: i, v: start + q });
+      }
+      for (let d = 1; d <= 3; d++) if (i + d < n) out.push({ u: i, v: i + d });
+    }
+    return out;
+  }
+
+  /** The tiers' totals over a set of pairs of this field (for reports and comparisons). */
+  evaluate(pairs: readonly (readonly [PlayerId, PlayerId])[]): Record<TierName, number> {
+    const tiers = this.tiers();
+    const totals = Object.fromEntries(TIER_NAMES.map((n) => [n, 0])) as Record<TierName, number>;
+    for (const [a, b] of pairs) {
+      const x = this.vertex(a);
+      const y = this.vertex(b);
+      const [i, j] = x < y ? [x, y] : [y, x];
+      tiers.forEach((t) => {
+        totals[t.name as TierName] += t.name === 'repeats' ? this.meetings(i, j) : t.cost(i, j);
+      });
+    }
+    return totals;
+  }
+}

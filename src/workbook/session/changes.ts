@@ -1,0 +1,214 @@
+/**
+ * What a batch changes, cell by cell: the ops that would write a sheet whole (`gridOps`, `playersOps`,
+ * `pairingsOps` …) turned into writes of the cells that differ, each checked at apply time against what was read.
+ *
+ * "Writes touch only the cells they mean to change; cells, notes, formulas and sheets Tengen did not write are never
+ * cleared" (issue 9). So a sheet Tengen keeps (the Grid, the Players sheet, a round's pairing sheet) is not cleared
+ * and rewritten: the sheet is rendered twice — as it was (from the tournament read) and as it will be — and only the
+ * cells whose rendering differs are written. A cell the first rendering leaves empty is not Tengen's: if the director
+ * wrote something there and the new rendering needs the cell, that is an intrusion the session refuses (naming it)
+ * unless the overwrite is confirmed. Formatting, widths, freezing and printing are sent again only when they changed
+ * (the grid grew by a player, say): they never clear a value.
+ *
+ * Every written cell is expected to hold what was read when the batch was prepared (an `expect` op, checked by the
+ * adapter before anything is written), so a director's typing or another pane's write since then refuses the batch
+ * rather than being overwritten; cells the batch does not change are not checked, so two panes writing different
+ * cells merge cell by cell.
+ */
+import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
+import { cellAddress, parseCell, sheetCell } from '../cells/address';
+import { formulaBody } from '../adapters/batch';
+
+/** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
+export interface SheetRead {
+  readonly values: readonly (readonly CellValue[])[];
+  readonly formulas?: readonly (readonly (string | null)[])[] | null;
+}
+
+export type WorkbookRead = ReadonlyMap<string, SheetRead>;
+
+/** The cells a set of ops writes, by `row * COLUMNS + column` (the last write wins). */
+const COLUMNS = 20000;
+
+type CellMap = Map<number, CellInput>;
+
+function written(ops: readonly WorkbookOp[]): CellMap {
+  const cells: CellMap = new Map();
+  for (const op of ops) {
+    if (op.kind === 'clear' && op.range === undefined) cells.clear();
+    if (op.kind !== 'write') continue;
+    const at = parseCell(op.at)!;
+    op.cells.forEach((row, i) => row.forEach((c, j) => cells.set((at.row + i) * COLUMNS + at.column + j, c)));
+  }
+  return cells;
+}
+
+function isFormula(c: CellInput | undefined): c is { readonly formula: string; readonly value?: CellValue } {
+  return typeof c === 'object' && c !== null;
+}
+
+function blank(c: CellInput | undefined): boolean {
+  return c === undefined || c === null || c === '';
+}
+
+function same(a: CellInput | undefined, b: CellInput | undefined): boolean {
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  if (isFormula(a) || isFormula(b)) return isFormula(a) && isFormula(b) && formulaBody(a.formula) === formulaBody(b.formula) && (a.value ?? null) === (b.value ?? null);
+  return a === b;
+}
+
+/** The cell as read: what a write there expects to find. */
+export function readCell(read: SheetRead, row: number, column: number): ExpectedCell {
+  const value = read.values[row - 1]?.[column - 1] ?? null;
+  const formula = read.formulas?.[row - 1]?.[column - 1] ?? null;
+  return formula ? { at: cellAddress(row, column), value, formula } : { at: cellAddress(row, column), value };
+}
+
+function holds(cell: ExpectedCell, c: CellInput | undefined): boolean {
+  if (isFormula(c)) return cell.formula !== undefined && formulaBody(cell.formula) === formulaBody(c.formula);
+  if (cell.formula !== undefined) return false;
+  return blank(c) ? cell.value === null || cell.value === '' : cell.value === c;
+}
+
+const LAYOUT = new Set<WorkbookOp['kind']>(['format', 'merge', 'column-widths', 'freeze', 'print']);
+
+export interface SheetChanges {
+  /** The ops to send: expectations, the changed cells, and the layout when it changed. */
+  readonly ops: WorkbookOp[];
+  /** `Sheet!A1` of cells holding something Tengen did not write there, which the new rendering would overwrite. */
+  readonly intrusions: readonly string[];
+  /** How many cells are written (formula values refreshed for readers without recalculation not counted). */
+  readonly writes: number;
+}
+
+/** Cells in row runs: one `write` (or `cached-values`) per run of adjacent cells on a row. */
+function runs<T>(cells: Map<number, T>, make: (at: string, row: T[]) => WorkbookOp): WorkbookOp[] {
+  const keys = [...cells.keys()].sort((a, b) => a - b);
+  const ops: WorkbookOp[] = [];
+  let start = 0;
+  for (let i = 1; i <= keys.length; i++) {
+    if (i < keys.length && keys[i] === keys[i - 1] + 1) continue;
+    const first = keys[start];
+    ops.push(make(cellAddress(Math.floor(first / COLUMNS), first % COLUMNS), keys.slice(start, i).map((k) => cells.get(k)!)));
+    start = i;
+  }
+  return ops;
+}
+
+/**
+ * The ops that take `sheet` from its rendering `before` to its rendering `after` (both whole-sheet op lists for that
+ * sheet alone), given what was read from it.
+ */
+export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after: readonly WorkbookOp[], read: SheetRead): SheetChanges {
+  const was = written(before);
+  const will = written(after);
+  const writes = new Map<number, CellInput>();
+  const recalculated = new Map<number, CellValue>();
+  const expected: ExpectedCell[] = [];
+  const intrusions: string[] = [];
+  // A spilling formula and the cells it spills into are one unit (adapter.ts, `spilledBy`): written together, as one
+  // rectangle, when any of them changed — never a spill cell alone, which in Excel would block the spill (#SPILL!).
+  const spills = spillsOf(will);
+  const spilled = new Set(spills.flatMap((s) => s.keys));
+  const spillWrites: WorkbookOp[] = [];
+  for (const s of spills) {
+    const anchor = readCell(read, s.row, s.column);
+    const changed =
+      !holds(anchor, will.get(s.keys[0])) ||
+      s.keys.some((k, i) => {
+        const want = will.get(k);
+        const value = isFormula(want) ? (want.value ?? null) : (want ?? null);
+        const found = read.values[Math.floor(k / COLUMNS) - 1]?.[(k % COLUMNS) - 1] ?? null;
+        return i === 0 ? anchor.value !== value : !(found === value || (blank(found) && blank(value)));
+      });
+    if (!changed) continue;
+    expected.push(anchor);
+    const cells: CellInput[][] = [];
+    for (let r = 0; r < s.rows; r++) {
+      const line: CellInput[] = [];
+      for (let c = 0; c < s.columns; c++) line.push(will.get((s.row + r) * COLUMNS + s.column + c) ?? null);
+      cells.push(line);
+    }
+    spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
+  }
+  for (const k of new Set([...was.keys(), ...will.keys()])) {
+    if (spilled.has(k)) continue;
+    const b = was.get(k);
+    const a = will.get(k);
+    const row = Math.floor(k / COLUMNS);
+    const column = k % COLUMNS;
+    if (same(a, b)) {
+      // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
+      if (isFormula(a)) {
+        const found = readCell(read, row, column);
+        if (found.formula !== undefined && formulaBody(found.formula) === formulaBody(a.formula) && found.value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
+      }
+      continue;
+    }
+    const found = readCell(read, row, column);
+    if (isFormula(a) && isFormula(b) && formulaBody(a.formula) === formulaBody(b.formula)) {
+      // Only the formula's value moved: Excel recalculates it; a file keeps it as the cached value. A cell whose
+      // formula is not Tengen's any more is left alone (the director's own formula); one whose formula was replaced by
+      // a typed number gets its formula back ("the dependent score cells only if those are not already formulas").
+      if (found.formula !== undefined) {
+        if (formulaBody(found.formula) === formulaBody(a.formula)) recalculated.set(k, a.value ?? null);
+        continue;
+      }
+    }
+    if (holds(found, a)) continue;
+    if (blank(b) && !(found.value === null || found.value === '') ) intrusions.push(sheetCell(sheet, row, column));
+    writes.set(k, a ?? null);
+    expected.push(found);
+  }
+  const layout = (ops: readonly WorkbookOp[]) => JSON.stringify(ops.filter((op) => LAYOUT.has(op.kind)));
+  const layoutChanged = layout(before) !== layout(after);
+  const ops: WorkbookOp[] = [];
+  if (expected.length > 0) ops.push({ kind: 'expect', sheet, cells: expected });
+  let placed = false;
+  for (const op of after) {
+    if (op.kind === 'ensure-sheet') ops.push(op);
+    else if (op.kind === 'write') {
+      if (placed) continue;
+      placed = true;
+      ops.push(...runs(writes, (at, row) => ({ kind: 'write', sheet, at, cells: [row] })), ...spillWrites);
+      ops.push(...runs(recalculated, (at, row) => ({ kind: 'cached-values', sheet, at, values: [row] })));
+    } else if (LAYOUT.has(op.kind) && layoutChanged) ops.push(op);
+    // A name is cheap to define again and must follow the grid's size (names.ts): always sent.
+    else if (op.kind === 'define-name') ops.push(op);
+  }
+  return { ops, intrusions, writes: writes.size + spillWrites.length };
+}
+
+/** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
+function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
+  const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
+  for (const [k, c] of cells) {
+    if (!isFormula(c) || !c.spill || (c.spill.rows <= 1 && c.spill.columns <= 1)) continue;
+    const row = Math.floor(k / COLUMNS);
+    const column = k % COLUMNS;
+    const keys: number[] = [];
+    for (let r = 0; r < c.spill.rows; r++) for (let j = 0; j < c.spill.columns; j++) keys.push((row + r) * COLUMNS + column + j);
+    out.push({ row, column, rows: c.spill.rows, columns: c.spill.columns, keys });
+  }
+  return out;
+}
+
+/** Expectations that a sheet is still as read: every non-empty cell of it (for a sheet rewritten whole). */
+export function expectAsRead(sheet: string, read: SheetRead): WorkbookOp {
+  const cells: ExpectedCell[] = [];
+  read.values.forEach((row, r) =>
+    row.forEach((v, c) => {
+      const found = readCell(read, r + 1, c + 1);
+      if (v !== null && v !== '') cells.push(found);
+      else if (found.formula !== undefined) cells.push(found);
+    }),
+  );
+  return { kind: 'expect', sheet, cells };
+}
+
+/** The ops of a batch, by sheet, in the order the sheets first appear. */
+export function opsBySheet(ops: readonly WorkbookOp[]): Map<string, WorkbookOp[]> {
+  const out = new Map<string, WorkbookOp[]>();
+  for (const op of ops) out.set(op.sheet, [...(out.get(op.sheet) ?? []), op]);
+  return out;
+}

@@ -1,0 +1,397 @@
+/**
+ * The `Grid` sheet: the paper tournament grid of seeds/mays-swiss-mcmahon-manual.txt, Appendix B ("Tournament Grid
+ * Sheet": No. (ID) | NOM | VILLE | COTE | SCORE INITIAL | RONDE 1 … RONDE 6 | RANG, two lines per player) and
+ * "Doing the Paperwork" (the pairing card's lines: opponent's ID and colour, then the new score), as pure data.
+ *
+ * Layout (1-based rows and columns):
+ *   rows 1–12   the title block: a label in column A, its value in column C (Tournament, Dates, Place, Director,
+ *               Ruleset, System, Rounds, Language, Sections, Bar, Floor, MMS zero — French labels on a French grid);
+ *   row 14      the header: ID | Name | City/Club | Rank | Section | Round 1 (over three columns) … | Victories | Place;
+ *   row 15      under each round: Opp. | Col. | Res.;
+ *   from row 16 two lines per player, in ID order:
+ *     line 1    ID, "Family, Given", city or club, rank, initial McMahon score (Swiss: blank), and per round the
+ *               opponent's ID, the colour or handicap as written on paper, the result (see `notation.ts`); then
+ *               Victories and Place;
+ *     line 2    the section's name under the initial score, and under each round's opponent the score after that
+ *               round (Mays' "New Score").
+ *
+ * Formulas (no circular references: each reads only input cells of its own row pair):
+ *  - the score after round r is `=<score before> + points(<result cell of r>) + <free points of r>`, where
+ *    points(+ or +!) = 1, points(= or =!) = ½, anything else 0, and the free points (a bye, a round missed — each
+ *    ruleset's own values, EGF's rounding down included) are a constant the engine computed from the scoreboard;
+ *    so a result typed in Excel or LibreOffice updates the scores at once, and the constant is refreshed whenever
+ *    Tengen rewrites the grid;
+ *  - Victories (number of wins: byes and default wins included, ½ per jigo — Mays, "Determining the Winners") is
+ *    the same sum over the rounds plus the free wins;
+ *  - Place is ONE formula for the whole column, `=GO.PLACE(TengenGrid, $A$16:$A$95, , TengenSettings)` on the
+ *    first player's line 1, spilling down the column (a place on each line 1, blank on each line 2: the function
+ *    answers a range of IDs in the shape of the range, blank for a blank ID). `TengenGrid` names the grid's INPUT
+ *    columns only — A to the last round's result column (`names.ts`) — so the formula never reads Victories or
+ *    its own column: no circular reference. One spilled formula, not one per player: Excel hands the grid to the
+ *    function once, not once per row (issue 10).
+ * Every formula is written with the value it has, so readers without recalculation see the numbers; the Place
+ * spill's cells each hold their place (`computeStandings`, what `tengen standings` prints).
+ */
+import { formatRank } from '../../model/rank';
+import { displayName, type Tournament } from '../../model/tournament';
+import { buildScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
+import { computeStandings } from '../../scoring/standings';
+import { lastPlayedRound, type PlayerRound } from '../../scoring/record';
+import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
+import { cellAddress, columnLetter, rangeAddress } from '../cells/address';
+import { defineNameOp, GRID_NAME, PLACE_CACHE_NAME, SETTINGS_NAME, withCachedFallback } from '../formulas/names';
+import { breaksEvery, columnsWidth, rowHeight, scaleToFit, wrappedLines } from '../print/paper';
+import { colourText, FIRST_ROUND_COLUMN, LABELS, outcomeMark, resultText, TITLE_KEYS, type GridLanguage, type TitleKey } from '../cells/notation';
+
+export const GRID_SHEET = 'Grid';
+
+export { readGrid, readGridDetailed, type GridRead, type ReadGridOptions } from './gridReader';
+
+export interface GridOptions {
+  /** Sheet name (default `Grid`). */
+  readonly sheet?: string;
+  /** Labels and colour letters (default English). */
+  readonly language?: GridLanguage;
+  /** Values only, no formulas (the `Grid (final)` copy readable without recalculation or the add-in). */
+  readonly valuesOnly?: boolean;
+}
+
+/** Where everything is on a grid of `rounds` rounds and `players` players. */
+export interface GridLayout {
+  readonly sheet: string;
+  readonly language: GridLanguage;
+  readonly rounds: number;
+  readonly players: number;
+  /** Row of each title entry. */
+  readonly titleRow: Readonly<Record<TitleKey, number>>;
+  readonly titleLabelColumn: number;
+  readonly titleValueColumn: number;
+  readonly headerRow: number;
+  readonly subHeaderRow: number;
+  readonly firstPlayerRow: number;
+  readonly lastRow: number;
+  readonly lastColumn: number;
+  readonly columns: { readonly id: 1; readonly name: 2; readonly club: 3; readonly rank: 4; readonly initial: 5; readonly victories: number; readonly place: number };
+  /** Line 1 of the player at this position (0-based, in ID order). */
+  playerRow(index: number): number;
+  opponentColumn(round: number): number;
+  colourColumn(round: number): number;
+  resultColumn(round: number): number;
+  /** On line 2. */
+  scoreColumn(round: number): number;
+}
+
+export { FIRST_ROUND_COLUMN };
+
+export function gridLayout(rounds: number, players: number, options: GridOptions = {}): GridLayout {
+  const titleRow = Object.fromEntries(TITLE_KEYS.map((k, i) => [k, i + 1])) as Record<TitleKey, number>;
+  const headerRow = TITLE_KEYS.length + 2;
+  const firstPlayerRow = headerRow + 2;
+  const victories = FIRST_ROUND_COLUMN + 3 * rounds;
+  const opponentColumn = (r: number) => FIRST_ROUND_COLUMN + 3 * (r - 1);
+  return {
+    sheet: options.sheet ?? GRID_SHEET,
+    language: options.language ?? 'en',
+    rounds,
+    players,
+    titleRow,
+    titleLabelColumn: 1,
+    titleValueColumn: 3,
+    headerRow,
+    subHeaderRow: headerRow + 1,
+    firstPlayerRow,
+    lastRow: Math.max(firstPlayerRow - 1, firstPlayerRow + 2 * players - 1),
+    lastColumn: victories + 1,
+    columns: { id: 1, name: 2, club: 3, rank: 4, initial: 5, victories, place: victories + 1 },
+    playerRow: (index) => firstPlayerRow + 2 * index,
+    opponentColumn,
+    colourColumn: (r) => opponentColumn(r) + 1,
+    resultColumn: (r) => opponentColumn(r) + 2,
+    scoreColumn: opponentColumn,
+  };
+}
+
+/** The last round with any game (reported or not) or bye: the rounds the grid shows. */
+export function pairedRounds(t: Tournament): number {
+  let last = 0;
+  for (const g of t.games) if (g.round > last) last = g.round;
+  for (const b of t.byes) if (b.round > last) last = b.round;
+  return Math.min(last, t.settings.rounds);
+}
+
+/** The three cells of a player's round as written on the grid: opponent's ID (or BYE), colour, result. */
+export function roundCells(sb: Scoreboard, r: PlayerRound, language: GridLanguage): [CellValue, CellValue, CellValue] {
+  if (r.outcome === 'bye') return [null, 'BYE', null];
+  if (r.opponent < 0 || !r.colour) return [null, null, null];
+  const colour = colourText({ colour: r.colour, handicap: r.handicap, colourKnown: r.game?.colourKnown !== false }, language);
+  return [sb.players[r.opponent].id, colour, resultText(outcomeMark(r.outcome))];
+}
+
+/**
+ * Points a result cell gives, as a formula: + and +! (or 1) one, = and =! (or 0.5, ½) one half, anything else
+ * (−, 0, blank) nothing. A text never equals a number in Excel or LibreOffice, so each test is exact.
+ */
+export function pointsFormula(resultCell: string): string {
+  const x = resultCell;
+  // The points also as text: a result column is formatted as text, so a typed 1 is the text "1" there.
+  return `IF(OR(${x}="+",${x}="+!",${x}=1,${x}="1"),1,IF(OR(${x}="=",${x}="=!",${x}=0.5,${x}="0.5",${x}="0,5",${x}="½"),0.5,0))`;
+}
+
+function plusConstant(points: number): string {
+  if (points === 0) return '';
+  return points > 0 ? `+${points}` : `-${-points}`;
+}
+
+export function datesText(t: Pick<Tournament, 'beginDate' | 'endDate'>): string {
+  if (t.beginDate && t.endDate) return `${t.beginDate} – ${t.endDate}`;
+  if (t.endDate) return `– ${t.endDate}`;
+  return t.beginDate ?? '';
+}
+
+export function sectionsText(t: Tournament): string {
+  return (t.settings.sections ?? []).map((s) => `${s.name}=${s.initialMms}`).join('; ');
+}
+
+function titleValues(t: Tournament, language: GridLanguage): Record<TitleKey, CellValue> {
+  const s = t.settings;
+  return {
+    tournament: t.name,
+    dates: datesText(t) || null,
+    place: t.location ?? null,
+    director: t.director ?? null,
+    ruleset: s.ruleset,
+    system: LABELS[language].systems[s.system],
+    rounds: s.rounds,
+    language: language.toUpperCase(),
+    sections: sectionsText(t) || null,
+    bar: s.bar === undefined ? null : formatRank(s.bar),
+    floor: s.floor === undefined ? null : formatRank(s.floor),
+    mmsZero: s.mmsZero === undefined ? null : formatRank(s.mmsZero),
+  };
+}
+
+/** Every cell of the grid, a rectangle from A1 (`null` = empty). */
+export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, true);
+}
+
+/**
+ * The grid's input cells alone, at the places `gridCells` puts them: the title block, the headers, each player's
+ * line 1 and section name, each round's opponent, colour and result — without the scores, Victories and Place the
+ * engine computes (no standings, no formulas), for comparing what a director typed.
+ */
+export function gridInputCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return gridRows(t, options, false);
+}
+
+function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellInput[][] {
+  const layout = gridLayout(t.settings.rounds, t.players.length, options);
+  const labels = LABELS[layout.language];
+  const width = layout.lastColumn;
+  const rows: CellInput[][] = Array.from({ length: layout.lastRow }, () => new Array<CellInput>(width).fill(null));
+  const put = (row: number, column: number, value: CellInput) => {
+    rows[row - 1][column - 1] = value;
+  };
+
+  const title = titleValues(t, layout.language);
+  for (const key of TITLE_KEYS) {
+    put(layout.titleRow[key], layout.titleLabelColumn, labels[key]);
+    put(layout.titleRow[key], layout.titleValueColumn, title[key]);
+  }
+
+  const c = layout.columns;
+  put(layout.headerRow, c.id, labels.id);
+  put(layout.headerRow, c.name, labels.name);
+  put(layout.headerRow, c.club, labels.club);
+  put(layout.headerRow, c.rank, labels.rank);
+  put(layout.headerRow, c.initial, labels.initial);
+  for (let r = 1; r <= layout.rounds; r++) {
+    put(layout.headerRow, layout.opponentColumn(r), `${labels.round} ${r}`);
+    put(layout.subHeaderRow, layout.opponentColumn(r), labels.opponent);
+    put(layout.subHeaderRow, layout.colourColumn(r), labels.colour);
+    put(layout.subHeaderRow, layout.resultColumn(r), labels.result);
+  }
+  put(layout.headerRow, c.victories, labels.victories);
+  put(layout.headerRow, c.place, labels.placeColumn);
+
+  const shown = pairedRounds(t);
+  const sb = buildScoreboard(t, { asOf: shown });
+  const kind = sb.primary;
+  const placeOf = new Map<number, number>();
+  // The live Place column (below) is written with the places `computeStandings` gives even before a result is in:
+  // its cached values are what the formula answers. The values-only copy leaves them blank until a round is played.
+  const live = computed && !options.valuesOnly && t.players.length > 0;
+  if (computed && (live || lastPlayedRound(t) > 0)) {
+    for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
+  }
+
+  sb.players.forEach((p, index) => {
+    const line1 = layout.playerRow(index);
+    const line2 = line1 + 1;
+    put(line1, c.id, p.id);
+    put(line1, c.name, displayName(p));
+    put(line1, c.club, p.club ?? p.city ?? null);
+    put(line1, c.rank, formatRank(p.rank));
+    const mcmahon = t.settings.system === 'mcmahon';
+    put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
+    put(line2, c.initial, p.section ?? null);
+
+    const initialCell = cellAddress(line1, c.initial);
+    const after = kind === 'mms' ? sb.mmsAfter[index] : sb.nbwAfter[index];
+    const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
+    const victoryTerms: string[] = [];
+    for (let r = 1; r <= shown; r++) {
+      const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
+      put(line1, layout.opponentColumn(r), opponent);
+      put(line1, layout.colourColumn(r), colour);
+      put(line1, layout.resultColumn(r), result);
+      if (!computed) continue;
+      const points = pointsFormula(cellAddress(line1, layout.resultColumn(r)));
+      const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
+      const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
+      put(line2, layout.scoreColumn(r), { formula: `=${before}+${points}${plusConstant(free)}`, value: after[r] / 2 });
+      victoryTerms.push(points);
+    }
+    if (computed && shown > 0) {
+      const freeWins = sb.freeNbwAfter[index][shown] / 2;
+      put(line1, c.victories, { formula: `=${victoryTerms.join('+')}${plusConstant(freeWins)}`, value: sb.nbwAfter[index][shown] / 2 });
+    }
+    put(line1, c.place, placeOf.get(p.id) ?? null);
+  });
+  if (live) put(layout.firstPlayerRow, c.place, placeSpill(layout, placeOf.get(sb.players[0].id) ?? null));
+  return rows;
+}
+
+/** The last column `TengenGrid` covers: the last round's result column (the grid's input cells end there). */
+export function lastInputColumn(layout: GridLayout): number {
+  return layout.resultColumn(layout.rounds);
+}
+
+/** The range `TengenGrid` names: the title block, the headers and every player's two lines, input columns only. */
+export function gridNameRange(layout: GridLayout): string {
+  return rangeAddress(1, 1, layout.lastRow, lastInputColumn(layout));
+}
+
+/**
+ * The Place column's one formula, on the first player's line 1, spilling over both lines of every player:
+ * `=GO.PLACE(TengenGrid,$A$16:$A$95,,TengenSettings)` (the round left blank: every round played).
+ */
+export function placeSpill(layout: GridLayout, firstPlace: CellValue): CellInput {
+  const ids = `$A$${layout.firstPlayerRow}:$A$${layout.lastRow}`;
+  return { formula: withCachedFallback(`=GO.PLACE(${GRID_NAME},${ids},,${SETTINGS_NAME})`, PLACE_CACHE_NAME), value: firstPlace, spill: { rows: 2 * layout.players, columns: 1 } };
+}
+
+/**
+ * The batch writing the whole Grid sheet: created if missing, cleared, written, formatted, printable (landscape,
+ * the two header rows repeated on every page, ten players a page: `gridPrintSettings`).
+ */
+export function gridBatch(t: Tournament, options: GridOptions = {}): WorkbookBatch {
+  return { label: `Write the grid of ${t.name}`, ops: gridOps(t, options) };
+}
+
+export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] {
+  const layout = gridLayout(t.settings.rounds, t.players.length, options);
+  const sheet = layout.sheet;
+  const cells = options.valuesOnly ? valuesOf(gridCells(t, options)) : gridCells(t, options);
+  const last = columnLetter(layout.lastColumn);
+  // Colour and result cells hold text that Excel would otherwise take for a number (+2) or a formula (=, +, −):
+  // formatted as text before they are written (Office.js parses written values as if typed) and so that a director
+  // can type + or = there without an apostrophe.
+  const textColumns: WorkbookOp[] =
+    t.players.length === 0
+      ? []
+      : Array.from({ length: layout.rounds }, (_, i) => i + 1).map((r) => ({
+          kind: 'format' as const,
+          sheet,
+          range: rangeAddress(layout.firstPlayerRow, layout.colourColumn(r), layout.lastRow, layout.resultColumn(r)),
+          format: { numberFormat: '@' },
+        }));
+  const ops: WorkbookOp[] = [
+    ...freshSheetOps(sheet),
+    // The name the formulas read, the size of the grid now (players or rounds added resize it).
+    ...(options.valuesOnly ? [] : [defineNameOp(GRID_NAME, sheet, gridNameRange(layout))]),
+    ...textColumns,
+    // Dates as written, not turned into Excel's date numbers.
+    { kind: 'format', sheet, range: cellAddress(layout.titleRow.dates, layout.titleValueColumn), format: { numberFormat: '@' } },
+    { kind: 'write', sheet, at: 'A1', cells },
+    { kind: 'format', sheet, range: rangeAddress(1, 1, TITLE_KEYS.length, 1), format: { bold: true } },
+    { kind: 'format', sheet, range: rangeAddress(1, layout.titleValueColumn, TITLE_KEYS.length, layout.titleValueColumn), format: { horizontalAlignment: 'left' } },
+    { kind: 'format', sheet, range: cellAddress(layout.titleRow.tournament, layout.titleValueColumn), format: { bold: true, fontSize: 14, rowHeight: rowHeight(14) } },
+    { kind: 'format', sheet, range: `A${layout.headerRow}:${last}${layout.subHeaderRow}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
+  ];
+  for (let r = 1; r <= layout.rounds; r++) {
+    ops.push({ kind: 'merge', sheet, range: rangeAddress(layout.headerRow, layout.opponentColumn(r), layout.headerRow, layout.resultColumn(r)) });
+  }
+  if (t.players.length > 0) {
+    const first = layout.firstPlayerRow;
+    ops.push({ kind: 'format', sheet, range: `A${first}:${last}${layout.lastRow}`, format: { border: true } });
+    ops.push({ kind: 'format', sheet, range: `${columnLetter(layout.columns.rank)}${first}:${last}${layout.lastRow}`, format: { horizontalAlignment: 'center' } });
+  }
+  const widths = gridColumnWidths(t, layout.rounds);
+  // A club too long for its column wraps on line 1, two lines high (Calc keeps a row at 15 pt unless told).
+  const tall = clubLines(t, widths[layout.columns.club - 1]);
+  tall.forEach((lines, index) => {
+    if (lines > 1) {
+      const row = layout.playerRow(index);
+      ops.push({ kind: 'format', sheet, range: `C${row}`, format: { wrap: true } }, { kind: 'format', sheet, range: `A${row}:${last}${row}`, format: { rowHeight: 15 * lines } });
+    }
+  });
+  ops.push(
+    { kind: 'column-widths', sheet, widths },
+    { kind: 'freeze', sheet, rows: layout.subHeaderRow, columns: 2 },
+    { kind: 'print', sheet, settings: gridPrintSettings(layout, widths, tall.map((lines) => 15 * (lines - 1))) },
+  );
+  return ops;
+}
+
+/** Mays prints the grid on sheets of a few players each (Appendix B, "Tournament Grid Sheet"): 10 players a page. */
+export const GRID_PLAYERS_PER_PAGE = 10;
+const NAME_WIDTH = { least: 20, most: 34 } as const;
+const CLUB_WIDTH = { least: 10, most: 30 } as const;
+
+const clamp = (x: number, range: { least: number; most: number }) => Math.min(range.most, Math.max(range.least, x));
+const longest = (texts: readonly string[]) => texts.reduce((m, x) => Math.max(m, x.length), 0);
+
+/**
+ * How many lines each player's club or city takes in a column `width` characters wide (in ID order): one, or more
+ * for a club longer than the column can grow to (it wraps: nothing is cut off).
+ */
+export function clubLines(t: Tournament, width: number): number[] {
+  return [...t.players].sort((a, b) => a.id - b.id).map((p) => wrappedLines(p.club ?? p.city ?? '', width));
+}
+
+/** Column widths (characters) of a grid: name and club columns as wide as their longest entry, within bounds. */
+export function gridColumnWidths(t: Tournament, rounds: number): number[] {
+  const name = clamp(longest(t.players.map(displayName)) + 2, NAME_WIDTH);
+  const club = clamp(longest(t.players.map((p) => p.club ?? p.city ?? '')) + 2, CLUB_WIDTH);
+  return [5, name, club, 6, 8, ...new Array<number>(3 * rounds).fill(5), 9, 7];
+}
+
+/**
+ * The grid's page setup: landscape, the header rows repeated, a page break every `perPage` players (between two
+ * players, never between a player's two lines), at the scale where the first page — title block included — fits.
+ * A percentage scale, not fit-to-width: with fit-to-page the spreadsheet would place the breaks itself.
+ */
+export function gridPrintSettings(layout: GridLayout, widths: readonly number[], extraHeight: readonly number[] = [], perPage = GRID_PLAYERS_PER_PAGE): PrintSettings {
+  const row = 15;
+  // The tallest page: the first (title block, blank row, headers) or a later one (headers), with its players' rows.
+  let tallest = 0;
+  for (let first = 0; first === 0 || first < layout.players; first += perPage) {
+    const players = Math.min(perPage, layout.players - first);
+    const above = first === 0 ? (layout.firstPlayerRow - 2) * row + rowHeight(14) : 2 * row;
+    const extra = extraHeight.slice(first, first + perPage).reduce((a, b) => a + b, 0);
+    tallest = Math.max(tallest, above + 2 * Math.max(players, 1) * row + extra);
+  }
+  return {
+    printArea: `A1:${columnLetter(layout.lastColumn)}${layout.lastRow}`,
+    repeatRows: `${layout.headerRow}:${layout.subHeaderRow}`,
+    scale: scaleToFit(columnsWidth(widths), tallest, 'landscape'),
+    orientation: 'landscape',
+    rowBreaks: breaksEvery(perPage, layout.players, layout.firstPlayerRow, 2),
+  };
+}
+
+/** What a reader without recalculation sees: each formula replaced by the value written with it. */
+export function valuesOf(cells: readonly (readonly CellInput[])[]): CellValue[][] {
+  return cells.map((row) => row.map((c) => (c !== null && typeof c === 'object' ? (c.value ?? null) : c)));
+}

@@ -1,0 +1,279 @@
+/**
+ * The `Players` sheet: the registration list, one player a row, with what the grid has no room for (city and club
+ * apart, country, rating, EGD PIN, fee level, rounds announced missed, previous order). The Grid is the record of
+ * IDs, names, ranks, sections and games; this sheet adds the rest, matched by ID.
+ *
+ * In pair go and rengo (seeds/egf-general-tournament-rules-excerpt.txt: "In case of pairgo or rengo, 'player' denotes
+ * a pair or team") a row is an entrant, and its members follow the other columns, three columns each: "Member 1
+ * family name", "Member 1 given name", "Member 1 rank", "Member 2 family name" … The entrant's Rank is the one its
+ * members give by the event's rule (src/model/entrants.ts); a rank that says otherwise is refused (`entrantRankError`).
+ */
+import { DEFAULT_ENTRANT_RANK_RULE, entrantRank, type EntrantRankRule, type EntrantSettings, type Member } from '../../model/entrants';
+import type { InputError } from '../../model/errors';
+import { formatRank, parseRank, type Rank } from '../../model/rank';
+import type { Player, PlayerId } from '../../model/tournament';
+import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
+import { columnLetter, sheetCell } from '../cells/address';
+import { isBlank, normaliseLabel, readYesNo, yesNoCell } from '../cells/notation';
+
+export const PLAYERS_SHEET = 'Players';
+/** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
+export const MAX_RATING = 100_000;
+
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds' | 'ffgLicence' | 'agaId';
+
+/**
+ * The other federations' numbers, kept in `Player.extra` under these keys (what the FFG and AGA exports write, and
+ * what the pane's rating-list lookup and the Pairgoth import fill in).
+ */
+const EXTRA_COLUMNS = ['ffgLicence', 'agaId'] as const;
+
+const HEADERS: readonly (readonly [Column, string])[] = [
+  ['id', 'ID'],
+  ['family', 'Family name'],
+  ['given', 'Given name'],
+  ['rank', 'Rank'],
+  ['club', 'Club'],
+  ['city', 'City'],
+  ['country', 'Country'],
+  ['rating', 'Rating'],
+  ['egdPin', 'EGD PIN'],
+  ['feeLevel', 'Fee level'],
+  ['section', 'Section'],
+  ['initialMms', 'Initial MMS'],
+  ['absentRounds', 'Absent rounds'],
+  ['previousOrder', 'Previous order'],
+  // The European Go Congress McMahon (settings.egc): a European (blank: from the country), a PKO player.
+  ['european', 'European'],
+  ['pko', 'PKO'],
+  ['declaredAllRounds', 'All rounds declared'],
+  ['ffgLicence', 'FFG licence'],
+  ['agaId', 'AGA ID'],
+];
+
+function cellOf(p: Player, c: Column): CellValue {
+  switch (c) {
+    case 'rank':
+      return formatRank(p.rank);
+    case 'absentRounds':
+      return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
+    case 'european':
+    case 'pko':
+    case 'declaredAllRounds':
+      return yesNoCell(p[c]);
+    case 'ffgLicence':
+    case 'agaId':
+      return p.extra?.[c] ?? null;
+    default: {
+      const v = p[c];
+      return v === undefined ? null : (v as CellValue);
+    }
+  }
+}
+
+/** A member's three columns, by the part of the member each holds. */
+const MEMBER_PARTS = [
+  ['family', 'family name'],
+  ['given', 'given name'],
+  ['rank', 'rank'],
+] as const;
+type MemberPart = (typeof MEMBER_PARTS)[number][0];
+const memberHeader = (n: number, part: MemberPart) => `Member ${n} ${MEMBER_PARTS.find(([k]) => k === part)![1]}`;
+
+/**
+ * How many members' columns the sheet has: none in a tournament of individuals; else as many as the largest entrant
+ * has, and at least a pair's two (a rengo team's three), so that a director can type members the pane did not register.
+ */
+export function memberSlots(players: readonly Player[], entrants?: EntrantSettings): number {
+  const largest = Math.max(0, ...players.map((p) => p.members?.length ?? 0));
+  if (!entrants && largest === 0) return 0;
+  return Math.max(largest, entrants?.kind === 'rengo' ? 3 : 2);
+}
+
+function memberCells(p: Player, slots: number): CellValue[] {
+  return Array.from({ length: slots }, (_, k) => {
+    const m = p.members?.[k];
+    return m ? [m.family, m.given === '' ? null : m.given, formatRank(m.rank)] : [null, null, null];
+  }).flat();
+}
+
+/** The sheet: the columns of every player, then (pair go, rengo) each member's three. */
+export function playersCells(players: readonly Player[], entrants?: EntrantSettings): CellValue[][] {
+  const slots = memberSlots(players, entrants);
+  const memberHeaders = Array.from({ length: slots }, (_, k) => MEMBER_PARTS.map(([part]) => memberHeader(k + 1, part))).flat();
+  return [
+    [...HEADERS.map(([, h]) => h), ...memberHeaders],
+    ...[...players].sort((a, b) => a.id - b.id).map((p) => [...HEADERS.map(([c]) => cellOf(p, c)), ...memberCells(p, slots)]),
+  ];
+}
+
+export function playersOps(players: readonly Player[], entrants?: EntrantSettings): WorkbookOp[] {
+  const sheet = PLAYERS_SHEET;
+  const cells = playersCells(players, entrants);
+  const last = columnLetter(cells[0].length);
+  const memberWidths = Array.from({ length: (cells[0].length - HEADERS.length) / 3 }, () => [14, 12, 7]).flat();
+  return [
+    ...freshSheetOps(sheet),
+    { kind: 'write', sheet, at: 'A1', cells },
+    { kind: 'format', sheet, range: `A1:${last}1`, format: HEADER_FORMAT },
+    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10, 10, 9, ...memberWidths] },
+    { kind: 'freeze', sheet, rows: 1, columns: 0 },
+    { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+  ];
+}
+
+/**
+ * What is wrong with an entrant's rank, or undefined: in pair go and rengo the rank for the draw and handicaps is the
+ * one the members give by the event's rule (src/model/entrants.ts), as the JSON reader checks it (src/formats/json.ts).
+ */
+export function entrantRankError(rank: Rank, members: readonly Member[], rule: EntrantRankRule | undefined): string | undefined {
+  const expected = entrantRank(members.map((m) => m.rank), rule ?? DEFAULT_ENTRANT_RANK_RULE);
+  if (expected === rank) return undefined;
+  return `rank ${formatRank(rank)} is not the rank the members give: ${formatRank(expected)} (${rule ?? `${DEFAULT_ENTRANT_RANK_RULE}, the default`}); type ${formatRank(expected)}, or correct the members' ranks on the Players sheet`;
+}
+
+/** A row of the Players sheet: the fields it sets, and the row it is on. */
+export interface PlayerRow {
+  readonly row: number;
+  readonly fields: Partial<Omit<Player, 'id'>>;
+}
+
+/**
+ * The Players sheet's rows by ID; columns are found by their header, in any order. With `entrants` (the Settings
+ * sheet's), an entrant's Rank beside its members must be the one they give.
+ */
+export function readPlayersSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet = PLAYERS_SHEET, entrants?: EntrantSettings): Map<PlayerId, PlayerRow> {
+  const out = new Map<PlayerId, PlayerRow>();
+  const header = values[0] ?? [];
+  const columnOf = new Map<Column, number>();
+  /** Member n's columns: n → part → column index. */
+  const memberColumns = new Map<number, Map<MemberPart, number>>();
+  header.forEach((h, i) => {
+    const label = normaliseLabel(String(h ?? ''));
+    const found = HEADERS.find(([, l]) => normaliseLabel(l) === label);
+    if (found) {
+      columnOf.set(found[0], i);
+      return;
+    }
+    const member = /^member (\d+)\b ?(.*)$/.exec(label);
+    if (!member) return;
+    const n = Number(member[1]);
+    const part = MEMBER_PARTS.find(([, l]) => l === member[2]);
+    if (!part || n < 1) {
+      errors.push({ where: sheetCell(sheet, 1, i + 1), message: `"${String(h)}" is not a member's column; expected "${memberHeader(n, 'family')}", "${memberHeader(n, 'given')}" or "${memberHeader(n, 'rank')}"` });
+      return;
+    }
+    if (!memberColumns.has(n)) memberColumns.set(n, new Map());
+    memberColumns.get(n)!.set(part[0], i);
+  });
+  // A member is read from its family name and rank: without either column, said once here rather than on every row.
+  for (const [n, cols] of memberColumns) {
+    const missing = (['family', 'rank'] as const).filter((part) => !cols.has(part));
+    if (missing.length === 0) continue;
+    errors.push({ where: sheetCell(sheet, 1, [...cols.values()][0] + 1), message: `member ${n} has no ${missing.map((part) => `"${memberHeader(n, part)}"`).join(' or ')} column; expected the three columns ${MEMBER_PARTS.map(([part]) => `"${memberHeader(n, part)}"`).join(', ')}` });
+    memberColumns.delete(n);
+  }
+  if (!columnOf.has('id')) {
+    if (values.length > 0) errors.push({ where: `${sheet}!A1`, message: 'no "ID" column in the header row' });
+    return out;
+  }
+  for (let r = 1; r < values.length; r++) {
+    const row = values[r];
+    if (row.every((c) => isBlank(c))) continue;
+    const at = (c: Column) => sheetCell(sheet, r + 1, (columnOf.get(c) ?? 0) + 1);
+    const get = (c: Column): CellValue => (columnOf.has(c) ? (row[columnOf.get(c)!] ?? null) : null);
+    const id = Number(get('id'));
+    if (!Number.isInteger(id) || id < 1 || isBlank(get('id'))) {
+      errors.push({ where: at('id'), message: `"${String(get('id') ?? '')}" is not a player's ID; expected a whole number ≥ 1` });
+      continue;
+    }
+    const fields: { -readonly [K in keyof Omit<Player, 'id'>]?: Player[K] } = {};
+    const text = (c: Column) => (isBlank(get(c)) ? undefined : String(get(c)).trim());
+    const number = (c: Column): number | undefined => {
+      const t = text(c);
+      if (t === undefined) return undefined;
+      const n = Number(t.replace('\u2212', '-'));
+      if (!Number.isFinite(n)) errors.push({ where: at(c), player: String(id), message: `"${t}" is not a number` });
+      return Number.isFinite(n) ? n : undefined;
+    };
+    if (text('family') !== undefined) fields.family = text('family');
+    if (columnOf.has('given')) fields.given = text('given') ?? '';
+    if (text('rank') !== undefined) {
+      const rank = parseRank(text('rank')!);
+      if (rank.ok) fields.rank = rank.rank;
+      else errors.push({ where: at('rank'), player: String(id), message: rank.message });
+    }
+    for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
+    for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
+    // The standings order by rating to the thousandth and by previous order exactly (scoring/standings.ts): a number
+    // no rating list holds, or a previous order that is no place, is named rather than crashing them.
+    if (fields.rating !== undefined && !(Math.abs(fields.rating) <= MAX_RATING)) {
+      errors.push({ where: at('rating'), player: String(id), message: `"${text('rating')}" is not a rating; expected a number between -${MAX_RATING.toLocaleString('en-US')} and ${MAX_RATING.toLocaleString('en-US')}` });
+      delete fields.rating;
+    }
+    if (fields.previousOrder !== undefined && !Number.isSafeInteger(fields.previousOrder)) {
+      errors.push({ where: at('previousOrder'), player: String(id), message: `"${text('previousOrder')}" is not a previous order; expected a whole number (the player's place in an earlier order)` });
+      delete fields.previousOrder;
+    }
+    const extra: Record<string, string> = {};
+    for (const c of EXTRA_COLUMNS) if (text(c) !== undefined) extra[c] = text(c)!;
+    if (Object.keys(extra).length > 0) fields.extra = extra;
+    for (const c of ['european', 'pko', 'declaredAllRounds'] as const) {
+      if (text(c) === undefined) continue;
+      const answer = readYesNo(get(c));
+      if (answer !== undefined) fields[c] = answer;
+      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${HEADERS.find(([k]) => k === c)![1]}): expected yes or no` });
+    }
+    const absent = text('absentRounds');
+    if (absent !== undefined) {
+      const parts = absent.split(/[,;\s]+/).filter(Boolean).map(Number);
+      if (parts.some((n) => !Number.isInteger(n) || n < 1)) errors.push({ where: at('absentRounds'), player: String(id), message: `"${absent}" is not a list of rounds; expected e.g. 1, 3` });
+      else fields.absentRounds = [...new Set(parts)].sort((a, b) => a - b);
+    }
+    const errorsBefore = errors.length;
+    const members = readMembers(row, r + 1, memberColumns, sheet, String(id), errors);
+    // The rank is checked against the members once they are all read: a member refused leaves nothing to compare.
+    if (members.length > 0 && errors.length === errorsBefore) {
+      fields.members = members;
+      const wrong = fields.rank === undefined ? undefined : entrantRankError(fields.rank, members, entrants?.rank);
+      if (wrong) errors.push({ where: at('rank'), player: String(id), message: wrong });
+    }
+    if (out.has(id as PlayerId)) errors.push({ where: at('id'), message: `ID ${id} is also on row ${out.get(id as PlayerId)!.row}` });
+    else out.set(id as PlayerId, { row: r + 1, fields });
+  }
+  return out;
+}
+
+/**
+ * An entrant's members from its row, member 1 first; a member whose three cells are blank is no member. A member
+ * needs a family name and a rank (the given name may be blank, as in the JSON file).
+ */
+function readMembers(row: readonly CellValue[], rowNumber: number, columns: ReadonlyMap<number, ReadonlyMap<MemberPart, number>>, sheet: string, player: string, errors: InputError[]): Member[] {
+  const members: Member[] = [];
+  for (const n of [...columns.keys()].sort((a, b) => a - b)) {
+    const cols = columns.get(n)!;
+    const text = (part: MemberPart) => {
+      const c = cols.get(part);
+      return c === undefined || isBlank(row[c] ?? null) ? undefined : String(row[c]).trim();
+    };
+    const at = (part: MemberPart) => sheetCell(sheet, rowNumber, (cols.get(part) ?? cols.get('family')!) + 1);
+    const [family, given, rankText] = [text('family'), text('given'), text('rank')];
+    if (family === undefined && given === undefined && rankText === undefined) continue;
+    if (family === undefined) {
+      errors.push({ where: at('family'), player, message: `member ${n} has a given name or rank but no family name; expected the member's family name in "${memberHeader(n, 'family')}"` });
+      continue;
+    }
+    const who = `member ${n} (${[family, given].filter(Boolean).join(' ')})`;
+    if (rankText === undefined) {
+      errors.push({ where: at('rank'), player, message: `${who} has no rank; expected a rank such as 3d or 2k in "${memberHeader(n, 'rank')}"` });
+      continue;
+    }
+    const rank = parseRank(rankText);
+    if (!rank.ok) {
+      errors.push({ where: at('rank'), player, message: `${who}: ${rank.message}` });
+      continue;
+    }
+    members.push({ family, given: given ?? '', rank: rank.rank });
+  }
+  return members;
+}
