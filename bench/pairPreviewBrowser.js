@@ -47,7 +47,7 @@ function median(values) {
 /** The EGC field as an .xlsx: round-1 participants, their round-1 games and byes, nobody absent afterwards. */
 async function egcWorkbook(file) {
   const { parseOpenGotha } = require('../dist/formats/opengotha');
-  const { importBatch } = require('../dist/workbook/session/session');
+  const { importBatch } = require('../dist/workbook/session');
   const { XlsxWorkbook } = require('../dist/workbook/adapters/xlsx');
   const parsed = parseOpenGotha(fs.readFileSync(EGC, 'utf8').replace(/^\uFEFF/, ''), EGC);
   if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));

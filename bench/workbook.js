@@ -18,7 +18,7 @@ const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const { generateMcMahon } = require('./generate');
 const { gridCells, valuesOf, readGrid } = require('../dist/workbook/sheets/grid');
-const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session/session');
+const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session');
 const { XlsxWorkbook } = require('../dist/workbook/adapters/xlsx');
 
 const runsArg = process.argv.indexOf('--runs');

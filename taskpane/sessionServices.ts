@@ -1,5 +1,5 @@
 /**
- * The wizard's services bound to the workbook layer's session API (src/workbook/session/session.ts): the tournament is read
+ * The wizard's services bound to the workbook layer's session API (src/workbook/session/): the tournament is read
  * from the workbook's sheets (Grid, Players, Settings, Pairings), and every write is one of its batches. A refusal
  * of the session (`SessionRefusal`: a changed grid, a round already paired or with results, a director's entry that
  * would be overwritten) becomes errors naming the cells, so the pane shows them and writes nothing.
@@ -12,7 +12,7 @@ import { pairOpenGotha } from '../src/systems/opengotha/pair';
 import { ownPairing, refusedByOwnSystem } from '../src/systems/registry';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import { GRID_SHEET } from '../src/workbook/sheets/grid';
-import * as session from '../src/workbook/session/session';
+import * as session from '../src/workbook/session';
 import type { BatchOrErrors, NewPlayer, WizardServices } from './services';
 import { RatingListHolder, type RatingListStore } from './ratingListHolder';
 

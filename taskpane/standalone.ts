@@ -13,7 +13,7 @@ import type { WizardServices } from './services';
 import { Wizard } from './wizard';
 import { savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
 import { askPersistentStorage, indexedDbStore } from './browserStore';
-import { liveValuesBatch, readTournament } from '../src/workbook/session/session';
+import { liveValuesBatch, readTournament } from '../src/workbook/session';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {

@@ -156,7 +156,7 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
  */
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readSession, pairRoundBatch, fingerprint, SessionRefusal } = await import('../workbook/session/session');
+  const { readSession, pairRoundBatch, fingerprint, SessionRefusal } = await import('../workbook/session');
   const wb = await readXlsxFile(file);
   const session = await readSession(wb);
   if (!session.ok) throw new TengenInputError(session.errors.map((e) => ({ ...e, file })));
@@ -191,7 +191,7 @@ export interface WorkbookWritten {
 export async function writeNewWorkbook(t: Tournament, out: string, language: 'en' | 'fr', fs?: WriterFs): Promise<WorkbookWritten> {
   const xlsx = await import('../workbook/adapters/xlsx');
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { importBatch } = await import('../workbook/session/session');
+  const { importBatch } = await import('../workbook/session');
   let wb: XlsxWorkbook | undefined;
   let replaced: WorkbookWritten['replaced'] = 'nothing';
   if (exists(out)) {

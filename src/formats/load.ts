@@ -61,7 +61,7 @@ export function parseTournament(text: string, file: string): Parsed<Tournament> 
 
 async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readTournament } = await import('../workbook/session/session');
+  const { readTournament } = await import('../workbook/session');
   let parsed: Parsed<Tournament>;
   try {
     parsed = await readTournament(await readXlsxFile(file));

@@ -9,7 +9,7 @@ jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manife
 import { OfficeWorkbook } from '../../taskpane/officeAdapter';
 import { spilledBy, type CellValue, type WorkbookAdapter, type WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';
 

@@ -10,7 +10,7 @@ jest.mock('office-addin-manifest', () => jest.requireActual('office-addin-manife
 import { BatchError, excelText, MAX_APPLY_SYNCS, OfficeWorkbook, REQUEST_LIMIT, WriteFailed } from '../../taskpane/officeAdapter';
 import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { WorkbookConflict } from '../../src/workbook/adapters/batch';
-import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, readSession, readTournament, resultsBatch } from '../../src/workbook/session/session';
+import { importBatch, pairRoundBatch as sessionPairRoundBatch, previewPairing, readSession, readTournament, resultsBatch } from '../../src/workbook/session';
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from '../workbook/fixtures';
 import { FakeExcel } from './fakeExcel';

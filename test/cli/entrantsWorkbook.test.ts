@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { writeTournamentJson } from '../../src/formats/json';
-import { readTournament } from '../../src/workbook/session/session';
+import { readTournament } from '../../src/workbook/session';
 import { readXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { cli } from '../support/cli';
 import { pairGoTournament } from '../workbook/entrantFixtures';

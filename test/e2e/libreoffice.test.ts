@@ -24,7 +24,7 @@ import { cellAddress } from '../../src/workbook/cells/address';
 import { gridBatch, gridLayout, gridOps } from '../../src/workbook/sheets/grid';
 import { gridCacheOps, settingsCacheOps } from '../../src/workbook/formulas/liveCache';
 import { settingsOps } from '../../src/workbook/sheets/settingsSheet';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example } from '../workbook/fixtures';
 import { artifactPath, describeWithBinaries } from './support';

@@ -18,7 +18,7 @@ import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
 import { columnLetter } from '../../src/workbook/cells/address';
 import { gridLayout, readGrid } from '../../src/workbook/sheets/grid';
-import { readTournament } from '../../src/workbook/session/session';
+import { readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { value } from '../workbook/fixtures';
 import { openZip, sheetCells } from '../workbook/sheetXml';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { knockoutField } from '../support/knockouts';

@@ -3,7 +3,7 @@
  */
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { errorsOf, example } from '../workbook/fixtures';
 
 const TWO_PLAYERS = (game: string) => `<?xml version="1.0" encoding="UTF-8"?>

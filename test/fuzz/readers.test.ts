@@ -15,7 +15,7 @@ import { loadTournament } from '../../src/formats/load';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import type { Tournament } from '../../src/model/tournament';
 import { formatRank } from '../../src/model/rank';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus';
 import { FUZZ_SEED, FuzzTally } from './harness';

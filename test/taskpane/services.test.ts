@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { attempt, sessionServices } from '../../taskpane/sessionServices';
-import { SessionRefusal } from '../../src/workbook/session/session';
+import { SessionRefusal } from '../../src/workbook/session';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import type { PlayerId, RulesetName, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';

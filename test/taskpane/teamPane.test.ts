@@ -11,7 +11,7 @@ import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { seatsOf } from '../../src/scoring/teamStandings';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 import { TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamStandingsCells } from '../../src/workbook/sheets/teamSheets';
 import type { TournamentRead, WizardServices } from '../../taskpane/services';
 import { sessionServices } from '../../taskpane/sessionServices';

@@ -12,7 +12,7 @@ import { TengenInputError } from '../../src/model/errors';
 import type { Player, Tournament } from '../../src/model/tournament';
 import { loadTournament } from '../../src/formats/load';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { cli } from '../support/cli';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { writeTournamentJson } from '../../src/formats/json';
 import { bracketCells, BRACKET_SHEET, matchRow, readBracketResults, roundColumn } from '../../src/workbook/sheets/bracketSheet';
-import { readSession } from '../../src/workbook/session/session';
+import { readSession } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { readXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import type { InputError } from '../../src/model/errors';
@@ -94,7 +94,7 @@ describe('results typed in the bracket', () => {
 
 describe('pairing a knockout in the workbook (the pane\'s preview and confirm)', () => {
   test('round 1 previewed by the tournament\'s own system, confirmed: games, free wins as byes, the bracket written', async () => {
-    const { importBatch, pairRoundBatch, previewPairing } = await import('../../src/workbook/session/session');
+    const { importBatch, pairRoundBatch, previewPairing } = await import('../../src/workbook/session');
     const { ownPairing } = await import('../../src/systems/registry');
     const { isPairingError } = await import('../../src/pairing/types');
     const wb = XlsxWorkbook.create();

@@ -11,7 +11,7 @@ import type { Tournament } from '../../src/model/tournament';
 import { standingsJson } from '../../src/cli/render';
 import { computeStandings } from '../../src/scoring/standings';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { CORPUS_DIR, describeCorpus } from '../support/corpus';
 import { value } from './fixtures';
 

@@ -11,7 +11,7 @@ import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { CROSS_TABLE_SHEET, crossTableOps, crossTableResults } from '../../src/workbook/sheets/crossTableSheet';
 import { readCrossTable } from '../../src/workbook/sheets/crossTableReader';
 import { rrPlaceFormula, rrPointsFormula } from '../../src/workbook/formulas/crossTableFormulas';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { playLeague } from '../support/league';
 import { id, player, tournament } from '../pairing/fixtures';
 import type { Game, PlayerId, Tournament } from '../../src/model/tournament';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { readSettingsSheet } from '../../src/workbook/sheets/settingsSheet';
 import { value } from './fixtures';
 

@@ -6,7 +6,7 @@ import type { InputError } from '../../src/model/errors';
 import { parseRange } from '../../src/workbook/cells/address';
 import { SETTINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, parsePlayerList, readTournament, registerPlayersBatch } from '../../src/workbook/session/session';
+import { importBatch, parsePlayerList, readTournament, registerPlayersBatch } from '../../src/workbook/session';
 import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { pairGoTournament } from './entrantFixtures';
 import { example, value } from './fixtures';

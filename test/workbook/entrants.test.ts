@@ -13,7 +13,7 @@ import type { InputError } from '../../src/model/errors';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { readPlayersSheet } from '../../src/workbook/sheets/playersSheet';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { readXlsxFile, writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { pairGoTournament, rengoTournament } from './entrantFixtures';

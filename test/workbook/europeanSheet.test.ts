@@ -11,7 +11,7 @@ import { formatRank } from '../../src/model/rank';
 import { displayName, type Tournament } from '../../src/model/tournament';
 import { compareKeys } from '../../src/scoring/directComparison';
 import { egcResults, type EgcResultEntry } from '../../src/scoring/europeanChampion';
-import { finalizeBatch, importBatch, standingsBatch } from '../../src/workbook/session/session';
+import { finalizeBatch, importBatch, standingsBatch } from '../../src/workbook/session';
 import { cli } from '../support/cli';
 import { sheetValues } from '../support/xlsxSheet';
 import { value } from './fixtures';

@@ -24,7 +24,7 @@ import {
   resultsBatch,
   sectionsBatch,
   standingsBatch,
-} from '../../src/workbook/session/session';
+} from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { readXlsxFile, writeXlsxFile } from '../../src/workbook/adapters/xlsxFile';
 import { example, value } from './fixtures';

@@ -7,7 +7,7 @@ import { exportAga } from '../../src/formats/aga';
 import { exportFfg } from '../../src/formats/ffg';
 import { computeStandings } from '../../src/scoring/standings';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, readTournament } from '../../src/workbook/session';
 import { example, value } from './fixtures';
 
 describe('FFG licence and AGA ID through the workbook', () => {

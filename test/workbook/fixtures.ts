@@ -9,7 +9,7 @@ import { formatInputError, type Parsed } from '../../src/model/errors';
 import { parseTournamentJson } from '../../src/formats/json';
 import type { Tournament } from '../../src/model/tournament';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 
 export const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'quebec-open-mini.json');
 

@@ -8,7 +8,7 @@ import { computeStandings } from '../../src/scoring/standings';
 import { parseRange } from '../../src/workbook/cells/address';
 import { gridLayout } from '../../src/workbook/sheets/grid';
 import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/formulas/names';
-import { liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session/session';
+import { liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
 import { importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';

@@ -10,7 +10,7 @@ import type { CellValue } from '../../src/workbook/adapters/adapter';
 import { parseRange } from '../../src/workbook/cells/address';
 import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session/session';
+import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example, importedWithoutLastResults, value } from './fixtures';
 

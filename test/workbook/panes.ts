@@ -7,7 +7,7 @@ import type { CellValue, WorkbookAdapter } from '../../src/workbook/adapters/ada
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import type { Tournament } from '../../src/model/tournament';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 import { example } from './fixtures';
 
 export type Adapter = MemoryWorkbook | XlsxWorkbook;

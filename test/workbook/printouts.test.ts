@@ -14,7 +14,7 @@ import { posterCells } from '../../src/workbook/sheets/posterSheet';
 import { gamesByTable } from '../../src/workbook/sheets/pairingsSheet';
 import { needsTableList, roundPaperOps, roundSheets } from '../../src/workbook/print/printouts';
 import { formatPrizes, readPrizes } from '../../src/workbook/cells/prizeNotation';
-import { finalizeBatch, importBatch, pairRoundBatch, previewPairing, standingsBatch, withoutRound } from '../../src/workbook/session/session';
+import { finalizeBatch, importBatch, pairRoundBatch, previewPairing, standingsBatch, withoutRound } from '../../src/workbook/session';
 import { readSettingsSheet, settingsCells } from '../../src/workbook/sheets/settingsSheet';
 import { SLIP_ROWS, slipsCells, slipsOps } from '../../src/workbook/sheets/slipsSheet';
 import { tablesCells } from '../../src/workbook/sheets/tablesSheet';

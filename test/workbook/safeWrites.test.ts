@@ -9,7 +9,7 @@ import { gridLayout } from '../../src/workbook/sheets/grid';
 import { cellAddress, parseCell } from '../../src/workbook/cells/address';
 import { isPairingError } from '../../src/pairing/types';
 import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
-import { pairRoundBatch, parseScratchPad, previewPairing, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session/session';
+import { pairRoundBatch, parseScratchPad, previewPairing, readSession, readTournament, resultsBatch, SessionRefusal } from '../../src/workbook/session';
 import { value } from './fixtures';
 import { ADAPTERS, cellNow, roundTwoOpen, typeInto, workbookOf } from './panes';
 

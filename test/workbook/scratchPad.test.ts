@@ -4,7 +4,7 @@
  * the task pane's `matchScratchPad` (each entry matched to its game of the round).
  */
 import { formatInputError } from '../../src/model/errors';
-import { parseScratchPad } from '../../src/workbook/session/session';
+import { parseScratchPad } from '../../src/workbook/session';
 import { formatScratchPadError, matchScratchPad, pendingGames, readScratchPad } from '../../src/workbook/cells/scratchPad';
 import { game, id, player, tournament } from '../pairing/fixtures';
 import type { Game } from '../../src/model/tournament';

@@ -30,7 +30,7 @@ import {
   SessionRefusal,
   standingsBatch,
   type NewPlayer,
-} from '../../src/workbook/session/session';
+} from '../../src/workbook/session';
 import fc from 'fast-check';
 import { errorsOf, example, generated, value } from './fixtures';
 

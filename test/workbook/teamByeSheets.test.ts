@@ -59,7 +59,7 @@ describe('team sheets with a team bye', () => {
 
   it('a workbook of the event shows the bye on its Team matches sheet and reads back as the same tournament', async () => {
     const { MemoryWorkbook } = await import('../../src/workbook/adapters/memory');
-    const { importBatch, readTournament } = await import('../../src/workbook/session/session');
+    const { importBatch, readTournament } = await import('../../src/workbook/session');
     const { writeTournamentJson } = await import('../../src/formats/json');
     const { TEAM_MATCHES_SHEET } = await import('../../src/workbook/sheets/teamSheets');
     const wb = new MemoryWorkbook();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseTournamentJson } from '../../src/formats/json';
 import type { Tournament } from '../../src/model/tournament';
-import { importBatch } from '../../src/workbook/session/session';
+import { importBatch } from '../../src/workbook/session';
 import { TEAM_MATCHES_SHEET, TEAM_STANDINGS_SHEET, teamMatchesCells, teamStandingsCells } from '../../src/workbook/sheets/teamSheets';
 
 function example(name: string): Tournament {
@@ -41,7 +41,7 @@ describe('team sheets (examples/team-swiss-played.json)', () => {
 describe('a team workbook keeps its teams: board results entered per board update the team sheets', () => {
   it('read back, the teams and settings.teams are the file’s; round 4 typed board by board, the Team standings follow', async () => {
     const { MemoryWorkbook } = await import('../../src/workbook/adapters/memory');
-    const { readTournament, resultsBatch, standingsBatch } = await import('../../src/workbook/session/session');
+    const { readTournament, resultsBatch, standingsBatch } = await import('../../src/workbook/session');
     const full = example('team-swiss-played.json');
     const partial: Tournament = { ...full, games: full.games.map((g) => (g.round === 4 ? { ...g, result: 'unknown' } : g)) };
     const wb = new MemoryWorkbook();

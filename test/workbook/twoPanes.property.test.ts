@@ -13,7 +13,7 @@ import type { CellValue, WorkbookBatch } from '../../src/workbook/adapters/adapt
 import { GRID_SHEET, gridLayout, pairedRounds } from '../../src/workbook/sheets/grid';
 import type { Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
-import { absencesBatch, pairRoundBatch, previewPairing, readSession, registerPlayersBatch, resultsBatch, SessionRefusal, type WorkbookSession } from '../../src/workbook/session/session';
+import { absencesBatch, pairRoundBatch, previewPairing, readSession, registerPlayersBatch, resultsBatch, SessionRefusal, type WorkbookSession } from '../../src/workbook/session';
 import { ADAPTERS, cellNow, roundTwoOpen, typeInto, workbookOf, type Adapter } from './panes';
 
 type Action =

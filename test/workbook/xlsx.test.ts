@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import type { WorkbookBatch, WorkbookOp } from '../../src/workbook/adapters/adapter';
 import { BatchError } from '../../src/workbook/adapters/batch';
 import { gridBatch, readGrid } from '../../src/workbook/sheets/grid';
-import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session/session';
+import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
 import { writeTournamentJson } from '../../src/formats/json';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example, gridPart, value } from './fixtures';

@@ -1,0 +1,129 @@
+/**
+ * What every batch shares: the sheets rendered as read and as they will be, turned into the writes of the cells
+ * that differ (each expected as read), the Log lines appended, the live caches and the Grid's Place column.
+ */
+import { type Round, type RulesetName, type Tournament } from '../../model/tournament';
+import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
+import { type GridLanguage } from '../cells/notation';
+import { gridCacheOps, isCacheSheet, settingsCacheOps, standingsCacheOps } from '../formulas/liveCache';
+import { hasBracket } from '../print/printouts';
+import { bracketOps } from '../sheets/bracketSheet';
+import { crossTableOps } from '../sheets/crossTableSheet';
+import { GRID_SHEET, gridOps } from '../sheets/grid';
+import { LOG_SHEET, logOps, type LogLine } from '../sheets/logSheet';
+import { pairingsOps } from '../sheets/pairingsSheet';
+import { playersOps } from '../sheets/playersSheet';
+import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
+import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
+import { type BatchContext, contextOf, type SessionOptions, SessionRefusal } from './context';
+
+/**
+ * The batch taking the Grid, the Players sheet and the given rounds' pairing sheets from the tournament as read to
+ * `after`, with Log lines: the cells that differ, each expected as read (`changedOps`). The rendering before is of
+ * the tournament read, so what the pane changed in it before the action (a player announced absent, say) is written
+ * too. Without a workbook read (a tournament from a file), the sheets are written whole, as before.
+ */
+/** The hidden cache sheets of the live spills (liveCache.ts): the grid's and the settings' always, the Standings' with it. */
+export function liveCacheOps(t: Tournament, language: GridLanguage | undefined, withStandings: boolean, ruleset?: RulesetName): WorkbookOp[] {
+  return [...gridCacheOps(t, language), ...settingsCacheOps(t.settings, t.shortName, t.teams), ...(withStandings ? standingsCacheOps(t, ruleset) : [])];
+}
+
+export function tournamentBatch(
+  before: Tournament,
+  after: Tournament,
+  label: string,
+  lines: readonly LogLine[],
+  ctx: BatchContext,
+  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean; readonly extra?: readonly WorkbookOp[] } = {},
+): WorkbookBatch {
+  // The live Standings sheet (one spilled =GO.STANDINGS) goes with the grid, so its cached values (what a file saved
+  // by the standalone page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
+  // Like the other sheets it is diffed against what was read: its spill is rewritten as one unit when it moved.
+  const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
+  const render = (t: Tournament) => [
+    ...gridOps(t, { language: ctx.language }),
+    ...playersOps(t.players, t.settings.entrants),
+    ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
+    ...(withStandings ? standingsOps(t) : []),
+    ...liveCacheOps(t, ctx.language, withStandings),
+    // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
+    ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
+    ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
+  ];
+  const extra = options.extra ?? [];
+  if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
+  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
+}
+
+/**
+ * The ops taking the sheets read from their rendering `before` to `after`: changed cells only, each expected as
+ * read; a sheet missing when read is created whole (expected still missing); the sheets in `whole` are rewritten
+ * whole (expected as read). A director's entry in a cell the new rendering needs is refused, named, unless the
+ * overwrite is confirmed.
+ */
+export function changedOps(ctx: BatchContext, before: readonly WorkbookOp[], after: readonly WorkbookOp[], options: { readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean }): WorkbookOp[] {
+  const read = ctx.read!;
+  const ops: WorkbookOp[] = [];
+  const intrusions: string[] = [];
+  const was = opsBySheet(before);
+  for (const [sheet, will] of opsBySheet(after)) {
+    const found = read.get(sheet);
+    if (!found) ops.push({ kind: 'expect-missing', sheet }, ...will);
+    else if (options.whole?.has(sheet)) ops.push(expectAsRead(sheet, found), ...will);
+    else {
+      const changes = sheetChanges(sheet, isCacheSheet(sheet) ? asRead(sheet, found) : (was.get(sheet) ?? []), will, found);
+      intrusions.push(...changes.intrusions);
+      ops.push(...changes.ops);
+    }
+  }
+  if (intrusions.length > 0 && !options.confirmOverwrite) {
+    throw new SessionRefusal(
+      'overwrite',
+      `this would write over ${intrusions.length} cell${intrusions.length === 1 ? '' : 's'} Tengen did not write (${intrusions.slice(0, 12).join(', ')}${intrusions.length > 12 ? ', …' : ''}): move what is there, or confirm the overwrite`,
+      intrusions,
+    );
+  }
+  return ops;
+}
+
+/**
+ * Log lines appended below the Log's last line as it is when the batch is applied (two panes' lines never land on
+ * the same row); the Log and its header made first when the workbook had none.
+ */
+export function logAppendOps(lines: readonly LogLine[], ctx: BatchContext): WorkbookOp[] {
+  if (lines.length === 0) return [];
+  const log = ctx.read?.get(LOG_SHEET);
+  const start = log && log.values.length > 0 ? [{ kind: 'ensure-sheet' as const, sheet: LOG_SHEET }] : logOps([], 2, ctx.time);
+  return [...start, { kind: 'append', sheet: LOG_SHEET, cells: lines.map((l) => [ctx.time, l.round ?? null, l.what]) }];
+}
+
+/**
+ * The Grid's Place column (one spilled =GO.PLACE) and the formulas' cached values brought up to date, when the
+ * workbook was read (results leave them alone): the grid rendered against itself, so only formulas and spills move.
+ */
+export function gridPlaces(t: Tournament, options: SessionOptions): WorkbookOp[] {
+  const ctx = contextOf(t, options);
+  const grid = ctx.read?.get(GRID_SHEET);
+  if (!grid) return [];
+  const render = gridOps(t, { language: ctx.language });
+  return [...sheetChanges(GRID_SHEET, render, render, grid).ops, ...cacheChanges(ctx.read!, [...gridCacheOps(t, ctx.language), ...settingsCacheOps(t.settings, t.shortName, t.teams)])];
+}
+
+/** The cache sheets' ops as changes against what was read (a cache sheet not read yet is written whole). */
+export function cacheChanges(read: WorkbookRead, ops: readonly WorkbookOp[]): WorkbookOp[] {
+  const out: WorkbookOp[] = [];
+  for (const [sheet, will] of opsBySheet(ops)) {
+    const found = read.get(sheet);
+    out.push(...(found ? sheetChanges(sheet, asRead(sheet, found), will, found).ops : [{ kind: 'expect-missing' as const, sheet }, ...will]));
+  }
+  return out;
+}
+
+/**
+ * A cache sheet "rendered" as it was read: its copies must end equal to the live sheets whatever they held (a result
+ * typed since the last refresh left them behind), so each cell is compared with what is there, not with a rendering
+ * of the tournament read.
+ */
+export function asRead(sheet: string, found: SheetRead): WorkbookOp[] {
+  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values.map((row) => [...row]) }] : [];
+}

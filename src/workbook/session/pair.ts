@@ -1,0 +1,117 @@
+/**
+ * Pair Round: the preview of a round's pairing and the batch that writes it (Grid, pairing sheet, slips, Log).
+ */
+import { playerLabel, type Round, type Tournament } from '../../model/tournament';
+import { applyPairing, pairingProblems } from '../../pairing/apply';
+import { isDeviation, type PairingResult, type RoundPairing } from '../../pairing/types';
+import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
+import type { WorkbookBatch } from '../adapters/adapter';
+import { sheetCell } from '../cells/address';
+import { hasPoster, POSTER_SHEET, posterOps, roundPaperOps } from '../print/printouts';
+import { gridLayout } from '../sheets/grid';
+import { type LogLine } from '../sheets/logSheet';
+import { pairingsSheetName } from '../sheets/pairingsSheet';
+import { teamSheetsOps } from '../sheets/teamSheets';
+import { tournamentBatch } from './batchSupport';
+import { contextOf, fingerprint, type SessionOptions, SessionRefusal } from './context';
+import { overwrites, refuseOverwrites } from './overwrites';
+
+/** A pairing system: Mays' paper method by name, or any function (the `optimal` system's `pairOptimal`, …). */
+export type PairingSystem = 'mays' | ((t: Tournament, round: Round, controls: MaysOptions) => PairingResult);
+
+/** The tournament without the games and bye of a round (to pair it again). */
+export function withoutRound(t: Tournament, round: Round): Tournament {
+  return { ...t, games: t.games.filter((g) => g.round !== round), byes: t.byes.filter((b) => b.round !== round) };
+}
+
+export interface PairingPreview {
+  readonly pairing: PairingResult;
+  /** Fingerprint of the tournament the preview was made from; `pairRoundBatch` refuses if the grid changed since. */
+  readonly fingerprint: string;
+}
+
+/** The pairing the system proposes for a round (an existing pairing of that round is set aside), not written. */
+export function previewPairing(t: Tournament, round: Round, system: PairingSystem = 'mays', controls: MaysOptions = {}): PairingPreview {
+  const base = withoutRound(t, round);
+  const pairing = system === 'mays' ? pairMays(base, round, controls) : system(base, round, controls);
+  return { pairing, fingerprint: fingerprint(t) };
+}
+
+export interface PairRoundOptions extends SessionOptions {
+  /** `previewPairing(…).fingerprint`. */
+  readonly expectedFingerprint: string;
+  /** Fingerprint of the tournament read just now (default: `fingerprint(t)`). */
+  readonly currentFingerprint?: string;
+  /** The director confirmed pairing again a round that is already paired or has results. */
+  readonly confirmRepair?: boolean;
+}
+
+/**
+ * The round's grid cells, its `Pairings R<n>` sheet and its Log lines, in one batch. Refused when the grid changed
+ * since the preview, when the round is already paired or has results (unless `confirmRepair`), and when the
+ * pairing leaves a present player out or names an absent one.
+ */
+export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptions): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const current = options.currentFingerprint ?? fingerprint(t);
+  if (current !== options.expectedFingerprint) {
+    throw new SessionRefusal('grid-changed', 'the workbook changed since this pairing was previewed (a result, a player or a setting was entered): preview the pairing again');
+  }
+  const round = pairing.round;
+  if (!Number.isInteger(round) || round < 1 || round > t.settings.rounds) {
+    throw new SessionRefusal('invalid', `round ${round} is not a round of this ${t.settings.rounds}-round tournament`);
+  }
+  const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
+  const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
+  const existing = t.games.filter((g) => g.round === round);
+  const reported = existing.filter((g) => g.result !== 'unknown');
+  if (reported.length > 0 && !options.confirmRepair) {
+    throw new SessionRefusal(
+      'results-exist',
+      `round ${round} already has ${reported.length} result${reported.length === 1 ? '' : 's'}; pairing it again erases them — confirm to go on`,
+      reported.flatMap((g) => [g.white, g.black]).map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.resultColumn(round))),
+    );
+  }
+  const byes = t.byes.filter((b) => b.round === round);
+  if ((existing.length > 0 || byes.length > 0) && !options.confirmRepair) {
+    throw new SessionRefusal(
+      'round-paired',
+      `round ${round} is already paired (${existing.length} table${existing.length === 1 ? '' : 's'}); confirm to pair it again`,
+      [...existing.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)].map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.opponentColumn(round))),
+    );
+  }
+  const base = withoutRound(t, round);
+  const problems = pairingProblems(base, pairing);
+  if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
+  const after = applyPairing(base, pairing);
+  if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
+
+  // Every bye of the round: a team bye is one per board of the bye team (the board-1 player's `bye`, the others' `freeWins`).
+  const given = [...(pairing.bye === null ? [] : [pairing.bye]), ...(pairing.freeWins ?? [])];
+  const byeText = given.length === 0 ? '' : `, ${given.length === 1 ? 'bye' : 'byes'} ${given.map((id) => playerLabel(after, id)).join('; ')}`;
+  const lines: LogLine[] = [
+    { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${byeText}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
+    ...pairing.games.map((g) => ({
+      round,
+      what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+    })),
+    ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
+  ];
+  // A round paired again (confirmed) gets its pairing sheet made anew: it is Tengen's, and the director said so.
+  const remade = new Set(existing.length > 0 || byes.length > 0 ? [pairingsSheetName(round)] : []);
+  return tournamentBatch(t, after, `Pair round ${round}`, lines, ctx, {
+    rounds: [round],
+    whole: remade,
+    confirmOverwrite: options.confirmOverwrite || options.confirmRepair,
+    // The round's printouts (slips, the table list) and the grid poster: Tengen's own sheets, made anew whole.
+    extra: [
+      // (its pairing sheet is rendered with the round above; a table list is deleted only where there is one)
+      ...roundPaperOps(after, round, ctx.language).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
+      // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
+      // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
+      ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),
+      // a team tournament's Team matches (the round's matches and its bye team) and Team standings: computed, made anew
+      ...teamSheetsOps(after),
+    ],
+  });
+}
