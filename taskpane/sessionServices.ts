@@ -4,7 +4,7 @@
  * of the session (`SessionRefusal`: a changed grid, a round already paired or with results, a director's entry that
  * would be overwritten) becomes errors naming the cells, so the pane shows them and writes nothing.
  */
-import { checkPairingRequest } from '../src/pairing/systemOptions';
+import { checkPairingRequest } from '../src/systems/systemOptions';
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Player, PlayerId, Tournament } from '../src/model/tournament';
 import { pairOptimalSystem, refuseCongressSystem } from '../src/systems/egc/egcCongress';

@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import { escapeControlCharacters, escapeControlCharactersButNewlines } from '../model/controlCharacters';
 import { formatInputError, TengenInputError, type InputError } from '../model/errors';
 import { CRITERIA, type Criterion, type Tournament } from '../model/tournament';
-import { loadTournament } from '../formats/load';
+import { loadTournament } from '../workbook/load';
 import { isRulesetName } from '../scoring/rulesets';
 import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
@@ -56,7 +56,7 @@ import {
   type PairingWriter,
 } from './pair';
 import type { Seeding } from '../systems/mcmahon/optimalWeights';
-import type { ByeMethod } from '../pairing/byes';
+import type { ByeMethod } from '../systems/byes';
 import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/scoredPlayers';
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';

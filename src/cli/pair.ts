@@ -14,9 +14,9 @@ import type { OpenGothaRules } from '../systems/opengotha/scoredPlayers';
 import { ownPairing, refusedByOwnSystem } from '../systems/registry';
 import { pairOptimalSystem, pkoGames, refuseCongressSystem } from '../systems/egc/egcCongress';
 import type { Seeding } from '../systems/mcmahon/optimalWeights';
-import type { ByeMethod } from '../pairing/byes';
+import type { ByeMethod } from '../systems/byes';
 import { isPairingError, type PairingResult, type RoundPairing } from '../pairing/types';
-import { refusedOptions, SEEDINGS, type PairingRequest } from '../pairing/systemOptions';
+import { refusedOptions, SEEDINGS, type PairingRequest } from '../systems/systemOptions';
 import { CONTROL_FLAGS, CONTROL_WHAT, type CliControls, type ControlFlag } from './controls';
 import { table } from './render';
 

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { TengenInputError, type InputError } from '../model/errors';
 import { formatFraction, toNumber } from '../model/fraction';
 import { displayName, type Tournament } from '../model/tournament';
-import { loadTournament } from '../formats/load';
+import { loadTournament } from '../workbook/load';
 import { computeSeries, seriesTournament, type SeriesTable } from '../scoring/series';
 import { statSync } from 'node:fs';
 import { readSeriesFiles, SERIES_SHEET, seriesSheetOps, seriesTableCells, seriesTitle } from '../workbook/sheets/seriesSheet';
@@ -36,7 +36,7 @@ export function seriesAsOf(text: string, files: readonly string[]): number {
  */
 export async function seriesFiles(given: readonly string[]): Promise<string[]> {
   if (given.length !== 1 || path.extname(given[0]).toLowerCase() !== '.xlsx') return [...given];
-  // ExcelJS is loaded only when a workbook is read or written (as formats/load.ts does)
+  // ExcelJS is loaded only when a workbook is read or written (as workbook/load.ts does)
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
   let wb: XlsxWorkbook;
   try {

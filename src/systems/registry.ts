@@ -15,7 +15,7 @@ import { pairKnockout } from './knockout/knockout';
 import { pairQualification } from './egc/qualification';
 import { pairRoundRobin } from './round-robin/roundRobin';
 import { pairTeams } from './teams/teamDraw';
-import { OPTION_FLAG, OPTION_WHAT, type PairingOption, type PairingRequest } from '../pairing/systemOptions';
+import { OPTION_FLAG, OPTION_WHAT, type PairingOption, type PairingRequest } from './systemOptions';
 import { pairingError, type PairingError, type PairingResult } from '../pairing/types';
 
 export type OwnPairing = (t: Tournament, round: Round) => PairingResult;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { cli } from '../support/cli';
 import { writeTournamentJson } from '../../src/formats/json';
-import { loadTournament } from '../../src/formats/load';
+import { loadTournament } from '../../src/workbook/load';
 import { CORPUS_DIR, HAS_CORPUS } from '../support/corpus';
 
 const ROOT = path.resolve(__dirname, '..', '..');

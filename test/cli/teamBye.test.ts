@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
-import { loadTournament } from '../../src/formats/load';
+import { loadTournament } from '../../src/workbook/load';
 import type { Rank } from '../../src/model/rank';
 import type { GameResult, Player, PlayerId, Team, Tournament } from '../../src/model/tournament';
 import { teamByes, teamMatches } from '../../src/scoring/teamStandings';

@@ -11,7 +11,7 @@ import { MAX_ROUNDS } from '../../src/model/limits';
 import { firstControlCharacter } from '../../src/model/controlCharacters';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
 import { parseOpenGotha } from '../../src/formats/opengotha';
-import { loadTournament } from '../../src/formats/load';
+import { loadTournament } from '../../src/workbook/load';
 import { parseXml } from '../../src/formats/xml';
 import { errorsOf } from '../workbook/fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * MacMahon 3.9 XML, Pairgoth .tour and EGD .h9 as tournament sources (through formats/load.ts, as `tengen standings`
+ * MacMahon 3.9 XML, Pairgoth .tour and EGD .h9 as tournament sources (through workbook/load.ts, as `tengen standings`
  * reads them). Where the corpus holds the same tournament in OpenGotha XML (bosp2024, Frioul 2018, the EGC 2024
  * Main Open), Pairgoth's file must give the very same standings; the MacMahon sample is checked by hand; the .h9
  * by the places and scores it records.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Parsed } from '../../src/model/errors';
 import { toNumber } from '../../src/model/fraction';
 import type { Tournament } from '../../src/model/tournament';
-import { detectFormat, loadTournament } from '../../src/formats/load';
+import { detectFormat, loadTournament } from '../../src/workbook/load';
 import { parseMacMahon } from '../../src/formats/macmahon';
 import { parsePairgoth } from '../../src/formats/pairgoth';
 import { computeStandings } from '../../src/scoring/standings';

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { parseTournamentJson, writeTournamentJson } from '../../src/formats/json';
-import { loadTournament } from '../../src/formats/load';
+import { loadTournament } from '../../src/workbook/load';
 import { parseOpenGotha } from '../../src/formats/opengotha';
 import type { Tournament } from '../../src/model/tournament';
 import { formatRank } from '../../src/model/rank';

@@ -1,4 +1,4 @@
-import { byeCandidates, chooseBye, isLocal } from '../../src/pairing/byes';
+import { byeCandidates, chooseBye, isLocal } from '../../src/systems/byes';
 import { buildHistory } from '../../src/pairing/history';
 import { game, player, tournament } from './fixtures';
 

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { beforeRound } from '../../src/cli/pair';
 import type { Tournament } from '../../src/model/tournament';
-import { byeCandidates } from '../../src/pairing/byes';
+import { byeCandidates } from '../../src/systems/byes';
 import { buildHistory } from '../../src/pairing/history';
 import { pairMays } from '../../src/systems/mcmahon/mays';
 import { openGothaByeCandidates } from '../../src/systems/opengotha/bye';

@@ -2,7 +2,7 @@
  * The engine's rule of which options each pairing system honours (what the task pane asks before it pairs).
  */
 import { PlayerId } from '../../src/model/tournament';
-import { checkPairingRequest, PAIRING_SYSTEMS, refusedOptions, type PairingRequest } from '../../src/pairing/systemOptions';
+import { checkPairingRequest, PAIRING_SYSTEMS, refusedOptions, type PairingRequest } from '../../src/systems/systemOptions';
 
 const id = (n: number) => n as PlayerId;
 

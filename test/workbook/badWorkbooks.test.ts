@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { TengenInputError } from '../../src/model/errors';
 import type { Player, Tournament } from '../../src/model/tournament';
-import { loadTournament } from '../../src/formats/load';
+import { loadTournament } from '../../src/workbook/load';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { importBatch, newTournamentBatch, readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';

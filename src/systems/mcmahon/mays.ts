@@ -23,7 +23,7 @@
  * and 2).
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../../model/tournament';
-import { chooseReportedBye, directorByeLine, type ByeMethod } from '../../pairing/byes';
+import { chooseReportedBye, directorByeLine, type ByeMethod } from '../byes';
 import type { ColourOptions } from '../../pairing/colours';
 import { explainNoPairing, readControls, refuseRound, type Controls, type RoundRequestOptions } from '../../pairing/controls';
 import { CompatibilityGraph, minimumAssignmentCost } from '../../pairing/feasibility';

@@ -24,7 +24,7 @@
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../../model/tournament';
 import { AvoidabilityChecker, avoidanceWords } from './avoidability';
-import { chooseReportedBye, directorByeLine, type ByeMethod } from '../../pairing/byes';
+import { chooseReportedBye, directorByeLine, type ByeMethod } from '../byes';
 import type { ColourOptions } from '../../pairing/colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from '../../pairing/controls';
 import { CompatibilityGraph } from '../../pairing/feasibility';

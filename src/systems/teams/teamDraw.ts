@@ -32,7 +32,7 @@
  */
 import type { PlayerId, Team, Tournament } from '../../model/tournament';
 import { lexicographicPerfectMatching, type CostTier } from '../../pairing/matching';
-import { MAYS_BYE_RULE } from '../../pairing/byes';
+import { MAYS_BYE_RULE } from '../byes';
 import { pairingError, type ByeLine, type DeviationLine, type PairedGame, type PairingResult } from '../../pairing/types';
 import { lineupPlayers, teamByes, teamLineup, teamMatches, teamRank, teamStandings } from '../../scoring/teamStandings';
 

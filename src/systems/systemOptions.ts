@@ -8,8 +8,8 @@
  * own weights, bye, colours and handicaps, read from the file's pairing parameters).
  */
 import type { PlayerId } from '../model/tournament';
-import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/scoredPlayers';
-import { pairingError, type PairingError } from './types';
+import { OPENGOTHA_RULES, type OpenGothaRules } from './opengotha/scoredPlayers';
+import { pairingError, type PairingError } from '../pairing/types';
 
 export const PAIRING_SYSTEMS = ['optimal', 'mays', 'opengotha'] as const;
 export type PairingSystemName = (typeof PAIRING_SYSTEMS)[number];

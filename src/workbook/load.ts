@@ -8,13 +8,13 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { failed, TengenInputError, type Parsed } from '../model/errors';
 import type { Tournament } from '../model/tournament';
-import { decodeTournamentFile } from './encoding';
-import { decodeH9, parseH9 } from './h9';
-import { h9ToTournament } from './h9Tournament';
-import { parseTournamentJson } from './json';
-import { parseMacMahon } from './macmahon';
-import { parseOpenGotha } from './opengotha';
-import { parsePairgoth } from './pairgoth';
+import { decodeTournamentFile } from '../formats/encoding';
+import { decodeH9, parseH9 } from '../formats/h9';
+import { h9ToTournament } from '../formats/h9Tournament';
+import { parseTournamentJson } from '../formats/json';
+import { parseMacMahon } from '../formats/macmahon';
+import { parseOpenGotha } from '../formats/opengotha';
+import { parsePairgoth } from '../formats/pairgoth';
 
 export type TournamentFormat = 'json' | 'opengotha' | 'macmahon' | 'pairgoth' | 'h9';
 
@@ -60,8 +60,8 @@ export function parseTournament(text: string, file: string): Parsed<Tournament> 
 }
 
 async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
-  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readTournament } = await import('../workbook/session');
+  const { readXlsxFile } = await import('./adapters/xlsxFile');
+  const { readTournament } = await import('./session');
   let parsed: Parsed<Tournament>;
   try {
     parsed = await readTournament(await readXlsxFile(file));

@@ -24,9 +24,9 @@
  */
 import { formatRank } from '../model/rank';
 import type { Player, PlayerId } from '../model/tournament';
-import type { PairingHistory } from './history';
-import { openGothaByeCandidates, OPENGOTHA_BYE_RULE } from '../systems/opengotha/bye';
-import { pairingError, type ByeLine, type DeviationLine, type PairingError } from './types';
+import type { PairingHistory } from '../pairing/history';
+import { openGothaByeCandidates, OPENGOTHA_BYE_RULE } from './opengotha/bye';
+import { pairingError, type ByeLine, type DeviationLine, type PairingError } from '../pairing/types';
 
 export type ByeMethod = 'mays' | 'opengotha';
 export { OPENGOTHA_BYE_RULE };
