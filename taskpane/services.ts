@@ -11,7 +11,6 @@ import type { GameResult, HandicapSettings, KnockoutBracket, PairingSystem, Play
 import type { Rank } from '../src/model/rank';
 import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
-import type { BackgroundPairing } from './backgroundPairing';
 import type { RatingListHolder } from './ratingListHolder';
 
 /** What the New tournament form asks. */
@@ -106,4 +105,16 @@ export interface WizardServices {
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
   standingsBatch(t: Tournament): BatchOrErrors;
   finalizeBatch(t: Tournament): BatchOrErrors;
+}
+
+/** Pairing off the pane's thread: a Web Worker, or the page after one paint (./backgroundPairing.ts builds it). */
+export interface BackgroundPairing {
+  preview(t: Tournament, round: Round, system: string, controls: DirectorControls): Promise<PairingPreview>;
+  /** Where the last preview was computed: in the worker, or on the page (the fallback). */
+  readonly where: 'worker' | 'page';
+  /**
+   * Start what the previews need (the worker, its script loaded and compiled) before the first one is asked: the
+   * Pair round step calls it when it opens, so the director's click does not wait for that.
+   */
+  prepare?(): void;
 }
