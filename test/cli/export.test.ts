@@ -1,7 +1,7 @@
 /**
  * `tengen export`: each format written through the CLI, read back where Tengen reads it; refusals before any work.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { cli } from '../support/cli';
@@ -22,7 +22,9 @@ describe('tengen export', () => {
     ['opengotha', 'mini.xml', /^<\?xml version="1.0" encoding="UTF-8" standalone="no"\?>\n<Tournament dataVersion="201"/],
   ])('--format %s writes %s', async (format, name, start) => {
     const out = path.join(dir, name);
-    const r = await cli(['export', EXAMPLE, '--format', format, '--out', out]);
+    // The example does not say its time system or country: the EGD header's fields are given.
+    const h9 = format === 'h9' ? ['--class', 'A', '--basic-time', '60', '--adjusted-time', '80', '--country', 'CA'] : [];
+    const r = await cli(['export', EXAMPLE, '--format', format, '--out', out, ...h9]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(new RegExp(`^${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ players`));
     expect(readFileSync(out, 'utf8')).toMatch(start);
@@ -42,7 +44,7 @@ describe('tengen export', () => {
       ['opengotha', 'juvisy.xml'],
     ]) {
       const out = path.join(dir, name);
-      expect((await cli(['export', JUVISY, '--format', format, '--out', out])).code).toBe(0);
+      expect((await cli(['export', JUVISY, '--format', format, '--out', out, ...(format === 'h9' ? ['--country', 'FR'] : [])])).code).toBe(0);
       expect(await standings(out)).toEqual(original);
     }
   });
@@ -63,9 +65,23 @@ describe('tengen export', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/already exists: add --overwrite/);
     expect(readFileSync(out, 'utf8')).toBe('keep me');
-    expect((await cli(['export', EXAMPLE, '--format', 'h9', '--out', out, '--overwrite'])).code).toBe(0);
+    expect((await cli(['export', EXAMPLE, '--format', 'h9', '--out', out, '--overwrite', '--incomplete'])).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toMatch(/^; CL/);
     expect((await cli(['export', EXAMPLE, '--format', 'pdf', '--out', out])).err).toMatch(/--format pdf: expected one of h9, aga, ffg, opengotha/);
     expect((await cli(['export', EXAMPLE, '--format', 'h9'])).err).toMatch(/export needs --out FILE/);
+  });
+
+  it('refuses an .h9 whose header the tournament cannot fill, naming each field and its option; nothing written', async () => {
+    const out = path.join(dir, 'incomplete.h9');
+    const r = await cli(['export', EXAMPLE, '--format', 'h9', '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/the EGD header needs class, adjusted time, country, which the tournament does not say: give --class A\|B\|C\|D, --adjusted-time MINUTES \(and --basic-time MINUTES\), --country CC \(or --incomplete/);
+    expect(existsSync(out)).toBe(false);
+    // With --incomplete it is written, and stderr names the empty fields.
+    const w = await cli(['export', EXAMPLE, '--format', 'h9', '--out', out, '--incomplete']);
+    expect(w.code).toBe(0);
+    expect(w.err).toMatch(/the EGD header is incomplete — class \(--class A\|B\|C\|D\), adjusted time .*, country \(--country CC\) are empty/);
+    expect((await cli(['export', EXAMPLE, '--format', 'aga', '--out', path.join(dir, 'x.txt'), '--class', 'A'])).err).toMatch(/--class is for the EGD table \(--format h9\) only/);
+    expect((await cli(['export', EXAMPLE, '--format', 'h9', '--out', out, '--overwrite', '--class', 'E'])).err).toMatch(/--class E: expected A, B, C/);
   });
 });
