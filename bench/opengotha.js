@@ -46,3 +46,53 @@ if (fs.existsSync(egc)) {
 } else {
   console.log(`  (EGC 2024 file skipped: ${egc} is absent)`);
 }
+
+// Big fields against the real OpenGotha 3.51.02 (../shared/tools/opengotha/og time, its Pair press timed in-process,
+// medians) in the same run: the EGC 2024 field doubled (1,970 registered, 1,420 paired in round 1) and the same with
+// everyone playing round 1 (as many as OpenGotha's rules let: finally registered). Skipped without java or ../shared.
+const { execFileSync } = require('node:child_process');
+const os = require('node:os');
+const { exportOpenGotha } = require('../dist/formats/opengothaExport');
+const og = path.join(__dirname, '..', '..', 'shared', 'tools', 'opengotha', 'og');
+const hasJava = (process.env.PATH || '').split(path.delimiter).some((d) => d && fs.existsSync(path.join(d, 'java')));
+if (!fs.existsSync(egc) || !fs.existsSync(og) || !hasJava) {
+  console.log(`  (Tengen against OpenGotha on 1,420 and 1,970 players skipped: ${!hasJava ? 'java is not installed (scripts/system-deps.sh)' : `${fs.existsSync(og) ? egc : og} is absent`})`);
+} else {
+  const parsed = parseOpenGotha(fs.readFileSync(egc, 'utf8').replace(/^\uFEFF/, ''), egc);
+  const t = parsed.value;
+  const offset = Math.max(...t.players.map((p) => p.id));
+  const doubled = (everyone) => {
+    const players = [...t.players, ...t.players.map((p) => ({ ...p, id: p.id + offset, given: `${p.given} Bis` }))].map((p) => {
+      const q = { ...p };
+      delete q.egdPin;
+      if (everyone) delete q.absentRounds;
+      return q;
+    });
+    return { ...t, players, games: [], byes: [] };
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-og-'));
+  console.log('\nTengen --system opengotha against the real OpenGotha 3.51.02 (og time --round 1 --warmup 3 --reps 5), same run');
+  for (const [label, everyone] of [['EGC 2024 doubled (1,970 registered)', false], ['EGC 2024 doubled, everyone in round 1', true]]) {
+    const field = doubled(everyone);
+    const file = path.join(dir, everyone ? 'egc2x-all.xml' : 'egc2x.xml');
+    fs.writeFileSync(file, exportOpenGotha(field).text);
+    const times = [];
+    let result;
+    for (let i = 0; i < 8; i++) {
+      const t0 = performance.now();
+      result = pairOpenGotha(field, 1);
+      if (i >= 3) times.push(performance.now() - t0); // 3 warm-up runs, 5 timed, as og time
+    }
+    let ogLine;
+    try {
+      const out = execFileSync(og, ['time', file, '--round', '1', '--warmup', '3', '--reps', '5'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const j = JSON.parse(out.slice(out.indexOf('{')));
+      ogLine = `OpenGotha median ${j.pairMs.median.toFixed(0).padStart(5)} ms (${j.pairable} paired, chunks ${j.chunks.join('+')})`;
+    } catch (e) {
+      ogLine = `OpenGotha failed: ${String(e.message).split('\n')[0]}`;
+    }
+    const paired = result.games ? result.games.length * 2 : 0;
+    console.log(`  ${label.padEnd(40)} Tengen median ${median(times).toFixed(0).padStart(5)} ms (${paired} paired) | ${ogLine}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -6,6 +6,8 @@
 #   fonts-dejavu-core a font for LibreOffice to print with (a minimal machine has none)
 #   fonts-crosextra-carlito  Carlito, metric-compatible with Calibri (the font of the workbooks Tengen writes): with
 #                     it LibreOffice lays the printouts out as Excel does, so the page tests measure Excel's pages
+#   default-jre-headless  java, for the real OpenGotha 3.51.02 (../shared/tools/opengotha/og) that the OpenGotha export
+#                     tests open Tengen's files with (test/formats/opengothaReal.test.ts) and `npm run bench` times
 #
 # Idempotent: checks each binary first and does nothing when all are present. As root with apt-get available it runs
 # `apt-get update` once and installs what is missing with --no-install-recommends; otherwise it prints the exact
@@ -20,6 +22,7 @@ required=(
   "poppler-utils:pdftoppm"
   "fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
   "fonts-crosextra-carlito:/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf"
+  "default-jre-headless:java"
 )
 
 missing=()
@@ -36,7 +39,7 @@ for entry in "${required[@]}"; do
 done
 
 if [ "${#missing[@]}" -eq 0 ]; then
-  echo "system-deps: chromium, libreoffice, pdftotext, pdftoppm and a font are installed"
+  echo "system-deps: chromium, libreoffice, pdftotext, pdftoppm, a font and java are installed"
   exit 0
 fi
 

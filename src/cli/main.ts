@@ -65,7 +65,7 @@ import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } 
 import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
-import { checkExport, writeExport } from './export';
+import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
@@ -92,8 +92,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks']);
+const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
+const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -159,7 +159,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'opengotha-rules', 'opengotha-chunks', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
-  export: new Set(['format', 'out', 'overwrite']),
+  export: new Set(['format', 'out', 'overwrite', ...H9_HEADER_FLAGS]),
   lots: new Set(['by', 'seed', 'out']),
   playoff: new Set(['json', 'out']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
@@ -365,8 +365,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'export': {
       if (rest.length !== 1) throw new UsageError('export takes one FILE');
       const { format, out } = checkExport({ file: rest[0], format: flags.get('format'), out: flags.get('out'), overwrite: flags.has('overwrite') });
+      const header = h9HeaderInput(format, flags);
       const t = await load(rest[0]);
-      const notes = await writeExport(t, format, out, io.fs);
+      const notes = await writeExport(t, format, out, io.fs, header);
       for (const note of notes) io.err(`tengen: note: ${note}\n`);
       io.out(`${out}: ${t.players.length} players, ${t.games.length} games (${format})\n`);
       return 0;

@@ -15,6 +15,7 @@ export const USAGE = `Usage:
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
+                [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
   tengen playoff LEAGUE [--json] [--out FILE.json]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]

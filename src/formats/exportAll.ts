@@ -8,12 +8,14 @@ import { exportAga } from './aga';
 import type { ExportFormat, Exported } from './export';
 import { exportFfg } from './ffg';
 import { exportH9 } from './h9Export';
+import type { H9HeaderInput } from './h9Header';
 import { exportOpenGotha } from './opengothaExport';
 
-export function exportTournament(t: Tournament, format: ExportFormat): Exported {
+/** `header`: the .h9 header fields the director gives (./h9Header); the other formats take none. */
+export function exportTournament(t: Tournament, format: ExportFormat, header?: H9HeaderInput): Exported {
   switch (format) {
     case 'h9':
-      return exportH9(computeStandings(t));
+      return exportH9(computeStandings(t), header);
     case 'ffg':
       return exportFfg(computeStandings(t));
     case 'aga':

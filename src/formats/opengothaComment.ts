@@ -10,8 +10,9 @@
  * comment never holds "--". Players are named by their OpenGotha key, as in the file's games.
  */
 import { failed, type InputError, type Parsed } from '../model/errors';
-import type { Tournament } from '../model/tournament';
+import type { Team, Tournament } from '../model/tournament';
 import { parseTournamentJson, tournamentToJson } from './json';
+import { boardsWrittenAsListed, writtenBoards } from './opengothaTeamsExport';
 
 export const COMMENT_TAG = 'tengen:settings';
 const VERSION = 1;
@@ -44,6 +45,9 @@ export function tengenComment(t: Tournament, keyOf: ReadonlyMap<number, string>)
   const payload: Json = { version: VERSION, about, settings: j.settings, players };
   if (games.length > 0) payload.games = games;
   if (j.playoffs !== undefined) payload.playoffs = j.playoffs;
+  // The XML lists each team's lineup in every round (OpenGotha's way); Tengen's boards, listed from the round a lineup
+  // starts, come back from here (when the XML's lineups are still what they give).
+  if (t.teams !== undefined && !boardsWrittenAsListed(t)) payload.teams = j.teams;
   const text = JSON.stringify(payload).replace(/-(?=-)/g, '\\u002d');
   return `<!-- ${COMMENT_TAG} ${text} -->`;
 }
@@ -122,10 +126,27 @@ export function restoreFromComment(
     return out;
   });
   const byes = (t.byes as unknown as Json[]).map((b) => ({ ...b, player: id(b.player) }));
-  const teams = (t.teams as unknown as Json[] | undefined)?.map((team) => ({
+  let teams: Json[] | undefined = (t.teams as unknown as Json[] | undefined)?.map((team) => ({
     ...team,
     boards: (team.boards as Json[]).map((b) => ({ ...b, player: id(b.player) })),
   }));
+  if (Array.isArray(payload.teams) && teams !== undefined) {
+    const listed = payload.teams as Json[];
+    const key = (b: Json) => `${String(b.round)}/${String(b.board)}/${String(b.player)}`;
+    const rounds = (payload.settings as { rounds?: unknown }).rounds;
+    const same =
+      typeof rounds === 'number' &&
+      listed.length === teams.length &&
+      teams.every((team, i) => {
+        const mine = listed[i];
+        if (!isObject(mine) || mine.number !== team.number || !Array.isArray(mine.boards)) return false;
+        const asModel = { number: team.number as number, name: String(team.name), boards: mine.boards as unknown as Team['boards'] };
+        const written = writtenBoards({ settings: { rounds } } as Tournament, asModel).map((b) => key(b as unknown as Json)).sort();
+        const inFile = (team.boards as Json[]).map(key).sort();
+        return written.length === inFile.length && written.every((k, n) => k === inFile[n]);
+      });
+    if (same) teams = teams.map((team, i) => ({ ...team, boards: ((listed[i] as Json).boards as Json[]).map((b) => ({ ...b })) }));
+  }
 
   const doc: Json = { format: j.format, version: j.version };
   for (const k of ABOUT_FIELDS) if (payload.about[k] !== undefined) doc[k] = payload.about[k];

@@ -13,10 +13,15 @@
 import type { InputError } from '../model/errors';
 import { clampRank, formatRank, type Rank } from '../model/rank';
 import { displayName, type Criterion, type GameResult, type HandicapSettings, type Player, type Tournament } from '../model/tournament';
+import { egcCongressStart } from '../scoring/egcCongressStart';
+import { rulesetOf } from '../scoring/rulesets';
 import { initialMms } from '../scoring/scoreboard';
 import { exported, type Exported } from './export';
 import { openGothaKey } from './opengotha';
 import { tengenComment } from './opengothaComment';
+import { OPENGOTHA_351_DEFAULTS } from './opengothaDefaults';
+import { element } from './opengothaXmlWrite';
+import { teamElements, teamParameterSet } from './opengothaTeamsExport';
 
 /** Game.RESULT_* for each Tengen result (OpenGotha has no "both win by play": a both-win is by default). */
 const RESULT_CODES: Readonly<Record<GameResult, string>> = {
@@ -65,25 +70,6 @@ const OPENGOTHA_ROUNDS = 20;
 
 const upperRank = (r: Rank): string => formatRank(r).toUpperCase();
 
-function escapeAttribute(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
-}
-
-function element(name: string, attributes: Readonly<Record<string, string>>): string {
-  const attrs = Object.keys(attributes)
-    .sort()
-    .map((k) => ` ${k}="${escapeAttribute(attributes[k])}"`)
-    .join('');
-  return `<${name}${attrs}/>`;
-}
-
 /** The HandicapParameterSet a handicap policy is written as. */
 function handicapAttributes(h: HandicapSettings | undefined): Record<string, string> {
   const policy = h?.policy ?? 'none';
@@ -117,36 +103,6 @@ function handicapSet(t: Tournament, raw: Readonly<Record<string, string>>): Reco
   return agrees ? rawHd : derived;
 }
 
-/**
- * The <TeamTournamentParameterSet> (tournament.dtd: TeamGeneralParameterSet teamSize, default 4, and the
- * TeamPlacementParameterSet's criteria): teamSize is the tournament's boards (settings.teams), else the team size the
- * OpenGotha file had (settings.opengotha.teamSize), raised to the highest board a lineup uses so that OpenGotha (and
- * Tengen's import, which refuses a board beyond teamSize) can read every lineup. Written when there is a team size or
- * a team; nothing otherwise.
- */
-function teamParameterSet(t: Tournament, notes: string[]): string[] {
-  const og = t.settings.opengotha;
-  const declared = t.settings.teams?.boards ?? og?.teamSize;
-  const highest = Math.max(0, ...(t.teams ?? []).flatMap((team) => team.boards.map((b) => b.board)));
-  if (declared === undefined && highest === 0) return [];
-  const teamSize = Math.max(declared ?? 0, highest);
-  if (declared !== undefined && highest > declared) {
-    notes.push(`a team lists board ${highest} while the teams have ${declared} boards: OpenGotha's teamSize is written as ${highest}`);
-  }
-  const criteria = og?.teamPlacementCriteria;
-  const placement =
-    criteria === undefined
-      ? []
-      : [
-          '<TeamPlacementParameterSet>',
-          '<PlacementCriteria>',
-          ...[...criteria, ...Array(Math.max(0, 6 - criteria.length)).fill('NULL')].map((name, i) => element('PlacementCriterion', { name, number: String(i + 1) })),
-          '</PlacementCriteria>',
-          '</TeamPlacementParameterSet>',
-        ];
-  return ['<TeamTournamentParameterSet>', element('TeamGeneralParameterSet', { teamSize: String(teamSize) }), ...placement, '</TeamTournamentParameterSet>'];
-}
-
 export function exportOpenGotha(t: Tournament): Exported {
   const notes: string[] = [];
   const swiss = t.settings.system !== 'mcmahon';
@@ -169,7 +125,9 @@ export function exportOpenGotha(t: Tournament): Exported {
     keyOf.set(p.id, key);
   }
   if (errors.length > 0) return { ok: false, errors };
-  if (t.settings.system === 'round-robin') notes.push('OpenGotha has no round-robin system: the tournament is written as a Swiss');
+  if (t.settings.system !== 'mcmahon' && t.settings.system !== 'swiss') {
+    notes.push(`OpenGotha has no ${t.settings.system} system: the tournament is written as a Swiss (its games, byes and players as they are)`);
+  }
   if (t.settings.rounds > OPENGOTHA_ROUNDS) notes.push(`OpenGotha holds at most ${OPENGOTHA_ROUNDS} rounds; this tournament has ${t.settings.rounds}`);
 
   const zero = t.settings.mmsZero ?? (-30 as Rank);
@@ -177,6 +135,17 @@ export function exportOpenGotha(t: Tournament): Exported {
   if (t.settings.mmsZero === undefined && t.settings.system === 'mcmahon') {
     notes.push("McMahon scores are counted from 30k, OpenGotha's MMS zero (Tengen counted them from 1d): every score is 30 higher, the order is the same");
   }
+  // The bar OpenGotha clamps ranks at (genMMBar): the tournament's, else for the European Go Congress the bar its rule
+  // gives (seeds/egc-championship-rules.txt, "Top Bar and Supergroup"; scoring/egcCongressStart.ts), else none (9d).
+  const egc = t.settings.system === 'mcmahon' && t.settings.egc === true ? egcCongressStart(t) : undefined;
+  const bar: Rank = egc?.usedBar ?? t.settings.bar ?? (8 as Rank);
+  const floor: Rank = t.settings.floor ?? (-30 as Rank);
+  if (egc && egc.supergroup.length > 0 && egc.supergroupPoints > 0) {
+    notes.push(
+      `OpenGotha has no supergroup: the ${egc.supergroup.length} player${egc.supergroup.length === 1 ? '' : 's'} of the congress's supergroup start ${egc.supergroupPoints} point above the bar (${formatRank(bar)}) through smmsCorrection`,
+    );
+  }
+  const clubs = new Set<string>();
 
   let inSections = 0;
   // By ID, so that a re-imported tournament (whose players come back in ID order) is written alike.
@@ -199,17 +168,23 @@ export function exportOpenGotha(t: Tournament): Exported {
     if (p.country !== undefined) attributes.country = p.country;
     if (p.rating !== undefined) attributes.rating = String(p.rating);
     if (p.egdPin !== undefined) attributes.egfPin = p.egdPin;
-    // Player.smms: clamp(rank) − zero + smmsCorrection. A fixed initial MMS or a McMahon section's is written as the
-    // correction that gives it (counted from OpenGotha's zero, like every other player's).
-    if (t.settings.system === 'mcmahon' && (p.initialMms !== undefined || p.section !== undefined)) {
-      const fromRank = clampRank(p.rank, t.settings.floor, t.settings.bar) - tengenZero;
+    // Player.smms: clamp(rank, genMMFloor, genMMBar) − genMMZero + smmsCorrection. Every player's Tengen start (a
+    // fixed initial MMS, a McMahon section's, the congress supergroup's) is written as the correction that gives it,
+    // counted from OpenGotha's zero like every other player's.
+    if (t.settings.system === 'mcmahon') {
+      const fromRank = clampRank(p.rank, floor, bar) - tengenZero;
       attributes.smmsCorrection = String(initialMms(t, p) - fromRank);
       if (p.section !== undefined) inSections++;
     }
+    // OpenGotha's Player keeps 4 characters of a club (Player.setClub cuts it on import).
+    if (p.club !== undefined && p.club.length > 4) clubs.add(p.club);
     attributes.smmsCorrection ??= '0';
     return element('Player', attributes);
   });
 
+  if (clubs.size > 0) {
+    notes.push(`OpenGotha keeps 4 characters of a club: ${[...clubs].sort().map((c) => `${c} → ${c.slice(0, 4)}`).join(', ')}`);
+  }
   if (inSections > 0) {
     notes.push(`OpenGotha has no McMahon sections: each of the ${inSections} player${inSections === 1 ? '' : 's'} in a section starts from his section's score through smmsCorrection`);
   }
@@ -241,19 +216,7 @@ export function exportOpenGotha(t: Tournament): Exported {
     }),
   );
 
-  const teams = (t.teams ?? []).map((team) =>
-    [
-      `<Team teamName="${escapeAttribute(team.name)}" teamNumber="${team.number}">`,
-      ...team.boards.map((b) =>
-        element('Board', {
-          boardNumber: String(b.board),
-          player: keyOf.get(b.player)!,
-          roundNumber: String(b.round),
-        }),
-      ),
-      '</Team>',
-    ].join('\n'),
-  );
+  const teams = teamElements(t, keyOf);
 
   const teamSet = teamParameterSet(t, notes);
 
@@ -268,16 +231,20 @@ export function exportOpenGotha(t: Tournament): Exported {
   general.numberOfRounds = String(t.settings.rounds);
   if (t.settings.komi !== undefined) general.komi = String(t.settings.komi);
   general.genMMZero = upperRank(zero);
-  general.genMMBar = upperRank(t.settings.bar ?? (8 as Rank));
-  general.genMMFloor = upperRank(t.settings.floor ?? (-30 as Rank));
-  // Without OpenGotha's own scoring values, those of the EGF rules: a bye one point, an absence half a point (MMS).
-  general.genMMS2ValueAbsent = String(og?.mmsHalvesAbsent ?? 1);
-  general.genMMS2ValueBye = String(og?.mmsHalvesBye ?? 2);
-  general.genNBW2ValueAbsent = String(og?.nbwHalvesAbsent ?? 0);
-  general.genNBW2ValueBye = String(og?.nbwHalvesBye ?? 2);
-  general.genRoundDownNBWMMS = String(og?.roundDown ?? true);
+  general.genMMBar = upperRank(bar);
+  general.genMMFloor = upperRank(floor);
+  // The free points and their rounding: those OpenGotha's file had, else the tournament's ruleset's (bye and absence
+  // in half points; rulesets.ts quotes each rule), so that OpenGotha scores byes and absent rounds as Tengen does.
+  const ruleset = rulesetOf(t);
+  general.genMMS2ValueAbsent = String(og?.mmsHalvesAbsent ?? ruleset.absentHalves('mms', t));
+  general.genMMS2ValueBye = String(og?.mmsHalvesBye ?? ruleset.byeHalves('mms', t));
+  general.genNBW2ValueAbsent = String(og?.nbwHalvesAbsent ?? ruleset.absentHalves('nbw', t));
+  general.genNBW2ValueBye = String(og?.nbwHalvesBye ?? ruleset.byeHalves('nbw', t));
+  general.genRoundDownNBWMMS = String(og?.roundDown ?? ruleset.roundsDownFreePoints(t));
   if (og === undefined && t.settings.ruleset !== 'opengotha') {
-    notes.push(`OpenGotha scores by its own rules; the tournament's ${t.settings.ruleset} ruleset is not written (its bye and absence values are)`);
+    notes.push(
+      `OpenGotha scores by its own rules: the ${t.settings.ruleset} ruleset's bye and absence values and rounding are written, its tie-break rules are not (docs/exchange-formats.md says where the standings may differ)`,
+    );
   }
 
   const criteria: string[] = [...(og?.placementCriteria ?? [])];
@@ -287,7 +254,7 @@ export function exportOpenGotha(t: Tournament): Exported {
     // first, and the other system's score (which OpenGotha refuses to mix) is left out.
     const main: Criterion = swiss ? 'nbw' : 'mms';
     const other: Criterion = swiss ? 'mms' : 'nbw';
-    const order: readonly Criterion[] = t.settings.tiebreaks ?? (swiss ? ['nbw', 'sos', 'sosos'] : ['mms', 'sos', 'sosos']);
+    const order: readonly Criterion[] = t.settings.tiebreaks ?? rulesetOf(t).defaultTiebreaks(t.settings.system);
     if (order.includes(other)) notes.push(`placement criterion ${other} is left out: OpenGotha does not mix Swiss and McMahon criteria`);
     for (const c of [main, ...order.filter((x) => x !== main && x !== other)]) {
       const name = criterionName(c, swiss);
@@ -299,8 +266,15 @@ export function exportOpenGotha(t: Tournament): Exported {
     element('PlacementCriterion', { name, number: String(i + 1) }),
   );
 
+  // OpenGotha's import reads <PairingParameterSet> without checking it is there: it is always written — what the file
+  // it came from had, else OpenGotha's defaults, which are what Tengen's `--system opengotha` pairs with.
   const raw = og?.pairingParameters ?? {};
-  const pairing = Object.fromEntries(Object.entries(raw).filter(([k]) => !k.startsWith('hd')));
+  const fromFile = Object.fromEntries(Object.entries(raw).filter(([k]) => !k.startsWith('hd')));
+  const pairing =
+    og === undefined ? Object.fromEntries(Object.entries(OPENGOTHA_351_DEFAULTS).filter(([k]) => k.startsWith('pai'))) : fromFile;
+  if (og === undefined && t.settings.pairingTiebreaks !== undefined && t.settings.pairingTiebreaks.length > 0) {
+    notes.push(`the draw's order inside a score group (${t.settings.pairingTiebreaks.join(', ')}) is not written: OpenGotha orders score groups by its placement criteria`);
+  }
 
   const lines = [
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
@@ -322,7 +296,7 @@ export function exportOpenGotha(t: Tournament): Exported {
     ...placement,
     '</PlacementCriteria>',
     '</PlacementParameterSet>',
-    ...(Object.keys(pairing).length > 0 ? [element('PairingParameterSet', pairing)] : []),
+    element('PairingParameterSet', pairing),
     '</TournamentParameterSet>',
     ...teamSet,
     '</Tournament>',

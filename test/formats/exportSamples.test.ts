@@ -57,20 +57,35 @@ describe('each sample line follows its format', () => {
     }
   });
 
-  it('AGA results', () => {
-    const lines = sample('quebec-open-mini-aga.txt').trimEnd().split('\n');
-    expect(lines[1]).toMatch(/^TOURNEY .+, .+$/);
-    expect(lines.slice(2, 5)).toEqual(['\tstart=5/16/2026', '\tfinish=5/17/2026', '\trules=AGA']);
-    const players = lines.slice(lines.indexOf('PLAYERS') + 1, lines.indexOf('GAMES')).filter((l) => l.trim());
-    const ids = new Set(players.map((l) => /^(\d+) [^,]+, .+ \d+[kd]$/.exec(l)![1]));
-    expect(ids.size).toBe(t.players.length);
-    const games = lines.slice(lines.indexOf('GAMES') + 1).filter((l) => !l.startsWith('#'));
-    for (const g of games) {
-      const m = /^(\d+) (\d+) ([wb]) (\d) (\d+(?:\.\d+)?)$/.exec(g)!;
-      expect(m).not.toBeNull();
-      expect(ids.has(m[1]) && ids.has(m[2])).toBe(true);
-      expect(m[5]).toBe(m[4] === '0' ? '6.5' : '0.5');
+  it('AGA results, line by line as the AGA\'s "Qualifications for Rated Games" example', () => {
+    // usgo.org, "Qualifications for Rated Games": TOURNEY <event, location, dates>; indented start=, finish=, rules=;
+    // PLAYERS, one "<AGA ID> <Last, First> <rank>" a line; GAMES, one "<white ID> <black ID> <w|b> <handicap> <komi>"
+    // a line; no other line (the example has no comment and no blank line).
+    const lines = sample('quebec-open-mini-aga.txt').split('\n');
+    expect(lines.pop()).toBe(''); // the file ends with a newline
+    expect(lines[0]).toBe('TOURNEY Quebec Open (mini) - invented example, Montreal, 5/16/2026-5/17/2026');
+    expect(lines.slice(1, 4)).toEqual(['\tstart=5/16/2026', '\tfinish=5/17/2026', '\trules=AGA']);
+    expect(lines[4]).toBe('PLAYERS');
+    const gamesAt = lines.indexOf('GAMES');
+    const players = lines.slice(5, gamesAt);
+    const ids = new Set<string>();
+    for (const line of players) {
+      const m = /^ *(\d+) ([A-Za-z.' -]+), ([A-Za-z.' -]+) (\d+[kdp])$/.exec(line);
+      if (!m) throw new Error(`not an AGA player line: "${line}"`);
+      ids.add(m[1]);
     }
+    expect(ids.size).toBe(t.players.length);
+    const games = lines.slice(gamesAt + 1);
+    const rated = t.games.filter((g) => g.result === 'white-wins' || g.result === 'black-wins');
+    expect(games).toHaveLength(rated.length);
+    games.forEach((line, i) => {
+      const m = /^(\d+) (\d+) ([wb]) (\d) (\d+(?:\.\d+)?)$/.exec(line);
+      if (!m) throw new Error(`not an AGA game line: "${line}"`);
+      expect(ids.has(m[1]) && ids.has(m[2])).toBe(true);
+      expect(m[3]).toBe(rated[i].result === 'white-wins' ? 'w' : 'b');
+      expect(Number(m[4])).toBe(rated[i].handicap);
+      expect(m[5]).toBe(m[4] === '0' ? '6.5' : '0.5');
+    });
   });
 
   it('FFG .tou', () => {

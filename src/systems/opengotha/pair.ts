@@ -27,6 +27,7 @@ import { readOpenGothaParameters, type OpenGothaParameters } from './parameters'
 import { openGothaByeOrder, openGothaByeRule } from './bye';
 import { buildRoundState, isPairable, javaDiv, pairingListOrder, type OpenGothaRules, type RoundState, type ScoredPlayer } from './scoredPlayers';
 import { numberTables, stateAtPairedRound } from './tables';
+import { pairWeigher } from './weigher';
 import { gameBetween, maximumWeight, WEIGHT_TERM_NAMES, weightTerms, type WeightTerms } from './weights';
 
 export interface OpenGothaOptions extends DirectorControls, RoundRequestOptions {
@@ -223,11 +224,15 @@ export function pairOpenGotha(t: Tournament, round: Round, options: OpenGothaOpt
   const groups = state.rules === 'corrected' || options.chunks ? pairingGroups(state, free) : [free];
   for (const group of groups) {
     const n = group.length;
+    // The totals of ./weights `weightTerms`, computed once per player where they can be (./weigher).
+    const weigh = pairWeigher(state, group);
     const result = maxWeightPerfectMatching(n, (i, j) => {
-      const a = group[i].id;
-      const b = group[j].id;
-      if (forbidden.size > 0 && forbidden.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return null;
-      return weightTerms(state, group[i], group[j]).total;
+      if (forbidden.size > 0) {
+        const a = group[i].id;
+        const b = group[j].id;
+        if (forbidden.has(a < b ? `${a}-${b}` : `${b}-${a}`)) return null;
+      }
+      return weigh(i, j);
     });
     if (result.status !== 'optimal') {
       const who = result.unmatched.map((i) => group[i].id);

@@ -11,6 +11,7 @@
  */
 import { parseRank, type Rank } from '../../model/rank';
 import type { Tournament } from '../../model/tournament';
+import { OPENGOTHA_351_DEFAULTS } from '../../formats/opengothaDefaults';
 
 export type SeedSystem = 'SPLITANDRANDOM' | 'SPLITANDFOLD' | 'SPLITANDSLIP';
 export type DrawUpDownMode = 'TOP' | 'MID' | 'BOT';
@@ -70,40 +71,8 @@ export interface OpenGothaParameters {
   readonly placementCriteria: readonly string[];
 }
 
-/** OpenGotha 3.51's defaults where a file says nothing (ExternalDocument's import defaults). */
-export const OPENGOTHA_351_DEFAULTS: Readonly<Record<string, string>> = {
-  paiStandardNX1Factor: '0.5',
-  paiBaAvoidDuplGame: '500000000000000',
-  paiBaRandom: '0',
-  paiBaDeterministic: 'true',
-  paiBaBalanceWB: '1000',
-  paiMaAvoidMixingCategories: '20000000000000',
-  paiMaMinimizeScoreDifference: '100000000000',
-  paiMaDUDDWeight: '100000000',
-  paiMaCompensateDUDD: 'true',
-  paiMaDUDDUpperMode: 'MID',
-  paiMaDUDDLowerMode: 'MID',
-  paiMaMaximizeSeeding: '5000000',
-  paiMaLastRoundForSeedSystem1: '2',
-  paiMaSeedSystem1: 'SPLITANDRANDOM',
-  paiMaSeedSystem2: 'SPLITANDFOLD',
-  paiMaAdditionalPlacementCritSystem1: 'RATING',
-  paiMaAdditionalPlacementCritSystem2: 'NULL',
-  paiSeBarThresholdActive: 'true',
-  paiSeRankThreshold: '4D',
-  paiSeNbWinsThresholdActive: 'true',
-  paiSeDefSecCrit: '100000000000',
-  paiSeMinimizeHandicap: '0',
-  paiSeAvoidSameGeo: '100000000000',
-  paiSePreferMMSDiffRatherThanSameCountry: '1',
-  paiSePreferMMSDiffRatherThanSameClub: '3',
-  hdBasedOnMMS: 'true',
-  hdNoHdRankThreshold: '1D',
-  hdCorrection: '1',
-  hdCeiling: '9',
-  numberOfCategories: '1',
-  genCountNotPlayedGamesAsHalfPoint: 'false',
-};
+/** OpenGotha 3.51's defaults where a file says nothing (ExternalDocument's import defaults); kept beside the export. */
+export { OPENGOTHA_351_DEFAULTS };
 
 /**
  * The placement criteria OpenGotha's pairing can order a score group by, as PlacementParameterSet names them

@@ -97,6 +97,8 @@ export interface RoundState {
   nbwX2(id: PlayerId): number;
   /** Number of earlier games between the two players. */
   meetings(a: PlayerId, b: PlayerId): number;
+  /** Each player's earlier opponents (those with at least one meeting): the weigher's fast `meetings(a, b) === 0`. */
+  readonly opponents: ReadonlyMap<PlayerId, ReadonlySet<PlayerId>>;
 }
 
 /** Result points of a game for one side, in half points (Tournament.fillBaseScoringInfo, "Points from games"). */
@@ -301,10 +303,18 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   // Counted here rather than read from ../history's buildHistory, which would build a scoreboard this module does
   // not use (see the module comment).
   const meetings = new Map<string, number>();
+  const opponents = new Map<PlayerId, Set<PlayerId>>();
+  const met = (a: PlayerId, b: PlayerId) => {
+    const set = opponents.get(a);
+    if (set) set.add(b);
+    else opponents.set(a, new Set([b]));
+  };
   for (const g of t.games) {
     if (g.round < 1 || g.round > done) continue;
     const key = g.white < g.black ? `${g.white}-${g.black}` : `${g.black}-${g.white}`;
     meetings.set(key, (meetings.get(key) ?? 0) + 1);
+    met(g.white, g.black);
+    met(g.black, g.white);
   }
 
   return {
@@ -321,6 +331,7 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
     mmsX2: (id) => byId.get(id)?.mmsX2[done] ?? 0,
     nbwX2: (id) => byId.get(id)?.nbwX2[done] ?? 0,
     meetings: (a, b) => meetings.get(a < b ? `${a}-${b}` : `${b}-${a}`) ?? 0,
+    opponents,
   };
 }
 
