@@ -8,7 +8,7 @@ import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { XlsxWorkbook } from './xlsx';
 
 export async function readXlsxFile(file: string): Promise<XlsxWorkbook> {
-  return XlsxWorkbook.load(await readFile(file));
+  return XlsxWorkbook.open(await readFile(file));
 }
 
 export async function writeXlsxFile(file: string, wb: XlsxWorkbook): Promise<void> {
