@@ -28,7 +28,7 @@ import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBat
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
-import { assemble, sharedStringItems, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
+import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles } from './xlsxStyles';
 import { webExtensionParts } from './webExtension';
 import { dateStyles, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
@@ -169,6 +169,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     this.pkg ??= await XlsxPackage.open(await JSZip.loadAsync(await emptyPackage()));
     const pkg = this.pkg;
     const dirty = this.slots.filter((s) => s.dirty && !s.chart);
+    const parts = new Map<string, { text: string; contentType?: string } | undefined>();
+    const relationships: { type: string; target: string }[] = [];
     const sheetChanges = new Map<Slot, string>();
     let styles: string | undefined;
     let dynamic = 0;
@@ -179,13 +181,23 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const workbookStyles = (stylesPart && (await pkg.text(stylesPart))) ?? written.styles;
       const merged = mergeStyles(workbookStyles, written.styles);
       if (merged.xml !== workbookStyles) styles = merged.xml;
+      const stringsPart = pkg.sharedStringsPart();
+      const workbookStrings = stringsPart ? await pkg.text(stringsPart) : undefined;
+      const strings = mergeSharedStrings(workbookStrings, written.strings);
+      if (strings.xml !== undefined && strings.xml !== workbookStrings) {
+        if (stringsPart) parts.set(stringsPart, { text: strings.xml });
+        else {
+          parts.set('xl/sharedStrings.xml', { text: strings.xml, contentType: SHARED_STRINGS_CONTENT_TYPE });
+          relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
+        }
+      }
       for (const slot of dirty) {
         const xml = written.sheets.get(slot.name)!;
         const marked = markDynamicArrays(mapFormulas(xml, storedFormula));
         dynamic += marked.count;
         customFunctions ||= marked.xml.includes(UDF_PREFIX);
         const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
-        sheetChanges.set(slot, rewrittenSheet(marked.xml, original, written.strings, merged.map, !slot.breaksSet));
+        sheetChanges.set(slot, rewrittenSheet(marked.xml, original, strings.map, merged.map, !slot.breaksSet));
         // The sheet's print area and titles as ExcelJS wrote them replace the ones it had.
         this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written.printNames.filter((n) => n.sheet === slot.name)];
       }
@@ -195,7 +207,6 @@ export class XlsxWorkbook implements WorkbookAdapter {
         customFunctions = ((await pkg.text(slot.was.part)) ?? '').includes(UDF_PREFIX);
       }
     }
-    const parts = new Map<string, { text: string; contentType?: string } | undefined>();
     const metadata = dynamic > 0 && !pkg.zip.file(METADATA_PART);
     if (metadata) parts.set(METADATA_PART, { text: dynamicArrayMetadataXml(), contentType: METADATA_CONTENT_TYPE });
     const listChanged = this.slots.length !== pkg.sheets.length || this.slots.some((s, i) => s.was !== pkg.sheets[i] || s.state !== s.was?.state || s.name !== s.was?.name);
@@ -206,7 +217,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       names: this.names,
       ...(styles !== undefined ? { styles } : {}),
       parts,
-      ...(metadata ? { workbookRelationships: [{ type: METADATA_RELATIONSHIP, target: 'metadata.xml' }] } : {}),
+      workbookRelationships: [...relationships, ...(metadata ? [{ type: METADATA_RELATIONSHIP, target: 'metadata.xml' }] : [])],
       // Plain formulas are recalculated on opening; a workbook holding a custom function is not so marked
       // (`excelFormulaStorage.ts`, point 3).
       ...(sheetChanges.size > 0 ? { fullCalcOnLoad: !customFunctions } : {}),
@@ -271,6 +282,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
     this.handedOut = true;
     for (const s of this.slots) s.dirty = !s.chart;
     return this.workbook;
+  }
+
+  /** Whether anything was changed since the file was read or last saved. */
+  get changed(): boolean {
+    if (this.handedOut || !this.pkg) return true;
+    const pkg = this.pkg;
+    return this.slots.some((s, i) => s.dirty || s.was !== pkg.sheets[i]) || this.slots.length !== pkg.sheets.length || this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
   }
 
   async sheetNames(): Promise<string[]> {

@@ -9,9 +9,9 @@
  * A rewritten sheet keeps what Tengen does not write: its elements other than the ones a batch can change (cells,
  * merges, column widths, views, page setup and breaks; `OWNED`) are taken from the sheet as it was, in the order
  * CT_Worksheet prescribes (ECMA-376 Part 1, §18.3.1.99), and its relationships part is kept, so its comments,
- * drawings, tables, hyperlinks and controls stay attached. Its strings are written inline (`t="inlineStr"`,
- * §18.18.11) so the shared-strings part the other sheets index stays as it was; its cell formats are merged into the
- * workbook's styles part (`xlsxStyles.ts`).
+ * drawings, tables, hyperlinks and controls stay attached. Its strings are added to the end of the shared-strings
+ * part, so the strings the other sheets index keep their places; its cell formats are merged into the workbook's
+ * styles part (`xlsxStyles.ts`) the same way.
  *
  * The calculation chain (`xl/calcChain.xml`) is dropped whenever a sheet is rewritten: it lists the formula cells
  * of every sheet in the order Excel last calculated them, a rewritten sheet can add or remove formula cells, and
@@ -47,6 +47,7 @@ export const RELATIONSHIP_TYPES = {
   sharedStrings: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings',
   calcChain: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain',
 } as const;
+export const SHARED_STRINGS_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml';
 export const WORKSHEET_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml';
 const MAIN_NAMESPACE = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const R_NAMESPACE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -208,12 +209,12 @@ function stripForeign(xml: string): string {
 
 /**
  * A rewritten sheet's XML as it goes into the package: ExcelJS's cells and layout (`OWNED` elements) with the rest of
- * the sheet as it was (`original`; none for a new sheet), strings inline, styles renumbered by `styleMap`.
+ * the sheet as it was (`original`; none for a new sheet), strings and styles renumbered into the workbook's.
  * `keepBreaks`: the sheet's page breaks were not set by a batch, so the ones of the file stay (ExcelJS does not read
  * them).
  */
-export function rewrittenSheet(written: string, original: string | undefined, strings: readonly string[], styleMap: (index: number) => number, keepBreaks: boolean): string {
-  const ours = splitDocument(renumberStyles(inlineStrings(written, strings), styleMap));
+export function rewrittenSheet(written: string, original: string | undefined, stringMap: (index: number) => number, styleMap: (index: number) => number, keepBreaks: boolean): string {
+  const ours = splitDocument(renumberStyles(renumberStrings(written, stringMap), styleMap));
   if (original === undefined) return joinDocument(ours, ours.children);
   const theirs = splitDocument(original);
   const owned = (c: XmlChild) => OWNED.has(c.local) && !(keepBreaks && c.local === 'rowBreaks');
@@ -243,9 +244,44 @@ function mergedRoot(ours: string, theirs: string): string {
   return tag;
 }
 
-/** ExcelJS's shared strings (`t="s"`) turned into inline strings, so the workbook's shared-strings part stays. */
-function inlineStrings(xml: string, strings: readonly string[]): string {
-  return xml.replace(/<c\b([^>]*?)\st="s"([^>]*)><v>(\d+)<\/v><\/c>/g, (_m, a: string, b: string, n: string) => `<c${a} t="inlineStr"${b}><is>${strings[Number(n)] ?? '<t></t>'}</is></c>`);
+/** ExcelJS's shared-string indexes (`t="s"`) renumbered into the workbook's shared-strings part (`mergeSharedStrings`). */
+function renumberStrings(xml: string, map: (index: number) => number): string {
+  return xml.replace(/(<c\b[^>]*?\st="s"[^>]*><v>)(\d+)(<\/v>)/g, (_m, a: string, n: string, b: string) => `${a}${map(Number(n))}${b}`);
+}
+
+/**
+ * The workbook's shared strings with a rewritten sheet's strings added at the end (those it lacks), as Excel stores
+ * text (`t="s"`, ECMA-376 Part 1 §18.4); the strings the other sheets index keep their places.
+ */
+export function mergeSharedStrings(workbookXml: string | undefined, items: readonly string[]): { xml: string | undefined; map: (index: number) => number } {
+  const existing = sharedStringItems(workbookXml);
+  const at = new Map<string, number>();
+  existing.forEach((s, i) => {
+    if (!at.has(s)) at.set(s, i);
+  });
+  const added: string[] = [];
+  const indexes = items.map((s) => {
+    let i = at.get(s);
+    if (i === undefined) {
+      i = existing.length + added.length;
+      added.push(s);
+      at.set(s, i);
+    }
+    return i;
+  });
+  const map = (index: number) => indexes[index] ?? index;
+  if (added.length === 0 && workbookXml !== undefined) return { xml: workbookXml, map };
+  const total = existing.length + added.length;
+  const body = added.map((s) => `<si>${s}</si>`).join('');
+  if (workbookXml === undefined || !/<sst\b/.test(workbookXml)) {
+    return { xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN_NAMESPACE}" count="${total}" uniqueCount="${total}">${body}</sst>`, map };
+  }
+  let xml = workbookXml.replace(/<sst\b[^>]*?(\/?)>/, (tag, selfClosing: string) => {
+    const open = withAttribute(withAttribute(tag.replace(/\s*\/>$/, '>'), 'uniqueCount', String(total)), 'count', String(Math.max(total, Number(attribute(tag, 'count') ?? 0) + added.length)));
+    return selfClosing ? `${open}</sst>` : open;
+  });
+  xml = xml.replace(/<\/sst>\s*$/, `${body}</sst>`);
+  return { xml, map };
 }
 
 /** The `<si>` contents of a shared-strings part, in order. */
