@@ -121,7 +121,10 @@ function encodeXml(text: string): string {
 
 /** Every `<f>` text of a worksheet's XML through `map`. */
 export function mapFormulas(xml: string, map: (formula: string) => string): string {
+  // Only a formula naming a custom function changes, either way: the others are left as they are, undecoded.
+  const needle = map === shownFormula ? UDF_PREFIX : map === storedFormula ? `${FUNCTION_NAMESPACE}.` : '';
   return xml.replace(/(<f(?:\s[^>]*)?>)([^<]*)(<\/f>)/g, (whole, open: string, text: string, close: string) => {
+    if (!text.includes(needle)) return whole;
     const mapped = map(decodeXml(text));
     return mapped === decodeXml(text) ? whole : `${open}${encodeXml(mapped)}${close}`;
   });
