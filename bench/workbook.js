@@ -65,10 +65,10 @@ async function benchWorkbook() {
   }, RUNS));
   console.log(`  file size    ${(file.length / 1024 / 1024).toFixed(1)} MiB`);
   line('xlsx read', await time(async () => {
-    const r = await readTournament(await XlsxWorkbook.load(file));
+    const r = await readTournament(await XlsxWorkbook.open(file));
     if (!r.ok) throw new Error('workbook did not read back');
   }, RUNS));
-  const wb = await XlsxWorkbook.load(file);
+  const wb = await XlsxWorkbook.open(file);
   const first = await readTournament(wb);
   const game = first.value.games.find((g) => g.round === 10);
   const results = [];

@@ -5,6 +5,6 @@ import type { PageWorkbookFactory } from './standalone';
 export function pageWorkbooks(): PageWorkbookFactory {
   return {
     create: () => XlsxWorkbook.create(),
-    load: (bytes) => XlsxWorkbook.load(bytes),
+    load: (bytes) => XlsxWorkbook.open(bytes),
   };
 }

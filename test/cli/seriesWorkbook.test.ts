@@ -40,6 +40,7 @@ test('a Series sheet lists the tournaments and the table; the workbook is read b
   expect(refused.err).toMatch(/--overwrite/);
 
   // the director adds the fifth tournament to the list and runs the command on the workbook again
+  await wb.loadAll(); // the .xlsx adapter parses sheets when read: all of them, to edit them through ExcelJS
   const sheet = wb.excel.getWorksheet(SERIES_SHEET)!;
   const last = cells.findIndex((r) => r[1] === 't4-praha.json') + 1;
   sheet.getCell(`A${last + 1}`).value = 5;

@@ -120,15 +120,18 @@ function encodeXml(text: string): string {
 }
 
 /** Every `<f>` text of a worksheet's XML through `map`. */
-function mapFormulas(xml: string, map: (formula: string) => string): string {
+export function mapFormulas(xml: string, map: (formula: string) => string): string {
+  // Only a formula naming a custom function changes, either way: the others are left as they are, undecoded.
+  const needle = map === shownFormula ? UDF_PREFIX : map === storedFormula ? `${FUNCTION_NAMESPACE}.` : '';
   return xml.replace(/(<f(?:\s[^>]*)?>)([^<]*)(<\/f>)/g, (whole, open: string, text: string, close: string) => {
+    if (!text.includes(needle)) return whole;
     const mapped = map(decodeXml(text));
     return mapped === decodeXml(text) ? whole : `${open}${encodeXml(mapped)}${close}`;
   });
 }
 
 /** Marks the cell of every array formula as a dynamic array (`cm="1"`); returns the XML and how many were marked. */
-function markDynamicArrays(xml: string): { xml: string; count: number } {
+export function markDynamicArrays(xml: string): { xml: string; count: number } {
   let count = 0;
   const marked = xml.replace(/<c(\s[^>]*?)?>(?=<f\s[^>]*\bt="array")/g, (_whole, attributes: string | undefined) => {
     count++;

@@ -23,15 +23,38 @@
  * `save`.
  */
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
-import { fromExcelStorage, toExcelStorage } from './excelFormulaStorage';
+import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
+import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
+import { mergeStyles } from './xlsxStyles';
+import { webExtensionParts } from './webExtension';
+import { dateStyles, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { absoluteReference } from '../formulas/names';
 import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
 
 type Cell = ExcelJS.Cell;
+
+/** A sheet of the workbook, parsed into ExcelJS or not yet. */
+interface Slot {
+  name: string;
+  state: PackageSheet['state'];
+  /** The sheet as the file (read or last saved) has it; undefined for a sheet created since. */
+  was?: PackageSheet;
+  /** In the ExcelJS workbook (a chart sheet never is: it holds no cells, and is kept as it is). */
+  loaded: boolean;
+  /** Changed since the file was read or saved: rewritten on the next save. */
+  dirty: boolean;
+  /** Its page breaks were set by a batch (else the file's are kept: ExcelJS does not read them). */
+  breaksSet: boolean;
+  chart: boolean;
+}
+
+/** The defined names ExcelJS writes for a sheet's print settings (ECMA-376 Part 1, §18.2.5). */
+const PRINT_NAMES = ['_xlnm.Print_Area', '_xlnm.Print_Titles'];
 /**
  * Worksheet fields ExcelJS has but does not declare: its row breaks, its tab position, and its merges by master cell
  * (`_merges`, what `mergeCells` records). The merges are read there rather than through `ws.model.merges`: the `model`
@@ -72,39 +95,205 @@ function isMergeSlave(cell: Cell): boolean {
 }
 
 export class XlsxWorkbook implements WorkbookAdapter {
+  /** The ExcelJS workbook holding the sheets parsed so far (all of them once `loadAll` ran, or after `create`). */
   private workbook: ExcelJS.Workbook;
+  /** The file as it was last read or saved: every part a save does not rewrite is written back from it unchanged. */
+  private pkg: XlsxPackage | undefined;
+  /** The sheets in tab order, parsed or not. */
+  private slots: Slot[];
+  /** The workbook's defined names as they are now (scoped by sheet name). */
+  private names: PackageName[];
 
-  protected constructor(workbook: ExcelJS.Workbook) {
+  /** The ExcelJS workbook was handed out (`excel`): its sheets may have been added, removed or changed there. */
+  private handedOut = false;
+
+  /** Over a package and its sheets; or (tests) over an ExcelJS workbook alone, its sheets all new. */
+  protected constructor(workbook: ExcelJS.Workbook, pkg?: XlsxPackage, slots?: Slot[]) {
     this.workbook = workbook;
-    this.workbook.calcProperties = { ...(this.workbook.calcProperties ?? {}), fullCalcOnLoad: true };
+    this.pkg = pkg;
+    this.slots = slots ?? [];
+    this.names = [...(pkg?.names ?? [])];
+    if (!slots) {
+      this.handedOut = true;
+      this.syncWithExcel();
+    }
   }
 
+  /** After the ExcelJS workbook was handed out: the sheet list follows it, and every sheet counts as changed. */
+  private syncWithExcel(): void {
+    if (!this.handedOut) return;
+    this.slots = this.slots.filter((s) => s.chart || !s.loaded || this.workbook.getWorksheet(s.name));
+    for (const ws of this.workbook.worksheets) {
+      if (!this.slots.some((s) => s.name === ws.name)) this.slots.push({ name: ws.name, state: ws.state === 'visible' ? 'visible' : ws.state, loaded: true, dirty: true, breaksSet: true, chart: false });
+    }
+    for (const s of this.slots) s.dirty ||= !s.chart;
+  }
+
+  /**
+   * A new, empty workbook. Its package (ExcelJS's empty workbook, with the parts that bring the add-in with it:
+   * `webExtension.ts`) is made when it is first saved.
+   */
   static create(): XlsxWorkbook {
-    const wb = new ExcelJS.Workbook();
-    wb.creator = 'Tengen';
-    return new XlsxWorkbook(wb);
+    return new XlsxWorkbook(new ExcelJS.Workbook(), undefined, []);
   }
 
-  /** Opens a file; one beyond what a tournament's workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet. */
+  /**
+   * Opens a file, parsing no sheet yet: each is parsed when first read or changed. One beyond what a tournament's
+   * workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet.
+   */
+  static async open(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+    const zip = await JSZip.loadAsync(toUint8Array(data));
+    await checkWorkbookLimits(zip);
+    const pkg = await XlsxPackage.open(zip);
+    return new XlsxWorkbook(new ExcelJS.Workbook(), pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
+  }
+
+  /** Opens a file and parses every sheet at once (`excel` needs them all). */
   static async load(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
-    await checkWorkbookLimits(toUint8Array(data));
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(toArrayBuffer(await fromExcelStorage(toUint8Array(data))));
-    return new XlsxWorkbook(wb);
+    const wb = await XlsxWorkbook.open(data);
+    await wb.loadAll();
+    return wb;
   }
 
+  /** Parses every sheet not parsed yet. */
+  async loadAll(): Promise<void> {
+    await this.ensureLoaded(this.slots.map((s) => s.name));
+  }
+
+  /**
+   * Saves the workbook: the sheets changed since it was read (or last saved) are rewritten, every other part of the
+   * file is kept as it was (`xlsxPackage.ts`).
+   */
   async save(): Promise<Uint8Array> {
-    const buffer = await this.workbook.xlsx.writeBuffer();
-    return toExcelStorage(new Uint8Array(buffer as ArrayBuffer));
+    this.syncWithExcel();
+    this.pkg ??= await XlsxPackage.open(await JSZip.loadAsync(await emptyPackage()));
+    const pkg = this.pkg;
+    const dirty = this.slots.filter((s) => s.dirty && !s.chart);
+    const parts = new Map<string, { text: string; contentType?: string } | undefined>();
+    const relationships: { type: string; target: string }[] = [];
+    const sheetChanges = new Map<Slot, string>();
+    let styles: string | undefined;
+    let dynamic = 0;
+    let customFunctions = false;
+    if (dirty.length > 0) {
+      const written = await this.writeSheets(dirty);
+      const stylesPart = pkg.stylesPart();
+      const workbookStyles = (stylesPart && (await pkg.text(stylesPart))) ?? written.styles;
+      const merged = mergeStyles(workbookStyles, written.styles);
+      if (merged.xml !== workbookStyles) styles = merged.xml;
+      const stringsPart = pkg.sharedStringsPart();
+      const workbookStrings = stringsPart ? await pkg.text(stringsPart) : undefined;
+      const strings = mergeSharedStrings(workbookStrings, written.strings);
+      if (strings.xml !== undefined && strings.xml !== workbookStrings) {
+        if (stringsPart) parts.set(stringsPart, { text: strings.xml });
+        else {
+          parts.set('xl/sharedStrings.xml', { text: strings.xml, contentType: SHARED_STRINGS_CONTENT_TYPE });
+          relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
+        }
+      }
+      for (const slot of dirty) {
+        const xml = written.sheets.get(slot.name)!;
+        const marked = markDynamicArrays(mapFormulas(xml, storedFormula));
+        dynamic += marked.count;
+        customFunctions ||= marked.xml.includes(UDF_PREFIX);
+        const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
+        sheetChanges.set(slot, rewrittenSheet(marked.xml, original, strings.map, merged.map, !slot.breaksSet));
+        // The sheet's print area and titles as ExcelJS wrote them replace the ones it had.
+        this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written.printNames.filter((n) => n.sheet === slot.name)];
+      }
+      for (const slot of this.slots) {
+        if (customFunctions) break;
+        if (sheetChanges.has(slot) || !slot.was?.part) continue;
+        customFunctions = ((await pkg.text(slot.was.part)) ?? '').includes(UDF_PREFIX);
+      }
+    }
+    const metadata = dynamic > 0 && !pkg.zip.file(METADATA_PART);
+    if (metadata) parts.set(METADATA_PART, { text: dynamicArrayMetadataXml(), contentType: METADATA_CONTENT_TYPE });
+    const listChanged = this.slots.length !== pkg.sheets.length || this.slots.some((s, i) => s.was !== pkg.sheets[i] || s.state !== s.was?.state || s.name !== s.was?.name);
+    const namesChanged = this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
+    if (sheetChanges.size === 0 && !listChanged && !namesChanged) return copyOf(await pkg.zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+    const bytes = await assemble(pkg, {
+      sheets: this.slots.map((s) => ({ name: s.name, state: s.state, ...(s.was ? { was: s.was } : {}), ...(sheetChanges.has(s) ? { xml: sheetChanges.get(s)! } : {}) })),
+      names: this.names,
+      ...(styles !== undefined ? { styles } : {}),
+      parts,
+      workbookRelationships: [...relationships, ...(metadata ? [{ type: METADATA_RELATIONSHIP, target: 'metadata.xml' }] : [])],
+      // Plain formulas are recalculated on opening; a workbook holding a custom function is not so marked
+      // (`excelFormulaStorage.ts`, point 3).
+      ...(sheetChanges.size > 0 ? { fullCalcOnLoad: !customFunctions } : {}),
+    });
+    const saved = await XlsxPackage.open(pkg.zip);
+    this.pkg = saved;
+    const byName = new Map(saved.sheets.map((s) => [s.name, s]));
+    for (const s of this.slots) {
+      s.was = byName.get(s.name);
+      s.dirty = false;
+      s.breaksSet = false;
+    }
+    this.names = [...saved.names];
+    return bytes;
   }
 
-  /** The ExcelJS workbook underneath (tests, the CLI). */
+  /** ExcelJS's writing of the given sheets alone: each sheet's XML, its strings and styles, its print names. */
+  private async writeSheets(dirty: Slot[]): Promise<{ sheets: Map<string, string>; strings: string[]; styles: string; printNames: PackageName[] }> {
+    const book = this.workbook as unknown as { _worksheets: (ExcelJS.Worksheet | undefined)[] };
+    const all = book._worksheets;
+    const wanted = new Set(dirty.map((s) => s.name));
+    book._worksheets = all.map((ws) => (ws && wanted.has(ws.name) ? ws : undefined));
+    let buffer: ArrayBuffer;
+    try {
+      buffer = (await this.workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as Partial<ExcelJS.XlsxWriteOptions>)) as ArrayBuffer;
+    } finally {
+      book._worksheets = all;
+    }
+    const zip = await JSZip.loadAsync(buffer);
+    const out = await XlsxPackage.open(zip);
+    const sheets = new Map<string, string>();
+    for (const s of out.sheets) if (s.part) sheets.set(s.name, (await out.text(s.part)) ?? '');
+    const strings = sharedStringItems(out.sharedStringsPart() ? await out.text(out.sharedStringsPart()!) : undefined);
+    const styles = (await out.text(out.stylesPart() ?? 'xl/styles.xml')) ?? '';
+    return { sheets, strings, styles, printNames: out.names.filter((n) => PRINT_NAMES.includes(n.name)) };
+  }
+
+  /** Parses into ExcelJS the named sheets not parsed yet (one small package of them: `sheetPackage`). */
+  private async ensureLoaded(names: readonly string[]): Promise<void> {
+    this.syncWithExcel();
+    const wanted = this.slots.filter((s) => names.includes(s.name) && !s.loaded && s.was?.part);
+    if (wanted.length === 0) return;
+    const sheets: { name: string; xml: string }[] = [];
+    for (const slot of wanted) {
+      const xml = (await this.pkg!.text(slot.was!.part!)) ?? '';
+      sheets.push({ name: slot.name, xml: xml.includes(UDF_PREFIX) ? mapFormulas(xml, shownFormula) : xml });
+    }
+    const scratch = new ExcelJS.Workbook();
+    await scratch.xlsx.load(toArrayBuffer(await sheetPackage(this.pkg!, sheets, this.names)));
+    for (const slot of wanted) {
+      const from = scratch.getWorksheet(slot.name);
+      const ws = this.workbook.addWorksheet(slot.name, slot.state === 'visible' ? undefined : { state: slot.state });
+      if (from) ws.model = { ...from.model, name: slot.name } as typeof ws.model;
+      slot.loaded = true;
+    }
+  }
+
+  /** The ExcelJS workbook underneath (tests, the CLI): every sheet must be parsed (`load`, not `open`). Counts as changed. */
   get excel(): ExcelJS.Workbook {
+    const unread = this.slots.find((s) => !s.loaded);
+    if (unread) throw new Error(`sheet "${unread.name}" is not parsed yet: open the workbook with XlsxWorkbook.load (or await loadAll()) before using its ExcelJS workbook`);
+    this.handedOut = true;
+    for (const s of this.slots) s.dirty = !s.chart;
     return this.workbook;
   }
 
+  /** Whether anything was changed since the file was read or last saved. */
+  get changed(): boolean {
+    if (this.handedOut || !this.pkg) return true;
+    const pkg = this.pkg;
+    return this.slots.some((s, i) => s.dirty || s.was !== pkg.sheets[i]) || this.slots.length !== pkg.sheets.length || this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
+  }
+
   async sheetNames(): Promise<string[]> {
-    return this.workbook.worksheets.map((ws) => ws.name);
+    this.syncWithExcel();
+    return this.slots.filter((s) => !s.chart).map((s) => s.name);
   }
 
   private rectangle<T>(sheet: string, read: (cell: Cell) => T, empty: T): T[][] | null {
@@ -120,15 +309,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
         columns = Math.max(columns, c);
       });
     });
-    // The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells.
-    if (rows > MAX_SHEET_ROWS || rows * columns > MAX_SHEET_CELLS) {
-      throw new TengenInputError([
-        {
-          where: sheetCell(sheet, rows, columns),
-          message: `the sheet's last cell is row ${rows}, column ${columns}; a tournament's sheets hold far fewer (at most ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows and ${MAX_SHEET_CELLS.toLocaleString('en-US')} cells from A1): clear what lies beyond the tournament`,
-        },
-      ]);
-    }
+    checkExtent(sheet, rows, columns);
     const out: T[][] = [];
     for (let r = 1; r <= rows; r++) {
       const row = ws.getRow(r);
@@ -142,13 +323,40 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return out;
   }
 
+  /** A sheet not parsed into ExcelJS, read from its XML (`xlsxSheetReader.ts`); undefined when ExcelJS must read it. */
+  private async quickRead(sheet: string): Promise<SheetCells | undefined> {
+    const slot = this.slots.find((s) => s.name === sheet);
+    if (!slot || slot.loaded || !slot.was?.part || !this.pkg) return undefined;
+    if (this.quick.has(sheet)) return this.quick.get(sheet) ?? undefined;
+    const pkg = this.pkg;
+    this.context ??= {
+      strings: sharedStrings(pkg.sharedStringsPart() ? await pkg.text(pkg.sharedStringsPart()!) : undefined),
+      dateStyles: dateStyles(pkg.stylesPart() ? await pkg.text(pkg.stylesPart()!) : undefined),
+      date1904: pkg.date1904,
+    };
+    const raw = (await pkg.text(slot.was.part)) ?? '';
+    const read = readSheetCells(raw.includes(UDF_PREFIX) ? mapFormulas(raw, shownFormula) : raw, this.context, (rows, columns) => checkExtent(sheet, rows, columns));
+    this.quick.set(sheet, read ?? null);
+    return read;
+  }
+
+  /** Sheets read by `quickRead` (null: one ExcelJS must read), and what their cells need of the other parts. */
+  private quick = new Map<string, SheetCells | null>();
+  private context: CellContext | undefined;
+
   async readSheet(sheet: string): Promise<CellValue[][] | null> {
+    const quick = await this.quickRead(sheet);
+    if (quick) return quick.values.map((row) => [...row]);
+    await this.ensureLoaded([sheet]);
     // A formula's cached result is read from `cell.result`: ExcelJS 4.4's `cell.value` leaves out a result of 0
     // (its FormulaValue copies only truthy fields), which would turn every score of 0 into an empty cell.
     return this.rectangle(sheet, (cell) => (cell.type === ExcelJS.ValueType.Formula ? plainValue(cell.result as ExcelJS.CellValue) : plainValue(cell.value)), null);
   }
 
   async readFormulas(sheet: string): Promise<(string | null)[][] | null> {
+    const quick = await this.quickRead(sheet);
+    if (quick) return quick.formulas.map((row) => [...row]);
+    await this.ensureLoaded([sheet]);
     return this.rectangle<string | null>(
       sheet,
       (cell) => {
@@ -168,26 +376,57 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   async apply(batch: WorkbookBatch): Promise<void> {
-    validateBatch(batch, this.workbook.worksheets.map((ws) => ws.name));
+    validateBatch(batch, await this.sheetNames());
+    // The sheets the batch names are parsed first: its expectations are checked against them, its ops change them.
+    await this.ensureLoaded([...new Set(batch.ops.map((op) => op.sheet))]);
     const conflicts = expectationConflicts(batch, (name) => this.workbook.getWorksheet(name) !== undefined, (name, row, column) => this.found(name, row, column));
     if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
     if (batch.ops.every((op) => this.journaled(op))) return this.applyJournaled(batch);
-    const snapshot = await this.workbook.xlsx.writeBuffer();
-    const breaks = this.rowBreaksBySheet();
+    // A batch that creates, deletes or lays out sheets: the sheets it touches are copied first (their ExcelJS model),
+    // with the sheet list and the names, and put back should an op fail.
+    // A sheet unchanged since the file was read is not copied: on a failure it is parsed again from the file.
+    const touched = new Set(batch.ops.map((op) => op.sheet));
+    const models = new Map<string, ExcelJS.WorksheetModel>();
+    const slots = this.slots.map((s) => ({ ...s }));
+    for (const name of touched) {
+      const ws = this.workbook.getWorksheet(name);
+      const slot = slots.find((s) => s.name === name);
+      if (!ws || !slot) continue;
+      if (!slot.dirty && slot.was?.part) slot.loaded = false;
+      else models.set(name, structuredClone({ ...ws.model, rowBreaks: [...(inside(ws).rowBreaks ?? [])] }) as ExcelJS.WorksheetModel);
+    }
+    const names = [...this.names];
     let index = 0;
     try {
-      for (; index < batch.ops.length; index++) this.applyOp(batch.ops[index]);
-    } catch (e) {
-      const restored = new ExcelJS.Workbook();
-      await restored.xlsx.load(snapshot as ArrayBuffer);
-      this.workbook = restored;
-      this.workbook.calcProperties = { ...(this.workbook.calcProperties ?? {}), fullCalcOnLoad: true };
-      for (const [name, b] of breaks) {
-        const ws = this.workbook.getWorksheet(name);
-        if (ws) inside(ws).rowBreaks = b;
+      for (; index < batch.ops.length; index++) {
+        this.markChanged(batch.ops[index]);
+        this.applyOp(batch.ops[index]);
       }
+    } catch (e) {
+      for (const name of touched) {
+        const ws = this.workbook.getWorksheet(name);
+        if (ws) this.workbook.removeWorksheet(ws.id);
+      }
+      for (const [name, model] of models) {
+        const slot = slots.find((s) => s.name === name)!;
+        const ws = this.workbook.addWorksheet(name, slot.state === 'visible' ? undefined : { state: slot.state });
+        ws.model = model;
+        inside(ws).rowBreaks = (model as unknown as { rowBreaks: ExcelJS.RowBreak[] }).rowBreaks;
+      }
+      this.slots = slots;
+      this.names = names;
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /** Marks the sheet an op changes as changed (rewritten on the next save). */
+  private markChanged(op: WorkbookOp): void {
+    if (op.kind === 'expect' || op.kind === 'expect-missing' || op.kind === 'define-name' || op.kind === 'delete-sheet') return;
+    const slot = this.slots.find((s) => s.name === op.sheet);
+    if (!slot) return;
+    if (op.kind === 'ensure-sheet') return;
+    slot.dirty = true;
+    if (op.kind === 'print' && op.settings.rowBreaks !== undefined) slot.breaksSet = true;
   }
 
   /** Ops whose effect is a set of cells' values and styles (or nothing), which `applyJournaled` can take back. */
@@ -215,10 +454,15 @@ export class XlsxWorkbook implements WorkbookAdapter {
     this.beforeTouch = (cell) => {
       if (!kept.has(cell)) kept.set(cell, { value: cell.value, style: { ...cell.style } });
     };
+    const dirty = this.slots.map((s) => s.dirty);
     let index = 0;
     try {
-      for (; index < batch.ops.length; index++) this.applyOp(batch.ops[index]);
+      for (; index < batch.ops.length; index++) {
+        this.markChanged(batch.ops[index]);
+        this.applyOp(batch.ops[index]);
+      }
     } catch (e) {
+      this.slots.forEach((s, i) => (s.dirty = dirty[i]));
       for (const [cell, was] of kept) {
         cell.value = was.value;
         cell.style = was.style;
@@ -237,10 +481,6 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return cell;
   }
 
-  private rowBreaksBySheet(): Map<string, ExcelJS.RowBreak[]> {
-    return new Map(this.workbook.worksheets.map((ws) => [ws.name, [...(inside(ws).rowBreaks ?? [])]]));
-  }
-
   private sheet(name: string): ExcelJS.Worksheet {
     const ws = this.workbook.getWorksheet(name);
     if (!ws) throw new Error(`sheet "${name}" does not exist`);
@@ -256,6 +496,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'delete-sheet': {
         const ws = this.workbook.getWorksheet(op.sheet);
         if (ws) this.workbook.removeWorksheet(ws.id);
+        this.slots = this.slots.filter((s) => s.name !== op.sheet);
+        this.names = this.names.filter((n) => n.sheet !== op.sheet);
         return;
       }
       case 'clear':
@@ -325,10 +567,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
         this.print(this.sheet(op.sheet), op.settings);
         return;
       case 'define-name': {
-        // ExcelJS keeps names as cells per name; the model is the list { name, ranges }, replaced whole.
-        const names = this.workbook.definedNames as unknown as { model: { name: string; ranges: string[] }[] };
-        const others = names.model.filter((n) => n.name.toLowerCase() !== op.name.toLowerCase());
-        names.model = [...others, { name: op.name, ranges: [absoluteReference(op.sheet, op.range)] }];
+        // A workbook-level name (no localSheetId), replacing one of the same name (names ignore case).
+        const others = this.names.filter((n) => !(n.sheet === undefined && n.name.toLowerCase() === op.name.toLowerCase()));
+        this.names = [...others, { name: op.name, formula: absoluteReference(op.sheet, op.range) }];
         return;
       }
     }
@@ -348,14 +589,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private ensureSheet(name: string, before?: string, hidden?: boolean): void {
-    if (this.workbook.getWorksheet(name)) return;
+    if (this.slots.some((s) => s.name === name)) return;
     // ExcelJS writes `state` as the sheet's `<sheet state="hidden">` (ECMA-376 Part 1, §18.2.19 sheet, ST_SheetState).
-    const ws = this.workbook.addWorksheet(name, hidden ? { state: 'hidden' } : undefined);
-    if (before !== undefined) {
-      const order = inside(this.workbook.getWorksheet(before)!).orderNo;
-      for (const other of this.workbook.worksheets) if (other !== ws && inside(other).orderNo >= order) inside(other).orderNo += 1;
-      inside(ws).orderNo = order;
-    }
+    this.workbook.addWorksheet(name, hidden ? { state: 'hidden' } : undefined);
+    const slot: Slot = { name, state: hidden ? 'hidden' : 'visible', loaded: true, dirty: true, breaksSet: true, chart: false };
+    const at = before === undefined ? -1 : this.slots.findIndex((s) => s.name === before);
+    if (at < 0) this.slots.push(slot);
+    else this.slots.splice(at, 0, slot);
   }
 
   private unmergeWithin(ws: ExcelJS.Worksheet, range: RangePosition): void {
@@ -446,6 +686,32 @@ export class XlsxWorkbook implements WorkbookAdapter {
       // ExcelJS's break of a row is after it; a break "before row n" is after row n − 1.
       for (const r of [...new Set(s.rowBreaks)].sort((a, b) => a - b)) ws.getRow(r - 1).addPageBreak(1, 16384); // max = the last column, 16383 (0-based), as Excel writes it
     }
+  }
+}
+
+/** A new workbook's package: ExcelJS's empty workbook (styles, theme, properties) with the add-in's parts. */
+async function emptyPackage(): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Tengen';
+  const zip = await JSZip.loadAsync((await wb.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as Partial<ExcelJS.XlsxWriteOptions>)) as ArrayBuffer);
+  await webExtensionParts(zip);
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+}
+
+/** A copy the caller may keep (the zip's own buffers are not handed out). */
+function copyOf(bytes: Uint8Array): Uint8Array {
+  return bytes.slice();
+}
+
+/** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */
+function checkExtent(sheet: string, rows: number, columns: number): void {
+  if (rows > MAX_SHEET_ROWS || rows * columns > MAX_SHEET_CELLS) {
+    throw new TengenInputError([
+      {
+        where: sheetCell(sheet, rows, columns),
+        message: `the sheet's last cell is row ${rows}, column ${columns}; a tournament's sheets hold far fewer (at most ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows and ${MAX_SHEET_CELLS.toLocaleString('en-US')} cells from A1): clear what lies beyond the tournament`,
+      },
+    ]);
   }
 }
 

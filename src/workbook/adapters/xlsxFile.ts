@@ -5,10 +5,23 @@
  * leaves half a workbook where the director's file was.
  */
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { XlsxWorkbook } from './xlsx';
 
+/**
+ * The workbook last read, with the bytes it was read from: a command that reads the file twice (`tengen pair W.xlsx
+ * --out W.xlsx` reads it to pair, then again to write, checking it did not change meanwhile) parses it once when
+ * the file's bytes are still exactly those, and the workbook was not changed in memory since.
+ */
+let last: { file: string; bytes: Uint8Array; wb: XlsxWorkbook } | undefined;
+
 export async function readXlsxFile(file: string): Promise<XlsxWorkbook> {
-  return XlsxWorkbook.load(await readFile(file));
+  const bytes = await readFile(file);
+  const where = path.resolve(file);
+  if (last && last.file === where && !last.wb.changed && Buffer.from(last.bytes).equals(bytes)) return last.wb;
+  const wb = await XlsxWorkbook.open(bytes);
+  last = { file: where, bytes, wb };
+  return wb;
 }
 
 export async function writeXlsxFile(file: string, wb: XlsxWorkbook): Promise<void> {

@@ -41,8 +41,8 @@ type StreamingEntry = JSZip.JSZipObject & { internalStream(type: 'string'): Stre
 const thousands = (n: number) => n.toLocaleString('en-US');
 
 /** Refuses a file beyond the limits with a `TengenInputError` naming the sheet (or the part); resolves otherwise. */
-export async function checkWorkbookLimits(data: Uint8Array): Promise<void> {
-  const zip = await JSZip.loadAsync(data);
+export async function checkWorkbookLimits(data: Uint8Array | JSZip): Promise<void> {
+  const zip = data instanceof JSZip ? data : await JSZip.loadAsync(data);
   const names = await sheetNamesByPart(zip);
   for (const path of Object.keys(zip.files)) {
     const entry = zip.files[path];

@@ -1,0 +1,31 @@
+'use strict';
+/**
+ * Helper of bench/workbookCli.js, run as its own process so its CPU time is the whole path a command takes:
+ *   node bench/resultFile.js make FILE     writes the 1,000-player, 10-round workbook (bench/generate.js)
+ *   node bench/resultFile.js result FILE   loads FILE, writes one result of round 10 (read, batch, apply), saves it
+ */
+const { generateMcMahon } = require('./generate');
+const { importBatch, readTournament, resultsBatch } = require('../dist/workbook/session');
+const { XlsxWorkbook } = require('../dist/workbook/adapters/xlsx');
+const { readXlsxFile, writeXlsxFile } = require('../dist/workbook/adapters/xlsxFile');
+
+async function main() {
+  const [what, file] = process.argv.slice(2);
+  if (what === 'make') {
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(generateMcMahon({ players: 1000, rounds: 10, seed: 2026 }), { time: 'bench' }));
+    await writeXlsxFile(file, wb);
+    return;
+  }
+  const wb = await readXlsxFile(file);
+  const read = await readTournament(wb);
+  if (!read.ok) throw new Error('workbook did not read back');
+  const game = read.value.games.find((g) => g.round === 10);
+  await wb.apply(resultsBatch(read.value, 10, [{ table: game.table, result: 'jigo' }], { confirmOverwrite: true, time: 'bench' }));
+  await writeXlsxFile(file, wb);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+'use strict';
+/**
+ * The workbook path from the command line, against the same work from the tournament file (issue 28): CPU time and
+ * peak memory of whole `tengen` commands (node start-up included), medians over runs.
+ *
+ *   field             the EGC 2024 Main Open (../shared/corpus/opengotha-pairings/malavasi/malavasi.geobug.xml): its
+ *                     round-1 participants with their round-1 games, written as OpenGotha XML
+ *   workbook          `tengen workbook field.xml --out W.xlsx`                       target ≤ 1 s CPU
+ *   pair xml          `tengen pair field.xml --round 2 --json`                        the reference
+ *   pair xlsx         `tengen pair W.xlsx --round 2 --out W.xlsx` (a fresh copy each run)   target ≤ 1.5 × pair xml
+ *   standings xml     `tengen standings field.xml`                                     the reference
+ *   standings xlsx    `tengen standings W.xlsx`                                        target ≤ 1.5 × standings xml
+ *   result, file      a 1,000-player, 10-round workbook (bench/generate.js) loaded, one result written, saved to
+ *                     disk (`bench/resultFile.js`, the CLI's own file functions)          target ≤ 1 s CPU
+ * Peak RSS of the EGC workbook path: target < 400 MB.
+ *
+ * Usage: node bench/workbookCli.js [--runs N]
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+
+const ROOT = path.resolve(__dirname, '..');
+const EGC = path.resolve(ROOT, '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
+const args = process.argv.slice(2);
+const runsFlag = args.indexOf('--runs');
+const RUNS = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 5;
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Runs a node script with the CPU reporter preloaded; returns { cpu (ms), rssMB }. */
+function measured(dir, script, scriptArgs, before) {
+  const report = path.join(dir, 'cpu.jsonl');
+  fs.rmSync(report, { force: true });
+  before?.();
+  execFileSync(process.execPath, ['--require', path.join(__dirname, 'cpuReport.js'), script, ...scriptArgs], {
+    env: { ...process.env, TENGEN_CPU_REPORT: report },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(fs.readFileSync(report, 'utf8').trim().split('\n').pop());
+}
+
+function row(name, samples, target) {
+  const cpu = median(samples.map((s) => s.cpu));
+  const rss = Math.max(...samples.map((s) => s.rssMB));
+  console.log(`  ${name.padEnd(15)} CPU median ${cpu.toFixed(0).padStart(6)} ms (min ${Math.min(...samples.map((s) => s.cpu)).toFixed(0)}, max ${Math.max(...samples.map((s) => s.cpu)).toFixed(0)}, ${samples.length} runs)  peak RSS ${rss.toFixed(0).padStart(4)} MB${target ? `  ${target}` : ''}`);
+  return cpu;
+}
+
+function repeat(fn) {
+  const out = [];
+  for (let i = 0; i < RUNS; i++) out.push(fn());
+  return out;
+}
+
+async function main() {
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`\nWorkbook from the command line (CPU time of whole commands) — ${os.cpus().length} cores, load average ${load}`);
+  const bin = path.join(ROOT, 'bin', 'tengen.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-cli-'));
+  try {
+    if (fs.existsSync(EGC)) {
+      const { parseOpenGotha } = require('../dist/formats/opengotha');
+      const { exportOpenGotha } = require('../dist/formats/opengothaExport');
+      const parsed = parseOpenGotha(fs.readFileSync(EGC, 'utf8').replace(/^\uFEFF/, ''), EGC);
+      if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
+      const t = parsed.value;
+      const games = t.games.filter((g) => g.round === 1);
+      const byes = t.byes.filter((b) => b.round === 1);
+      const inRound1 = new Set([...games.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)]);
+      const field = { ...t, players: t.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] })), games, byes };
+      const xml = path.join(dir, 'field.xml');
+      fs.writeFileSync(xml, exportOpenGotha(field).text);
+      const w = path.join(dir, 'W.xlsx');
+      const fresh = path.join(dir, 'fresh.xlsx');
+      console.log(`  field: EGC 2024 Main Open, ${field.players.length} players (round 1 played)`);
+      const workbook = repeat(() => measured(dir, bin, ['workbook', xml, '--out', w, '--overwrite'], () => fs.rmSync(w, { force: true })));
+      fs.copyFileSync(w, fresh);
+      row('workbook', workbook, 'target ≤ 1000 ms');
+      const pairXml = row('pair xml', repeat(() => measured(dir, bin, ['pair', xml, '--round', '2', '--json'])));
+      row('pair xlsx', repeat(() => measured(dir, bin, ['pair', w, '--round', '2', '--out', w], () => fs.copyFileSync(fresh, w))), `target ≤ ${(1.5 * pairXml).toFixed(0)} ms (1.5 × pair xml)`);
+      const standingsXml = row('standings xml', repeat(() => measured(dir, bin, ['standings', xml])));
+      row('standings xlsx', repeat(() => measured(dir, bin, ['standings', fresh])), `target ≤ ${(1.5 * standingsXml).toFixed(0)} ms (1.5 × standings xml)`);
+    } else {
+      console.log(`  EGC rows skipped: ${EGC} is absent`);
+    }
+    const big = path.join(dir, 'big.xlsx');
+    execFileSync(process.execPath, [path.join(__dirname, 'resultFile.js'), 'make', big]);
+    row('result, file', repeat(() => measured(dir, path.join(__dirname, 'resultFile.js'), ['result', big])), 'target ≤ 1000 ms (1,000 players × 10 rounds)');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+module.exports = main().catch((e) => {
+  console.error(`  workbook CLI bench failed: ${e.message}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,164 @@
+/**
+ * A sheet's values and formulas read straight from its XML (ECMA-376 Part 1, §18.3.1.4 c, §18.3.1.40 f, §18.3.1.96 v,
+ * §18.3.1.53 is), without building ExcelJS's model of it: what the engine reads is values and formulas, and a
+ * tournament's sheets are tens of thousands of cells (the Grid of the EGC 2024 Main Open, 53,000), which ExcelJS
+ * parses at some 25 µs a cell. ExcelJS still parses a sheet a batch changes (`xlsx.ts`).
+ *
+ * It reads exactly what the adapter read through ExcelJS (test/workbook/xlsxSheetReader.test.ts compares both over
+ * every workbook the tests make): a formula gives its cached value; text, numbers, booleans, errors (`#N/A`) as
+ * ExcelJS gives them; a number in a date or time format as the ISO text of ExcelJS's date; a cell inside a merged
+ * range other than its top-left is empty; rich text is its runs' text. A sheet it does not read the same way — a
+ * formula shared between cells (`t="shared"`, whose text each cell derives), a cell or row without its address —
+ * is left to ExcelJS (`undefined`).
+ */
+import type { CellValue } from './adapter';
+import { unescapeXml } from './xlsxXml';
+
+export interface SheetCells {
+  readonly values: CellValue[][];
+  readonly formulas: (string | null)[][];
+}
+
+/** What the workbook's other parts say about cells: its strings, which formats are dates, its date system. */
+export interface CellContext {
+  readonly strings: readonly string[];
+  readonly dateStyles: ReadonlySet<number>;
+  readonly date1904: boolean;
+}
+
+/** The built-in number formats ExcelJS knows (its `defaultnumformats.js`), the ones that can be dates. */
+const BUILT_IN_FORMATS: Record<number, string> = {
+  14: 'mm-dd-yy', 15: 'd-mmm-yy', 16: 'd-mmm', 17: 'mmm-yy', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM', 20: 'h:mm', 21: 'h:mm:ss', 22: 'm/d/yy "h":mm',
+  45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0',
+};
+
+/** ExcelJS's test of a date format: a y, m, d, h, M, s or b outside quotes and brackets. */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** The cell formats (`cellXfs` indexes) of a styles part whose number format is a date or time. */
+export function dateStyles(stylesXml: string | undefined): Set<number> {
+  const out = new Set<number>();
+  if (!stylesXml) return out;
+  const custom = new Map<number, string>();
+  for (const m of stylesXml.matchAll(/<numFmt\b[^>]*>/g)) {
+    const id = /\snumFmtId="(\d+)"/.exec(m[0])?.[1];
+    const code = /\sformatCode="([^"]*)"/.exec(m[0])?.[1];
+    if (id !== undefined && code !== undefined) custom.set(Number(id), unescapeXml(code));
+  }
+  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)?.[1] ?? '';
+  let i = 0;
+  for (const m of xfs.matchAll(/<xf\b[^>]*>/g)) {
+    const id = Number(/\snumFmtId="(\d+)"/.exec(m[0])?.[1] ?? 0);
+    if (isDateFormat(custom.get(id) ?? BUILT_IN_FORMATS[id])) out.add(i);
+    i++;
+  }
+  return out;
+}
+
+/** The text of each `<si>` of a shared-strings part (rich text: its runs joined; phonetic runs left out). */
+export function sharedStrings(xml: string | undefined): string[] {
+  if (!xml) return [];
+  return [...xml.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)].map((m) => textOf(m[1] ?? ''));
+}
+
+function textOf(inner: string): string {
+  let out = '';
+  for (const t of inner.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) out += unescapeXml(t[1] ?? '');
+  return out;
+}
+
+function columnOf(letters: string): number {
+  let n = 0;
+  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
+  return n;
+}
+
+const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+
+/** The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. */
+export function readSheetCells(xml: string, context: CellContext, limit: (rows: number, columns: number) => void): SheetCells | undefined {
+  const dataStart = xml.indexOf('<sheetData');
+  if (dataStart < 0) return { values: [], formulas: [] };
+  const dataEnd = xml.indexOf('</sheetData>', dataStart);
+  const data = dataEnd < 0 ? '' : xml.slice(dataStart, dataEnd);
+  if (/<f\b[^>]*\st="shared"/.test(data)) return undefined;
+  const slaves = mergeSlaves(xml);
+  const cells: { row: number; column: number; value: CellValue; formula: string | null }[] = [];
+  let rows = 0;
+  let columns = 0;
+  CELL.lastIndex = 0;
+  for (let m = CELL.exec(data); m; m = CELL.exec(data)) {
+    const attrs = m[1];
+    const ref = /\sr="([A-Z]+)(\d+)"/.exec(attrs);
+    if (!ref) return undefined;
+    const row = Number(ref[2]);
+    const column = columnOf(ref[1]);
+    if (slaves.has(`${row}:${column}`)) continue;
+    const body = m[2] ?? '';
+    const type = /\st="(\w+)"/.exec(attrs)?.[1] ?? 'n';
+    const style = Number(/\ss="(\d+)"/.exec(attrs)?.[1] ?? 0);
+    const f = /<f\b[^>]*?(?:\/>|>([\s\S]*?)<\/f>)/.exec(body);
+    const v = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    let value: CellValue;
+    let formula: string | null = null;
+    if (f) {
+      formula = `=${unescapeXml(f[1] ?? '')}`;
+      value = v ? typed(type, v, style, context) : null;
+    } else if (type === 'inlineStr') {
+      const is = /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
+      // ExcelJS reads an empty inline string as no value at all.
+      if (is === undefined || textOf(is) === '') continue;
+      value = textOf(is);
+    } else if (v !== undefined) {
+      value = typed(type, v, style, context);
+    } else continue;
+    if (value === null && formula === null) continue;
+    rows = Math.max(rows, row);
+    columns = Math.max(columns, column);
+    cells.push({ row, column, value, formula });
+  }
+  limit(rows, columns);
+  const values: CellValue[][] = Array.from({ length: rows }, () => new Array<CellValue>(columns).fill(null));
+  const formulas: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(columns).fill(null));
+  for (const c of cells) {
+    values[c.row - 1][c.column - 1] = c.value;
+    formulas[c.row - 1][c.column - 1] = c.formula;
+  }
+  return { values, formulas };
+}
+
+function typed(type: string, v: string, style: number, context: CellContext): CellValue {
+  switch (type) {
+    case 's': {
+      const s = context.strings[parseInt(v, 10)];
+      return s === undefined ? null : s;
+    }
+    case 'str':
+    case 'inlineStr':
+      return unescapeXml(v);
+    case 'b':
+      return parseInt(v, 10) !== 0;
+    case 'e':
+      return unescapeXml(v);
+    default: {
+      const n = parseFloat(v);
+      if (context.dateStyles.has(style)) return new Date(Math.round((n - 25569 + (context.date1904 ? 1462 : 0)) * 24 * 3600 * 1000)).toISOString();
+      return n;
+    }
+  }
+}
+
+/** The cells of merged ranges other than their top-left (`row:column`). */
+function mergeSlaves(xml: string): Set<string> {
+  const out = new Set<string>();
+  const block = /<mergeCells\b[^>]*>([\s\S]*?)<\/mergeCells>/.exec(xml)?.[1];
+  if (!block) return out;
+  for (const m of block.matchAll(/<mergeCell\b[^>]*\sref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
+    const [left, top, right, bottom] = [columnOf(m[1]), Number(m[2]), columnOf(m[3]), Number(m[4])];
+    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (r !== top || c !== left) out.add(`${r}:${c}`);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+/**
+ * Small, exact text operations on the XML parts of an `.xlsx` package (ECMA-376 Part 1 SpreadsheetML, Part 2 OPC):
+ * the workbook's sheet list, relationships, content types, a worksheet's top-level elements. The package keeps every
+ * part it does not change byte for byte (`xlsxPackage.ts`), so these edit the text of the parts it does change and
+ * leave the rest of that text as it was, rather than parse and re-serialise whole documents.
+ */
+
+export function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function unescapeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-fA-F]+|#\d+);/g, (_m, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e]!;
+  });
+}
+
+/** An attribute of a start tag (`name` may carry a prefix, `r:id`), unescaped; undefined when absent. */
+export function attribute(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return m ? unescapeXml(m[1] ?? m[2] ?? '') : undefined;
+}
+
+/** The start tag with the attribute set (added before the end of the tag when absent), or removed when `value` is undefined. */
+export function withAttribute(tag: string, name: string, value: string | undefined): string {
+  const pattern = new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*(?:"[^"]*"|'[^']*')`);
+  if (value === undefined) return tag.replace(pattern, '');
+  const text = ` ${name}="${escapeXml(value)}"`;
+  if (pattern.test(tag)) return tag.replace(pattern, text);
+  return tag.replace(/\s*(\/?)>$/, `${text}$1>`);
+}
+
+/** The start tags of every element called `local` (any prefix), in document order. */
+export function startTags(xml: string, local: string): string[] {
+  return [...xml.matchAll(new RegExp(`<(?:[\\w.-]+:)?${local}(?=[\\s/>])[^>]*>`, 'g'))].map((m) => m[0]);
+}
+
+/** A top-level child element of a document's root: its local name and its whole text. */
+export interface XmlChild {
+  readonly local: string;
+  readonly text: string;
+}
+
+/** The root's start tag, its children (whitespace between them dropped) and its end tag; the XML declaration apart. */
+export interface SplitDocument {
+  readonly declaration: string;
+  readonly rootStart: string;
+  readonly children: XmlChild[];
+  readonly rootEnd: string;
+}
+
+/** Splits a document into its root and the root's top-level children (comments and processing instructions dropped). */
+export function splitDocument(xml: string): SplitDocument {
+  let i = 0;
+  let declaration = '';
+  const decl = /^\uFEFF?\s*<\?xml[^?]*\?>\s*/.exec(xml);
+  if (decl) {
+    declaration = decl[0].trim();
+    i = decl[0].length;
+  }
+  // Skip comments or other processing instructions before the root.
+  for (;;) {
+    const skip = /^\s*(<!--[\s\S]*?-->|<\?[\s\S]*?\?>)/.exec(xml.slice(i));
+    if (!skip) break;
+    i += skip[0].length;
+  }
+  const rootOpen = /<([\w.:-]+)[^>]*>/g;
+  rootOpen.lastIndex = i;
+  const root = rootOpen.exec(xml);
+  if (!root) throw new Error('no root element');
+  const rootStart = root[0];
+  const rootName = root[1];
+  const children: XmlChild[] = [];
+  if (rootStart.endsWith('/>')) return { declaration, rootStart, children, rootEnd: '' };
+  let p = root.index + rootStart.length;
+  const endTag = `</${rootName}>`;
+  const rootEndAt = xml.lastIndexOf(endTag);
+  while (p < rootEndAt) {
+    const lt = xml.indexOf('<', p);
+    if (lt < 0 || lt >= rootEndAt) break;
+    if (xml.startsWith('<!--', lt)) {
+      p = xml.indexOf('-->', lt) + 3;
+      continue;
+    }
+    if (xml.startsWith('<?', lt)) {
+      p = xml.indexOf('?>', lt) + 2;
+      continue;
+    }
+    const open = /<([\w.:-]+)[^>]*>/y;
+    open.lastIndex = lt;
+    const m = open.exec(xml);
+    if (!m) throw new Error(`unreadable XML at ${lt}`);
+    const name = m[1];
+    let end: number;
+    if (m[0].endsWith('/>')) end = lt + m[0].length;
+    else end = matchingEnd(xml, name, lt + m[0].length);
+    children.push({ local: name.replace(/^[\w.-]+:/, ''), text: xml.slice(lt, end) });
+    p = end;
+  }
+  return { declaration, rootStart, children, rootEnd: endTag };
+}
+
+/** The index just after the end tag matching an element `name` opened before `from` (nesting of the same name counted). */
+function matchingEnd(xml: string, name: string, from: number): number {
+  const tags = new RegExp(`<(/?)${name.replace(/[.]/g, '\\.')}(?=[\\s/>])[^>]*>`, 'g');
+  tags.lastIndex = from;
+  let depth = 1;
+  for (let m = tags.exec(xml); m; m = tags.exec(xml)) {
+    if (m[1] === '/') depth--;
+    else if (!m[0].endsWith('/>')) depth++;
+    if (depth === 0) return m.index + m[0].length;
+  }
+  throw new Error(`<${name}> is not closed`);
+}
+
+export function joinDocument(doc: SplitDocument, children: readonly XmlChild[]): string {
+  const head = doc.declaration ? `${doc.declaration}\n` : '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+  const rootStart = doc.rootStart.endsWith('/>') ? doc.rootStart.replace(/\s*\/>$/, '>') : doc.rootStart;
+  const rootEnd = doc.rootEnd || `</${/<([\w.:-]+)/.exec(doc.rootStart)![1]}>`;
+  return `${head}${rootStart}${children.map((c) => c.text).join('')}${rootEnd}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Relationships (ECMA-376 Part 2, §9.3) and content types (§10.1.2)
+
+export interface Relationship {
+  readonly id: string;
+  readonly type: string;
+  readonly target: string;
+  readonly external: boolean;
+  /** The element as written, kept as it is when the relationship is kept. */
+  readonly text: string;
+}
+
+export function parseRelationships(xml: string | undefined): Relationship[] {
+  if (!xml) return [];
+  return startTags(xml, 'Relationship').map((tag) => ({
+    id: attribute(tag, 'Id') ?? '',
+    type: attribute(tag, 'Type') ?? '',
+    target: attribute(tag, 'Target') ?? '',
+    external: attribute(tag, 'TargetMode') === 'External',
+    text: tag.endsWith('/>') ? tag : tag.replace(/>$/, '/>'),
+  }));
+}
+
+export function relationshipsXml(rels: readonly Relationship[]): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.map((r) => r.text).join('')}</Relationships>`
+  );
+}
+
+export function relationship(id: string, type: string, target: string): Relationship {
+  return { id, type, target, external: false, text: `<Relationship Id="${escapeXml(id)}" Type="${escapeXml(type)}" Target="${escapeXml(target)}"/>` };
+}
+
+/** A relationship id not used in `rels`: rId + one more than the highest number in use. */
+export function freshRelationshipId(rels: readonly Relationship[]): string {
+  const used = rels.map((r) => Number(/^rId(\d+)$/.exec(r.id)?.[1] ?? 0));
+  return `rId${Math.max(0, ...used) + 1}`;
+}
+
+/** The part a relationship of the part `source` (e.g. `xl/workbook.xml`) points at, as a path inside the zip. */
+export function resolveTarget(source: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const base = source.split('/').slice(0, -1);
+  for (const step of target.split('/')) {
+    if (step === '..') base.pop();
+    else if (step !== '.' && step !== '') base.push(step);
+  }
+  return base.join('/');
+}
+
+/** The relationships part of a part: `xl/workbook.xml` → `xl/_rels/workbook.xml.rels`. */
+export function relationshipsPartOf(part: string): string {
+  const slash = part.lastIndexOf('/');
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
+}
+
+/** `[Content_Types].xml` with an `Override` for `part` (replacing one there), or without it when `type` is undefined. */
+export function withOverride(types: string, part: string, type: string | undefined): string {
+  const name = `/${part}`;
+  const existing = new RegExp(`<Override\\b[^>]*PartName="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*/>`, 'i');
+  const without = types.replace(existing, '');
+  if (type === undefined) return without;
+  return without.replace('</Types>', `<Override PartName="${escapeXml(name)}" ContentType="${escapeXml(type)}"/></Types>`);
+}
