@@ -16,6 +16,8 @@ export interface SitePage {
   /** Its path in the site's folder: `index.html`, `players/12.html`. */
   readonly path: string;
   readonly title: string;
+  /** The words of a link to it, when not its title. */
+  readonly label?: string;
   /** A printed page (slips, table cards, the wall chart): left out of the single file and its navigation. */
   readonly print?: boolean;
   body(link: Linker): string;

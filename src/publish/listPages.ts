@@ -84,7 +84,7 @@ export function homePage(d: SiteData, roundPages: readonly number[], print: read
       const main = `<ul class="links"><li>${link(l.to('standings.html'), text(w.standings))}${d.asOf > 0 ? ` (${text(w.afterRound(d.asOf))})` : ''}</li><li>${link(l.to('grid.html'), text(w.grid))}</li><li>${link(l.to('players.html'), text(w.players))}</li></ul>`;
       const earlier = roundPages.filter((r) => r !== d.currentRound);
       const rounds = earlier.length ? `<h2>${text(w.pairings)}</h2><ul class="links">${earlier.map((r) => `<li>${link(l.to(`${roundStems(r).byTable}.html`), text(w.round(r)))} · ${link(l.to(`${roundStems(r).byName}.html`), text(w.pairingsByName))}</li>`).join('')}</ul>` : '';
-      const printed = print.length ? `<h2 class="noprint">${text(w.print)}</h2><ul class="links noprint">${print.map((p) => `<li>${link(l.to(p.path), text(p.title))}</li>`).join('')}</ul>` : '';
+      const printed = print.length ? `<h2 class="noprint">${text(w.print)}</h2><ul class="links noprint">${print.map((p) => `<li>${link(l.to(p.path), text(p.label ?? p.title))}</li>`).join('')}</ul>` : '';
       return `<ul>${facts}</ul>\n${current}\n${main}\n${rounds}\n${printed}`;
     },
   };

@@ -29,7 +29,9 @@ function handicapText(d: SiteData, h: number): string {
 function nextGame(d: SiteData, s: SitePlayer, l: Linker): string {
   const w = d.words;
   const round = d.currentRound;
-  if (round === 0 || round <= d.asOf) return '';
+  // The round is open while a game of it has no result (its bye may already count in the standings).
+  const open = round > d.asOf || d.tournament.games.some((g) => g.round === round && g.result === 'unknown');
+  if (round === 0 || !open) return '';
   const r = s.rounds[round - 1];
   let what: string;
   if (r.outcome === 'pending') {
@@ -50,9 +52,11 @@ function gamesTable(d: SiteData, s: SitePlayer, l: Linker): string {
   const rows = s.rounds.map((r) => {
     const opp = r.opponent >= 0 ? d.byIndex[r.opponent] : undefined;
     const table = tableOf(d, r);
-    return [String(r.round), table === undefined ? '' : String(table.number), opp ? `${playerLink(d, l, opp)} <span class="muted">${text(opp.rank)}</span>` : '', text(colourText(d, r)), text(handicapText(d, r.handicap)), text(w.outcome[r.outcome])];
+    // Colour and handicap in one column: the table fits a phone's width.
+    const colour = [colourText(d, r), r.handicap > 0 ? `${w.handicap.toLowerCase()} ${handicapText(d, r.handicap)}` : ''].filter(Boolean).join(', ');
+    return [String(r.round), table === undefined ? '' : String(table.number), opp ? `${playerLink(d, l, opp)} <span class="muted">${text(opp.rank)}</span>` : '', text(colour), text(w.outcome[r.outcome])];
   });
-  return `<div class="scroll">${table([w.roundHeader, w.table, w.opponent, w.colour, w.handicap, w.result].map(text), rows, new Set([0, 1]))}</div>`;
+  return `<div class="scroll">${table([w.roundHeader, w.table, w.opponent, w.colour, w.result].map(text), rows, new Set([0, 1]))}</div>`;
 }
 
 function detailTable(d: SiteData, s: SitePlayer, l: Linker): string {
@@ -80,7 +84,7 @@ export function playerPage(d: SiteData, s: SitePlayer): SitePage {
       const place =
         s.place === undefined
           ? `<p>${text(w.notInStandings)}</p>`
-          : `<p class="lead">${link(l.to(chunkOf('standings', s.row!, STANDINGS_ROWS), `p${p.id}`), text(w.ordinal(s.place)))} — ${text(s.score ?? '')}${d.asOf > 0 ? ` <span class="muted">(${text(w.afterRound(d.asOf))})</span>` : ''}</p>`;
+          : `<p class="lead" data-place="${s.place}">${link(l.to(chunkOf('standings', s.row!, STANDINGS_ROWS), `p${p.id}`), text(w.ordinal(s.place)))} — ${text(s.score ?? '')}${d.asOf > 0 ? ` <span class="muted">(${text(w.afterRound(d.asOf))})</span>` : ''}</p>`;
       const why = s.explanation && d.asOf > 0 ? `<h2>${text(w.whyPlace)}</h2><div class="why"${s.explanationLang !== w.lang ? ` lang="${s.explanationLang}"` : ''}>${s.explanation.map((line) => `<p>${text(line)}</p>`).join('')}</div>${detailTable(d, s, l)}` : '';
       const grid = s.row === undefined ? '' : `<p class="muted">${link(l.to(chunkOf('grid', s.row, GRID_ROWS)), text(w.grid))}</p>`;
       const games = d.currentRound > 0 ? `<h2>${text(w.games)}</h2>${gamesTable(d, s, l)}` : '';

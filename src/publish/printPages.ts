@@ -84,6 +84,7 @@ export function wallPage(d: SiteData): SitePage {
   return {
     path: 'print/wall.html',
     title: d.tournament.name,
+    label: w.wall,
     print: true,
     body: () => `<div class="wall">${noQrNote(d)}<p class="lead">${text(w.scanForSite)}</p>${url ? `${qrSvg(url, 320, url)}<p>${text(url)}</p>` : ''}</div>`,
   };

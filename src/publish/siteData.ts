@@ -78,7 +78,8 @@ export function scoreWords(words: SiteWords, criteria: readonly Criterion[], val
     .filter((c) => label[c])
     .map((c) => {
       const v = formatFraction(values[c]).replace('.', words.decimal);
-      return c === 'nbw' ? `${v} ${label.nbw}` : `${label[c]} ${v}`;
+      const one = words.lang === 'fr' ? values[c].num <= values[c].den : values[c].num === values[c].den;
+      return c === 'nbw' ? `${v} ${one ? label.nbw!.replace(/s$/, '') : label.nbw}` : `${label[c]} ${v}`;
     })
     .join(', ');
 }
