@@ -50,11 +50,18 @@ export interface SiteFrame {
   readonly roundPaths?: { byTable: string; byName: string };
 }
 
+/** The window's title: the page's, then the tournament's, within the 70 characters a tab or a search result shows. */
+export function titleOf(title: string, tournament: string): string {
+  const full = title === tournament ? title : `${title} — ${tournament}`;
+  const chars = [...full];
+  return chars.length <= 70 ? full : `${chars.slice(0, 69).join('').trimEnd()}…`;
+}
+
 /** A page as a file of the folder. */
 export function pageFile(page: SitePage, frame: SiteFrame): string {
   const link: Linker = { to: (to, anchor) => `${relative(page.path, to)}${anchor ? `#${anchor}` : ''}`, id: (local) => local };
   const w = frame.words;
-  const head = `<!DOCTYPE html>\n<html lang="${w.lang}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${text(page.title)} — ${text(frame.tournamentName)}</title>\n<link rel="stylesheet" href="${text(relative(page.path, 'style.css'))}">\n</head>\n`;
+  const head = `<!DOCTYPE html>\n<html lang="${w.lang}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${text(titleOf(page.title, frame.tournamentName))}</title>\n<link rel="stylesheet" href="${text(relative(page.path, 'style.css'))}">\n</head>\n`;
   const header = page.print ? '' : `<header><a class="skip" href="#main">${text(w.skip)}</a><p class="event"><a href="${text(link.to('index.html'))}">${text(frame.tournamentName)}</a></p>${nav(w, link, frame.roundPaths !== undefined, frame.roundPaths)}</header>\n`;
   const footer = page.print ? '' : `<footer><p>${text(w.madeWith)}</p></footer>\n`;
   return `${head}<body${page.print ? ' class="print"' : ''}>\n${header}<main id="main">\n<h1>${text(page.title)}</h1>\n${page.body(link)}\n</main>\n${footer}</body>\n</html>\n`;
@@ -69,5 +76,5 @@ export function singleFile(pages: readonly SitePage[], frame: SiteFrame, css: st
   // The home section shows when no other is targeted; another, when a link targets it (no script needed).
   const single = `.page{display:none}#${sectionId('index.html')},.page:target{display:block}main:has(.page:target) #${sectionId('index.html')}:not(:target){display:none}`;
   const navLink: Linker = { to: (to) => `#${sectionId(to)}`, id: (local) => local };
-  return `<!DOCTYPE html>\n<html lang="${w.lang}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${text(frame.tournamentName)}</title>\n<style>\n${css}\n${single}\n</style>\n</head>\n<body>\n<header><p class="event"><a href="#${sectionId('index.html')}">${text(frame.tournamentName)}</a></p>${nav(w, navLink, frame.roundPaths !== undefined, frame.roundPaths)}</header>\n<main id="main">\n${sections}\n</main>\n<footer><p>${text(w.madeWith)}</p></footer>\n</body>\n</html>\n`;
+  return `<!DOCTYPE html>\n<html lang="${w.lang}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${text(titleOf(frame.tournamentName, frame.tournamentName))}</title>\n<style>\n${css}\n${single}\n</style>\n</head>\n<body>\n<header><p class="event"><a href="#${sectionId('index.html')}">${text(frame.tournamentName)}</a></p>${nav(w, navLink, frame.roundPaths !== undefined, frame.roundPaths)}</header>\n<main id="main">\n${sections}\n</main>\n<footer><p>${text(w.madeWith)}</p></footer>\n</body>\n</html>\n`;
 }
