@@ -29,9 +29,7 @@ function handicapText(d: SiteData, h: number): string {
 function nextGame(d: SiteData, s: SitePlayer, l: Linker): string {
   const w = d.words;
   const round = d.currentRound;
-  // The round is open while a game of it has no result (its bye may already count in the standings).
-  const open = round > d.asOf || d.tournament.games.some((g) => g.round === round && g.result === 'unknown');
-  if (round === 0 || !open) return '';
+  if (round === 0 || !d.roundOpen) return '';
   const r = s.rounds[round - 1];
   let what: string;
   if (r.outcome === 'pending') {

@@ -7,13 +7,19 @@
 import { create } from 'qrcode';
 import { text } from './html';
 
+/** The mask used for every code (qrcode's `maskPattern`, 0–7). */
+const MASK = 2 as const;
+
 /** Modules of the quiet zone around the symbol (ISO/IEC 18004: four modules wide). */
 const QUIET = 4;
 
 /** The QR code of `data` as an inline `<svg>` of `size` CSS pixels, titled for screen readers. */
 export function qrSvg(data: string, size: number, title: string): string {
-  // Medium error correction: readable on a slip creased or splashed with tea, still small for a URL.
-  const qr = create(data, { errorCorrectionLevel: 'M' });
+  // Medium error correction: readable on a slip creased or splashed with tea, still small for a URL. One byte-mode
+  // segment and a fixed mask: ISO/IEC 18004 lets the encoder pick any of the eight masks (the symbol's format
+  // information names it), and scoring all eight for each of a round's thousand codes took seconds (bench/publish.js);
+  // every code the tests make is decoded back (test/publish/site.test.ts, test/e2e/publishSite.test.ts).
+  const qr = create([{ data: new TextEncoder().encode(data), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: MASK });
   const n = qr.modules.size;
   const bits = qr.modules.data;
   let path = '';

@@ -49,6 +49,8 @@ export interface SiteData {
   readonly options: PublishOptions;
   /** The last round with a game or a bye: the current round (0: none paired yet). */
   readonly currentRound: number;
+  /** The current round goes on: a game of it has no result (its bye may already count in the standings). */
+  readonly roundOpen: boolean;
   /** The round the standings are after. */
   readonly asOf: number;
   readonly standings?: Standings;
@@ -160,5 +162,6 @@ export function siteData(t: Tournament, options: PublishOptions = {}): { ok: tru
   const byId = new Map(byIndex.map((s) => [s.player.id, s]));
   const tables = new Map<Game, { number: number; index: number }>();
   for (let round = 1; round <= currentRound; round++) gamesByTable(t, round).forEach((g, i) => tables.set(g, { number: tableNumber(g, i), index: i }));
-  return { ok: true, data: { tournament: t, words, options, currentRound, asOf, standings, czech, ordered: [...inStandings, ...rest], byIndex, byId, tables, shown } };
+  const roundOpen = currentRound > 0 && (currentRound > asOf || t.games.some((g) => g.round === currentRound && g.result === 'unknown'));
+  return { ok: true, data: { tournament: t, words, options, currentRound, roundOpen, asOf, standings, czech, ordered: [...inStandings, ...rest], byIndex, byId, tables, shown } };
 }
