@@ -137,7 +137,7 @@ export function siteData(t: Tournament, options: PublishOptions = {}): { ok: tru
   } else if (czech) {
     czech.entries.forEach((e, row) => {
       const points = `${String(e.points).replace('.', words.decimal)} ${words.points.toLowerCase()}`;
-      placed.set(e.index, { place: e.place, row, score: points, explanation: renderCzechExplanation(explainCzech(czech, e.player.id)).trimEnd().split('\n'), lang: 'en' });
+      placed.set(e.index, { place: e.place, row, score: points, explanation: renderCzechExplanation(explainCzech(czech, e.player.id)).split('\n').map((line) => line.trim()).filter(Boolean), lang: 'en' });
     });
   }
 

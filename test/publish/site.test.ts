@@ -154,6 +154,21 @@ describe('the site of examples/quebec-open-mini.json', () => {
   });
 });
 
+describe('the site of a round-robin ordered by the Czech rules', () => {
+  it('shows each player his Czech place and the explanation `tengen explain FILE PLAYER place` gives', async () => {
+    const file = QUEBEC.replace('quebec-open-mini.json', 'czech-round-robin.json');
+    const t = await load(file);
+    const s = site(t);
+    const rows = JSON.parse((await cli(['standings', file, '--json'])).out) as { id: number; place: number }[];
+    for (const row of rows) {
+      const page = s.files.get(`players/${row.id}.html`)!;
+      expect(shownPlace(page)).toBe(row.place);
+      const explained = await cli(['explain', file, String(row.id), 'place']);
+      expect(whyLines(page)).toEqual(explained.out.split('\n').map((l) => l.trim()).filter(Boolean));
+    }
+  });
+});
+
 describe('bad input', () => {
   let t: Tournament;
   beforeAll(async () => {
