@@ -37,6 +37,8 @@ footer{padding:.75rem;color:#555;font-size:.85rem;text-align:center}
 .card .vs{font-size:1.3rem}
 .wall{text-align:center}
 .wall .qr{margin:1rem auto}
+body.print main>h1{text-align:center}
+@media (max-width:30rem){th,td{padding:.25rem .2rem}table{font-size:.88rem}main{padding:.6rem}}
 @media (min-width:48rem){body{font-size:17px}}
 @media print{
   body{font-size:11pt}
