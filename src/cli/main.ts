@@ -2,7 +2,8 @@
  * `tengen` — command-line entry points over the engine.
  *
  *   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks a,b,c] [--json]
- *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]   (CRITERION czech: the Czech order)
+ *   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]   (CRITERION czech: the Czech order;
+ *               place: why he stands where he does, in words)
  *   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
  *               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
  *               [--opengotha-rules released|corrected] [--opengotha-chunks]
@@ -14,6 +15,8 @@
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
  *   tengen playoff LEAGUE [--json] [--out FILE.json]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
+ *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
+ *               [--show-ratings] [--show-pins] [--overwrite]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why).
@@ -28,6 +31,7 @@ import { computeStandings, type StandingsOptions } from '../scoring/standings';
 import { explainIn } from '../scoring/explain';
 import { czechStandings } from '../scoring/czechOrder';
 import { explainCzech, renderCzechExplanation } from '../scoring/czechExplain';
+import { explainPlace, placeExplanationTitle, renderPlaceExplanation } from '../scoring/placeExplain';
 import { czechJson, renderCzechStandings } from './czech';
 import { renderExplanation, renderStandings, standingsJson } from './render';
 import { egcStandingsJson, renderEgcResults } from './egcRender';
@@ -69,6 +73,7 @@ import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './expo
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
+import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 
 export { USAGE };
@@ -92,8 +97,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
+const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
+const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -163,6 +168,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   lots: new Set(['by', 'seed', 'out']),
   playoff: new Set(['json', 'out']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
+  publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
 };
 
 /** What `pair` takes on a team tournament: the team draw has no options of its own. */
@@ -229,8 +235,22 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
         io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderCzechExplanation(explanation));
         return 0;
       }
+      if (criterionText.toLowerCase() === 'place') {
+        // Why he stands where he does, in words (src/scoring/placeExplain.ts): the text his page on the published site shows.
+        const t = await load(file);
+        const player = findPlayer(t, who, file);
+        const options = standingsOptions(flags, t);
+        if ((options.ruleset ?? t.settings.ruleset) === 'czech' && options.tiebreaks === undefined) {
+          const explanation = explainCzech(czechStandings(t, { asOf: options.asOf }), player.id);
+          io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : renderCzechExplanation(explanation));
+          return 0;
+        }
+        const explanation = explainPlace(computeStandings(t, options), player.id);
+        io.out(flags.has('json') ? `${JSON.stringify(explanation, null, 2)}\n` : `${placeExplanationTitle(explanation)}\n${renderPlaceExplanation(explanation)}`);
+        return 0;
+      }
       const criterion = criterionText.toLowerCase() as Criterion;
-      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}, or czech (the Czech order)`);
+      if (!CRITERIA.includes(criterion)) throw new UsageError(`unknown criterion ${criterionText}; expected one of ${CRITERIA.join(', ')}, place (why he stands where he does) or czech (the Czech order)`);
       const t = await load(file);
       const player = findPlayer(t, who, file);
       const standings = computeStandings(t, standingsOptions(flags, t));
@@ -403,6 +423,16 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const series = await seriesOf(files, typeof asOf === 'string' ? seriesAsOf(asOf, files) : undefined);
       if (typeof out === 'string') io.out(await writeSeriesWorkbook(series, files, out, flags.has('overwrite'), io.fs));
       else io.out(flags.has('json') ? `${JSON.stringify(seriesJson(series), null, 2)}\n` : renderSeries(series));
+      return 0;
+    }
+    case 'publish': {
+      if (rest.length !== 1) throw new UsageError('publish takes one FILE');
+      const target = publishTarget(flags.get('out'));
+      const options = publishOptions(flags);
+      const t = await load(rest[0]);
+      const site = buildSite(t, options, rest[0]);
+      if (options.baseUrl === undefined) io.err('tengen: note: no --base-url: the slips, table cards and wall chart have no QR code\n');
+      io.out(await writeSite(site, target, t, flags.has('overwrite'), io.fs));
       return 0;
     }
     default:

@@ -7,6 +7,7 @@ export const USAGE = `Usage:
   tengen standings FILE [--ruleset egf|bga|aqjg|opengotha|czech] [--as-of ROUND] [--tiebreaks mms,sos,…] [--json]
   tengen explain FILE PLAYER CRITERION [--ruleset …] [--as-of ROUND] [--json]
   tengen explain FILE PLAYER czech [--as-of ROUND] [--json]   why he stands where he does in the Czech order
+  tengen explain FILE PLAYER place [--ruleset …] [--as-of ROUND] [--json]   his place in words, against his neighbours
   tengen pair FILE --round N [--system optimal|mays|opengotha] [--seeding slip|fold|random|adjacent] [--seed N]
               [--bye-method mays|opengotha] [--allow-repeats] [--weights] [--json] [--out FILE]
               [--opengotha-rules released|corrected] [--opengotha-chunks]
@@ -19,6 +20,8 @@ export const USAGE = `Usage:
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
   tengen playoff LEAGUE [--json] [--out FILE.json]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
+  tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
+              [--show-ratings] [--show-pins] [--overwrite]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
 results (.h9) or a Tengen workbook (.xlsx).
@@ -52,6 +55,12 @@ series: the Czech series table over tournament files given in the order held; --
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.
 --overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
+publish: the results site players follow on their phones — home, pairings by table and by name, standings, grid,
+a page per player (his games, next table, place and why) and printable slips, table cards and wall chart with QR
+codes of the pages at --base-url (where the folder will be uploaded, http:// or https://). --out DIR writes the
+folder (a non-empty folder that is not a Tengen site only with --overwrite), SITE.zip the same as a zip, SITE.html
+the site in one file. Pages are named by player ID (--url-key pin: by EGD PIN), never by name; names, clubs, ranks
+and results only, ratings and PINs with --show-ratings, --show-pins.
 A team tournament (settings.teams, docs/file-format.md): standings ranks the teams (team points, board wins, SOS;
 --as-of, --json); pair draws team matches, board k against board k, and with an odd number of teams a team bye
 (--round, --json, --out FILE.json or the workbook itself, --repair, --overwrite only).

@@ -21,10 +21,10 @@ import { displayName, type Criterion, type Game, type PlayerId, type Tournament 
 import type { Standings } from '../scoring/standings';
 import { toAscii } from './ascii';
 import { column, exported, type Exported } from './export';
-import { missingNote, resolveH9Header, type H9HeaderInput } from './h9Header';
+import { adjustedTime, egfClass, missingNote, resolveH9Header, type H9Class, type H9HeaderInput } from './h9Header';
 
-/** EGF tournament classes: A, B, C by time; D an Internet tournament. */
-export type H9Class = 'A' | 'B' | 'C' | 'D';
+export type { H9Class };
+export { adjustedTime, egfClass };
 
 /** The h9 column name of each criterion (OpenGotha's short names, at most five characters). */
 export const H9_CRITERION_NAMES: Readonly<Record<Criterion, string>> = {
@@ -43,41 +43,6 @@ export const H9_CRITERION_NAMES: Readonly<Record<Criterion, string>> = {
   previousorder: 'PREV',
   lottery: 'LOT',
 };
-
-/**
- * EGF classes by time (format page, "Tournament classes"; Sensei's "EGF tournament class"): A basic ≥ 60 and adjusted
- * ≥ 75 minutes, B 40 and 50, C 25 and 30. Class D (Internet tournaments, 40 and 50 minutes) is not a matter of time:
- * only the director can say it (`--class D`).
- */
-export function egfClass(basic: number, adjusted: number): H9Class | undefined {
-  if (basic >= 60 && adjusted >= 75) return 'A';
-  if (basic >= 40 && adjusted >= 50) return 'B';
-  if (basic >= 25 && adjusted >= 30) return 'C';
-  return undefined;
-}
-
-/**
- * The adjusted time when OpenGotha's time parameters are known: "TA = basic time + time equivalent to 45 (60) moves
- * in standard (Canadian) byoyomi".
- */
-export function adjustedTime(general: Readonly<Record<string, string>> | undefined): { basic: number; adjusted: number } | undefined {
-  const basic = Number(general?.basicTime);
-  if (!general || !Number.isFinite(basic) || general.basicTime === undefined) return undefined;
-  const n = (k: string) => Number(general[k] ?? 0) || 0;
-  switch (general.complementaryTimeSystem) {
-    case 'STDBYOYOMI':
-      return { basic, adjusted: basic + (45 * n('stdByoYomiTime')) / 60 };
-    case 'CANBYOYOMI':
-      return {
-        basic,
-        adjusted: basic + (60 * n('canByoYomiTime')) / Math.max(1, n('nbMovesCanTime')) / 60,
-      };
-    case 'FISCHER':
-      return { basic, adjusted: basic + (120 * n('fischerTime')) / 60 };
-    default:
-      return { basic, adjusted: basic };
-  }
-}
 
 /**
  * The ruleset, and under OpenGotha's its free-point values (half points of a bye and of an absence, for MMS/NBW), so

@@ -5,6 +5,7 @@
 import type { Tournament } from '../../src/model/tournament';
 import { append, button, clear, h } from '../dom';
 import { EXPORT_CHOICES, exportOffer, type ExportOffer } from '../exportFiles';
+import { publishControls } from '../publishSite';
 import { errorsText, type Step, type StepContext } from './context';
 
 export class FinalizeStep implements Step {
@@ -28,6 +29,7 @@ export class FinalizeStep implements Step {
         ...EXPORT_CHOICES.map(([format, label]) => button(label, () => this.export(t, format, exportOut), { 'data-testid': `export-${format}` })),
       ),
       exportOut,
+      publishControls(this.ctx, t),
     );
   }
 
