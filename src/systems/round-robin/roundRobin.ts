@@ -6,7 +6,10 @@
  *  - `schedule` "berger" (default): the Berger table for any number of players, a bye when the number is odd.
  *  - `schedule` "egc": seeds/egc-championship-rules.txt, The League, Pairings — 10 players in 9 rounds, or (The
  *    League / from 2010 on) 12 players in 11 rounds, "The first mentioned player of every pair is Black."
- *  - `cycles` 2: the second cycle repeats the first with colours reversed.
+ *  - `cycles` 2 or more: every cycle repeats the first, an even-numbered cycle with colours reversed (the Czech
+ *    round-robin rules, B, "Double (two or more cycles) round-robin": the standings of any number of cycles; the
+ *    colours of a third cycle are the first's again, so that over each two cycles everyone has each colour once
+ *    against each opponent). At most MAX_CYCLES: more is taken for a typing mistake.
  *
  * Games are even unless the file sets a handicap policy; then the policy decides the stones and the stronger takes
  * White, as in every other system.
@@ -21,6 +24,9 @@ import { pairingError, type PairedGame, type PairingResult, type ReportLine } fr
 const EGC_RULE = 'seeds/egc-championship-rules.txt, The League, Pairings';
 const BERGER_RULE = 'FIDE Handbook C.05, Annex 1, Berger tables (the first of each pair is Black, as in the EGC league)';
 
+/** The most cycles a round-robin file may ask for (ten times everyone against everyone: more is a typing mistake). */
+export const MAX_CYCLES = 10;
+
 /** The number of rounds of the tournament's round-robin: rounds per cycle × cycles. */
 export function roundRobinRounds(players: number, schedule: 'berger' | 'egc' = 'berger', cycles = 1): number {
   const perCycle = schedule === 'egc' ? (EGC_LEAGUES[players]?.length ?? 0) : bergerRoundsPerCycle(players);
@@ -32,7 +38,7 @@ export function refusedRoundRobin(t: Tournament): string | null {
   const n = t.players.length;
   const schedule = t.settings.schedule ?? 'berger';
   const cycles = t.settings.cycles ?? 1;
-  if (cycles !== 1 && cycles !== 2) return `settings.cycles ${cycles}: a round-robin has 1 or 2 cycles`;
+  if (!Number.isInteger(cycles) || cycles < 1 || cycles > MAX_CYCLES) return `settings.cycles ${cycles}: a round-robin has a whole number of cycles from 1 to ${MAX_CYCLES}`;
   if (schedule === 'egc' && !EGC_LEAGUES[n]) {
     return `the EGC league ("schedule": "egc") is printed for 10 players in 9 rounds or 12 players in 11 rounds (${EGC_RULE}); this file has ${n} player${n === 1 ? '' : 's'} — use "schedule": "berger" for ${n}`;
   }
@@ -46,8 +52,8 @@ export function roundRobinTable(n: number, round: number, schedule: 'berger' | '
   const cycle = Math.floor((round - 1) / perCycle) + 1;
   const inCycle = ((round - 1) % perCycle) + 1;
   const first = schedule === 'egc' ? { pairs: [...EGC_LEAGUES[n][inCycle - 1]], bye: null } : bergerRound(n, inCycle);
-  // The second cycle: the same pairs, colours reversed (issue 13: "the second cycle with colours reversed").
-  const pairs = cycle === 1 ? first.pairs : first.pairs.map(([b, w]) => [w, b] as const);
+  // An even-numbered cycle: the same pairs, colours reversed (issue 13: "the second cycle with colours reversed").
+  const pairs = cycle % 2 === 1 ? first.pairs : first.pairs.map(([b, w]) => [w, b] as const);
   return { pairs, bye: first.bye, cycle };
 }
 
@@ -71,7 +77,7 @@ export function pairRoundRobin(t: Tournament, round: number): PairingResult {
     let white = idOf(whiteNumber);
     let handicap = 0;
     // The rule is EGC_RULE or BERGER_RULE (the module's header quotes both); the line names the table only.
-    let colours = `${schedule === 'egc' ? 'the EGC league' : 'the Berger table'}: number ${blackNumber} is Black${cycle === 2 ? ' (second cycle, colours reversed)' : ''}`;
+    let colours = `${schedule === 'egc' ? 'the EGC league' : 'the Berger table'}: number ${blackNumber} is Black${cycle === 1 ? '' : cycle % 2 === 0 ? ` (cycle ${cycle}, colours reversed)` : ` (cycle ${cycle}, colours as in the first)`}`;
     const policy = t.settings.handicap;
     if (policy && policy.policy !== 'none') {
       const b = byId.get(black)!;
