@@ -165,3 +165,17 @@ describe('a round-robin of three cycles in the file format', () => {
     expect(!refused.ok && refused.errors.map((e) => `${e.where} ${e.message}`).join('\n')).toMatch(/cycles/);
   });
 });
+
+describe('a withdrawn league player', () => {
+  it('is seated by the table all the same, and the report says so, naming him and who wins by default', () => {
+    const field = players(4).map((p) => (p.id === 3 ? { ...p, absentRounds: [2, 3] } : p));
+    const t = tournament(field, { system: 'round-robin', rounds: 3 });
+    // The seat is the table's; the apply step's own check names the absence too (it is no silent pairing).
+    const r = pairRoundRobin(t, 2);
+    if (isPairingError(r)) throw new Error(r.message);
+    expect(r.games.flatMap((g) => [g.white, g.black])).toContain(3);
+    const warning = r.report.find((l) => l.kind === 'absent-seated');
+    expect(warning && 'message' in warning && warning.message).toMatch(/3 \(Player 3\) is announced absent \(or withdrawn\) in round 2.*enter the game as won by default by \d \(Player \d\)/);
+    expect(pair(t, 1).report.some((l) => l.kind === 'absent-seated')).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@
  * White, as in every other system.
  */
 import { formatInputError } from '../../model/errors';
-import type { PlayerId, Tournament } from '../../model/tournament';
+import { playerLabel, type PlayerId, type Tournament } from '../../model/tournament';
 import { decideHandicap } from '../../pairing/handicap';
 import { byPairingNumber } from '../../pairing/lots';
 import { bergerRound, bergerRoundsPerCycle, EGC_LEAGUES, type NumberPair } from './roundRobinTables';
@@ -103,6 +103,20 @@ export function pairRoundRobin(t: Tournament, round: number): PairingResult {
       kind: 'bye', player: byePlayer, reason: `number ${bye} sits out round ${round} of the Berger table (odd number of players)`, rule: BERGER_RULE,
       message: `bye: ${byePlayer} (no. ${bye}), whose turn it is to sit out in the Berger table`,
     });
+  }
+  // A round-robin's table seats everyone, absent or withdrawn: the game stays at its table and its result is the
+  // director's to enter — a default win for the opponent (EGF General Tournament Rules: a player absent from a game
+  // loses it by default), the league's rule being that "A player qualified for the league has to play all his games"
+  // (European Go Championship Tournament Rules, The League, General). Said, never silent.
+  for (const g of games) {
+    for (const [absentee, opponent] of [[g.white, g.black], [g.black, g.white]] as const) {
+      if (!(byId.get(absentee)?.absentRounds ?? []).includes(round)) continue;
+      report.push({
+        kind: 'absent-seated', table: g.table, players: [absentee],
+        rule: 'European Go Championship Tournament Rules, The League, General: "A player qualified for the league has to play all his games."',
+        message: `table ${g.table}: ${playerLabel(t, absentee)} is announced absent (or withdrawn) in round ${round}, and the round-robin's table seats him all the same: if he does not play, enter the game as won by default by ${playerLabel(t, opponent)}`,
+      });
+    }
   }
   return { round, system: `round-robin (${schedule})`, games, bye: byePlayer, report };
 }
