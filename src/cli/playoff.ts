@@ -18,6 +18,7 @@ const KIND_WORDS = { knockout: 'knockout', final: 'final', losers: 'losers\' gam
 
 export function playoffJson(p: Playoff) {
   return {
+    kind: p.kind,
     contestedPlaces: p.contested,
     league: p.league.map((r) => ({ player: r.player, wins: r.winsHalves / 2, place: r.place })),
     knockouts: p.knockouts.map((k) => ({
@@ -48,7 +49,8 @@ function renderKnockout(t: Tournament, k: Knockout): string {
 }
 
 export function renderPlayoff(t: Tournament, p: Playoff): string {
-  const ties = p.knockouts.length === 0 ? `No tie for places 1–${p.contested}: no playoff is held.` : p.knockouts.map((k) => renderKnockout(t, k)).join('\n\n');
+  const ties = p.knockouts.length === 0 ? `No tie for ${p.contested === 1 ? 'place 1' : `places 1–${p.contested}`}: no playoff is held.` : p.knockouts.map((k) => renderKnockout(t, k)).join('\n\n');
   const places = p.finalPlaces ? `\n\nFinal places:\n${[...p.finalPlaces].sort((a, b) => a[1] - b[1] || a[0] - b[0]).map(([id, place]) => `  ${place}. ${playerLabel(t, id)}`).join('\n')}` : '';
-  return `${t.name} — the league's knockout playoffs (places 1–${p.contested})\n\n${ties}${places}\n`;
+  const whose = p.kind === 'qt' ? "the QT's knockout playoff (place 1)" : `the league's knockout playoffs (places 1–${p.contested})`;
+  return `${t.name} — ${whose}\n\n${ties}${places}\n`;
 }

@@ -18,7 +18,7 @@ export const USAGE = `Usage:
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
                 [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
-  tengen playoff LEAGUE [--json] [--out FILE.json]
+  tengen playoff LEAGUE|QT [--json] [--out FILE.json]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
@@ -49,7 +49,8 @@ named by --format). --find prints its entries whose name matches NAME (case and 
 name in either order, each word a prefix: "ala jean-f"), at most --limit of them (50); odd lines are reported.
 lots assigns the pairing numbers a round-robin pairs by (--by lottery needs --seed; rating ties are broken by the
 lottery of --seed, 0 when not given); the seed is recorded in the file, so the same seed gives the same numbers.
-playoff: after a round-robin league, the knockout playoffs its ties need, the round to play and the final places;
+playoff: after a round-robin league (ties for places 1–3, 1–4 with 12 players) or a QT (a tie for first), the knockout
+playoffs its ties need, the round to play and the final places (standings place the players the same way);
 --out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook

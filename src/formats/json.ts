@@ -440,7 +440,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
     .map((p) =>
       pick(
         { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra), members: p.members?.map((m) => ({ family: m.family, given: m.given, rank: formatRank(m.rank) })) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'declaredAllRounds', 'extra', 'members'],
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'leagueQualified', 'declaredAllRounds', 'extra', 'members'],
       ),
     ) as TournamentJson['players'];
   const games = [...t.games]

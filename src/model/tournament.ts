@@ -53,6 +53,12 @@ export interface Player {
    */
   readonly pko?: boolean;
   /**
+   * The congress McMahon: already qualified for the European Championship's league. The top bar counts such players
+   * above it on top of its 67 (seeds/egc-championship-rules.txt, "Top Bar and Supergroup": "at most 67 plus the number
+   * of such players already qualified for the league"; src/scoring/egcCongressStart.ts).
+   */
+  readonly leagueQualified?: boolean;
+  /**
    * The congress McMahon: declared in the Tournament Agreement to play all 10 rounds (a condition of the supergroup,
    * seeds/egc-championship-rules.txt, "Top Bar and Supergroup"). Absent: true when the player has no absent round. Set
    * it when a supergroup player misses a round after all, so that his start does not change afterwards.

@@ -78,9 +78,31 @@ export function defaultHandicapSettings(ruleset: RulesetName, context: HandicapD
   }
 }
 
-/** The handicaps a tournament plays under: the director's setting, else its ruleset's default. */
-export function handicapSettingsOf(settings: Pick<Settings, 'ruleset' | 'bar' | 'handicap' | 'opengotha'>): HandicapSettings {
-  return settings.handicap ?? defaultHandicapSettings(settings.ruleset, { bar: settings.bar, opengotha: settings.opengotha });
+/**
+ * The handicaps a tournament plays under: the director's setting, else its ruleset's default — for the European Go
+ * Congress McMahon (`settings.egc`) limited by its rule, whatever the setting: "Handicaps may only be used below 15
+ * kyu. All other games are even games." (European Go Championship Tournament Rules, "The McMahon Tournament",
+ * General). `egcHandicapLimit` says when the limit changed the director's setting.
+ */
+export function handicapSettingsOf(settings: Pick<Settings, 'ruleset' | 'bar' | 'handicap' | 'opengotha' | 'egc'>): HandicapSettings {
+  const chosen = settings.handicap ?? defaultHandicapSettings(settings.ruleset, { bar: settings.bar, opengotha: settings.opengotha });
+  return settings.egc ? limitedToEgc(chosen) : chosen;
+}
+
+/** A handicap setting with the EGC's limit: even whenever either player is 15k or stronger. */
+function limitedToEgc(h: HandicapSettings): HandicapSettings {
+  if (h.policy === 'none') return h;
+  const limit = EGC_HANDICAP.evenAtOrAbove!;
+  return h.evenAtOrAbove !== undefined && h.evenAtOrAbove <= limit ? h : { ...h, evenAtOrAbove: limit };
+}
+
+/** What the EGC's handicap limit changed in the director's own setting (for the report), or undefined. */
+export function egcHandicapLimit(settings: Pick<Settings, 'handicap' | 'egc'>): string | undefined {
+  const own = settings.handicap;
+  if (!settings.egc || !own || own.policy === 'none') return undefined;
+  if (own.evenAtOrAbove !== undefined && own.evenAtOrAbove <= EGC_HANDICAP.evenAtOrAbove!) return undefined;
+  const was = own.evenAtOrAbove === undefined ? 'between any ranks' : `below ${formatRank(own.evenAtOrAbove)}`;
+  return `the tournament's handicaps (${own.policy}, ${was}) are limited by the European Go Championship Tournament Rules ("The McMahon Tournament", General: "Handicaps may only be used below 15 kyu. All other games are even games."): every game with a player of 15k or stronger is even`;
 }
 
 /** OpenGotha's HandicapParameterSet defaults (its DTD): on the MMS, correction 1, ceiling 9, no handicap from 1D. */

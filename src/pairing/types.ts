@@ -68,7 +68,9 @@ export interface ByeLine {
  *  - `handicap-capped`: a handicap the policy would make larger, capped by the tournament's ceiling;
  *  - `egc-forced`: the European Go Congress McMahon's forced pairings of rounds 9 and 10 — who they concerned, the
  *    pairs made and who was left to the draw (./egcCongress);
- *  - `egc-pko`: the PKO games counted as games of the congress McMahon's rounds 1–3 (./egcCongress).
+ *  - `egc-pko`: the PKO games counted as games of the congress McMahon's rounds 1–3 (./egcCongress);
+ *  - `egc-handicap`: the congress McMahon's handicap limit overriding the director's handicap setting (../handicap);
+ *  - `absent-seated`: a round-robin's table seats a player announced absent or withdrawn (its result is the director's).
  */
 export type DeviationKind =
   | 'cross-group'
@@ -86,7 +88,9 @@ export type DeviationKind =
   | 'seeding-changed'
   | 'handicap-capped'
   | 'egc-forced'
-  | 'egc-pko';
+  | 'egc-pko'
+  | 'egc-handicap'
+  | 'absent-seated';
 
 export interface DeviationLine {
   readonly kind: DeviationKind;

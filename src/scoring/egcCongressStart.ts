@@ -19,6 +19,8 @@ export interface EgcTopBarOptions {
   readonly maxAboveBar?: number;
   /** "… plus the number of such players already qualified for the league" (default 0). */
   readonly alreadyQualified?: number;
+  /** The players already qualified for the league, counted above each bar considered on top of `alreadyQualified`. */
+  readonly qualifiedForLeague?: (p: Player) => boolean;
   /**
    * Who counts for the bar: "the number of players - including those in the PKOs - entering for round 1" (default:
    * everyone; `egcCongressStart` passes the players not absent in round 1).
@@ -77,23 +79,26 @@ export interface EgcTopBar extends BarAdvice {
  */
 export function egcTopBar(players: readonly Player[], options: EgcTopBarOptions = {}): EgcTopBar {
   const lowest = options.lowestBar ?? (3 as Rank);
-  const limit = (options.maxAboveBar ?? 67) + (options.alreadyQualified ?? 0);
   const enters = options.entersRound1 ?? (() => true);
   const counted = players.filter(enters);
+  // "at most 67 plus the number of such players already qualified for the league": such players — entering for
+  // round 1 and above the bar — are counted for each bar considered.
+  const qualified = options.qualifiedForLeague ?? (() => false);
+  const limitAt = (bar: number) => (options.maxAboveBar ?? 67) + (options.alreadyQualified ?? 0) + counted.filter((p) => p.rank >= bar && qualified(p)).length;
   const strongest = counted.reduce((max, p) => (p.rank > max ? p.rank : max), lowest);
   const above = (bar: number) => counted.filter((p) => p.rank >= bar);
   const candidates: BarCandidate[] = [];
   for (let bar = Math.min(strongest, STRONGEST_RANK); bar >= lowest; bar--) {
     candidates.push({ bar: bar as Rank, aboveBar: above(bar).length, depth: strongest - bar });
   }
-  const fitting = candidates.filter((c) => c.aboveBar <= limit);
+  const fitting = candidates.filter((c) => c.aboveBar <= limitAt(c.bar));
   const notes: string[] = [];
   let chosen: BarCandidate;
   if (fitting.length > 0) {
     chosen = fitting[fitting.length - 1];
   } else {
     chosen = candidates[0];
-    notes.push(`${chosen.aboveBar} players at ${formatRank(chosen.bar)}, the strongest rank, exceed ${limit}: the EGC rule has no bar here ("The top bar is well-defined unless more than 64 7 dans but no 8 dans appear")`);
+    notes.push(`${chosen.aboveBar} players at ${formatRank(chosen.bar)}, the strongest rank, exceed ${limitAt(chosen.bar)}: the EGC rule has no bar here ("The top bar is well-defined unless more than 64 7 dans but no 8 dans appear")`);
   }
   const aboveBar = above(chosen.bar);
   const anyway = options.inSupergroupAnyway ?? (() => false);
@@ -110,7 +115,7 @@ export function egcTopBar(players: readonly Player[], options: EgcTopBarOptions 
     notes.push(`the top bar group would hold only ${topBarGroup.length} players (fewer than ${minTopBarGroup}), so it equals the supergroup`);
   }
   notes.push(
-    `bar ${formatRank(chosen.bar)}: ${aboveBar.length} players above it (at most ${limit}); supergroup of ${supergroup.length}${supergroupPoints ? ', 1 point above the bar' : ''}, top bar group of ${topBarGroup.length}`,
+    `bar ${formatRank(chosen.bar)}: ${aboveBar.length} players above it (at most ${limitAt(chosen.bar)}); supergroup of ${supergroup.length}${supergroupPoints ? ', 1 point above the bar' : ''}, top bar group of ${topBarGroup.length}`,
   );
   return {
     bar: chosen.bar,
@@ -167,6 +172,7 @@ export function egcCongressStart(t: Tournament): EgcCongressStart {
     entersRound1: (p) => !isLateEntry(p),
     inSupergroupAnyway: (p) => p.pko === true,
     supergroupEligible: declaredAllRounds,
+    qualifiedForLeague: (p) => p.leagueQualified === true,
   });
   const usedBar = t.settings.bar ?? top.bar;
   const notes = t.settings.bar !== undefined && t.settings.bar !== top.bar

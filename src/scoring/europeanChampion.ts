@@ -10,8 +10,12 @@
  *   are determined by these criteria in order: 1) having played all rounds, 2) McMahon Score, 3) Direct Comparison,
  *   4) rating just before the start of the current European Go Congress, 5) lottery."
  *
- * Readings: "played all rounds" — a game (by play or by default) or a bye in every round so far; an absent round is
- * not played (a bye is the organisers' doing, not the player's). Direct Comparison is the EGF's (./directComparison,
+ * Readings: "played all rounds" — a game or a bye in every round so far. A round is not played when the player was
+ * absent (announced) or did not come: a game he lost by default counts as not played — the rules call a no-show
+ * "not playing a round" ("The McMahon Tournament", "Entry or Leaving": "A player not playing a round without proper
+ * notification can be expelled … If a 4 dan or stronger misses a round …") — unless the default was an arbiter's
+ * decision (`reason: "arbitration"`: the player was there). A win by default (his opponent did not come) and a bye
+ * are played: he was there to play (a bye is the organisers' doing, not the player's). Direct Comparison is the EGF's (./directComparison,
  * iterated, 0 for all when the tied players have not all met equally often, as the EGF General Tournament Rules —
  * which "apply" — say for McMahon tournaments). Before round 10 the same order is computed "so far" and marked
  * provisional. A missing rating ranks below every rating; the lottery draws from `settings.lotterySeed` (./lottery).
@@ -21,6 +25,7 @@ import type { Player, PlayerId, RulesetName, Tournament } from '../model/tournam
 import { EGC_RULES } from './egcCongressStart';
 import { compareKeys, directComparison } from './directComparison';
 import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
+import type { Outcome } from './record';
 import { buildScoreboard, type Scoreboard } from './scoreboard';
 
 export const RESULTS_RULE = `${EGC_RULES}, "The McMahon Tournament", "Results"`;
@@ -86,6 +91,14 @@ function byDirectComparison(sb: Scoreboard, tied: Row[][]): Row[][] {
   return out;
 }
 
+/** Whether the player played round `round` (see the readings above): absent or a no-show is not playing it. */
+function playedRound(t: Tournament, player: PlayerId, round: number, outcome: Outcome): boolean {
+  if (outcome === 'absent') return false;
+  if (outcome !== 'default-loss') return true;
+  const game = t.games.find((g) => g.round === round && (g.white === player || g.black === player));
+  return game?.reason === 'arbitration';
+}
+
 export interface EgcResultsOptions {
   readonly ruleset?: RulesetName;
   readonly asOf?: number;
@@ -96,7 +109,7 @@ export function egcResults(t: Tournament, options: EgcResultsOptions = {}): EgcR
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
   const rows: Row[] = sb.players.map((_, p) => ({
     p,
-    allRounds: sb.rounds[p].slice(0, sb.asOf).every((r) => r.outcome !== 'absent'),
+    allRounds: sb.rounds[p].slice(0, sb.asOf).every((r) => playedRound(t, sb.players[p].id, r.round, r.outcome)),
     mms: sb.mmsAfter[p][sb.asOf],
     dc: [0],
   }));

@@ -9,11 +9,13 @@
  * the highest number of victories. Included in this count of victories is the bye … and any game that he won by
  * default."
  */
+import { TengenInputError } from '../model/errors';
 import { compare, fraction, type Fraction } from '../model/fraction';
 import type { Criterion, Player, PlayerId, RulesetName, Tournament } from '../model/tournament';
 import { cusp, cuss, mms, nbw, sodos, sos, sosos } from './criteria';
 import { compareKeys, directComparison } from './directComparison';
 import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
+import { playoffKindOf, playoffOutcome } from './knockoutPlayoff';
 import { buildScoreboard, type Scoreboard } from './scoreboard';
 
 export interface StandingsOptions {
@@ -157,7 +159,12 @@ export function orderGroups(ctx: Context, start: readonly number[][], order: rea
 
 export function computeStandings(t: Tournament, options: StandingsOptions = {}): Standings {
   const sb = buildScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
-  const order = options.tiebreaks ?? t.settings.tiebreaks ?? sb.ruleset.defaultTiebreaks(t.settings.system);
+  const playoffKind = playoffKindOf(t);
+  const rulesOrder = options.tiebreaks === undefined && t.settings.tiebreaks === undefined && playoffKind !== undefined;
+  // The league and the QT (seeds/egc-championship-rules.txt): "the players are ordered by greater numbers of wins" /
+  // "The number of wins is the only used criterion"; the ties for the top places go to the knockout playoff, the
+  // others share their place (./knockoutPlayoff.ts).
+  const order = options.tiebreaks ?? t.settings.tiebreaks ?? (playoffKind ? (['nbw'] as const) : sb.ruleset.defaultTiebreaks(t.settings.system));
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
   const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map(), oneOnOneKeys: new Map() };
   // OpenGotha lists only implied players (a game or a bye in some round) and numbers places without the others.
@@ -177,7 +184,9 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     }
     start = [...bySection.entries()].sort((a, b) => b[0] - a[0]).map(([, ps]) => ps);
   }
-  const groups = orderGroups(ctx, start, order, true);
+  let groups = orderGroups(ctx, start, order, true);
+  const decided = rulesOrder && sb.asOf >= t.settings.rounds ? playoffPlaces(t, sb) : undefined;
+  if (decided) groups = groupByPlace(groups.flat(), (p) => decided.get(sb.players[p].id)!);
 
   // DC and One-on-One for players whose order does not use them: among the players tied on the primary score.
   const primary: Criterion = sb.primary === 'mms' ? 'mms' : 'nbw';
@@ -195,7 +204,7 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
       better = 0;
       lastSectionKey = key;
     }
-    for (const p of g) places.set(p, better + 1);
+    for (const p of g) places.set(p, decided?.get(sb.players[p].id) ?? better + 1);
     better += g.length;
     // place within the section: one greater than the number of better placed players of the same section
     const bySection = new Map<string, number[]>();
@@ -251,6 +260,33 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   }
 
   return { tournament: t, scoreboard: sb, asOf: sb.asOf, order, lotterySeed: seed, entries, sectionWinners };
+}
+
+/**
+ * The final places a finished playoff gives (every knockout over), else undefined: the order by wins stands, ties
+ * shared. The knockout's players are numbered by pairing number where the rules fall back on it.
+ */
+function playoffPlaces(t: Tournament, sb: Scoreboard): ReadonlyMap<PlayerId, number> | undefined {
+  const kind = playoffKindOf(t);
+  if (!kind || (t.playoffs?.length ?? 0) === 0) return undefined;
+  const pairingOrder = [...t.players].sort((a, b) => (a.pairingNumber ?? Infinity) - (b.pairingNumber ?? Infinity) || a.id - b.id).map((p) => p.id);
+  const { outcome, errors } = playoffOutcome(t, kind, pairingOrder);
+  // A playoff game that is no pairing of its knockout, or one without a winner: no standings until it is put right.
+  if (errors.length > 0) throw new TengenInputError(errors);
+  if (!outcome.finalPlaces) return undefined;
+  return sb.players.every((p) => outcome.finalPlaces!.has(p.id)) ? outcome.finalPlaces : undefined;
+}
+
+/** Players in groups of equal place, best place first (inside a group, the order they came in). */
+function groupByPlace(players: readonly number[], place: (p: number) => number): number[][] {
+  const sorted = players.map((p, i) => ({ p, i })).sort((a, b) => place(a.p) - place(b.p) || a.i - b.i);
+  const groups: number[][] = [];
+  for (const { p } of sorted) {
+    const last = groups[groups.length - 1];
+    if (last && place(last[0]) === place(p)) last.push(p);
+    else groups.push([p]);
+  }
+  return groups;
 }
 
 /**

@@ -141,7 +141,7 @@ describe('the league playoff (10 players: places 1–3)', () => {
   it('refuses a recorded game that is no pairing of the knockout, and a knockout game without a winner', () => {
     const t = league([9, 9, 9, 8, ...REST10]);
     const wrong = leaguePlayoff(win(t, 1, 1, 1, 2));
-    expect(!wrong.ok && wrong.errors.map((e) => e.message)).toEqual(['this game is not a pairing of the knockout for place 1 (seeds/egc-championship-rules.txt, The League\'s Knockout Playoffs, Pairings and Final Places)']);
+    expect(!wrong.ok && wrong.errors.map((e) => e.message)).toEqual(['this game is not a pairing of the knockout for place 1 (European Go Championship Tournament Rules, "The League\'s Knockout Playoffs", Pairings and Final Places)']);
     const jigo = leaguePlayoff({ ...t, playoffs: [{ place: 1, round: 1, white: id(2), black: id(3), handicap: 0, result: 'jigo' }] });
     expect(!jigo.ok && jigo.errors[0].message).toMatch(/a knockout game needs a winner/);
   });

@@ -10,6 +10,7 @@ import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { pairingProblems } from '../../src/pairing/apply';
 import { id, player, tournament } from './fixtures';
 import type { Player, Tournament } from '../../src/model/tournament';
+import { parseTournamentJson } from '../../src/formats/json';
 
 const rules = fs.readFileSync(path.join(SEEDS_DIR, 'egc-championship-rules.txt'), 'utf8');
 
@@ -120,11 +121,61 @@ describe('Berger tables', () => {
     });
   });
 
+  describe('three and more cycles (Czech rules, B: "two or more cycles")', () => {
+    it('three cycles of 5: each cycle everyone meets everyone once; cycles 1 and 3 alike, cycle 2 reversed', () => {
+      const n = 5;
+      const perCycle = roundRobinRounds(n);
+      const t = tournament(players(n), { system: 'round-robin', cycles: 3, rounds: roundRobinRounds(n, 'berger', 3) });
+      const pairings = Array.from({ length: 3 * perCycle }, (_, i) => pair(t, i + 1));
+      for (let r = 0; r < perCycle; r++) {
+        expect(pairings[2 * perCycle + r].games.map((g) => [g.white, g.black])).toEqual(pairings[r].games.map((g) => [g.white, g.black]));
+        expect(pairings[perCycle + r].games.map((g) => [g.black, g.white])).toEqual(pairings[r].games.map((g) => [g.white, g.black]));
+      }
+      const met = new Map<string, number>();
+      for (const p of pairings) for (const g of p.games) met.set([g.white, g.black].sort((a, b) => a - b).join('-'), (met.get([g.white, g.black].sort((a, b) => a - b).join('-')) ?? 0) + 1);
+      expect(met.size).toBe(10);
+      expect([...met.values()].every((c) => c === 3)).toBe(true);
+      expect(pair(t, 2 * perCycle + 1).report.map((l) => ('message' in l ? l.message : '')).join(' ')).toMatch(/cycle 3, colours as in the first/);
+      expect(isPairingError(pairRoundRobin(t, 3 * perCycle + 1))).toBe(true);
+    });
+
+    it('a whole number of cycles from 1 to 10, else refused naming settings.cycles', () => {
+      for (const cycles of [0, 1.5, 11]) {
+        const r = pairRoundRobin(tournament(players(4), { system: 'round-robin', cycles, rounds: 3 }), 1);
+        expect(isPairingError(r) && r.message).toMatch(new RegExp(`settings.cycles ${cycles}: a round-robin has a whole number of cycles from 1 to 10`));
+      }
+    });
+  });
+
   it('gives handicaps only when the file sets a policy', () => {
     const field = [player(1, '3d'), player(2, '1k'), player(3, '5k'), player(4, '2d')];
     const even = pair(tournament(field, { system: 'round-robin', rounds: 3 }), 1);
     expect(even.games.every((g) => g.handicap === 0)).toBe(true);
     const withHandicap = pair(tournament(field, { system: 'round-robin', rounds: 3, handicap: { policy: 'rank-difference' } }), 1);
     expect(withHandicap.games.map((g) => [g.white, g.black, g.handicap])).toEqual([[1, 4, 1], [2, 3, 4]]);
+  });
+});
+
+describe('a round-robin of three cycles in the file format', () => {
+  it('is read from Tengen JSON (and more than ten refused by the schema, naming the field)', () => {
+    const json = (cycles: number) => JSON.stringify({ format: 'tengen-tournament', version: 1, name: 'Three cycles', settings: { system: 'round-robin', rounds: 9, ruleset: 'czech', cycles }, players: [1, 2, 3, 4].map((k) => ({ id: k, family: `P${k}`, given: 'X', rank: '1d' })), games: [], byes: [] });
+    const ok = parseTournamentJson(json(3), 'three.json');
+    expect(ok.ok && ok.value.settings.cycles).toBe(3);
+    const refused = parseTournamentJson(json(11), 'eleven.json');
+    expect(!refused.ok && refused.errors.map((e) => `${e.where} ${e.message}`).join('\n')).toMatch(/cycles/);
+  });
+});
+
+describe('a withdrawn league player', () => {
+  it('is seated by the table all the same, and the report says so, naming him and who wins by default', () => {
+    const field = players(4).map((p) => (p.id === 3 ? { ...p, absentRounds: [2, 3] } : p));
+    const t = tournament(field, { system: 'round-robin', rounds: 3 });
+    // The seat is the table's; the apply step's own check names the absence too (it is no silent pairing).
+    const r = pairRoundRobin(t, 2);
+    if (isPairingError(r)) throw new Error(r.message);
+    expect(r.games.flatMap((g) => [g.white, g.black])).toContain(3);
+    const warning = r.report.find((l) => l.kind === 'absent-seated');
+    expect(warning && 'message' in warning && warning.message).toMatch(/3 \(Player 3\) is announced absent \(or withdrawn\) in round 2.*enter the game as won by default by \d \(Player \d\)/);
+    expect(pair(t, 1).report.some((l) => l.kind === 'absent-seated')).toBe(false);
   });
 });

@@ -41,6 +41,19 @@ describe('EGC congress McMahon: the top bar', () => {
     expect(formatRank(egcCongressStart(egc(pko)).bar)).toBe('6d');
   });
 
+  it('counts "plus the number of such players already qualified for the league" from the file (leagueQualified)', () => {
+    // 68 at 5d and above puts the bar at 6d; three of them already qualified for the league make the limit 70 at 5d.
+    const players = [...field([['7d', 5], ['6d', 20], ['5d', 40], ['4d', 30]]), ...field([['5d', 3]], 200)];
+    expect(formatRank(egcCongressStart(egc(players)).bar)).toBe('6d');
+    const qualified = players.map((p) => (p.id >= 200 ? { ...p, leagueQualified: true } : p));
+    const start = egcCongressStart(egc(qualified));
+    expect(formatRank(start.bar)).toBe('5d');
+    expect(start.notes.join()).toMatch(/68 players above it \(at most 70\)/);
+    // A qualified player below the bar considered does not raise its limit: 3 qualified 3d leave the bar at 6d.
+    const below = [...players, ...field([['3d', 3, { leagueQualified: true }]], 300)];
+    expect(formatRank(egcCongressStart(egc(below)).bar)).toBe('6d');
+  });
+
   it('is 4d at the least, however few players are strong', () => {
     expect(formatRank(egcCongressStart(egc(field([['2d', 10], ['1k', 10]]))).bar)).toBe('4d');
   });

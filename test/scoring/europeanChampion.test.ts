@@ -66,3 +66,34 @@ describe('EGC congress McMahon: the qualification order of Europeans', () => {
     expect(r.qualificationOrder.map((e) => [e.player.id, e.mmsHalves / 2, e.dcKeys[0] / 2])).toEqual([[2, 6, 0], [3, 5, 1], [6, 5, 0], [5, 6, 0]]);
   });
 });
+
+describe('EGC congress McMahon: a no-show has not played all rounds (European Go Championship Tournament Rules, "The McMahon Tournament")', () => {
+  // 1 starts two points up, beats 2 in round 1 and does not come to round 2: 3 wins that game by default. 1 still has
+  // the greatest McMahon score (7), but "the European Open Champion is the … player that has played all rounds".
+  const field = [
+    player(1, '7d', { country: 'DE', initialMms: 6, rating: 2700 }),
+    player(2, '5d', { country: 'DE', initialMms: 4, rating: 2500 }),
+    player(3, '5d', { country: 'FR', initialMms: 4, rating: 2450 }),
+    player(4, '5d', { country: 'PL', initialMms: 4, rating: 2400 }),
+  ];
+  const noShow = (reason: Game['reason']): Game[] => [game(1, 1, 2), game(1, 3, 4), { round: 2, white: 1 as never, black: 3 as never, handicap: 0, result: 'black-wins-by-default', reason }, game(2, 2, 4)];
+
+  it('a default loss as absent: not the champion, and after every player who played all rounds in the qualification order', () => {
+    const r = egcResults(egc(field, noShow('absent'), 2));
+    expect(r.europeanChampion).toEqual([3]);
+    expect(r.openOrder.map((e) => e.player.id)).not.toContain(1);
+    // 1 has the greatest score (7) but comes after 3 (6), 2 (5) and 4 (4), who played all rounds.
+    expect(r.qualificationOrder.map((e) => [e.player.id, e.mmsHalves / 2, e.allRounds])).toEqual([[3, 6, true], [2, 5, true], [4, 4, true], [1, 7, false]]);
+  });
+
+  it('a default loss without a reason is a no-show too; the opponent\'s win by default is a round played', () => {
+    const r = egcResults(egc(field, noShow(undefined), 2));
+    expect(r.europeanChampion).toEqual([3]);
+    expect(r.qualificationOrder.find((e) => e.player.id === 3)!.allRounds).toBe(true);
+  });
+
+  it('a default the arbiter gave (the player was there) is a round played', () => {
+    const r = egcResults(egc(field, noShow('arbitration'), 2));
+    expect(r.europeanChampion).toEqual([1]);
+  });
+});

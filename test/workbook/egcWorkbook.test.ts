@@ -16,14 +16,16 @@ const TIME = '2026-07-27T09:00:00Z';
 
 describe('the congress McMahon in a workbook', () => {
   test('round-trips: egc, European, PKO and the rule-given initial scores', async () => {
-    const t = value(parseTournamentJson(readFileSync(FILE, 'utf8'), FILE));
+    const read = value(parseTournamentJson(readFileSync(FILE, 'utf8'), FILE));
+    // One player already qualified for the league (the top bar counts him on top of its 67): kept too.
+    const t = { ...read, players: read.players.map((p, i) => (i === 0 ? { ...p, leagueQualified: true } : p)) };
     expect(t.settings.egc).toBe(true);
     const wb = new MemoryWorkbook();
     await wb.apply(importBatch(t, { time: TIME }));
     const settings = (await wb.readSheet('Settings'))!;
     expect(settings.find((row) => row[0] === 'European Go Congress McMahon')?.[1]).toBe('yes');
     const players = (await wb.readSheet('Players'))!;
-    expect(players[0].slice(-5)).toEqual(['European', 'PKO', 'All rounds declared', 'FFG licence', 'AGA ID']);
+    expect(players[0].slice(-6)).toEqual(['European', 'PKO', 'League qualified', 'All rounds declared', 'FFG licence', 'AGA ID']);
     expect(writeTournamentJson(value(await readTournament(wb)))).toBe(writeTournamentJson(t));
   });
 

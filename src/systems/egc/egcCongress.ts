@@ -15,6 +15,7 @@ import { isEuropean } from '../../model/european';
 import type { Game, PlayerId, Round, Tournament } from '../../model/tournament';
 import { EGC_RULES } from '../../scoring/egcCongressStart';
 import { pairKey } from '../../pairing/controls';
+import { egcHandicapLimit } from '../../pairing/handicap';
 import { chooseForcedPairs } from './egcForcedPairs';
 import { buildHistory, formatHalves, type PairingHistory } from '../../pairing/history';
 import { pairOptimal, type OptimalOptions } from '../mcmahon/optimal';
@@ -155,7 +156,15 @@ export function pairEgcCongress(t: Tournament, round: Round, options: OptimalOpt
  * optimal draw otherwise (the CLI and the task pane both pair through it).
  */
 export function pairOptimalSystem(t: Tournament, round: Round, options: OptimalOptions = {}): PairingResult {
-  return t.settings.egc ? pairEgcCongress(t, round, options) : pairOptimal(t, round, options);
+  return t.settings.egc ? withHandicapLimit(pairEgcCongress(t, round, options), t, round) : pairOptimal(t, round, options);
+}
+
+/** The congress draw's report says so when the congress's handicap limit overrode the director's handicap setting. */
+function withHandicapLimit(result: PairingResult, t: Tournament, round: Round): PairingResult {
+  const limit = egcHandicapLimit(t.settings);
+  if (isPairingError(result) || !limit) return result;
+  const line: DeviationLine = { kind: 'egc-handicap', players: [], rule: `${EGC_RULES}, "The McMahon Tournament", General`, message: `round ${round}: ${limit}` };
+  return { ...result, report: [line, ...result.report] };
 }
 
 /** Why `system` cannot draw `t` — the congress McMahon is drawn by `optimal` only — or null. */

@@ -78,7 +78,8 @@ export function pairQualification(t: Tournament, round: Round): PairingResult {
     // After the last round: one leader is the winner; a tie for first is "dissolved by a knockout playoff".
     const after = qualificationPlayoff(t);
     const tie = after.leaders.length > 1 ? `: ${after.leaders.length} players tie for first (${after.leaders.map((id) => playerLabel(t, id)).join(', ')}), to be played off by knockout — round 1: ${[...after.pairs.map(([a, b]) => `${playerLabel(t, a)} – ${playerLabel(t, b)}`), ...after.freeWins.map((id) => `${playerLabel(t, id)} free win`)].join('; ')}` : '; a tie for first after them is played off by knockout';
-    return pairingError('bad-round', round, `a Qualification Tournament of ${n} players has ${total} rounds (${n <= 6 ? 'round-robin: "If the number of players is at most 6, then the system is round-robin"' : QT_RULE})${tie}`);
+    const next = after.leaders.length > 1 ? '; `tengen playoff FILE --out FILE` pairs the knockout\'s rounds (its results are recorded in the file\'s playoffs) and gives the final places' : '';
+    return pairingError('bad-round', round, `a Qualification Tournament of ${n} players has ${total} rounds (${n <= 6 ? 'round-robin: "If the number of players is at most 6, then the system is round-robin"' : QT_RULE})${tie}${next}`);
   }
   const pending = pendingGames(t, round);
   if (pending.length > 0) {

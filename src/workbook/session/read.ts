@@ -110,6 +110,7 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
       ...(f.previousOrder !== undefined ? { previousOrder: f.previousOrder } : {}),
       ...(f.european !== undefined ? { european: f.european } : {}),
       ...(f.pko !== undefined ? { pko: f.pko } : {}),
+      ...(f.leagueQualified !== undefined ? { leagueQualified: f.leagueQualified } : {}),
       ...(f.declaredAllRounds !== undefined ? { declaredAllRounds: f.declaredAllRounds } : {}),
       ...(f.extra !== undefined ? { extra: f.extra } : {}),
       id: p.id,

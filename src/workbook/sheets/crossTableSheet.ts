@@ -44,7 +44,7 @@ export function crossTableResults(t: Tournament): string[][] {
 
 export function crossTableTitle(t: Tournament): string {
   const schedule = t.settings.schedule === 'egc' ? 'EGC league' : 'Berger';
-  const cycles = (t.settings.cycles ?? 1) === 2 ? ', 2 cycles' : '';
+  const cycles = (t.settings.cycles ?? 1) > 1 ? `, ${t.settings.cycles} cycles` : '';
   return `${t.name}: cross-table (round-robin, ${schedule}${cycles})`;
 }
 
@@ -94,7 +94,7 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
     { kind: 'format', sheet, range: `D${top}:D${lastRow}`, format: { horizontalAlignment: 'center' } },
     { kind: 'format', sheet, range: `${columnLetter(pointsColumn)}${top}:${lastColumn}${lastRow}`, format: { bold: true, numberFormat: '0.#' } },
     ...diagonal,
-    { kind: 'column-widths', sheet, widths: [5, 5, 24, 6, ...new Array<number>(n).fill(cycles === 2 ? 7 : 5), 8, 7] },
+    { kind: 'column-widths', sheet, widths: [5, 5, 24, 6, ...new Array<number>(n).fill(cycles > 1 ? 3 + 3 * cycles : 5), 8, 7] },
     { kind: 'freeze', sheet, rows: CROSS_TABLE_HEADER_ROW, columns: 3 },
     { kind: 'print', sheet, settings: { printArea: `A1:${lastColumn}${lastRow}`, repeatRows: `${CROSS_TABLE_HEADER_ROW}:${CROSS_TABLE_HEADER_ROW}`, fitToWidth: true, orientation: 'landscape' } },
   ];

@@ -20,7 +20,7 @@ export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
 export const MAX_RATING = 100_000;
 
-type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'declaredAllRounds' | 'ffgLicence' | 'agaId';
+type Column = 'id' | 'family' | 'given' | 'rank' | 'club' | 'city' | 'country' | 'rating' | 'egdPin' | 'feeLevel' | 'section' | 'initialMms' | 'absentRounds' | 'previousOrder' | 'european' | 'pko' | 'leagueQualified' | 'declaredAllRounds' | 'ffgLicence' | 'agaId';
 
 /**
  * The other federations' numbers, kept in `Player.extra` under these keys (what the FFG and AGA exports write, and
@@ -46,6 +46,7 @@ const HEADERS: readonly (readonly [Column, string])[] = [
   // The European Go Congress McMahon (settings.egc): a European (blank: from the country), a PKO player.
   ['european', 'European'],
   ['pko', 'PKO'],
+  ['leagueQualified', 'League qualified'],
   ['declaredAllRounds', 'All rounds declared'],
   ['ffgLicence', 'FFG licence'],
   ['agaId', 'AGA ID'],
@@ -59,6 +60,7 @@ function cellOf(p: Player, c: Column): CellValue {
       return p.absentRounds && p.absentRounds.length > 0 ? [...p.absentRounds].sort((a, b) => a - b).join(', ') : null;
     case 'european':
     case 'pko':
+    case 'leagueQualified':
     case 'declaredAllRounds':
       return yesNoCell(p[c]);
     case 'ffgLicence':
@@ -218,7 +220,7 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     const extra: Record<string, string> = {};
     for (const c of EXTRA_COLUMNS) if (text(c) !== undefined) extra[c] = text(c)!;
     if (Object.keys(extra).length > 0) fields.extra = extra;
-    for (const c of ['european', 'pko', 'declaredAllRounds'] as const) {
+    for (const c of ['european', 'pko', 'leagueQualified', 'declaredAllRounds'] as const) {
       if (text(c) === undefined) continue;
       const answer = readYesNo(get(c));
       if (answer !== undefined) fields[c] = answer;

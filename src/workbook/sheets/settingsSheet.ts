@@ -3,6 +3,7 @@
  * name, dates, place, director, ruleset, system, rounds, language, sections, bar, floor and MMS zero, and is what
  * counts for them). One setting a row: its name in column A, its value in column B.
  */
+import { MAX_CYCLES } from '../../systems/round-robin/roundRobin';
 import { DEFAULT_ENTRANT_RANK_RULE, ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../../model/entrants';
 import type { InputError } from '../../model/errors';
 import { formatRank, parseRank } from '../../model/rank';
@@ -232,7 +233,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         break;
       case 'cycles': {
         const n = number();
-        if (n !== undefined && n !== 1 && n !== 2) errors.push({ where, message: `${n} cycles: a round-robin has 1 or 2` });
+        if (n !== undefined && (!Number.isInteger(n) || n < 1 || n > MAX_CYCLES)) errors.push({ where, message: `${n} cycles: a round-robin has a whole number of cycles from 1 to ${MAX_CYCLES}` });
         else settings.cycles = n;
         break;
       }
