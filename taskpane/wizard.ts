@@ -214,7 +214,7 @@ export class Wizard {
    * Show what the batch writes and wait for the director: "Write" applies it (all or nothing), "Cancel" writes
    * nothing. Resolves true when written.
    */
-  private confirmWrite(batch: WorkbookBatch, details: readonly string[] = []): Promise<boolean> {
+  private confirmWrite(batch: WorkbookBatch, details: readonly string[] = [], warnings: readonly string[] = []): Promise<boolean> {
     return new Promise((resolve) => {
       clear(this.confirmEl);
       const write = button('Write to the workbook', () => void finish(true), { class: 'primary', 'data-testid': 'confirm-write' });
@@ -235,6 +235,8 @@ export class Wizard {
         h('h2', { id: 'confirm-title' }, 'Confirm'),
         h('p', {}, describeBatch(batch)),
         details.length > 0 ? h('ul', {}, ...details.map((d) => h('li', {}, d))) : null,
+        // What the write changes besides what the director touched: read before "Write" (session/warnings.ts).
+        warnings.length > 0 ? h('ul', { class: 'confirm-warnings', role: 'note', 'data-testid': 'confirm-warnings' }, ...warnings.map((w) => h('li', {}, w))) : null,
         h('div', { class: 'buttons' }, write, cancel),
       );
       this.confirmEl.hidden = false;
@@ -284,7 +286,7 @@ export class Wizard {
       });
     }
     this.showErrors([]);
-    return this.confirmWrite(prepared.batch, details);
+    return this.confirmWrite(prepared.batch, details, prepared.warnings ?? []);
   }
 
   private render(): void {
