@@ -62,6 +62,7 @@ export class Wizard {
   private busy = false;
 
   private readonly results: ResultsStep;
+  private readonly players: PlayersStep;
   private readonly steps: Record<Exclude<StepName, 'tournament'>, { render(t: Tournament): void }>;
   private readonly tournamentStep: TournamentStep;
 
@@ -97,8 +98,9 @@ export class Wizard {
     const ctx = this.context();
     this.tournamentStep = new TournamentStep(ctx);
     this.results = new ResultsStep(ctx);
+    this.players = new PlayersStep(ctx);
     this.steps = {
-      players: new PlayersStep(ctx),
+      players: this.players,
       sections: new SectionsStep(ctx),
       pair: new PairStep(ctx),
       results: this.results,
@@ -134,6 +136,12 @@ export class Wizard {
       offer: (prepared, details) => this.offer(prepared, details),
       apply: (batch) => this.apply(batch),
     };
+  }
+
+  /** Work in the pane not yet written to the workbook (players in the list), in words; null when none. */
+  unwrittenWork(): string | null {
+    const waiting = this.players.waitingCount();
+    return waiting > 0 ? `${waiting} player${waiting === 1 ? '' : 's'} in the list not yet registered` : null;
   }
 
   /** Read the workbook and open the step that comes next. */

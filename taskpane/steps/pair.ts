@@ -347,7 +347,10 @@ export class PairStep implements Step {
       if (this.controls !== NO_CONTROLS) append(this.ctx.body, button('Clear the controls and preview again', () => hooks.preview(NO_CONTROLS)));
       return;
     }
-    // Confirm stays in view however long the preview (sticky at the pane's bottom): the report is read above it.
+    renderPreview(this.ctx.body, t, result);
+    if (!own) renderControlsForm(this.ctx.body, t, result, hooks);
+    // Confirm stays in view however long the preview: the last thing of the step, sticky at the window's bottom
+    // (CSS position: sticky keeps it there while the step above it is scrolled).
     const part = result.pending?.length ? ` (${result.games.length} tables now, ${result.pending.length} players later)` : '';
     append(
       this.ctx.body,
@@ -357,8 +360,6 @@ export class PairStep implements Step {
         button(`Confirm: write round ${round}${part}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }),
       ),
     );
-    renderPreview(this.ctx.body, t, result);
-    if (!own) renderControlsForm(this.ctx.body, t, result, hooks);
   }
 
   /** Compute the preview in the background; the pane shows the progress and stays usable. */

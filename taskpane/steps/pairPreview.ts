@@ -33,15 +33,15 @@ export function renderReport(body: HTMLElement, p: RoundPairing): void {
     return h('li', { class: `report-${line.kind}`, title: 'rule' in line && line.rule ? citationForPeople(line.rule) : '' }, shown.text);
   };
   const deviations = first.filter(isDeviation).length;
-  append(
-    body,
-    h('h3', {}, 'Report'),
+  const lists = h(
+    'div',
+    { 'data-testid': 'pairing-report' },
     h(
       'p',
       { 'data-testid': 'report-summary', class: deviations > 0 ? 'warning' : '' },
       deviations === 0 ? 'No deviation: every table follows the rules of the system.' : `${deviations} deviation${deviations === 1 ? '' : 's'} to check:`,
     ),
-    first.length > 0 ? h('ul', { class: 'report', 'data-testid': 'pairing-report' }, ...first.map(item)) : h('ul', { class: 'report', 'data-testid': 'pairing-report' }),
+    first.length > 0 ? h('ul', { class: 'report', 'data-testid': 'report-first' }, ...first.map(item)) : null,
     tables.length > 0
       ? h(
           'details',
@@ -51,7 +51,8 @@ export function renderReport(body: HTMLElement, p: RoundPairing): void {
         )
       : null,
   );
-  if (proviso) append(body, h('p', { class: 'hint', 'data-testid': 'report-proviso' }, `* kept, not re-checked: ${proviso}.`));
+  append(body, h('h3', {}, 'Report'), lists);
+  if (proviso) append(lists, h('p', { class: 'hint', 'data-testid': 'report-proviso' }, `* kept, not re-checked: ${proviso}.`));
 }
 
 /** The preview's tables, its bye and its report. */

@@ -27,6 +27,11 @@ export class PlayersStep implements Step {
 
   constructor(private readonly ctx: StepContext) {}
 
+  /** Players in the list, not yet written (the page asks before leaving with them). */
+  waitingCount(): number {
+    return this.pendingPlayers.length;
+  }
+
   /** Names in the list that are there twice or registered already, and not yet said to be another person. */
   private unsettledNames(t: Tournament): string[] {
     return this.pendingPlayers
@@ -174,7 +179,7 @@ export class PlayersStep implements Step {
         const players = pending.map((e) => e.player);
         const twins = pending.filter((e) => e.anotherPerson).map((e) => `${displayName(e.player)}: another person with a name already used (the director said so)`);
         // Every repeated name was settled above: the ones left are other people, as the director said.
-        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
+        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [t.games.length > 0 || t.byes.length > 0 ? 'Latecomers: each gets the next free ID (the IDs by strength were given before round 1)' : 'IDs are given by strength (Mays: 1 = the strongest)', ...twins]).then((ok) => {
           if (ok) {
             this.pendingPlayers = [];
             this.ctx.render();
