@@ -315,11 +315,11 @@ describeWithBinaries("a director's day in the standalone page (headless Chromium
   it('prints pairings by table and by name, slips, standings and the wall chart: the printout alone, nothing cut', async () => {
     await page.getByTestId('print-open').click();
     await page.getByTestId('print-view').waitFor();
-    await page.emulateMedia({ media: 'print' });
     for (const what of ['pairings', 'by-name', 'slips', 'standings', 'wall'] as const) {
+      await page.emulateMedia({ media: 'screen' });
       await page.getByTestId('print-what').selectOption(what);
-      const paper = page.getByTestId('print-paper');
-      await paper.waitFor();
+      await page.getByTestId('print-paper').waitFor();
+      await page.emulateMedia({ media: 'print' });
       // In print: no toolbar, no pane, no grid; every table within the page's width.
       const layout = (await page.evaluate(`({
         hidden: ['.page-header', '.pane', '.layout', '.print-controls'].map((s) => getComputedStyle(document.querySelector(s)).display),

@@ -38,8 +38,8 @@ function roundsText(rounds: readonly Round[]): string {
 
 /**
  * A result of `round` that changes while a later round is paired: one warning per game, naming both players, the
- * result before and after, and the later rounds drawn from the old one (those where either player sits at a table
- * first). Nothing when no later round is paired, or the result stays as it was.
+ * result before and after, and the later rounds drawn from the old one (those where either player is at a table or
+ * has the bye). Nothing when no later round holds either player, or the result stays as it was.
  */
 export function resultChangeWarnings(t: Tournament, round: Round, changes: readonly ResultChange[]): string[] {
   const later = [...new Set([...t.games.filter((g) => g.round > round).map((g) => g.round), ...t.byes.filter((b) => b.round > round).map((b) => b.round)])].sort((a, b) => a - b);
@@ -49,8 +49,10 @@ export function resultChangeWarnings(t: Tournament, round: Round, changes: reado
     const game: Game | undefined = t.games.find((g) => g.round === round && (g.white === change.white || g.black === change.white));
     if (!game || game.result === change.result) continue;
     const players = [game.white, game.black];
-    const theirs = later.filter((r) => t.games.some((g) => g.round === r && (players.includes(g.white) || players.includes(g.black))) || t.byes.some((b) => b.round === r && players.includes(b.player)));
-    const drawn = theirs.length > 0 ? theirs : later;
+    // The rounds drawn from the old score of either player: those where he is at a table or has the bye. A player
+    // left for later in a round paired in part (his game was still running) is not in it: nothing to warn of.
+    const drawn = later.filter((r) => t.games.some((g) => g.round === r && (players.includes(g.white) || players.includes(g.black))) || t.byes.some((b) => b.round === r && players.includes(b.player)));
+    if (drawn.length === 0) continue;
     const was = game.result === 'unknown' ? 'had no result' : `was "${RESULT_WORDS[game.result]}"`;
     out.push(
       `Round ${round}, ${playerLabel(t, game.white)} – ${playerLabel(t, game.black)}: the result ${was}, now "${RESULT_WORDS[change.result]}" — ` +
