@@ -15,6 +15,8 @@ export interface SavedWorkbook {
   readonly savedAt: string;
   /** Whether the tournament was also saved as an `.xlsx` file since its last change. */
   readonly savedAsFile: boolean;
+  /** The writes the page can undo, the last on top (`UndoStep`). */
+  readonly history?: readonly UndoStep[];
 }
 
 export interface AutosaveStore {
@@ -50,4 +52,41 @@ export function suggestedFileName(name: string | undefined, beginDate?: string, 
   if (year && !words.includes(year)) words.push(year);
   const stem = words.join('-').slice(0, 100).replace(/-+$/, '');
   return `${stem || fallback}.xlsx`;
+}
+
+/**
+ * One step of the page's undo (issue 25: "Undo of the last confirmed write in the page"): the workbook as it was
+ * before a confirmed write (its `.xlsx` bytes), the write's label, and the tournament's fingerprint before and after
+ * it. Undoing is itself checked like any write: refused when the workbook is no longer as that write left it
+ * (`after`), and the copy restored must read back as the tournament it was (`before`). Null fingerprints: no
+ * tournament in the workbook (before "Create the sheets").
+ */
+export interface UndoStep {
+  readonly label: string;
+  readonly bytes: Uint8Array;
+  readonly before: string | null;
+  readonly after: string | null;
+  /** ISO 8601 time of the write. */
+  readonly at: string;
+}
+
+/** How many writes the page can undo, and the most bytes the browser keeps for them. */
+export const UNDO_STEPS = 10;
+export const UNDO_BYTES = 64 * 1024 * 1024;
+
+/** The history with `step` on top, the oldest steps dropped beyond `UNDO_STEPS` or `UNDO_BYTES`. */
+export function pushUndo(history: readonly UndoStep[], step: UndoStep, limit = UNDO_STEPS, maxBytes = UNDO_BYTES): UndoStep[] {
+  const out = [...history, step];
+  let bytes = out.reduce((n, s) => n + s.bytes.length, 0);
+  while (out.length > 1 && (out.length > limit || bytes > maxBytes)) bytes -= out.shift()!.bytes.length;
+  return out;
+}
+
+/** Whether a kept history is usable (IndexedDB gives back what was stored, but an older page stored none). */
+export function validHistory(history: unknown): UndoStep[] {
+  if (!Array.isArray(history)) return [];
+  return history.filter(
+    (s): s is UndoStep =>
+      s !== null && typeof s === 'object' && s.bytes instanceof Uint8Array && typeof s.label === 'string' && typeof s.at === 'string',
+  );
 }

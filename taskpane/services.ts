@@ -45,7 +45,8 @@ export type NewPlayer = Omit<Player, 'id'>;
  * director, never done silently.
  */
 export type BatchOrErrors =
-  | { readonly ok: true; readonly batch: WorkbookBatch }
+  /** `warnings`: what the write changes besides what the director touched (a later round's basis, a latecomer's points). */
+  | { readonly ok: true; readonly batch: WorkbookBatch; readonly warnings?: readonly string[] }
   | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwrite?: () => BatchOrErrors };
 
 export type TournamentRead =
@@ -60,6 +61,18 @@ export interface PairingPreview {
   readonly fingerprint: string;
 }
 
+/**
+ * The director's controls, and part of the field now (the CLI's `--only`, `--score-below`, `--rest`; Mays, "Pairings
+ * for Round 2": "begin the pairing process at the bottom of a tournament … even though several games may still be
+ * ongoing"): `only` / `scoreBelow` pair those players now and leave the others for later; `rest` pairs the players
+ * left of a partly paired round, its announced tables kept. Plain data (it crosses to the pairing worker).
+ */
+export type PairControls = DirectorControls & {
+  readonly only?: readonly PlayerId[];
+  readonly scoreBelow?: number;
+  readonly rest?: boolean;
+};
+
 export interface ResultEntry {
   readonly white: PlayerId;
   readonly black: PlayerId;
@@ -70,6 +83,10 @@ export interface SectionChoice {
   readonly sections?: readonly (Section & { readonly players: readonly PlayerId[] })[];
   /** Initial scores from rank with this bar (EGF, BGA) instead of sections. */
   readonly bar?: Rank;
+  /** With the bar: nobody starts below this rank's McMahon score (EGF). */
+  readonly floor?: Rank;
+  /** The director confirmed changing the bar or floor once rounds are paired (every score changes). */
+  readonly confirmRescore?: boolean;
 }
 
 export interface WizardServices {
@@ -96,11 +113,11 @@ export interface WizardServices {
    */
   readonly background?: BackgroundPairing;
   /** The round's pairing by `system` (one of `pairingSystems`), any existing pairing of the round set aside. */
-  previewPairing(t: Tournament, round: Round, system: string, controls: DirectorControls): PairingPreview;
+  previewPairing(t: Tournament, round: Round, system: string, controls: PairControls): PairingPreview;
   pairRoundBatch(
     t: Tournament,
     pairing: RoundPairing,
-    check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean },
+    check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean; readonly rest?: boolean },
   ): BatchOrErrors;
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
   standingsBatch(t: Tournament): BatchOrErrors;

@@ -32,6 +32,14 @@ export function attempt(make: (confirmOverwrite: boolean) => WorkbookBatch, conf
   }
 }
 
+/** The warnings a prepared batch carries to the confirmation (and to its overwrite, prepared again). */
+function withWarnings(prepared: BatchOrErrors, warnings: readonly string[]): BatchOrErrors {
+  if (warnings.length === 0) return prepared;
+  if (prepared.ok) return { ...prepared, warnings };
+  const overwrite = prepared.overwrite;
+  return overwrite ? { ...prepared, overwrite: () => withWarnings(overwrite(), warnings) } : prepared;
+}
+
 /** A player without his ID (registering numbers players afresh, by strength). */
 function withoutId(p: Player): NewPlayer {
   const copy: { -readonly [K in keyof Player]?: Player[K] } = { ...p };
@@ -94,7 +102,10 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
       return r.ok ? { ok: true, players: r.value.players.map(withoutId) } : r;
     },
     registerPlayersBatch(t, players, options = {}) {
-      return attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite, confirmSameNames: options.confirmSameNames === true }));
+      return withWarnings(
+        attempt((confirmOverwrite) => session.registerPlayersBatch(t, players, { confirmOverwrite, confirmSameNames: options.confirmSameNames === true })),
+        session.latecomerWarnings(t, players),
+      );
     },
     absencesBatch(t, changes) {
       return attempt((confirmOverwrite) => session.absencesBatch(t, changes, { confirmOverwrite }));
@@ -102,25 +113,28 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
     sectionsBatch(t, choice) {
       if (choice.bar !== undefined) {
         // Only the bar's cells, the initial scores, the Players sheet and one Log line: the Log is kept.
-        const bar = choice.bar;
-        return attempt((confirmOverwrite) => session.barBatch(t, { bar }, { confirmOverwrite }));
+        const { bar, floor } = choice;
+        const confirmRescore = choice.confirmRescore === true;
+        return attempt((confirmOverwrite) => session.barBatch(t, { bar, ...(floor !== undefined ? { floor } : {}) }, { confirmOverwrite, confirmRescore }));
       }
       const sections = choice.sections ?? [];
       return attempt((confirmOverwrite) => session.sectionsBatch(t, sections, { confirmOverwrite }));
     },
-    previewPairing(t, round, system, controls) {
+    previewPairing(t, round, system, pairControls) {
+      const { rest, ...controls } = pairControls;
+      const restOf = { rest: rest === true };
       // A knockout, a QT, Groups of Eight, and a team tournament whatever its system (the team draw: a team Swiss is
       // never an individual Swiss of its players): its own rules pair it, through the same preview and confirm.
       const own = ownPairing(t);
-      if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, controls) ?? own(base, r), controls);
+      if (own) return session.previewPairing(t, round, (base, r) => refusedByOwnSystem(base, r, pairControls) ?? own(base, r), controls);
       // The optimal system draws the European Go Congress McMahon by its own rules (src/systems/egc/egcCongress).
       const systems = { optimal: pairOptimalSystem, opengotha: pairOpenGotha } as const;
       const chosen = system === 'optimal' || system === 'opengotha' ? systems[system] : undefined;
       // No silent options (issue 11): a control the chosen system does not honour is refused, named, not ignored.
-      const refused = checkPairingRequest(chosen ? (system as 'optimal' | 'opengotha') : 'mays', round, controls);
+      const refused = checkPairingRequest(chosen ? (system as 'optimal' | 'opengotha') : 'mays', round, pairControls);
       const refusedHere = refused ?? refuseCongressSystem(t, round, chosen ? system : 'mays');
       if (refusedHere) return { pairing: refusedHere, fingerprint: session.fingerprint(t) };
-      return session.previewPairing(t, round, chosen ? (base, r, c) => chosen(base, r, c) : 'mays', controls);
+      return session.previewPairing(t, round, chosen ? (base, r, c) => chosen(base, r, c) : 'mays', controls, restOf);
     },
     pairRoundBatch(t, pairing, check) {
       return attempt((confirmOverwrite) =>
@@ -128,6 +142,7 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
           expectedFingerprint: check.expectedFingerprint,
           currentFingerprint: check.currentFingerprint,
           confirmRepair: check.confirmRepair,
+          rest: check.rest === true,
           confirmOverwrite,
         }),
       );
@@ -135,7 +150,10 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
     resultsBatch(t, round, results) {
       // Each result names its game by its White player: no ambiguity, whatever the scratch pad said.
       const inputs: session.ResultInput[] = results.map((r) => ({ player: r.white as PlayerId, result: r.result }));
-      return attempt((confirmOverwrite) => session.resultsBatch(t, round, inputs, { confirmOverwrite }));
+      return withWarnings(
+        attempt((confirmOverwrite) => session.resultsBatch(t, round, inputs, { confirmOverwrite })),
+        session.resultChangeWarnings(t, round, results.map((r) => ({ white: r.white, result: r.result }))),
+      );
     },
     standingsBatch(t: Tournament) {
       return attempt(() => session.standingsBatch(t));

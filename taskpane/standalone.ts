@@ -11,9 +11,10 @@ import { GRID_SHEET } from '../src/workbook/sheets/grid';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
-import { savedAtText, suggestedFileName, type AutosaveStore, type SavedWorkbook } from './autosave';
+import { pushUndo, savedAtText, suggestedFileName, validHistory, type AutosaveStore, type SavedWorkbook, type UndoStep } from './autosave';
 import { askPersistentStorage, indexedDbStore } from './browserStore';
-import { liveValuesBatch, readTournament } from '../src/workbook/session';
+import { liveValuesBatch, readSession, readTournament } from '../src/workbook/session';
+import { PrintView } from './printView';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {
@@ -59,6 +60,14 @@ export class StandalonePage {
   private unsavedFile = false;
   /** Autosaves run one after the other, so an older copy never lands after a newer one. */
   private saving: Promise<void> = Promise.resolve();
+  /** The writes the page can undo (kept with the autosave), and the workbook as last kept (the next step's "before"). */
+  private history: UndoStep[] = [];
+  private kept: { bytes: Uint8Array; fingerprint: string | null } | null = null;
+  private wizard: Wizard | null = null;
+  private readonly saveButton: HTMLButtonElement;
+  private readonly undoButton: HTMLButtonElement;
+  private readonly printButton: HTMLButtonElement;
+  private readonly printView: PrintView;
   private readonly pane: HTMLElement;
   private readonly gridEl: HTMLElement;
   private readonly toolbar: HTMLElement;
@@ -83,25 +92,35 @@ export class StandalonePage {
       open.value = '';
       if (file) this.askFirst(`Open ${file.name}?`, 'Open it', () => this.openFile(file), false);
     });
+    // Disabled until the workbook is open (issue 25: "Save .xlsx in the first half second after load does nothing").
+    this.saveButton = button('Save .xlsx', () => void this.save(), { 'data-testid': 'save-xlsx', disabled: true, title: 'Opening the workbook…' });
+    this.undoButton = button('Undo', () => this.askUndo(), { 'data-testid': 'undo', disabled: true });
+    this.printButton = button('Print…', () => void this.openPrint(), { 'data-testid': 'print-open', disabled: true });
     this.toolbar = h(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Workbook' },
       field('Open a workbook (.xlsx)', open),
       button('Start over…', () => this.askFirst('Start over with a new, empty workbook?', 'Start over', () => this.startOver(), true), { 'data-testid': 'start-over' }),
-      button('Save .xlsx', () => void this.save(), { 'data-testid': 'save-xlsx' }),
+      this.saveButton,
+      this.undoButton,
+      this.printButton,
     );
     this.pane = h('div', { class: 'pane' });
     this.gridEl = h('section', { class: 'grid-view', 'aria-label': 'The workbook' });
+    this.printView = new PrintView();
     append(
       container,
       h('header', { class: 'page-header' }, h('span', { class: 'brand' }, 'Tengen — standalone'), this.toolbar, this.messageEl, this.autosaveEl),
       this.dialogEl,
       h('div', { class: 'layout' }, this.pane, this.gridEl),
+      this.printView.element,
     );
     // Leaving with work not saved as a file: the browser asks first (HTML, "The beforeunload event"; browsers show
     // their own words, and only after the director has interacted with the page).
+    // Players in the list not yet registered are work too (issue 25: "pending players are lost on reload without a
+    // prompt").
     window.addEventListener('beforeunload', (e) => {
-      if (!this.unsavedFile) return;
+      if (!this.unsavedFile && !this.wizard?.unwrittenWork()) return;
       e.preventDefault();
       // Legacy browsers ask only when returnValue is a non-empty string (MDN, "BeforeUnloadEvent: returnValue").
       e.returnValue = 'unsaved';
@@ -120,7 +139,7 @@ export class StandalonePage {
     let unreadable = '';
     if (saved) {
       try {
-        await this.mount(await this.factory.load(saved.bytes), saved.title);
+        await this.mount(await this.factory.load(saved.bytes), saved.title, saved.bytes, validHistory(saved.history));
         this.unsavedFile = !saved.savedAsFile;
         this.messageEl.textContent = `Restored the tournament this browser kept${saved.savedAsFile ? '' : ' (not yet saved as an .xlsx file)'}.`;
         this.showSaved(saved.savedAt);
@@ -154,7 +173,7 @@ export class StandalonePage {
   async openFile(file: File): Promise<void> {
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      await this.mount(await this.factory.load(bytes), file.name.replace(/\.xlsx$/i, ''));
+      await this.mount(await this.factory.load(bytes), file.name.replace(/\.xlsx$/i, ''), bytes);
       this.messageEl.textContent = `Opened ${file.name}.`;
       // The page now holds this workbook: the browser keeps it, and it is the file the director has.
       this.unsavedFile = false;
@@ -196,20 +215,106 @@ export class StandalonePage {
     keep.focus();
   }
 
-  /** Stores the page's workbook in the browser (after each confirmed write); shows when, or why it could not. */
-  private autosave(savedAsFile = false): void {
+  /**
+   * Stores the page's workbook in the browser (after each confirmed write); shows when, or why it could not. A write
+   * (`undoLabel`) puts the workbook as it was before it on the undo history, kept with it.
+   */
+  private autosave(savedAsFile = false, undoLabel?: string): void {
     const wb = this.wb;
     if (!wb) return;
     this.saving = this.saving.then(async () => {
       try {
         const bytes = await wb.save();
         const savedAt = new Date().toISOString();
-        await this.store.save({ bytes, title: this.fileTitle, savedAt, savedAsFile: savedAsFile || !this.unsavedFile });
+        if (wb !== this.wb) return;
+        const fingerprint = await fingerprintOf(wb);
+        if (undoLabel && this.kept) {
+          this.history = pushUndo(this.history, { label: undoLabel, bytes: this.kept.bytes, before: this.kept.fingerprint, after: fingerprint, at: savedAt });
+        }
+        this.kept = { bytes, fingerprint };
+        this.showUndo();
+        await this.store.save({ bytes, title: this.fileTitle, savedAt, savedAsFile: savedAsFile || !this.unsavedFile, history: this.history });
         if (wb === this.wb) this.showSaved(savedAt);
       } catch (e) {
         this.autosaveEl.textContent = `Not kept in this browser (${(e as Error).message}): Save .xlsx to keep your work.`;
       }
     });
+  }
+
+  /** The Undo button names the write it undoes. */
+  private showUndo(): void {
+    const top = this.history.at(-1);
+    this.undoButton.disabled = !top;
+    this.undoButton.textContent = top ? `Undo: ${top.label}` : 'Undo';
+    this.undoButton.title = top ? `The workbook as it was before "${top.label}" (${savedAtText(top.at)})` : 'Nothing to undo';
+  }
+
+  /** Undo asks first, naming the write and what it brings back. */
+  private askUndo(): void {
+    const top = this.history.at(-1);
+    if (!top) return;
+    clear(this.dialogEl);
+    const close = () => clear(this.dialogEl);
+    const go = button(`Undo "${top.label}"`, () => {
+      close();
+      void this.undo();
+    }, { 'data-testid': 'confirm-undo', class: 'primary' });
+    const keep = button('Keep it', close, { 'data-testid': 'cancel-undo' });
+    const dialog = h(
+      'div',
+      { role: 'alertdialog', 'aria-modal': 'false', 'aria-label': `Undo ${top.label}`, class: 'confirm', 'data-testid': 'undo-dialog' },
+      h('p', {}, h('strong', {}, `Undo "${top.label}" (${savedAtText(top.at)})?`), ' The workbook goes back to how it was before it; what that write changed is gone from the page (a file you saved keeps it).'),
+      h('div', { class: 'row' }, go, keep),
+    );
+    dialog.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') close();
+    });
+    append(this.dialogEl, dialog);
+    keep.focus();
+  }
+
+  /**
+   * The last write undone, checked like any write: refused, nothing changed, when the workbook is no longer as that
+   * write left it, or when the copy kept does not read back as the tournament it was.
+   */
+  private async undo(): Promise<void> {
+    await this.saving;
+    const wb = this.wb;
+    const top = this.history.at(-1);
+    if (!wb || !top) return;
+    const now = await fingerprintOf(wb);
+    if (now !== top.after) {
+      this.messageEl.textContent = `Undo "${top.label}": not done — the workbook changed since that write (re-read it in the pane); nothing was changed.`;
+      return;
+    }
+    let restored: PageWorkbook;
+    try {
+      restored = await this.factory.load(top.bytes);
+    } catch (e) {
+      this.messageEl.textContent = `Undo "${top.label}": not done — the copy kept could not be opened (${(e as Error).message}); nothing was changed.`;
+      return;
+    }
+    if ((await fingerprintOf(restored)) !== top.before) {
+      this.messageEl.textContent = `Undo "${top.label}": not done — the copy kept does not read back as the tournament it was; nothing was changed.`;
+      return;
+    }
+    this.history = this.history.slice(0, -1);
+    await this.mount(restored, this.fileTitle, top.bytes, this.history);
+    this.unsavedFile = true;
+    this.autosave();
+    this.messageEl.textContent = `Undone: ${top.label} — the workbook is as it was before it. Save .xlsx to keep it in a file.`;
+  }
+
+  /** The print view of the workbook's tournament (printView.ts); the browser's print gives it alone. */
+  private async openPrint(): Promise<void> {
+    const wb = this.wb;
+    if (!wb) return;
+    const read = await readTournament(wb);
+    if (!read.ok) {
+      this.messageEl.textContent = 'Nothing to print yet: create the tournament first (or correct the cells the pane names).';
+      return;
+    }
+    this.printView.open(read.value);
   }
 
   private showSaved(savedAt: string): void {
@@ -218,25 +323,40 @@ export class StandalonePage {
   }
 
   /** A write the director made (a confirmed batch, or a cell typed in the grid): kept in the browser at once. */
-  private written(): void {
+  private written(label: string): void {
     this.unsavedFile = true;
-    this.autosave();
+    this.autosave(false, label);
   }
 
-  private async mount(wb: PageWorkbook, title: string): Promise<void> {
+  /**
+   * The page holds `wb` from now on. `bytes`: what it was loaded from (else saved once, so the first write can be
+   * undone); `history`: the undo steps kept with it.
+   */
+  private async mount(wb: PageWorkbook, title: string, bytes?: Uint8Array, history: readonly UndoStep[] = []): Promise<void> {
     this.wb = wb;
     this.fileTitle = title;
+    this.history = [...history];
+    this.kept = null;
+    this.printView.close();
+    for (const b of [this.saveButton, this.undoButton, this.printButton]) b.disabled = true;
     clear(this.pane);
     const wizard = new Wizard(this.pane, wb, this.services, {
       workbookName: `${title}.xlsx`,
       onWrite: (batch) => {
         this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
-        this.written();
+        this.written(batch.label);
         void this.drawGrid();
       },
     });
+    this.wizard = wizard;
     await wizard.start();
     await this.drawGrid();
+    this.kept = { bytes: bytes ?? (await wb.save()), fingerprint: await fingerprintOf(wb) };
+    if (wb !== this.wb) return;
+    this.saveButton.disabled = false;
+    this.saveButton.removeAttribute('title');
+    this.printButton.disabled = false;
+    this.showUndo();
   }
   /** Draw the shown sheet (the Grid by default) of the page's workbook. */
   async drawGrid(): Promise<void> {
@@ -289,7 +409,7 @@ export class StandalonePage {
         .apply({ label: `Typed in ${sheet}!${at}`, ops: [{ kind: 'write', sheet, at, cells: [[cell]] }] })
         .then(() => {
           this.messageEl.textContent = `${sheet}!${at} = ${text || '(empty)'}: re-read the grid in the pane to use it.`;
-          this.written();
+          this.written(`Typed in ${sheet}!${at}`);
           return this.drawGrid();
         })
         .catch((err: Error) => (this.messageEl.textContent = `${sheet}!${at}: not written — ${err.message}`));
@@ -329,6 +449,7 @@ export class StandalonePage {
     // The browser offers the download; from here the director has the file (the page cannot know where it went).
     this.unsavedFile = false;
     this.autosave(true);
+    await this.saving;
     this.messageEl.textContent = `Saved ${name}.`;
   }
 }
@@ -342,4 +463,14 @@ async function refreshLiveValues(wb: WorkbookAdapter): Promise<void> {
   if (!read.ok) return;
   const batch = liveValuesBatch(read.value);
   if (batch.ops.length > 0) await wb.apply(batch);
+}
+
+/** The tournament's fingerprint in the workbook (what a write is checked against), null when it holds none. */
+async function fingerprintOf(wb: WorkbookAdapter): Promise<string | null> {
+  try {
+    const read = await readSession(wb);
+    return read.ok ? read.value.fingerprint : null;
+  } catch {
+    return null;
+  }
 }

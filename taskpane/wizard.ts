@@ -62,6 +62,7 @@ export class Wizard {
   private busy = false;
 
   private readonly results: ResultsStep;
+  private readonly players: PlayersStep;
   private readonly steps: Record<Exclude<StepName, 'tournament'>, { render(t: Tournament): void }>;
   private readonly tournamentStep: TournamentStep;
 
@@ -97,8 +98,9 @@ export class Wizard {
     const ctx = this.context();
     this.tournamentStep = new TournamentStep(ctx);
     this.results = new ResultsStep(ctx);
+    this.players = new PlayersStep(ctx);
     this.steps = {
-      players: new PlayersStep(ctx),
+      players: this.players,
       sections: new SectionsStep(ctx),
       pair: new PairStep(ctx),
       results: this.results,
@@ -134,6 +136,12 @@ export class Wizard {
       offer: (prepared, details) => this.offer(prepared, details),
       apply: (batch) => this.apply(batch),
     };
+  }
+
+  /** Work in the pane not yet written to the workbook (players in the list), in words; null when none. */
+  unwrittenWork(): string | null {
+    const waiting = this.players.waitingCount();
+    return waiting > 0 ? `${waiting} player${waiting === 1 ? '' : 's'} in the list not yet registered` : null;
   }
 
   /** Read the workbook and open the step that comes next. */
@@ -214,7 +222,7 @@ export class Wizard {
    * Show what the batch writes and wait for the director: "Write" applies it (all or nothing), "Cancel" writes
    * nothing. Resolves true when written.
    */
-  private confirmWrite(batch: WorkbookBatch, details: readonly string[] = []): Promise<boolean> {
+  private confirmWrite(batch: WorkbookBatch, details: readonly string[] = [], warnings: readonly string[] = []): Promise<boolean> {
     return new Promise((resolve) => {
       clear(this.confirmEl);
       const write = button('Write to the workbook', () => void finish(true), { class: 'primary', 'data-testid': 'confirm-write' });
@@ -235,6 +243,8 @@ export class Wizard {
         h('h2', { id: 'confirm-title' }, 'Confirm'),
         h('p', {}, describeBatch(batch)),
         details.length > 0 ? h('ul', {}, ...details.map((d) => h('li', {}, d))) : null,
+        // What the write changes besides what the director touched: read before "Write" (session/warnings.ts).
+        warnings.length > 0 ? h('ul', { class: 'confirm-warnings', role: 'note', 'data-testid': 'confirm-warnings' }, ...warnings.map((w) => h('li', {}, w))) : null,
         h('div', { class: 'buttons' }, write, cancel),
       );
       this.confirmEl.hidden = false;
@@ -284,7 +294,7 @@ export class Wizard {
       });
     }
     this.showErrors([]);
-    return this.confirmWrite(prepared.batch, details);
+    return this.confirmWrite(prepared.batch, details, prepared.warnings ?? []);
   }
 
   private render(): void {

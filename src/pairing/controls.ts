@@ -3,7 +3,7 @@
  * itself (in range, not yet paired, earlier results in), the director's controls (forced and forbidden pairs, a
  * chosen bye), and — when no complete pairing exists — which players make it impossible.
  */
-import type { PlayerId, Round, Tournament } from '../model/tournament';
+import { playerLabel, type PlayerId, type Round, type Tournament } from '../model/tournament';
 import type { CompatibilityGraph } from './feasibility';
 import type { PairingHistory } from './history';
 import { pairingError, type DirectorControls, type PairingError } from './types';
@@ -29,7 +29,8 @@ export function refuseRound(t: Tournament, round: Round, options: RoundRequestOp
   }
   const pending = t.games.filter((g) => g.round < round && g.result === 'unknown');
   if (pending.length > 0 && !options.allowPendingResults) {
-    const list = pending.map((g) => `round ${g.round}: ${g.white}–${g.black}`).join(', ');
+    // Players named, not only numbered (issue 25): "round 1: 27 (Kovács, Péter) – 29 (Lee, Ann)".
+    const list = pending.map((g) => `round ${g.round}: ${playerLabel(t, g.white)} – ${playerLabel(t, g.black)}`).join(', ');
     return pairingError(
       'results-pending',
       round,

@@ -6,15 +6,17 @@
  *
  * The preview is computed off the pane's thread (../backgroundPairing.ts) with a progress indicator meanwhile.
  */
-import type { Round, Tournament } from '../../src/model/tournament';
+import { playerLabel, type PlayerId, type Round, type Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';
 import { ownPairing } from '../../src/systems/registry';
 import { LABELS } from '../../src/workbook/cells/notation';
 import { pendingGames } from '../../src/workbook/cells/scratchPad';
+import { partlyPairedRound } from '../../src/workbook/session/pair';
+import { openGothaHandicapNote } from '../openGothaHandicap';
 import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
 import { append, button, checkbox, field, h, select } from '../dom';
 import { NO_CONTROLS, toDirectorControls, type EditableControls } from '../pairingControls';
-import type { PairingPreview } from '../services';
+import type { PairControls, PairingPreview } from '../services';
 import { errorsText, renderSectionsNotice, roundsState, type Step, type StepContext } from './context';
 import { renderControlsForm, renderPreview } from './pairPreview';
 
@@ -34,6 +36,11 @@ export class PairStep implements Step {
   private mode: 'next' | 'repair' = 'next';
   private repairRound: Round | null = null;
   private confirmRepair = false;
+  /**
+   * Part of the field now (the CLI's `--only`, `--score-below`): the players free now (their last game has a result),
+   * IDs the director typed, or the players below a score; the others are left for later, their tables kept.
+   */
+  private partial: { readonly freeNow: boolean; readonly only: readonly PlayerId[]; readonly scoreBelow?: number } = { freeNow: false, only: [] };
   private pending: Pending | null = null;
   /** Bumped whenever what is previewed changes: an answer for an older generation is dropped. */
   private generation = 0;
@@ -45,10 +52,11 @@ export class PairStep implements Step {
   }
 
   /** Forget the preview and any computation under way (the round or the screen changed). */
-  private reset(): void {
+  private reset(keepRepair = false): void {
     this.preview = null;
     this.controls = NO_CONTROLS;
-    this.confirmRepair = false;
+    this.partial = { freeNow: false, only: [] };
+    if (!keepRepair) this.confirmRepair = false;
     this.stopPending();
     this.generation += 1;
   }
@@ -58,14 +66,29 @@ export class PairStep implements Step {
     this.pending = null;
   }
 
-  /** The round this screen pairs: the next unpaired one, or (repair screen) the one chosen. */
+  /**
+   * The round this screen pairs: the next unpaired one — or the rest of a round paired in part (its announced tables
+   * kept) — or (repair screen) the one chosen.
+   */
   private roundOf(t: Tournament): Round | null {
     const { paired, next } = roundsState(t);
     if (this.mode === 'repair') {
       if (this.repairRound === null || !paired.includes(this.repairRound)) this.repairRound = paired[paired.length - 1] ?? null;
       return this.repairRound;
     }
-    return next;
+    return partlyPairedRound(t)?.round ?? next;
+  }
+
+  /** True when this screen pairs the rest of a partly paired round. */
+  private pairsRest(t: Tournament): boolean {
+    return this.mode === 'next' && partlyPairedRound(t) !== null;
+  }
+
+  /** The players present in `round`, not seated in it yet, whose last game has a result: free to be paired now. */
+  private freeNow(t: Tournament, round: Round): PlayerId[] {
+    const playing = new Set(t.games.filter((g) => g.round < round && g.result === 'unknown').flatMap((g) => [g.white, g.black]));
+    const seated = new Set([...t.games.filter((g) => g.round === round).flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
+    return t.players.filter((p) => !(p.absentRounds ?? []).includes(round) && !playing.has(p.id) && !seated.has(p.id)).map((p) => p.id);
   }
 
   render(t: Tournament): void {
@@ -88,7 +111,18 @@ export class PairStep implements Step {
       this.renderRepairEntry(paired);
       return;
     } else {
-      append(this.ctx.body, h('h3', { 'data-testid': 'pair-next' }, `Round ${round} of ${t.settings.rounds}`));
+      const partly = partlyPairedRound(t);
+      if (partly) {
+        append(
+          this.ctx.body,
+          h('h3', { 'data-testid': 'pair-next' }, `Round ${round} of ${t.settings.rounds}: the rest`),
+          h(
+            'p',
+            { class: 'notice', 'data-testid': 'partly-paired' },
+            `Round ${round} is paired in part: ${partly.tables} table${partly.tables === 1 ? '' : 's'} announced (kept as they are), ${partly.waiting.length} player${partly.waiting.length === 1 ? '' : 's'} still to pair: ${partly.waiting.map((id) => playerLabel(t, id)).join('; ')}.`,
+          ),
+        );
+      } else append(this.ctx.body, h('h3', { 'data-testid': 'pair-next' }, `Round ${round} of ${t.settings.rounds}`));
       this.renderWaitingResults(t, round);
       if (round === 1) renderSectionsNotice(this.ctx, t);
     }
@@ -103,10 +137,14 @@ export class PairStep implements Step {
       const systemSelect = select(this.ctx.services.pairingSystems, this.pairSystem, { name: 'pair-system' });
       systemSelect.addEventListener('change', () => {
         this.pairSystem = systemSelect.value;
-        this.reset();
+        // The re-pair screen's confirmation is the director's: a new system does not untick it.
+        this.reset(true);
         this.ctx.render();
       });
       append(this.ctx.body, field('Pairing system', systemSelect));
+      const note = this.pairSystem === 'opengotha' ? openGothaHandicapNote(t) : null;
+      if (note) append(this.ctx.body, h('p', { class: 'warning', 'data-testid': 'opengotha-handicap' }, note));
+      if (this.mode === 'next') this.renderPartialForm(t, round!);
     }
     const later = t.games.filter((g) => g.round > round!);
     if (later.length > 0) {
@@ -126,10 +164,78 @@ export class PairStep implements Step {
       h(
         'div',
         { class: 'notice', role: 'note', 'data-testid': 'results-waiting' },
-        h('p', {}, `Round ${round - 1}: ${waiting.length} game${waiting.length === 1 ? ' has' : 's have'} no result yet — pair round ${round} once they are in.`),
+        h(
+          'p',
+          {},
+          `Round ${round - 1}: ${waiting.length} game${waiting.length === 1 ? ' has' : 's have'} no result yet (${waiting.map((g) => `${playerLabel(t, g.white)} – ${playerLabel(t, g.black)}`).join('; ')}) — pair round ${round} once they are in, or pair the players free now and the others later.`,
+        ),
         button(`Go to Results of round ${round - 1}`, () => void this.ctx.openResults(round - 1)),
+        this.mode === 'next' && !ownPairing(t)
+          ? button('Pair the players free now…', () => {
+              this.partial = { freeNow: true, only: [] };
+              void this.previewRound();
+            }, { 'data-testid': 'pair-free-now' })
+          : null,
       ),
     );
+  }
+
+  /**
+   * Part of the field now (Mays, "Pairings for Round 2": "the tournament director can begin the pairing process at the
+   * bottom of a tournament … even though several games may still be ongoing"): the players free now, IDs typed, or
+   * the players below a score; the others are paired later ("Pair round" then pairs the rest, the tables kept).
+   */
+  private renderPartialForm(t: Tournament, round: Round): void {
+    const { row: freeRow, input: free } = checkbox('The players free now (their last game has a result)', { checked: this.partial.freeNow, 'data-testid': 'partial-free-now' });
+    const only = h('input', { type: 'text', name: 'partial-only', size: 10, placeholder: '10-40, 45', value: this.partial.only.join(', ') });
+    const below = h('input', { type: 'text', name: 'partial-score-below', size: 4, inputmode: 'decimal', value: this.partial.scoreBelow ?? '' });
+    const on = this.partial.freeNow || this.partial.only.length > 0 || this.partial.scoreBelow !== undefined;
+    const form = h(
+      'form',
+      { class: 'partial', 'aria-label': 'Pair part of the field now' },
+      freeRow,
+      field('and these IDs', only, 'e.g. "10-40, 45"'),
+      field('and the players whose score is below', below, 'McMahon score in points, e.g. 2 or 2.5'),
+      h('div', { class: 'buttons' }, h('button', { type: 'submit', 'data-testid': 'partial-preview' }, 'Preview this part'), on ? button('Pair the whole field', () => {
+        this.partial = { freeNow: false, only: [] };
+        void this.previewRound();
+      }) : null),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const problems: string[] = [];
+      let ids: PlayerId[] = [];
+      if (only.value.trim()) {
+        const parsed = parseIds(t, only.value);
+        if (typeof parsed === 'string') problems.push(`IDs: ${parsed}`);
+        else ids = parsed;
+      }
+      let scoreBelow: number | undefined;
+      if (below.value.trim()) {
+        if (!/^-?\d+(\.[05])?$/.test(below.value.trim())) problems.push(`Score below: "${below.value}" is not a score in whole or half points, such as 2 or 2.5`);
+        else scoreBelow = Number(below.value.trim());
+      }
+      if (problems.length > 0) return this.ctx.showErrors(problems);
+      if (!free.checked && ids.length === 0 && scoreBelow === undefined) return this.ctx.showErrors(['Pair part of the field: tick "The players free now", or type IDs or a score']);
+      this.partial = { freeNow: free.checked, only: ids, ...(scoreBelow !== undefined ? { scoreBelow } : {}) };
+      void this.previewRound();
+    });
+    append(
+      this.ctx.body,
+      h('details', { class: 'partial-field', 'data-testid': 'partial-pairing', ...(on ? { open: true } : {}) }, h('summary', {}, `Pair part of round ${round} now, the rest later…`), form),
+    );
+  }
+
+  /** The controls of this preview: the director's, part of the field, the rest of a partly paired round. */
+  private pairControls(t: Tournament, round: Round): PairControls {
+    const only = new Set<PlayerId>(this.partial.only);
+    if (this.partial.freeNow) for (const id of this.freeNow(t, round)) only.add(id);
+    return {
+      ...toDirectorControls(this.controls),
+      ...(only.size > 0 ? { only: [...only].sort((a, b) => a - b) } : {}),
+      ...(this.partial.scoreBelow !== undefined ? { scoreBelow: this.partial.scoreBelow } : {}),
+      ...(this.pairsRest(t) ? { rest: true } : {}),
+    };
   }
 
   /** The way to the destructive screen: a plain button at the bottom, never the default. */
@@ -236,13 +342,24 @@ export class PairStep implements Step {
     // The systems with their own rules take no controls: no form to offer them.
     const own = ownPairing(t) !== undefined;
     if (isPairingError(result)) {
-      append(this.ctx.body, h('p', { class: 'warning', 'data-testid': 'pairing-error' }, `Round ${round} cannot be paired: ${result.message}`));
-      if (!own) renderControlsForm(this.ctx.body, t, null, hooks);
+      // A failure in the failure colour, and no form to change a pairing there is none of (issue 25).
+      append(this.ctx.body, h('p', { class: 'failure', role: 'alert', 'data-testid': 'pairing-error' }, `Round ${round} cannot be paired: ${result.message}`));
+      if (this.controls !== NO_CONTROLS) append(this.ctx.body, button('Clear the controls and preview again', () => hooks.preview(NO_CONTROLS)));
       return;
     }
     renderPreview(this.ctx.body, t, result);
     if (!own) renderControlsForm(this.ctx.body, t, result, hooks);
-    append(this.ctx.body, button(`Confirm: write round ${round}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }));
+    // Confirm stays in view however long the preview: the last thing of the step, sticky at the window's bottom
+    // (CSS position: sticky keeps it there while the step above it is scrolled).
+    const part = result.pending?.length ? ` (${result.games.length} tables now, ${result.pending.length} players later)` : '';
+    append(
+      this.ctx.body,
+      h(
+        'div',
+        { class: 'sticky-confirm', 'data-testid': 'sticky-confirm' },
+        button(`Confirm: write round ${round}${part}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }),
+      ),
+    );
   }
 
   /** Compute the preview in the background; the pane shows the progress and stays usable. */
@@ -257,7 +374,7 @@ export class PairStep implements Step {
     this.ctx.render();
     let preview: PairingPreview;
     try {
-      preview = await this.background.preview(t, round, this.pairSystem, toDirectorControls(this.controls));
+      preview = await this.background.preview(t, round, this.pairSystem, this.pairControls(t, round));
     } catch (e) {
       if (generation !== this.generation) return;
       this.stopPending();
@@ -293,6 +410,7 @@ export class PairStep implements Step {
       expectedFingerprint: expected,
       currentFingerprint: read.fingerprint,
       confirmRepair: this.mode === 'repair' && this.confirmRepair,
+      rest: this.pairsRest(read.tournament),
     });
     if (!prepared.ok) {
       this.ctx.showErrors(errorsText(prepared.errors));
@@ -305,4 +423,20 @@ export class PairStep implements Step {
       await this.ctx.openResults(round);
     }
   }
+}
+
+/** IDs as the CLI's `--only` takes them: "10-40, 45" (ranges and single IDs); each must be a registered player's. */
+function parseIds(t: Tournament, text: string): PlayerId[] | string {
+  const ids = new Set<PlayerId>();
+  for (const part of text.split(/[\s,;]+/).filter(Boolean)) {
+    const m = /^(\d+)(?:[-\u2013](\d+))?$/.exec(part);
+    if (!m) return `"${part}" is not an ID or a range of IDs; type e.g. "10-40, 45"`;
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) return `"${part}": the range runs backwards — write it ${to}-${from}`;
+    const inRange = t.players.filter((p) => p.id >= from && p.id <= to).map((p) => p.id);
+    if (inRange.length === 0) return `"${part}": no registered player has ${from === to ? 'this ID' : 'an ID in this range'}`;
+    for (const id of inRange) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
 }

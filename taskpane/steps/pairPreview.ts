@@ -3,29 +3,72 @@
  * forbid, bye), drawn under the preview.
  */
 import { playerLabel, type PlayerId, type Tournament } from '../../src/model/tournament';
-import type { RoundPairing } from '../../src/pairing/types';
+import { isDeviation, type ReportLine, type RoundPairing } from '../../src/pairing/types';
 import { append, button, field, h, table } from '../dom';
 import { citationForPeople } from '../citations';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, type EditableControls } from '../pairingControls';
 
-/** The preview's tables, its bye and its report; each report line says its rule (by title and page) on hover. */
+/** "(not re-checked: the report re-draws …)": said once under the report, marked on each line it concerns. */
+const NOT_RECHECKED = / \(not re-checked: ([^)]*)\)/;
+
+/** A report line as the pane shows it: OpenGotha's weight dumps left to the CLI's report, the long proviso marked. */
+function shownMessage(message: string): { text: string; notRechecked: string | null } {
+  const m = NOT_RECHECKED.exec(message);
+  const text = message.replace(/; weight [^;]*$/, '').replace(NOT_RECHECKED, ' (not re-checked*)');
+  return { text, notRechecked: m ? m[1] : null };
+}
+
+/**
+ * The preview's report, short (issue 25): the bye and every deviation first — what the director must look at — then
+ * each table's own line folded under a summary; each line says its rule (by title and page) on hover. A proviso that
+ * recurs on many lines ("not re-checked …") is said once, under the report.
+ */
+export function renderReport(body: HTMLElement, p: RoundPairing): void {
+  const first = p.report.filter((l) => l.kind !== 'pair');
+  const tables = p.report.filter((l) => l.kind === 'pair');
+  let proviso: string | null = null;
+  const item = (line: ReportLine) => {
+    const shown = shownMessage(citationForPeople(line.message));
+    proviso ??= shown.notRechecked;
+    return h('li', { class: `report-${line.kind}`, title: 'rule' in line && line.rule ? citationForPeople(line.rule) : '' }, shown.text);
+  };
+  const deviations = first.filter(isDeviation).length;
+  const lists = h(
+    'div',
+    { 'data-testid': 'pairing-report' },
+    h(
+      'p',
+      { 'data-testid': 'report-summary', class: deviations > 0 ? 'warning' : '' },
+      deviations === 0 ? 'No deviation: every table follows the rules of the system.' : `${deviations} deviation${deviations === 1 ? '' : 's'} to check:`,
+    ),
+    first.length > 0 ? h('ul', { class: 'report', 'data-testid': 'report-first' }, ...first.map(item)) : null,
+    tables.length > 0
+      ? h(
+          'details',
+          { class: 'report-tables', 'data-testid': 'report-tables' },
+          h('summary', {}, `Why each table (${tables.length} line${tables.length === 1 ? '' : 's'})`),
+          h('ul', { class: 'report' }, ...tables.map(item)),
+        )
+      : null,
+  );
+  append(body, h('h3', {}, 'Report'), lists);
+  if (proviso) append(lists, h('p', { class: 'hint', 'data-testid': 'report-proviso' }, `* kept, not re-checked: ${proviso}.`));
+}
+
+/** The preview's tables, its bye and its report. */
 export function renderPreview(body: HTMLElement, t: Tournament, p: RoundPairing): void {
   const name = (id: PlayerId) => playerLabel(t, id);
   const rows = p.games.map((g) => [String(g.table), name(g.white), name(g.black), g.handicap === 0 ? (g.colourKnown ? '' : 'nigiri') : String(g.handicap)]);
   append(
     body,
-    table(`Round ${p.round}: pairing preview (${p.system})`, ['Table', 'White', 'Black', 'Hcp'], rows, { 'data-testid': 'pairing-preview', class: 'pairing' }),
     p.bye !== null ? h('p', { 'data-testid': 'preview-bye' }, `Bye: ${name(p.bye)}`) : null,
     // A knockout's free wins, a QT's other round-1 byes, the other groups' byes (Groups of Eight): all win without a game.
     p.freeWins?.length ? h('p', { 'data-testid': 'preview-free-wins' }, `${p.system.startsWith('knockout') ? 'Free wins' : 'Also a bye'}: ${p.freeWins.map(name).join('; ')}`) : null,
     p.knockedOut?.length ? h('p', { 'data-testid': 'preview-knocked-out' }, `Out of the knockout: ${p.knockedOut.map(name).join('; ')}`) : null,
-    h('h3', {}, 'Report'),
-    h(
-      'ul',
-      { class: 'report', 'data-testid': 'pairing-report' },
-      ...p.report.map((line) => h('li', { class: `report-${line.kind}`, title: 'rule' in line && line.rule ? citationForPeople(line.rule) : '' }, citationForPeople(line.message))),
-    ),
+    p.pending?.length ? h('p', { class: 'notice', 'data-testid': 'preview-pending' }, `Left to pair later (${p.pending.length}): ${p.pending.map(name).join('; ')}`) : null,
   );
+  renderReport(body, p);
+  append(body, table(`Round ${p.round}: pairing preview (${p.system})`, ['Table', 'White', 'Black', 'Hcp'], rows, { 'data-testid': 'pairing-preview', class: 'pairing' }));
 }
 
 export interface ControlsFormHooks {

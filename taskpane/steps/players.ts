@@ -3,6 +3,7 @@
  * (IDs by strength); absences of registered players. With a rating list loaded (../ratingListLookup.ts), typing a
  * name in the form offers the list's players and fills rank, club, country, rating and PIN from the one picked.
  */
+import { entrantRank, type Member } from '../../src/model/entrants';
 import { formatRank, parseRank } from '../../src/model/rank';
 import { displayName, type Tournament } from '../../src/model/tournament';
 import { append, button, checkbox, field, h, table } from '../dom';
@@ -27,6 +28,11 @@ export class PlayersStep implements Step {
 
   constructor(private readonly ctx: StepContext) {}
 
+  /** Players in the list, not yet written (the page asks before leaving with them). */
+  waitingCount(): number {
+    return this.pendingPlayers.length;
+  }
+
   /** Names in the list that are there twice or registered already, and not yet said to be another person. */
   private unsettledNames(t: Tournament): string[] {
     return this.pendingPlayers
@@ -46,6 +52,56 @@ export class PlayersStep implements Step {
     this.ctx.say(said);
     this.ctx.render();
     if (warnings.length > 0) this.ctx.warn(warnings);
+  }
+
+  /**
+   * A pair go pair or a rengo team (settings.entrants): its name, then each member's family name, given name and rank;
+   * the entrant's rank is the one its members give by the event's rule (src/model/entrants.ts), shown, never typed.
+   */
+  private entrantForm(t: Tournament): HTMLElement {
+    const kind = t.settings.entrants!.kind;
+    const rule = t.settings.entrants!.rank;
+    const size = kind === 'pair-go' ? 2 : 3;
+    const what = kind === 'pair-go' ? 'pair' : 'team';
+    const name = h('input', { type: 'text', name: 'entrant-name', autocomplete: 'off' });
+    const club = h('input', { type: 'text', name: 'entrant-club', autocomplete: 'off' });
+    const members = Array.from({ length: size }, (_, k) => ({
+      family: h('input', { type: 'text', name: `member-${k + 1}-family`, autocomplete: 'off', 'aria-label': `Member ${k + 1}: family name` }),
+      given: h('input', { type: 'text', name: `member-${k + 1}-given`, autocomplete: 'off', 'aria-label': `Member ${k + 1}: given name` }),
+      rank: h('input', { type: 'text', name: `member-${k + 1}-rank`, autocomplete: 'off', size: 5, placeholder: '3k, 1d', 'aria-label': `Member ${k + 1}: rank` }),
+    }));
+    const form = h(
+      'form',
+      { 'aria-label': `Add one ${what}`, 'data-testid': 'entrant-form' },
+      h('h3', {}, `One ${what}`),
+      field(`Name of the ${what}`, name, 'e.g. "Lyon 1" (optional: the members\' names are used otherwise)'),
+      ...members.map((m, k) => h('fieldset', { class: 'member' }, h('legend', {}, `Member ${k + 1}`), h('div', { class: 'row' }, field('Family name', m.family), field('Given name', m.given), field('Rank', m.rank)))),
+      field('Club (optional)', club),
+      h('p', { class: 'hint' }, `The ${what}'s rank: its members' by the event's rule (${rule === 'strongest' ? 'the strongest member\'s' : rule === 'average-nearest' ? 'their average, to the nearest rank' : 'their average, rounded down'}).`),
+      h('button', { type: 'submit' }, 'Add to the list'),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const problems: string[] = [];
+      const read: Member[] = [];
+      members.forEach((m, k) => {
+        if (!m.family.value.trim()) return problems.push(`Member ${k + 1}: type the family name`);
+        const r = parseRank(m.rank.value.trim());
+        if (!r.ok) return problems.push(`Member ${k + 1}, rank: "${m.rank.value}" — ${r.message}`);
+        read.push({ family: m.family.value.trim(), given: m.given.value.trim(), rank: r.rank });
+      });
+      if (problems.length > 0) return this.ctx.showErrors(problems);
+      const label = name.value.trim() || read.map((m) => m.family).join(' / ');
+      const player: NewPlayer = {
+        family: label,
+        given: '',
+        rank: entrantRank(read.map((m) => m.rank), rule),
+        members: read,
+        ...(club.value.trim() ? { club: club.value.trim() } : {}),
+      };
+      this.addPending(t, [player], `${label} (${formatRank(player.rank)}: ${read.map((m) => `${displayName(m)} ${formatRank(m.rank)}`).join(', ')}) added to the list (not yet written).`);
+    });
+    return form;
   }
 
   render(t: Tournament): void {
@@ -122,6 +178,8 @@ export class PlayersStep implements Step {
       (this.ctx.body.querySelector('input[name="family"]') as HTMLInputElement | null)?.focus();
     });
 
+    const entrants = t.settings.entrants ? this.entrantForm(t) : null;
+
     const paste = h('textarea', { name: 'paste', rows: 5, spellcheck: false });
     const pasteButton = button('Add the pasted players', () => {
       const parsed = this.ctx.services.parsePlayerList(paste.value);
@@ -174,7 +232,7 @@ export class PlayersStep implements Step {
         const players = pending.map((e) => e.player);
         const twins = pending.filter((e) => e.anotherPerson).map((e) => `${displayName(e.player)}: another person with a name already used (the director said so)`);
         // Every repeated name was settled above: the ones left are other people, as the director said.
-        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [`IDs are given by strength (Mays: 1 = the strongest)`, ...twins]).then((ok) => {
+        void this.ctx.offer(this.ctx.services.registerPlayersBatch(t, players, { confirmSameNames: twins.length > 0 }), [t.games.length > 0 || t.byes.length > 0 ? 'Latecomers: each gets the next free ID (the IDs by strength were given before round 1)' : 'IDs are given by strength (Mays: 1 = the strongest)', ...twins]).then((ok) => {
           if (ok) {
             this.pendingPlayers = [];
             this.ctx.render();
@@ -185,8 +243,8 @@ export class PlayersStep implements Step {
     );
     append(
       this.ctx.body,
-      h('p', {}, `${t.players.length} player${t.players.length === 1 ? '' : 's'} registered.`),
-      form,
+      h('p', {}, `${t.players.length} ${t.settings.entrants ? (t.settings.entrants.kind === 'pair-go' ? 'pair' : 'team') : 'player'}${t.players.length === 1 ? '' : 's'} registered.`),
+      entrants ?? form,
       h('h3', {}, 'A pasted list'),
       field('Players, one a line', paste, 'Family, Given; rank; club; city (tabs work too) — e.g. "Doe, John; 2d; MTL; Montreal"'),
       pasteButton,

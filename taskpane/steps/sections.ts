@@ -9,7 +9,7 @@ import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from
 import { citationForPeople } from '../citations';
 import { append, button, checkbox, field, h, select, table } from '../dom';
 import { boundariesOf, rankHistogram, rankRange, sectionsFromBoundaries, toggleBoundary } from '../sectionBoundaries';
-import type { Step, StepContext } from './context';
+import { roundsState, type Step, type StepContext } from './context';
 
 export class SectionsStep implements Step {
   /** The proposal as the director edits it. */
@@ -121,25 +121,65 @@ export class SectionsStep implements Step {
     );
   }
 
-  /** The BGA's bar advice, every candidate offered; the director's choice is written. */
+  /**
+   * The BGA's bar advice, every candidate offered, and the floor (EGF: nobody starts below the floor's score); the
+   * director's choice is written. Once round 1 is paired both are refused, with the reason, unless the director ticks
+   * that he means to re-score everyone (the rounds already paired stay as drawn).
+   */
   private renderBar(t: Tournament): void {
     const advice = bgaBarAdvice(t.players, t.settings.rounds);
     const current = t.settings.bar ?? advice.bar;
     const bar = select(
-      advice.candidates.map((c) => [String(c.bar), `${formatRank(c.bar)}: ${c.aboveBar} player${c.aboveBar === 1 ? '' : 's'} at or above, bar depth ${c.depth}`] as const),
+      advice.candidates.map((c) => [String(c.bar), `${formatRank(c.bar)}: ${c.aboveBar} player${c.aboveBar === 1 ? '' : 's'} at or above it, bar depth ${c.depth}`] as const),
       String(current),
-      { name: 'bar' },
+      { name: 'bar', 'data-testid': 'bar' },
     );
+    // The floor: any rank from the weakest player's up to the bar's; "no floor" keeps every rank's own score.
+    const ranks = t.players.map((p) => p.rank);
+    const weakest = Math.min(...ranks, t.settings.floor ?? Infinity);
+    const floorOptions: (readonly [string, string])[] = [['', 'No floor']];
+    for (let r = weakest; r <= Math.max(...ranks); r++) {
+      const below = t.players.filter((p) => p.rank <= r).length;
+      floorOptions.push([String(r), `${formatRank(r as Rank)}: ${below} player${below === 1 ? '' : 's'} at or below it`]);
+    }
+    const floor = select(floorOptions, t.settings.floor === undefined ? '' : String(t.settings.floor), { name: 'floor', 'data-testid': 'floor' });
+    const paired = roundsState(t).paired;
+    const started = paired.length > 0;
+    const rescore = started ? checkbox(`Re-score everyone: round${paired.length === 1 ? '' : 's'} ${paired.join(', ')} ${paired.length === 1 ? 'was' : 'were'} drawn from the old scores and stay as drawn`, { 'data-testid': 'confirm-rescore' }) : null;
     append(
       this.ctx.body,
-      h('p', {}, `Everyone starts at his rank's McMahon score; nobody above the bar. ${advice.notes.join('; ')}.`),
+      h(
+        'p',
+        {},
+        "Each player starts at his rank's McMahon score; players at or above the bar start at the bar's score, players at or below the floor at the floor's. ",
+        `BGA advice for ${t.settings.rounds} rounds: ${advice.notes.join('; ')}.`,
+      ),
       field('Bar', bar, citationForPeople(advice.rule)),
+      field('Floor', floor, 'EGF: the weakest players start together at the floor'),
+      started
+        ? h(
+            'p',
+            { class: 'warning', 'data-testid': 'rescore-warning' },
+            `Round ${paired.length === 1 ? '1 is' : `s 1–${paired[paired.length - 1]} are`} paired: the bar and the floor are set before round 1. Changing them now changes every player's McMahon score.`,
+          )
+        : null,
+      rescore?.row ?? null,
       button(
-        'Write the bar…',
-        () =>
-          void this.ctx.offer(this.ctx.services.sectionsBatch(t, { bar: Number(bar.value) as Rank }), [`Bar at ${formatRank(Number(bar.value) as Rank)}`]).then(async (ok) => {
-            if (ok) await this.ctx.go('pair');
-          }),
+        'Write the bar and floor…',
+        () => {
+          const barRank = Number(bar.value) as Rank;
+          const floorRank = floor.value === '' ? undefined : (Number(floor.value) as Rank);
+          if (floorRank !== undefined && floorRank > barRank) return this.ctx.showErrors([`Floor: ${formatRank(floorRank)} is above the bar (${formatRank(barRank)}); choose a floor at or below the bar`]);
+          if (started && !rescore?.input.checked) {
+            return this.ctx.showErrors([`Bar and floor: round${paired.length === 1 ? ' 1 is' : `s 1–${paired[paired.length - 1]} are`} paired already, and changing them changes every score — tick "Re-score everyone" if you mean it`]);
+          }
+          const details = [`Bar at ${formatRank(barRank)}`, floorRank === undefined ? 'No floor' : `Floor at ${formatRank(floorRank)}`, ...(started ? ['Re-scores every player after rounds are paired'] : [])];
+          void this.ctx
+            .offer(this.ctx.services.sectionsBatch(t, { bar: barRank, ...(floorRank !== undefined ? { floor: floorRank } : {}), confirmRescore: started && rescore?.input.checked === true }), details)
+            .then(async (ok) => {
+              if (ok && !started) await this.ctx.go('pair');
+            });
+        },
         { class: 'primary', 'data-testid': 'write-bar' },
       ),
     );

@@ -81,6 +81,8 @@ describeWithBinaries('a round-robin in the standalone page (headless Chromium)',
       { table: 2, white: 5, black: 2 },
       { table: 3, white: 4, black: 3 },
     ]);
+    // Each table's line is folded under the deviations (issue 25): opened, it names the Berger table.
+    await page.getByTestId('report-tables').locator('summary').click();
     await expect(page.getByTestId('pairing-report').innerText()).resolves.toMatch(/Berger/);
     await page.locator('.pane').screenshot({ path: artifactPath('round-robin-preview-pane.png') });
     await page.getByTestId('confirm-pairing').click();

@@ -2,7 +2,7 @@
  * The standalone page's autosave helpers (taskpane/autosave.ts): the name "Save .xlsx" suggests, and the time of
  * the last save as the page shows it. The store itself runs in the browser: test/e2e/standaloneAutosave.test.ts.
  */
-import { savedAtText, suggestedFileName } from '../../taskpane/autosave';
+import { pushUndo, savedAtText, suggestedFileName, validHistory, type UndoStep } from '../../taskpane/autosave';
 
 describe('the file name Save .xlsx suggests', () => {
   it.each([
@@ -30,5 +30,21 @@ describe('the time of the last save', () => {
     expect(savedAtText(new Date(2026, 4, 16, 9, 5, 7).toISOString(), now)).toBe('09:05:07');
     expect(savedAtText(new Date(2026, 4, 15, 21, 30, 0).toISOString(), now)).toBe('2026-05-15 21:30');
     expect(savedAtText('not a time', now)).toBe('not a time');
+  });
+});
+
+describe('the undo history kept with the autosave', () => {
+  const step = (label: string, size: number): UndoStep => ({ label, bytes: new Uint8Array(size), before: null, after: label, at: '2026-05-16T09:00:00Z' });
+  it('keeps the last writes on top, the oldest dropped beyond the count or the bytes', () => {
+    let h: UndoStep[] = [];
+    for (let i = 1; i <= 12; i++) h = pushUndo(h, step(`w${i}`, 10));
+    expect(h.map((s) => s.label)).toEqual(['w3', 'w4', 'w5', 'w6', 'w7', 'w8', 'w9', 'w10', 'w11', 'w12']);
+    expect(pushUndo([step('a', 60), step('b', 30)], step('c', 30), 10, 100).map((s) => s.label)).toEqual(['b', 'c']);
+    // One write larger than the limit is still undoable (the last one always is).
+    expect(pushUndo([step('a', 10)], step('big', 500), 10, 100).map((s) => s.label)).toEqual(['big']);
+  });
+  it('reads back only well-formed steps (an older page kept none)', () => {
+    expect(validHistory(undefined)).toEqual([]);
+    expect(validHistory([step('a', 1), { label: 'x' }, null]).map((s) => s.label)).toEqual(['a']);
   });
 });

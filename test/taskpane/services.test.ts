@@ -198,7 +198,10 @@ describe('the McMahon bar through the services', () => {
 
     const refused = s.sectionsBatch(await pairFirstRound(s, wb), { bar: 1 as Rank });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.errors).toEqual([{ message: expect.stringMatching(/has started .*type a new bar in Grid!C10/) }]);
+    if (!refused.ok) expect(refused.errors).toEqual([{ message: expect.stringMatching(/has started .*the Bar is Grid!C10.*confirm the re-score/) }]);
+    // The director confirms the re-score: the bar and the floor are written.
+    const rescored = s.sectionsBatch(await s.readTournament(wb).then((r) => (r.ok ? r.tournament : null!)), { bar: 1 as Rank, floor: -5 as Rank, confirmRescore: true });
+    expect(rescored.ok).toBe(true);
   });
 });
 

@@ -240,9 +240,16 @@ describe('the McMahon bar', () => {
     const { wb } = await pairedRound1();
     const t = value(await readTournament(wb));
     const r = refusal(() => barBatch(t, { bar }));
-    expect(r.code).toBe('invalid');
+    expect(r.code).toBe('rescore');
     expect(r.cells).toEqual(['Grid!C10']);
-    expect(r.message).toMatch(/round 1 is paired.*Grid!C10/);
+    expect(r.message).toMatch(/round 1 is paired.*old scores.*Grid!C10.*confirm the re-score/);
+    // Confirmed: the re-score is written, and the Log says it came after round 1 was paired.
+    const rescored = barBatch(t, { bar, floor: -15 as Rank }, { confirmRescore: true });
+    await wb.apply(rescored);
+    const after = value(await readTournament(wb));
+    expect(after.settings.floor).toBe(-15);
+    expect(after.games.filter((g) => g.round === 1)).toEqual(t.games.filter((g) => g.round === 1));
+    expect((await wb.readSheet('Log'))!.at(-1)![2]).toMatch(/floor at 15k.*re-scored after round 1 was paired/);
     const fresh = value(await readTournament(await started()));
     expect(refusal(() => barBatch(fresh, { bar: -5 as Rank, floor: 0 as Rank })).message).toMatch(/floor \(1d\) is above the bar \(5k\)/);
     expect(refusal(() => barBatch({ ...fresh, settings: { ...fresh.settings, system: 'swiss' } }, { bar })).cells).toEqual(['Grid!C6']);

@@ -305,12 +305,12 @@ export function bgaBarAdvice(players: readonly Player[], rounds: number, options
     notes.push(`${chosen.aboveBar} players at ${formatRank(chosen.bar)} and above: more than the ${max} the BGA table allows for ${rounds} rounds, even with the bar at the strongest rank`);
   } else if (chosen.aboveBar < min) {
     notes.push(
-      `only ${chosen.aboveBar} players above the bar, fewer than the BGA table's ${min} for ${rounds} rounds: a lower bar would ${
+      `only ${chosen.aboveBar} players at or above the bar, fewer than the BGA table's ${min} for ${rounds} rounds: a lower bar would ${
         fitting.length < allowed.length ? `put more than ${max} above it` : `be ${maxDepth + 1} or more ranks below the strongest player (bar depth)`
       }`,
     );
   }
-  notes.push(`bar ${formatRank(chosen.bar)}: ${chosen.aboveBar} players above it, bar depth ${chosen.depth}`);
+  notes.push(`bar ${formatRank(chosen.bar)}: ${chosen.aboveBar} player${chosen.aboveBar === 1 ? '' : 's'} at or above it, bar depth ${chosen.depth} (the strongest player is ${chosen.depth} rank${chosen.depth === 1 ? '' : 's'} above the bar)`);
   return { bar: chosen.bar, aboveBar: aboveBar(players, chosen.bar), candidates, rule, notes };
 }
 

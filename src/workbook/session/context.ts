@@ -18,6 +18,8 @@ export type RefusalCode =
   | 'grid-changed'
   /** The batch would change a director's non-empty entry; the cells are named. */
   | 'overwrite'
+  /** The bar or floor would change once rounds are paired: every score changes; needs `confirmRescore`. */
+  | 'rescore'
   /** The request itself is wrong (an unknown player or table, a pairing that leaves someone out …). */
   | 'invalid';
 

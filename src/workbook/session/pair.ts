@@ -1,7 +1,7 @@
 /**
  * Pair Round: the preview of a round's pairing and the batch that writes it (Grid, pairing sheet, slips, Log).
  */
-import { playerLabel, type Round, type Tournament } from '../../model/tournament';
+import { playerLabel, type PlayerId, type Round, type Tournament } from '../../model/tournament';
 import { applyPairing, pairingProblems } from '../../pairing/apply';
 import { isDeviation, type PairingResult, type RoundPairing } from '../../pairing/types';
 import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
@@ -30,9 +30,32 @@ export interface PairingPreview {
   readonly fingerprint: string;
 }
 
-/** The pairing the system proposes for a round (an existing pairing of that round is set aside), not written. */
-export function previewPairing(t: Tournament, round: Round, system: PairingSystem = 'mays', controls: MaysOptions = {}): PairingPreview {
-  const base = withoutRound(t, round);
+/**
+ * The round paired in parts (Mays, "Pairings for Round 2": "the tournament director can begin the pairing process at
+ * the bottom of a tournament … even though several games may still be ongoing"): the last round with games, some
+ * tables announced, and present players neither at a table nor holding its bye — the ones left for later (or a
+ * latecomer registered since). Null when no round is so.
+ */
+export function partlyPairedRound(t: Tournament): { readonly round: Round; readonly tables: number; readonly waiting: readonly PlayerId[] } | null {
+  const round = Math.max(0, ...t.games.map((g) => g.round));
+  if (round === 0 || t.byes.some((b) => b.round > round)) return null;
+  const games = t.games.filter((g) => g.round === round);
+  const seated = new Set([...games.flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
+  const waiting = t.players.filter((p) => !(p.absentRounds ?? []).includes(round) && !seated.has(p.id)).map((p) => p.id);
+  return waiting.length > 0 ? { round, tables: games.length, waiting } : null;
+}
+
+/** The tournament a partly paired round's rest is paired from: every round up to it, its announced tables kept. */
+function restBase(t: Tournament, round: Round): Tournament {
+  return { ...t, games: t.games.filter((g) => g.round <= round), byes: t.byes.filter((b) => b.round <= round) };
+}
+
+/**
+ * The pairing the system proposes for a round (an existing pairing of that round is set aside), not written. With
+ * `rest`, the round's announced tables are kept and only the players left are paired.
+ */
+export function previewPairing(t: Tournament, round: Round, system: PairingSystem = 'mays', controls: MaysOptions = {}, options: { readonly rest?: boolean } = {}): PairingPreview {
+  const base = options.rest ? restBase(t, round) : withoutRound(t, round);
   const pairing = system === 'mays' ? pairMays(base, round, controls) : system(base, round, controls);
   return { pairing, fingerprint: fingerprint(t) };
 }
@@ -44,6 +67,8 @@ export interface PairRoundOptions extends SessionOptions {
   readonly currentFingerprint?: string;
   /** The director confirmed pairing again a round that is already paired or has results. */
   readonly confirmRepair?: boolean;
+  /** Pair the rest of a partly paired round: its announced tables (and their results) are kept. */
+  readonly rest?: boolean;
 }
 
 /**
@@ -63,6 +88,7 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
   }
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
   const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
+  if (options.rest) return restBatch(t, pairing, options);
   const existing = t.games.filter((g) => g.round === round);
   const reported = existing.filter((g) => g.result !== 'unknown');
   if (reported.length > 0 && !options.confirmRepair) {
@@ -97,8 +123,43 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
+  return roundBatch(t, after, pairing, lines, ctx, existing.length > 0 || byes.length > 0, options);
+}
+
+/**
+ * The rest of a partly paired round: the announced tables and their results stay, the new tables are added (numbered
+ * after or around them by the system), and the Log says which part this was.
+ */
+function restBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptions): WorkbookBatch {
+  const ctx = contextOf(t, options);
+  const round = pairing.round;
+  const partly = partlyPairedRound(t);
+  if (!partly || partly.round !== round) {
+    throw new SessionRefusal('invalid', `round ${round} is not partly paired (no table yet, or every player present is at a table or has the bye): pair it afresh instead`);
+  }
+  const base = restBase(t, round);
+  const problems = pairingProblems(base, pairing);
+  if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of the rest of round ${round} cannot be written: ${problems.join('; ')}`);
+  const after = applyPairing(t, pairing);
+  if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing the rest of round ${round}`);
+  const byeText = pairing.bye === null ? '' : `, bye ${playerLabel(after, pairing.bye)}`;
+  const later = pairing.pending?.length ? `; ${pairing.pending.length} still to pair later` : '';
+  const lines: LogLine[] = [
+    { round, what: `Paired more of round ${round} (${pairing.system}): ${pairing.games.length} more tables${byeText}, the ${partly.tables} announced kept${later}` },
+    ...pairing.games.map((g) => ({
+      round,
+      what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+    })),
+    ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
+  ];
+  return roundBatch(t, after, pairing, lines, ctx, true, options);
+}
+
+/** The round's grid cells, its pairing sheet (made anew when `remake`), its printouts and the poster, and the Log. */
+function roundBatch(t: Tournament, after: Tournament, pairing: RoundPairing, lines: readonly LogLine[], ctx: ReturnType<typeof contextOf>, remake: boolean, options: PairRoundOptions): WorkbookBatch {
+  const round = pairing.round;
   // A round paired again (confirmed) gets its pairing sheet made anew: it is Tengen's, and the director said so.
-  const remade = new Set(existing.length > 0 || byes.length > 0 ? [pairingsSheetName(round)] : []);
+  const remade = new Set(remake ? [pairingsSheetName(round)] : []);
   return tournamentBatch(t, after, `Pair round ${round}`, lines, ctx, {
     rounds: [round],
     whole: remade,

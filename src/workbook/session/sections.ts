@@ -28,9 +28,10 @@ export function sectionsBatch(t: Tournament, sections: readonly Pick<ProposedSec
  * other sheets are left as they are. Initial scores from rank replace McMahon sections (a section's score would win
  * over the bar), so sections already written are the director's entries: refused, naming them, unless the overwrite
  * is confirmed. Refused once round 1 is paired (the scores after each round start from the initial ones), naming
- * the Bar cell.
+ * the Bar cell, unless the director confirms the re-score (`confirmRescore`): the rounds already paired stay as drawn,
+ * and the Log says the scores changed after round N was paired.
  */
-export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptions = {}): WorkbookBatch {
+export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptions & { readonly confirmRescore?: boolean } = {}): WorkbookBatch {
   const ctx = contextOf(t, options);
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
   const barCell = sheetCell(layout.sheet, layout.titleRow.bar, layout.titleValueColumn);
@@ -39,10 +40,10 @@ export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptio
     throw new SessionRefusal('invalid', `a ${t.settings.system} tournament (${systemCell}) has no McMahon bar: everyone starts at 0`, [systemCell]);
   }
   const started = pairedRounds(t);
-  if (started > 0) {
+  if (started > 0 && !options.confirmRescore) {
     throw new SessionRefusal(
-      'invalid',
-      `the tournament has started (${started === 1 ? 'round 1 is' : `rounds 1–${started} are`} paired): the bar is set before round 1 — type a new bar in ${barCell} and re-read the grid, if you must change it`,
+      'rescore',
+      `the tournament has started (${started === 1 ? 'round 1 is' : `rounds 1–${started} are`} paired): the bar and the floor are set before round 1 — changing them now changes every player's McMahon score, and the rounds already paired were drawn from the old scores (the Bar is ${barCell}); confirm the re-score to go on`,
       [barCell],
     );
   }
@@ -61,6 +62,7 @@ export function barBatch(t: Tournament, choice: BarChoice, options: SessionOptio
     floor === undefined ? '' : `, floor at ${formatRank(floor)}`,
     ': initial McMahon scores from rank',
     sections && sections.length > 0 ? `; McMahon sections ${sections.map((s) => s.name).join(', ')} removed` : '',
+    started > 0 ? ` — re-scored after ${started === 1 ? 'round 1 was' : `rounds 1–${started} were`} paired (the director confirmed it)` : '',
   ].join('');
   return tournamentBatch(t, after, 'Set the McMahon bar', [{ what }], ctx, { confirmOverwrite: options.confirmOverwrite });
 }
