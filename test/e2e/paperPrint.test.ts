@@ -3,12 +3,12 @@
  * slip cut. The tournament is the issue's: 29 players of an EGF McMahon (bar 3d, floor 15k, 5 rounds), every result
  * in, Standings and Finalize done, written through the session's batches and the .xlsx adapter as the page saves it.
  *
- * Each sheet is printed alone (a copy of the workbook with every other sheet hidden and without a print area), all
- * copies converted in ONE LibreOffice run, and each PDF's pages counted (pdfinfo): every sheet's count is what its
- * layout plans (the pairing sheet one page, the slips six a page, the poster sixteen players a page, the Grid ten,
- * the standings and the ceremony one page …), the same on both papers. The workbook's print areas are absolute
- * (`$A$1:$D$18`: LibreOffice ignores `$A1:$D18`) and its paper size set. The counts are written to
- * test-artifacts/paper-pages.json, the poster, standings and a pairings page as PNGs beside them.
+ * Both workbooks are converted in ONE LibreOffice run and each PDF page's text read back (pdftotext): the page count
+ * is what the layouts plan, sheet by sheet (the Grid ten players a page, the poster sixteen, each pairing sheet one
+ * page without its Result/How columns, the slips six a page with every slip whole, Standings and ceremony one page),
+ * the same on both papers; the first page's size names the paper. The workbook's print areas are absolute
+ * (`$A$1:$D$18`: LibreOffice ignores `$A1:$D18`) and its paper size set. Counts, sheets and every page as a PNG in
+ * test-artifacts/ (paper-pages.json, paper-A4-NN.png, paper-Letter-NN.png).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,33 +45,6 @@ async function finishedWorkbook(t: Tournament): Promise<Uint8Array> {
   return new Uint8Array(await wb.save());
 }
 
-/**
- * A copy of the workbook with one sheet visible: the others marked hidden in xl/workbook.xml and their print areas
- * dropped (LibreOffice prints a hidden sheet's print range), the XML edited in place so that everything else — the
- * row breaks, the scale, the paper — is byte for byte what Tengen wrote (a round trip through ExcelJS loses the breaks).
- */
-async function sheetAlone(bytes: Uint8Array, index: number): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(bytes);
-  let workbook = await zip.file('xl/workbook.xml')!.async('string');
-  let k = -1;
-  workbook = workbook.replace(/<sheet (?![^>]*state="hidden")([^>]*?)\/>/g, (m, attrs: string) => {
-    k += 1;
-    return k === index ? m : `<sheet ${attrs.replace(/\s*state="[^"]*"/, '')} state="hidden"/>`;
-  });
-  let all = -1;
-  const visibleIndex = [...(await zip.file('xl/workbook.xml')!.async('string')).matchAll(/<sheet ([^>]*?)\/>/g)].findIndex((m) => {
-    if (!/state="hidden"/.test(m[0])) all += 1;
-    return all === index && !/state="hidden"/.test(m[0]);
-  });
-  workbook = workbook.replace(/<definedName name="_xlnm\.Print_Area" localSheetId="(\d+)">[^<]*<\/definedName>/g, (m, id: string) => (Number(id) === visibleIndex ? m : ''));
-  workbook = workbook.replace(/activeTab="\d+"/, `activeTab="${visibleIndex}"`).replace(/firstSheet="\d+"/, `firstSheet="${visibleIndex}"`);
-  zip.file('xl/workbook.xml', workbook);
-  for (const f of Object.keys(zip.files).filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f))) {
-    zip.file(f, (await zip.file(f)!.async('string')).replace(/ tabSelected="1"/g, ''));
-  }
-  return zip.generateAsync({ type: 'nodebuffer' });
-}
-
 function pages(pdf: string): number {
   const info = spawnSync('pdfinfo', [pdf], { encoding: 'utf8' });
   if (info.status !== 0) throw new Error(`pdfinfo ${pdf}: ${info.stderr}`);
@@ -89,6 +62,7 @@ describeWithBinaries('a finished workbook printed on A4 and on Letter (LibreOffi
   const counts: Record<Paper, Record<string, number>> = { A4: {}, Letter: {} };
   const sizes: Record<Paper, string> = { A4: '', Letter: '' };
   const sheetsOf: Record<Paper, string[]> = { A4: [], Letter: [] };
+  const pageTexts: Record<Paper, string[]> = { A4: [], Letter: [] };
   const printAreas: string[] = [];
   const paperSizes: Record<Paper, string[]> = { A4: [], Letter: [] };
 
@@ -110,11 +84,6 @@ describeWithBinaries('a finished workbook printed on A4 and on Letter (LibreOffi
       }
       // The visible sheets, in tab order (the hidden cache sheets are not printed).
       sheetsOf[paper] = [...workbookXml.matchAll(/<sheet ([^>]*?)\/>/g)].filter((m) => !/state="hidden"/.test(m[0])).map((m) => /name="([^"]*)"/.exec(m[1])![1].replace(/&apos;/g, "'"));
-      for (const i of sheetsOf[paper].keys()) {
-        const file = path.join(dir, `${paper}-${i}.xlsx`);
-        writeFileSync(file, await sheetAlone(bytes, i));
-        files.push(file);
-      }
       files.push(whole);
     }
     // One LibreOffice start for every file.
@@ -122,20 +91,21 @@ describeWithBinaries('a finished workbook printed on A4 and on Letter (LibreOffi
     const convert = spawnSync(bin.libreoffice, [`-env:UserInstallation=${profile}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 400_000 });
     if (convert.status !== 0) throw new Error(`libreoffice exited with ${convert.status}: ${convert.stderr}`);
     for (const paper of ['A4', 'Letter'] as const) {
-      sheetsOf[paper].forEach((sheet, i) => (counts[paper][sheet] = pages(path.join(dir, `${paper}-${i}.pdf`))));
-      counts[paper]['(whole workbook)'] = pages(path.join(dir, `lyon-${paper}.pdf`));
+      // Each page's text, to tell which sheet it belongs to by the words it starts with.
+      const pdf = path.join(dir, `lyon-${paper}.pdf`);
+      for (let p = 1; p <= pages(pdf); p++) {
+        const text = spawnSync(bin.pdftotext, ['-f', String(p), '-l', String(p), '-layout', pdf, '-'], { encoding: 'utf8' }).stdout;
+        pageTexts[paper].push(text);
+      }
+      counts[paper]['(whole workbook)'] = pageTexts[paper].length;
       sizes[paper] = pageSize(path.join(dir, `lyon-${paper}.pdf`));
       copyFileSync(path.join(dir, `lyon-${paper}.pdf`), artifactPath(`lyon-${paper}.pdf`));
-      // The poster, the standings and the last round's pairings and slips, as PNGs to look at.
-      for (const sheet of ['Grid poster', 'Standings', 'Pairings R5', 'Slips R5', 'Prize ceremony']) {
-        const i = sheetsOf[paper].indexOf(sheet);
-        if (i < 0) continue;
-        const png = spawnSync(bin.pdftoppm, ['-png', '-r', '50', path.join(dir, `${paper}-${i}.pdf`), path.join(dir, `png-${paper}-${sheet.replace(/\s+/g, '-')}`)], { encoding: 'utf8' });
-        if (png.status !== 0) throw new Error(`pdftoppm: ${png.stderr}`);
-      }
+      // Every page as a PNG to look at (the poster, the standings, the pairings and the slips among them).
+      const png = spawnSync(bin.pdftoppm, ['-png', '-r', '40', pdf, path.join(dir, `png-${paper}`)], { encoding: 'utf8' });
+      if (png.status !== 0) throw new Error(`pdftoppm: ${png.stderr}`);
     }
     for (const f of readdirSync(dir).filter((x) => x.startsWith('png-'))) copyFileSync(path.join(dir, f), artifactPath(`paper-${f.slice(4)}`));
-    writeFileSync(artifactPath('paper-pages.json'), `${JSON.stringify({ counts, sizes }, null, 2)}\n`);
+    writeFileSync(artifactPath('paper-pages.json'), `${JSON.stringify({ counts, sizes, sheets: sheetsOf, firstLines: pageTexts.A4.map((t) => t.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 50)) }, null, 2)}\n`);
   }, 600_000);
 
   afterAll(() => {
@@ -152,22 +122,27 @@ describeWithBinaries('a finished workbook printed on A4 and on Letter (LibreOffi
 
   it.each(['A4', 'Letter'] as const)('on %s: every sheet prints on the pages its layout plans, none stray, no slip cut', (paper) => {
     const c = counts[paper];
+    const texts = pageTexts[paper];
     const tables = 14; // 29 players: 14 tables and a bye
     // The first page (the Grid, landscape): the paper named.
     expect(sizes[paper]).toMatch(paper === 'A4' ? /^841\.\d* x 595\.\d* pts \(A4\)/ : /^792 x 612 pts \(letter\)/);
-    expect(c['Pairings R5']).toBe(1);
-    expect(c['Slips R5']).toBe(Math.ceil(tables / SLIPS_PER_PAGE));
-    expect(c['Grid poster']).toBe(Math.ceil(29 / 16));
-    expect(c.Grid).toBe(Math.ceil(29 / 10));
-    expect(c['Grid (final)']).toBe(Math.ceil(29 / 10));
-    expect(c.Standings).toBe(1);
-    expect(c['Standings (final)']).toBe(1);
-    expect(c['Prize ceremony']).toBe(1);
-    expect(c.Players).toBe(1);
-    expect(c.Settings).toBe(1);
-    for (let r = 1; r <= 4; r++) expect(c[`Pairings R${r}`]).toBe(1);
-    // The whole workbook is the sum of its sheets: no page of a sheet spills onto another one.
-    const sum = Object.entries(c).filter(([s]) => s !== '(whole workbook)').reduce((n, [, k]) => n + k, 0);
-    expect(c['(whole workbook)']).toBe(sum);
+    // The pages the layouts plan: Grid 3 (ten players a page), Players 1, Settings 1, poster 2 (sixteen a page),
+    // Pairings R1–R5 one each, slips 3 (six a page), Standings 1, ceremony 1, Log 1, Grid (final) 3, Standings (final) 1.
+    const planned = 3 + 1 + 1 + Math.ceil(29 / 16) + 5 + Math.ceil(tables / SLIPS_PER_PAGE) + 1 + 1 + 1 + 3 + 1;
+    expect(c['(whole workbook)']).toBe(planned);
+    // Each pairing sheet on one page, without its Result and How columns (outside the print area).
+    const pairings = texts.filter((t) => /^\s*Round \d\s*$/m.test(t.split('\n').find((l) => l.trim() !== '') ?? ''));
+    expect(pairings).toHaveLength(5);
+    for (const t of pairings) expect(t).not.toMatch(/\bHow\b/);
+    // No slip cut: every page of slips holds whole slips (a header, its two players and its signatures).
+    const slips = texts.filter((t) => /Table \d+\s+Round 5 —/.test(t));
+    expect(slips).toHaveLength(Math.ceil(tables / SLIPS_PER_PAGE));
+    let seen = 0;
+    for (const t of slips) {
+      const heads = (t.match(/Table \d+\s+Round 5 —/g) ?? []).length;
+      expect({ heads, signatures: (t.match(/Signatures/g) ?? []).length, whites: (t.match(/^\s*White\s/gm) ?? []).length }).toEqual({ heads, signatures: heads, whites: heads });
+      seen += heads;
+    }
+    expect(seen).toBe(tables);
   });
 });
