@@ -704,6 +704,8 @@ function queuePrint(worksheet: Excel.Worksheet, settings: PrintSettings): void {
   if (settings.printArea !== undefined) layout.setPrintArea(settings.printArea);
   if (settings.repeatRows !== undefined) layout.setPrintTitleRows(settings.repeatRows.replace(/^\$?(\d+):\$?(\d+)$/, '$$$1:$$$2'));
   if (settings.orientation !== undefined) layout.orientation = settings.orientation === 'landscape' ? 'Landscape' : 'Portrait';
+  // PageLayout.paperSize, Excel.PaperType "A4" / "Letter" (ExcelApi 1.9, learn.microsoft.com/javascript/api/excel/excel.pagelayout).
+  if (settings.paperSize !== undefined) layout.paperSize = settings.paperSize === 'Letter' ? 'Letter' : 'A4';
   if (settings.fitToWidth) layout.zoom = { horizontalFitToPages: 1 };
   // PageLayoutZoomOptions.scale, 10–400, "null if fit to page tall or wide is specified" (ExcelApi 1.9,
   // learn.microsoft.com/javascript/api/excel/excel.pagelayoutzoomoptions).

@@ -6,7 +6,7 @@ import { formatRank } from '../model/rank';
 import { displayName, type Criterion, type Player } from '../model/tournament';
 import type { Explanation } from '../scoring/explain';
 import type { PlayerRound } from '../scoring/record';
-import { shownCriteria, type Standings } from '../scoring/standings';
+import { shownCriteria, showsSections, type Standings } from '../scoring/standings';
 
 /** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
 export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
@@ -114,8 +114,10 @@ export function renderStandings(s: Standings): string {
   const first = sb.ruleset.placesWithinSection ? 6 : 5;
   const right = new Set<number>([0, 1, ...shown.map((_, i) => first + rounds.length + i)]);
   const title = `${t.name} — standings after round ${s.asOf} of ${t.settings.rounds} (${sb.ruleset.title}; order ${s.order.map((c) => LABEL[c]).join(' › ')})`;
+  // Section winners where there are sections (named McMahon sections, or a ruleset placing within them): not one
+  // "winner" per starting score of a bar tournament (`showsSections`).
   const winners = [...s.sectionWinners.entries()]
-    .filter(() => t.settings.system === 'mcmahon')
+    .filter(() => t.settings.system === 'mcmahon' && showsSections(s))
     .map(([section, ids]) => `  ${section}: ${ids.map((id) => displayName(sb.players[sb.indexOf.get(id)!])).join(' and ')}`);
   const lottery = s.order.includes('lottery') ? `\nLottery seed: ${s.lotterySeed}\n` : '';
   const empty = rows.length === 0 ? '(no players registered yet)\n' : '';

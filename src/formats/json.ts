@@ -294,6 +294,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     lotterySeed: s.lotterySeed,
     pairingTiebreaks: s.pairingTiebreaks,
     hostCity: s.hostCity,
+    paper: s.paper,
     prizes: s.prizes,
     opengotha: s.opengotha,
     schedule: s.schedule,
@@ -412,6 +413,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       lotterySeed: s.lotterySeed,
       pairingTiebreaks: s.pairingTiebreaks && [...s.pairingTiebreaks],
       hostCity: s.hostCity,
+      paper: s.paper,
       prizes: s.prizes?.map((x) => pick(x, ['section', 'place', 'amount', 'unit', 'item'])) as Settings['prizes'],
       opengotha:
         s.opengotha &&
@@ -433,7 +435,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       teams: s.teams && pick({ ...s.teams }, ['boards', 'start']),
       entrants: s.entrants && pick({ ...s.entrants }, ['kind', 'rank']),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'paper', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

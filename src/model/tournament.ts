@@ -297,6 +297,11 @@ export interface Settings {
   readonly pairingTiebreaks?: readonly PairingCriterion[];
   /** Host city for Mays' round-1 bye (the weakest local player). */
   readonly hostCity?: string;
+  /**
+   * The paper the printouts are set up for: the director's choice (Settings sheet, "Paper"). Absent: Letter when most
+   * players come from a country that uses it, else A4 (src/workbook/print/paper.ts, `paperOf`).
+   */
+  readonly paper?: Paper;
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;
@@ -324,6 +329,10 @@ export interface Settings {
 }
 
 export type RoundRobinSchedule = 'berger' | 'egc';
+
+/** A paper size of the printouts. */
+export type Paper = 'A4' | 'Letter';
+export const PAPERS: readonly Paper[] = ['A4', 'Letter'];
 
 /** What pairing numbers follow: a lottery, the rating (ties broken by lottery) or the ID. */
 export type LotsBy = 'lottery' | 'rating' | 'id';

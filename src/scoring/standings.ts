@@ -143,6 +143,16 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
   return out;
 }
 
+/**
+ * Whether the table shows sections: where the tournament has McMahon sections of its own (Mays' sections, named on
+ * the Grid) or the ruleset places players within their section (AQJG, Mays: the starting-score groups are the
+ * sections then). A bar tournament under the EGF rules has one field: its starting scores ("MMS 2" … "MMS −15") are
+ * no sections, and a "Section place" per starting score would read as eighteen winners (issue 25).
+ */
+export function showsSections(s: Standings): boolean {
+  return (s.tournament.settings.sections?.length ?? 0) > 0 || s.scoreboard.ruleset.placesWithinSection;
+}
+
 function sectionOf(t: Tournament, sb: Scoreboard, p: number): { name: string; initial: number } {
   const initial = sb.initialHalves[p] / 2;
   const player = sb.players[p];

@@ -88,7 +88,9 @@ describe.each(SAMPLES)('%s', (_, t) => {
   test('GO.STANDINGS spills the Standings sheet’s table: a header and one row per player in standings order', () => {
     const table = standingsFormula(grid);
     const header = table[0];
-    expect(header.slice(0, 6)).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section']);
+    // The Section column only where there are sections (issue 25): these fields have a bar, no sections of their own.
+    expect(header.slice(0, 5)).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club']);
+    expect(header.includes('Section')).toBe((t.settings.sections?.length ?? 0) > 0 || engine.scoreboard.ruleset.placesWithinSection);
     expect(table).toHaveLength(t.players.length + 1);
     for (const row of table) expect(row).toHaveLength(header.length);
     expect(table).toEqual(standingsCells(engine).slice(2).map((row) => row.map((v) => v ?? '')));
@@ -109,9 +111,10 @@ describe('GO.STANDINGS options', () => {
   test('another ruleset and placement order, as the engine computes them', () => {
     const engine = computeStandings(t, { ruleset: 'egf', tiebreaks: ['mms', 'sos', 'sosos'] });
     const table = standingsFormula(grid, 'egf', parseCriteria('MMS, SOS, SOSOS'));
-    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section', 'MMS', 'Wins', 'SOS', 'SOSOS', 'Section place']);
+    // EGF places over the whole field: a bar tournament's starting scores are no sections (issue 25), no Section columns.
+    expect(table[0]).toEqual(['Place', 'ID', 'Name', 'Rank', 'City/Club', 'MMS', 'Wins', 'SOS', 'SOSOS']);
     expect(table.slice(1).map((r) => r[1])).toEqual(engine.entries.map((e) => e.player.id));
-    expect(table.slice(1).map((r) => r[8])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
+    expect(table.slice(1).map((r) => r[7])).toEqual(engine.entries.map((e) => toNumber(e.values.sos)));
   });
 
   test('criteria spelt the way directors write them', () => {

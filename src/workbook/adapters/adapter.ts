@@ -104,6 +104,8 @@ export interface PrintSettings {
   readonly orientation?: 'portrait' | 'landscape';
   /** Page breaks before these 1-based rows (a pairing sheet: 20 tables to a page); replaces the sheet's breaks. */
   readonly rowBreaks?: readonly number[];
+  /** The paper the sheet prints on (print/paper.ts, `paperOf`). */
+  readonly paperSize?: 'A4' | 'Letter';
 }
 
 /** One step of a batch. Addresses are A1 style on the named sheet; `at` is a range's top-left cell. */

@@ -668,6 +668,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     if (s.printArea !== undefined) setup.printArea = s.printArea.replace(/([A-Za-z]+)\$?(\d+)/g, '$1$$$2');
     if (s.repeatRows !== undefined) setup.printTitlesRow = s.repeatRows;
     if (s.orientation !== undefined) setup.orientation = s.orientation;
+    // ECMA-376 Part 1, 18.3.1.64 pageSetup: paperSize 1 is Letter (8.5 × 11 in), 9 is A4 (210 × 297 mm).
+    if (s.paperSize !== undefined) setup.paperSize = (s.paperSize === 'Letter' ? 1 : 9) as ExcelJS.PaperSize; // ExcelJS's enum lacks Letter
     if (s.fitToWidth !== undefined) {
       setup.fitToPage = s.fitToWidth;
       if (s.fitToWidth) {

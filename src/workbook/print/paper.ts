@@ -9,6 +9,40 @@
  * margins ExcelJS and Excel write by default (0.7 inch left and right, 0.75 inch top and bottom).
  */
 
+import type { Paper, Tournament } from '../../model/tournament';
+import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
+
+/**
+ * The countries whose paper is US Letter (ISO 3166 alpha-2): the United States and Canada, Mexico, and the
+ * countries of Central and South America and the Philippines where Letter is the common size. Everywhere else A4
+ * (ISO 216).
+ */
+const LETTER_COUNTRIES = new Set(['US', 'CA', 'MX', 'PH', 'CL', 'CO', 'VE', 'CR', 'GT', 'DO', 'PR', 'PA', 'SV', 'HN', 'NI', 'BO']);
+
+/**
+ * The paper the printouts are set up for: the director's choice (Settings, "Paper"), else the paper of the country
+ * most players come from (the tournament's country as its field says it: the model holds no country for the
+ * tournament itself), else A4. A tie between countries, or no country known, gives A4.
+ */
+export function paperOf(t: { readonly settings: Pick<Tournament['settings'], 'paper'>; readonly players: readonly { readonly country?: string }[] }): Paper {
+  if (t.settings.paper) return t.settings.paper;
+  const count = new Map<string, number>();
+  for (const p of t.players) if (p.country) count.set(p.country.toUpperCase(), (count.get(p.country.toUpperCase()) ?? 0) + 1);
+  const ranked = [...count].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) return 'A4';
+  return LETTER_COUNTRIES.has(ranked[0][0]) ? 'Letter' : 'A4';
+}
+
+/**
+ * Every sheet a batch sets up for printing set up for `paper` too. The layouts themselves are planned for the smaller
+ * of A4 and Letter (`PRINTABLE`), so a page fits either; the paper size only spares the printer's "A4 not loaded" and
+ * LibreOffice's default page (issue 25: on Letter a round-1 slip was cut across two pages).
+ */
+export function withPaper(batch: WorkbookBatch, paper: Paper): WorkbookBatch {
+  if (!batch.ops.some((op) => op.kind === 'print')) return batch;
+  return { ...batch, ops: batch.ops.map((op): WorkbookOp => (op.kind === 'print' ? { ...op, settings: { ...op.settings, paperSize: paper } } : op)) };
+}
+
 /** Points (1/72 inch) per unit of column width: a width of 1 is one '0' of the default 11 pt font, 7 px at 96 dpi. */
 const POINTS_PER_WIDTH_UNIT = (7 * 72) / 96;
 /** Cell padding Excel adds to every column (5 px). */

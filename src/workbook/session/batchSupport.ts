@@ -16,6 +16,7 @@ import { playersOps } from '../sheets/playersSheet';
 import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
 import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
 import { type BatchContext, contextOf, type SessionOptions, SessionRefusal } from './context';
+import { type DerivedSheet, derivedSheetsOps, writtenWhole } from './derivedSheets';
 
 /**
  * The batch taking the Grid, the Players sheet and the given rounds' pairing sheets from the tournament as read to
@@ -34,7 +35,7 @@ export function tournamentBatch(
   label: string,
   lines: readonly LogLine[],
   ctx: BatchContext,
-  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean; readonly extra?: readonly WorkbookOp[] } = {},
+  options: { readonly rounds?: readonly Round[]; readonly whole?: ReadonlySet<string>; readonly confirmOverwrite?: boolean; readonly extra?: readonly WorkbookOp[]; readonly derivedLeft?: ReadonlySet<DerivedSheet> } = {},
 ): WorkbookBatch {
   // The live Standings sheet (one spilled =GO.STANDINGS) goes with the grid, so its cached values (what a file saved
   // by the standalone page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
@@ -50,7 +51,8 @@ export function tournamentBatch(
     ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
     ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
   ];
-  const extra = options.extra ?? [];
+  // The poster, the ceremony, the European results and the team sheets the workbook has follow (derivedSheets.ts).
+  const extra = [...(options.extra ?? []), ...derivedSheetsOps(after, ctx, options.derivedLeft ?? writtenWhole(options.extra ?? []))];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
   return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
 }

@@ -5,6 +5,7 @@
 import { writeTournamentJson } from '../../formats/json';
 import { type Tournament } from '../../model/tournament';
 import { type GridLanguage } from '../cells/notation';
+import { logTime } from '../sheets/logSheet';
 import { type WorkbookRead } from './changes';
 
 export type RefusalCode =
@@ -90,7 +91,7 @@ export function contextOf(t: Tournament, options: SessionOptions = {}): BatchCon
   return {
     language: options.language ?? known?.language ?? 'en',
     logRow: options.logRow ?? known?.logRow ?? 2,
-    time: options.time ?? new Date().toISOString(),
+    time: options.time ?? logTime(),
     sheets: known?.sheets ?? [],
     ...(known?.read ? { read: known.read, readTournament: known.tournament } : {}),
     exact: exact !== undefined,

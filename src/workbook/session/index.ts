@@ -22,18 +22,49 @@ export { SessionRefusal, fingerprint } from './context';
 export type { RefusalCode, SessionOptions } from './context';
 export { readSession, readTournament, gridValue } from './read';
 export type { WorkbookSession } from './read';
-export { newTournamentBatch, importBatch, importOpenGotha } from './newTournament';
+export { importOpenGotha } from './newTournament';
 export type { NewTournamentInfo, ImportOptions } from './newTournament';
-export { registerPlayersBatch, parsePlayerList } from './players';
+export { parsePlayerList } from './players';
 export type { NewPlayer } from './players';
-export { sectionsBatch, barBatch } from './sections';
-export { absencesBatch } from './absences';
 export type { AbsenceChange } from './absences';
-export { withoutRound, previewPairing, pairRoundBatch, partlyPairedRound } from './pair';
+export { withoutRound, previewPairing, partlyPairedRound } from './pair';
 export type { PairingSystem, PairingPreview, PairRoundOptions } from './pair';
-export { parseScratchPad, resultsBatch, liveValuesBatch } from './results';
+export { parseScratchPad } from './results';
 export type { ResultInput } from './results';
-export { standingsBatch } from './standings';
 export { resultChangeWarnings, latecomerWarnings } from './warnings';
 export type { ResultChange } from './warnings';
-export { FINAL_GRID_SHEET, FINAL_STANDINGS_SHEET, finalizeBatch } from './finalize';
+export { FINAL_GRID_SHEET, FINAL_STANDINGS_SHEET } from './finalize';
+
+import type { Tournament } from '../../model/tournament';
+import type { WorkbookBatch } from '../adapters/adapter';
+import { paperOf, withPaper } from '../print/paper';
+import { absencesBatch as absences } from './absences';
+import { finalizeBatch as finalize } from './finalize';
+import { importBatch as importWhole, newTournamentBatch as newTournament, type NewTournamentInfo } from './newTournament';
+import { pairRoundBatch as pair } from './pair';
+import { registerPlayersBatch as registerPlayers } from './players';
+import { liveValuesBatch as liveValues, resultsBatch as results } from './results';
+import { barBatch as bar, sectionsBatch as sections } from './sections';
+import { standingsBatch as standings } from './standings';
+
+/**
+ * Every batch's printed sheets set up for the tournament's paper (print/paper.ts: `paperOf`, the director's choice
+ * in Settings or the paper of the field's country; issue 25), in one place rather than in each action.
+ */
+function papered<A extends unknown[]>(batch: (t: Tournament, ...rest: A) => WorkbookBatch): (t: Tournament, ...rest: A) => WorkbookBatch {
+  return (t, ...rest) => withPaper(batch(t, ...rest), paperOf(t));
+}
+
+export const importBatch = papered(importWhole);
+export const registerPlayersBatch = papered(registerPlayers);
+export const sectionsBatch = papered(sections);
+export const barBatch = papered(bar);
+export const absencesBatch = papered(absences);
+export const pairRoundBatch = papered(pair);
+export const resultsBatch = papered(results);
+export const liveValuesBatch = papered(liveValues);
+export const standingsBatch = papered(standings);
+export const finalizeBatch = papered(finalize);
+export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
+  return withPaper(newTournament(info), paperOf({ settings: info.settings, players: info.players ?? [] }));
+}

@@ -14,7 +14,7 @@ import { BRACKET_SHEET, bracketOps } from '../sheets/bracketSheet';
 import { CROSS_TABLE_SHEET, crossTableOps } from '../sheets/crossTableSheet';
 import { EUROPEAN_SHEET, europeanOps } from '../sheets/europeanSheet';
 import { GRID_SHEET, gridOps, pairedRounds } from '../sheets/grid';
-import { LOG_SHEET, logOps } from '../sheets/logSheet';
+import { LOG_SHEET, logOps, logTime } from '../sheets/logSheet';
 import { pairingsSheetName } from '../sheets/pairingsSheet';
 import { PLAYERS_SHEET, playersOps } from '../sheets/playersSheet';
 import { SETTINGS_SHEET, settingsOps } from '../sheets/settingsSheet';
@@ -79,7 +79,7 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
     throw new SessionRefusal('grid-exists', 'this workbook already holds a tournament (it has a Grid sheet); confirm replacing it, or use another workbook', [`${GRID_SHEET}!A1`]);
   }
   const language = options.language ?? 'en';
-  const time = options.time ?? new Date().toISOString();
+  const time = options.time ?? logTime();
   const ops: WorkbookOp[] = [...gridOps(t, { language }), ...playersOps(t.players, t.settings.entrants), ...settingsOps(t.settings, t.shortName, t.teams)];
   const rounds = pairedRounds(t);
   const written = new Set([GRID_SHEET, PLAYERS_SHEET, SETTINGS_SHEET, LOG_SHEET, GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET]);

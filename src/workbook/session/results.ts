@@ -14,6 +14,7 @@ import { teamSheetsOps } from '../sheets/teamSheets';
 import { cacheChanges, liveCacheOps, logAppendOps, tournamentBatch } from './batchSupport';
 import { sheetChanges } from './changes';
 import { contextOf, type SessionOptions, SessionRefusal } from './context';
+import { derivedSheetsOps, leftByResults } from './derivedSheets';
 import { overwrites, refuseOverwrites } from './overwrites';
 
 /**
@@ -92,8 +93,10 @@ export function resultsBatch(t: Tournament, round: Round, results: readonly Resu
   // A team tournament's Team matches and Team standings are computed from the board results: made anew with them
   // (Tengen's own sheets, a few dozen rows), so the team table a director posts is never behind the grid.
   const teamSheets = teamSheetsOps(after);
-  if (quick) return { label, ops: [...quick.ops, ...teamSheets, ...logAppendOps(lines, ctx)] };
-  return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite, extra: teamSheets });
+  // The derived sheets the round's last result moves (derivedSheets.ts, `leftByResults`: not on every result).
+  const skip = leftByResults(after, round, teamSheets);
+  if (quick) return { label, ops: [...quick.ops, ...teamSheets, ...derivedSheetsOps(after, ctx, skip), ...logAppendOps(lines, ctx)] };
+  return tournamentBatch(t, after, label, lines, ctx, { rounds: [round], confirmOverwrite: options.confirmOverwrite, extra: teamSheets, derivedLeft: skip });
 }
 
 /**
@@ -117,5 +120,7 @@ export function liveValuesBatch(t: Tournament, options: SessionOptions = {}): Wo
     ops.push(...sheetChanges(sheet, ops0, ops0, read).ops.filter((op) => op.kind !== 'ensure-sheet' && op.kind !== 'define-name'));
   }
   if (ctx.read?.has(GRID_SHEET)) ops.push(...cacheChanges(ctx.read, liveCacheOps(t, ctx.language, withStandings)));
+  // The derived sheets too (poster, ceremony, European results, team sheets): a file saved now shows them right.
+  ops.push(...derivedSheetsOps(t, ctx));
   return { label: 'Live values', ops };
 }

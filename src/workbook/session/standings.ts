@@ -10,8 +10,12 @@ import { standingsOps } from '../sheets/standingsSheet';
 import { teamSheetsOps } from '../sheets/teamSheets';
 import { gridPlaces } from './batchSupport';
 import { contextOf, type SessionOptions } from './context';
+import { derivedSheetsOps, writtenWhole } from './derivedSheets';
 
 /** The Standings sheet (every criterion of the ruleset's or the tournament's placement order). */
 export function standingsBatch(t: Tournament, ruleset?: RulesetName, options: SessionOptions = {}): WorkbookBatch {
-  return { label: 'Standings', ops: [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, contextOf(t, options).language, ruleset), ...europeanOps(t, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)] };
+  const ctx = contextOf(t, options);
+  const ops = [...standingsOps(t, ruleset), ...standingsCacheOps(t, ruleset), ...ceremonyOps(t, ctx.language, ruleset), ...europeanOps(t, ruleset), ...teamSheetsOps(t), ...gridPlaces(t, options)];
+  // The poster's cached values follow (derivedSheets.ts); the sheets above are made whole already.
+  return { label: 'Standings', ops: [...ops, ...derivedSheetsOps(t, ctx, writtenWhole(ops))] };
 }

@@ -12,6 +12,15 @@ export interface LogLine {
   readonly what: string;
 }
 
+/**
+ * The time a Log line is stamped with: the local time of the machine the director works on — the tournament's own
+ * clock, as the director reads it ("2026-05-16 14:05"), not UTC in ISO 8601 (issue 25).
+ */
+export function logTime(now: Date = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())} ${two(now.getHours())}:${two(now.getMinutes())}`;
+}
+
 /** The ops writing `lines` at `row` (the first empty row; 2 on a new Log), the header included when row is 2. */
 export function logOps(lines: readonly LogLine[], row: number, time: string): WorkbookOp[] {
   const sheet = LOG_SHEET;
@@ -20,7 +29,8 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
     ops.push(
       { kind: 'write', sheet, at: 'A1', cells: [[...LOG_HEADER]] },
       { kind: 'format', sheet, range: 'A1:C1', format: HEADER_FORMAT },
-      { kind: 'column-widths', sheet, widths: [22, 7, 100] },
+      // The time column as wide as the local time it holds ("2026-05-16 14:05").
+      { kind: 'column-widths', sheet, widths: [16, 7, 100] },
       { kind: 'print', sheet, settings: { repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
     );
   }

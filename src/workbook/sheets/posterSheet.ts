@@ -62,6 +62,18 @@ export function posterCells(t: Tournament, language: GridLanguage = 'en'): CellI
   return rows;
 }
 
+/**
+ * The poster's formulas' cached values brought to `t` (a `cached-values` op: Excel recalculates and ignores it; the
+ * .xlsx adapter sets the result of each formula already in the cell and leaves every other cell alone). What a file
+ * saved by the page or the CLI shows without recalculation — LibreOffice, a viewer — after results typed since the
+ * poster was written (issue 25: a saved poster showed round 4's scores beside round 5's "+"). Only the live cells carry
+ * a value; the rest of the rectangle is `null` (left alone), so no name or club is ever written here.
+ */
+export function posterCachedValuesOp(t: Tournament, language: GridLanguage = 'en'): WorkbookOp {
+  const values = posterCells(t, language).map((row) => row.map((c) => (c !== null && typeof c === 'object' ? (c.value ?? '') : null)));
+  return { kind: 'cached-values', sheet: POSTER_SHEET, at: 'A1', values };
+}
+
 /** The poster's ops; a new poster sheet goes before `before` (a sheet that exists), else at the end. */
 export function posterOps(t: Tournament, language: GridLanguage = 'en', before?: string): WorkbookOp[] {
   const sheet = POSTER_SHEET;

@@ -7,7 +7,7 @@ import { MAX_CYCLES } from '../../systems/round-robin/roundRobin';
 import { DEFAULT_ENTRANT_RANK_RULE, ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../../model/entrants';
 import type { InputError } from '../../model/errors';
 import { formatRank, parseRank } from '../../model/rank';
-import { CRITERIA, PAIRING_CRITERIA, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../../model/tournament';
+import { CRITERIA, PAIRING_CRITERIA, PAPERS, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { defineNameOp, SETTINGS_NAME } from '../formulas/names';
@@ -29,7 +29,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams' | 'entrantKind' | 'entrantRank';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams' | 'entrantKind' | 'entrantRank' | 'paper';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -54,6 +54,8 @@ const LABEL: Readonly<Record<Key, string>> = {
   // written only for such a tournament (`writtenKeys`).
   entrantKind: 'Pair go or rengo',
   entrantRank: 'Pair or team rank',
+  // The printouts' paper (issue 25), written only when the director chose one (`writtenKeys`).
+  paper: 'Paper',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const ENTRANT_KINDS: readonly EntrantKind[] = ['pair-go', 'rengo'];
@@ -67,7 +69,7 @@ const ENTRANT_KEYS: readonly Key[] = ['entrantKind', 'entrantRank'];
  * compare tables of different sizes and show #N/A for good. A director may still type the two rows (read anywhere).
  */
 function writtenKeys(settings: Settings): Key[] {
-  return settings.entrants ? KEYS : KEYS.filter((k) => !ENTRANT_KEYS.includes(k));
+  return KEYS.filter((k) => (settings.entrants || !ENTRANT_KEYS.includes(k)) && (k !== 'paper' || settings.paper !== undefined));
 }
 
 /** What the Settings sheet carries besides `Settings` fields. */
@@ -112,6 +114,7 @@ export function settingsCells(settings: Settings, shortName?: string, teams?: re
     teams: teamsJson(settings, teams),
     entrantKind: settings.entrants?.kind ?? null,
     entrantRank: settings.entrants?.rank ?? null,
+    paper: settings.paper ?? null,
   };
   return [['Setting', 'Value'], ...writtenKeys(settings).map((k) => [LABEL[k], value[k]])];
 }
@@ -221,6 +224,12 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
       case 'hostCity':
         settings.hostCity = text;
         break;
+      case 'paper': {
+        const paper = PAPERS.find((x) => x.toLowerCase() === text.toLowerCase());
+        if (paper) settings.paper = paper;
+        else errors.push({ where, message: `"${text}" is not a paper Tengen sets the printouts up for; expected ${PAPERS.join(' or ')}` });
+        break;
+      }
       case 'prizes': {
         const read = readPrizes(text);
         if (read.ok) settings.prizes = read.prizes;

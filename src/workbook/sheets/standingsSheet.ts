@@ -13,7 +13,7 @@
 import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../../model/tournament';
-import { computeStandings, shownCriteria, type Standings } from '../../scoring/standings';
+import { computeStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { GRID_NAME, SETTINGS_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../formulas/names';
@@ -50,7 +50,8 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
   const t = s.tournament;
   const shown = shownCriteria(s);
   const bySection = s.scoreboard.ruleset.placesWithinSection;
-  const header = ['Place', 'ID', 'Name', 'Rank', 'City/Club', 'Section', ...shown.map((c) => CRITERION_LABEL[c]), ...(bySection ? [] : ['Section place'])];
+  const sections = showsSections(s);
+  const header = ['Place', 'ID', 'Name', 'Rank', 'City/Club', ...(sections ? ['Section'] : []), ...shown.map((c) => CRITERION_LABEL[c]), ...(sections && !bySection ? ['Section place'] : [])];
   const when = live ? '' : ` after round ${s.asOf} of ${t.settings.rounds}`;
   const title = `${t.name}: standings${when} (${s.scoreboard.ruleset.title}; order ${s.order.map((c) => CRITERION_LABEL[c]).join(' › ')})`;
   const pad = (row: CellValue[]) => [...row, ...new Array<CellValue>(header.length - row.length).fill(null)];
@@ -64,11 +65,26 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
       displayName(e.player),
       formatRank(e.player.rank),
       e.player.club ?? e.player.city ?? null,
-      e.section,
+      ...(sections ? [e.section] : []),
       ...shown.map((c) => criterionValue(s, i, c)),
-      ...(bySection ? [] : [e.sectionPlace]),
+      ...(sections && !bySection ? [e.sectionPlace] : []),
     ]),
   ];
+}
+
+/**
+ * Column widths from what the columns hold: each at least its header (so "Section place" is never cut to
+ * "ection place") and its longest entry, names and clubs capped (longer ones wrap), numbers a little wider than
+ * their longest value.
+ */
+export function standingsWidths(values: readonly (readonly CellValue[])[]): number[] {
+  const header = values[STANDINGS_HEADER_ROW - 1];
+  const body = values.slice(STANDINGS_HEADER_ROW);
+  const caps: Record<string, number> = { Name: 28, 'City/Club': 22 };
+  return header.map((h, c) => {
+    const longest = Math.max(String(h ?? '').length + 2, ...body.map((row) => String(row[c] ?? '').length + 1));
+    return Math.max(5, Math.min(caps[String(h)] ?? 16, longest));
+  });
 }
 
 /** The live table's formula (the ruleset given when it overrides the grid's). */
@@ -81,8 +97,12 @@ export function standingsFormulaText(ruleset?: RulesetName): string {
  * on any other (`Standings (final)`), unless `live` says otherwise.
  */
 export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STANDINGS_SHEET, live = sheet === STANDINGS_SHEET): WorkbookOp[] {
-  const values = standingsCells(computeStandings(t, { ruleset }), live);
-  const last = columnLetter(values[STANDINGS_HEADER_ROW - 1].length);
+  const standings = computeStandings(t, { ruleset });
+  const values = standingsCells(standings, live);
+  const header = values[STANDINGS_HEADER_ROW - 1];
+  const last = columnLetter(header.length);
+  const widths = standingsWidths(values);
+  const firstNumber = columnLetter(showsSections(standings) ? 7 : 6);
   const cells: CellInput[][] = [...values];
   if (live) {
     const anchor = values[STANDINGS_HEADER_ROW - 1][0];
@@ -94,10 +114,13 @@ export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STAND
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 12 } },
     { kind: 'format', sheet, range: `A${STANDINGS_HEADER_ROW}:${last}${STANDINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
+    // Whole numbers as whole numbers, halves as .5 (General: "7", "7.5"; not "7.0"), places likewise (issue 25).
     ...(cells.length > STANDINGS_HEADER_ROW
-      ? [{ kind: 'format' as const, sheet, range: `G${STANDINGS_HEADER_ROW + 1}:${last}${cells.length}`, format: { numberFormat: '0.0#' } }]
+      ? [{ kind: 'format' as const, sheet, range: `${firstNumber}${STANDINGS_HEADER_ROW + 1}:${last}${cells.length}`, format: { numberFormat: 'General' } }]
       : []),
-    { kind: 'column-widths', sheet, widths: [6, 5, 26, 6, 14, 9, ...new Array<number>(values[STANDINGS_HEADER_ROW - 1].length - 6).fill(8)] },
+    // A club longer than its column wraps rather than running into the next column (printed or not).
+    ...(cells.length > STANDINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `C${STANDINGS_HEADER_ROW + 1}:E${cells.length}`, format: { wrap: true } }] : []),
+    { kind: 'column-widths', sheet, widths },
     { kind: 'freeze', sheet, rows: STANDINGS_HEADER_ROW, columns: 3 },
     { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: `${STANDINGS_HEADER_ROW}:${STANDINGS_HEADER_ROW}`, fitToWidth: true, orientation: 'landscape' } },
   ];
