@@ -9,7 +9,18 @@
  *     (or a pair the director forbade) is not a pair at all; with `allowRepeats` repeats are counted and minimised.
  *  2. `score difference` — Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if
  *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then
- *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in an earlier round.
+ *     `large gaps`: among the draws of that least total, the smallest gaps — the sum of the squared differences (half
+ *     points), so one leap of k groups (k² · 4) always costs more than k floats of one group (k · 4). With whole-point
+ *     gaps, whenever a draw of the least total has no pair two points or more apart, this draw has none (d² = d only
+ *     for d ≤ 1 point): nobody is drawn two or more groups up or down when a draw of the same total avoids it. Mays
+ *     moves the odd card of a group to the NEXT group ("Doing the Pairings": "takes the weakest player from the column
+ *     … and pairs him with the strongest player from Section 2"), and OpenGotha's score-difference cost grows faster
+ *     than linearly (./opengotha/weights, `scoreDifferenceTerm`): a cascade of one-group floats, never a leap.
+ *     (Counting the pairs two points or more apart instead was tried and rejected: on generated fields it made one
+ *     leap of 8 points to save two gaps of 3, which the squares did not on the same fields.) Then
+ *     `consecutive float`: a player drawn down (up) who was drawn down (up) in the previous round; then
+ *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in any earlier round (issue
+ *     20: Müller drawn up four groups in rounds 2 and 3 running, while the same total allowed one-group floats).
  *  3. `handicap` — in a handicap tournament, the fewest handicap stones in total, then `large handicaps` (the sum of
  *     the squared stones: of two draws with the same total, the one without the big handicap). Mays' paper method
  *     keeps handicaps small by pairing inside narrow rank order — cards "in ascending order of their ID numbers",
@@ -43,14 +54,15 @@
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
  * ## Ranges, and why the order is exact
- * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
+ * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; large gaps its square;
+ * consecutive float 0…2; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
  * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold), its square
  * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
  * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
- * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the ten tiers need about
- * 100 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the twelve tiers need
+ * about 130 bits, so three stages. A RangeError — never a traded priority — would come only if one tier alone
  * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
  * `PairingError`.
  *
@@ -108,6 +120,8 @@ export interface TierOptions {
 export const TIER_NAMES = [
   'repeats',
   'score difference',
+  'large gaps',
+  'consecutive float',
   'repeated float',
   'handicap',
   'large handicaps',
@@ -120,6 +134,9 @@ export const TIER_NAMES = [
 export type TierName = (typeof TIER_NAMES)[number];
 
 const RANDOM_RANGE = 1000;
+
+/** A gap of two points (four half points) or more: a player "drawn two or more groups up or down" (issue 20). */
+export const LARGE_GAP_HALVES = 4;
 
 function norm(text: string | undefined): string | undefined {
   const t = text?.trim().toLowerCase();
@@ -162,6 +179,9 @@ export class OptimalTiers {
   readonly groupSize: Int32Array;
   readonly downFloats: Int32Array;
   readonly upFloats: Int32Array;
+  /** 1 for a player drawn down (up) in the previous round. */
+  readonly downLast: Uint8Array;
+  readonly upLast: Uint8Array;
   private readonly index = new Map<PlayerId, number>();
   /** Earlier meetings of vertices i < j at i·n + j. */
   private readonly met: Uint8Array;
@@ -223,6 +243,8 @@ export class OptimalTiers {
     this.met = new Uint8Array(n * n);
     this.downFloats = new Int32Array(n);
     this.upFloats = new Int32Array(n);
+    this.downLast = new Uint8Array(n);
+    this.upLast = new Uint8Array(n);
     const sb = h.scoreboard;
     const before = (id: PlayerId, r: number): number => {
       const p = sb.indexOf.get(id) as number;
@@ -244,6 +266,10 @@ export class OptimalTiers {
       const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
       if (down !== undefined) this.downFloats[down]++;
       if (up !== undefined) this.upFloats[up]++;
+      if (g.round === h.round - 1) {
+        if (down !== undefined) this.downLast[down] = 1;
+        if (up !== undefined) this.upLast[up] = 1;
+      }
     }
   }
 
@@ -307,6 +333,12 @@ export class OptimalTiers {
     const tiers: Record<TierName, (i: number, j: number) => number> = {
       repeats: (i, j) => (this.options.allowRepeats ? this.meetings(i, j) : 0),
       'score difference': (i, j) => Math.abs(s[i] - s[j]),
+      'large gaps': (i, j) => (s[i] - s[j]) * (s[i] - s[j]),
+      'consecutive float': (i, j) => {
+        if (s[i] === s[j]) return 0;
+        const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
+        return this.downLast[hi] + this.upLast[lo];
+      },
       'repeated float': (i, j) => {
         if (s[i] === s[j]) return 0;
         const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
@@ -370,7 +402,16 @@ export class OptimalTiers {
     let largestGroup = 0;
     for (let i = 0; i < size.length; i++) if (size[i] > largestGroup) largestGroup = size[i];
     const ceiling = this.options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+    let top = -Infinity;
+    let bottom = Infinity;
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] > top) top = s[i];
+      if (s[i] < bottom) bottom = s[i];
+    }
+    const spread = s.length > 0 ? top - bottom : 0;
     const bounds: Partial<Record<TierName, number>> = {
+      'large gaps': spread * spread,
+      'consecutive float': 2,
       'repeated float': 6,
       handicap: ceiling,
       'large handicaps': ceiling * ceiling,
