@@ -14,9 +14,13 @@
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
  *   tengen playoff LEAGUE [--json] [--out FILE.json]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
+ *   tengen check FILE [--json] [--no-compare]
+ *   tengen generate [--players N] [--rounds N] [--seed N] [--ranks 20k-5d] [--bar 3d|none] [--swiss] [--ruleset R]
+ *               [--system optimal|mays|opengotha] [--absence P] [--out FILE.json [--overwrite]]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
- * file, line or element, and player) or a file that cannot be written (its path and why).
+ * file, line or element, and player) or a file that cannot be written (its path and why), 3 (check) a hard pairing
+ * rule broken.
  */
 import * as path from 'node:path';
 import { escapeControlCharacters, escapeControlCharactersButNewlines } from '../model/controlCharacters';
@@ -70,6 +74,8 @@ import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
+import { runCheck } from './check';
+import { generateJson, generateOptions } from './generate';
 
 export { USAGE };
 
@@ -92,8 +98,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks']);
+const VALUE_FLAGS = new Set<string>(['players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS]);
+const BOOLEAN_FLAGS = new Set(['no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -163,6 +169,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   lots: new Set(['by', 'seed', 'out']),
   playoff: new Set(['json', 'out']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
+  check: new Set(['json', 'no-compare']),
+  generate: new Set(['players', 'rounds', 'seed', 'ranks', 'bar', 'swiss', 'ruleset', 'system', 'absence', 'out', 'overwrite']),
 };
 
 /** What `pair` takes on a team tournament: the team draw has no options of its own. */
@@ -402,6 +410,26 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const series = await seriesOf(files, typeof asOf === 'string' ? seriesAsOf(asOf, files) : undefined);
       if (typeof out === 'string') io.out(await writeSeriesWorkbook(series, files, out, flags.has('overwrite'), io.fs));
       else io.out(flags.has('json') ? `${JSON.stringify(seriesJson(series), null, 2)}\n` : renderSeries(series));
+      return 0;
+    }
+    case 'check': {
+      if (rest.length !== 1) throw new UsageError('check takes one FILE');
+      const checked = runCheck(await load(rest[0]), rest[0], { json: flags.has('json'), compare: !flags.has('no-compare') });
+      io.out(checked.text);
+      return checked.status;
+    }
+    case 'generate': {
+      if (rest.length !== 0) throw new UsageError('generate takes no FILE (--out FILE.json writes one)');
+      const out = flags.get('out');
+      if (typeof out === 'string') {
+        outFormat(out, ['json']);
+        await refuseUnwritable(out, io.fs);
+      }
+      const json = generateJson(generateOptions(flags), typeof out === 'string' ? out : undefined, flags.has('overwrite'));
+      if (typeof out === 'string') {
+        await writeFileAtomically(out, json, io.fs);
+        io.out(`${out}: generated (seed ${String(flags.get('seed') ?? 1)})\n`);
+      } else io.out(json);
       return 0;
     }
     default:

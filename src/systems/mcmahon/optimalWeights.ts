@@ -33,6 +33,13 @@
  *     the draw pairs the nearest ranks, and the tiers below choose among draws of equally small handicaps. In an
  *     even tournament (policy `none`, or everyone at or above `evenAtOrAbove`; the EGF: "By default, no handicaps
  *     are used") both tiers cost 0 and change nothing.
+ *     Then `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%" (each
+ *     ruleset's rule is quoted in ../../pairing/colours): colours of an even game are decided as ./colours decides
+ *     them, and a player who gets again the colour he has had more often costs the square of his |whites − blacks|
+ *     before the round (capped at 4): one player sent to 3 out of balance (9) costs more than two sent to 2 (4 + 4).
+ *     Right below the score and handicap priorities, as OpenGotha weighs colours into the pair's weight: at equal
+ *     score and handicap cost, pairs whose colour preferences fit are preferred (issue 20: Kovács 5d, four Whites in
+ *     four rounds). A repeat meeting reverses colours (EGF), so costs nothing here.
  *  4. `cross-group pairs`: as few players as possible leave their score group (Appendix D, Conditions 1 and 2 — an
  *     odd group, or a player who has met his whole group). Below the handicap: at the same total score difference
  *     Mays' cards do not count the floats either (the odd card of each group goes down, group after group).
@@ -46,10 +53,7 @@
  *     "naturally, the tournament director makes no effort to avoid the pairing of the players from the host city"
  *     (Mays, "Registration"); and players starting above the EGF top bar are not kept apart at all (see
  *     ./geography).
- *  7. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
- *     even game are decided as ./colours decides them; a player who gets again the colour he has had more often
- *     costs his |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
- *  8. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
+ *  7. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
  *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
@@ -57,7 +61,7 @@
  * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; large gaps its square;
  * consecutive float 0…2; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
- * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold), its square
+ * levels (default 15, at most 400); colour 0…32; seeding 0…the largest score group (slip, fold), its square
  * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
  * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
@@ -125,10 +129,10 @@ export const TIER_NAMES = [
   'repeated float',
   'handicap',
   'large handicaps',
+  'colour',
   'cross-group pairs',
   'halves',
   'geography',
-  'colour',
   'seeding',
 ] as const;
 export type TierName = (typeof TIER_NAMES)[number];
@@ -362,7 +366,8 @@ export class OptimalTiers {
       },
       colour: (i, j) => {
         // As ./colours decides: the lower balance takes White between players at most `balanceWithinRanks` apart,
-        // otherwise the lower ID; a player getting again the colour he has had more often costs his |balance| (≤ 3).
+        // otherwise the lower ID; a player getting again the colour he has had more often costs his balance squared
+        // (|balance| capped at 4), so that nobody is sent 3 out of balance to spare two others going 2 out.
         const bi = this.balance[i];
         const bj = this.balance[j];
         if (bi === 0 && bj === 0) return 0;
@@ -372,7 +377,9 @@ export class OptimalTiers {
         const bb = this.balance[b];
         const white = Math.abs(this.rank[a] - this.rank[b]) <= within && ba !== bb ? (ba < bb ? a : b) : a;
         const black = white === a ? b : a;
-        return Math.min(Math.max(this.balance[white], 0), 3) + Math.min(Math.max(-this.balance[black], 0), 3);
+        const w = Math.min(Math.max(this.balance[white], 0), 4);
+        const k = Math.min(Math.max(-this.balance[black], 0), 4);
+        return w * w + k * k;
       },
       handicap: (i, j) => this.handicap(i, j),
       'large handicaps': (i, j) => {
@@ -418,7 +425,7 @@ export class OptimalTiers {
       'cross-group pairs': 1,
       halves: 1,
       geography: avoid.related + avoid.city + avoid.club + avoid.country,
-      colour: 6,
+      colour: 32,
       seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
     };
     return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));
