@@ -190,9 +190,15 @@ export function checkRound(t: Tournament, round: Round, options: CheckOptions = 
   if (!REDRAWN.has(t.settings.system) || t.settings.teams) {
     return { ...base, findings, measures, bestWhyNot: `a ${t.settings.teams ? 'team tournament' : t.settings.system} is paired by its own rules, not by a draw Tengen would re-make` };
   }
-  // Tengen's draw from the same state, with the same players present and the recorded bye (when it is a lawful one).
+  // Tengen's draw from the same state: the same players (those the round seats; a present player it leaves out is
+  // left out of the re-draw too) and the recorded bye (when it is a lawful one).
   const bye = byes.length === 1 && !earlierBye.has(byes[0]) && !absent(byes[0]) ? byes[0] : undefined;
-  const redrawn = pairOptimalSystem(before, round, bye === undefined ? {} : { bye });
+  const seated = new Set(seat.keys());
+  const sameField: Tournament = {
+    ...before,
+    players: before.players.map((p) => (seated.has(p.id) || absent(p.id) ? p : { ...p, absentRounds: [...(p.absentRounds ?? []), round] })),
+  };
+  const redrawn = pairOptimalSystem(sameField, round, bye === undefined ? {} : { bye });
   if (isPairingError(redrawn)) return { ...base, findings, measures, bestWhyNot: `Tengen's draw from this state: ${redrawn.message}` };
   return { ...base, findings, measures, best: measureDraw(h, redrawn.games) };
 }
@@ -272,6 +278,9 @@ export function comparisonWords(m: DrawMeasures, best: DrawMeasures): string {
   return parts.length === 0 ? 'the same figures' : parts.join('; ');
 }
 
+/** The most findings of one kind a round lists as text (--json lists all). */
+const LISTED = 12;
+
 /** The report as text, round by round; hard-rule findings first in each round, marked HARD. */
 export function renderCheck(report: CheckReport, file?: string): string {
   const out: string[] = [];
@@ -291,7 +300,8 @@ export function renderCheck(report: CheckReport, file?: string): string {
     for (const f of soft) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f]);
     for (const [kind, list] of byKind) {
       out.push(`  ${RULE_WORDS[kind]} (${list.length}):`);
-      for (const f of list) out.push(`    ${f.message}`);
+      for (const f of list.slice(0, LISTED)) out.push(`    ${f.message}`);
+      if (list.length > LISTED) out.push(`    … and ${list.length - LISTED} more (--json lists every one)`);
     }
   }
   out.push('');
