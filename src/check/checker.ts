@@ -26,6 +26,7 @@ import { buildHistory, formatHalves, type PairingHistory } from '../pairing/hist
 import { decideHandicap, handicapSettingsOf } from '../pairing/handicap';
 import { isPairingError } from '../pairing/types';
 import { pairOptimalSystem } from '../systems/egc/egcCongress';
+import { pairOpenGotha } from '../systems/opengotha/pair';
 import { measureDraw, sharedBackground, stateBefore, type DrawMeasures } from './measures';
 
 export type FindingKind =
@@ -183,28 +184,43 @@ export function checkRound(t: Tournament, round: Round, options: CheckOptions = 
   } catch (e) {
     return { ...base, findings, notJudged: `the scores before round ${round} cannot be computed: ${(e as Error).message}` };
   }
-  findings.push(...judgedFindings(t, h, games));
-  const measures = measureDraw(h, games);
-
-  if (options.compare === false) return { ...base, findings, measures };
-  if (!REDRAWN.has(t.settings.system) || t.settings.teams) {
-    return { ...base, findings, measures, bestWhyNot: `a ${t.settings.teams ? 'team tournament' : t.settings.system} is paired by its own rules, not by a draw Tengen would re-make` };
-  }
-  // Tengen's draw from the same state: the same players (those the round seats; a present player it leaves out is
-  // left out of the re-draw too) and the recorded bye (when it is a lawful one).
+  // The same players as the round (those it seats; a present player it leaves out is left out here too) and the
+  // recorded bye (when it is a lawful one): the state Tengen's draw, and OpenGotha's handicaps, start from.
   const bye = byes.length === 1 && !earlierBye.has(byes[0]) && !absent(byes[0]) ? byes[0] : undefined;
   const seated = new Set(seat.keys());
   const sameField: Tournament = {
     ...before,
     players: before.players.map((p) => (seated.has(p.id) || absent(p.id) ? p : { ...p, absentRounds: [...(p.absentRounds ?? []), round] })),
   };
+  findings.push(...judgedFindings(t, h, games, openGothaHandicaps(sameField, round, games, bye)));
+  const measures = measureDraw(h, games);
+
+  if (options.compare === false) return { ...base, findings, measures };
+  if (!REDRAWN.has(t.settings.system) || t.settings.teams) {
+    return { ...base, findings, measures, bestWhyNot: `a ${t.settings.teams ? 'team tournament' : t.settings.system} is paired by its own rules, not by a draw Tengen would re-make` };
+  }
   const redrawn = pairOptimalSystem(sameField, round, bye === undefined ? {} : { bye });
   if (isPairingError(redrawn)) return { ...base, findings, measures, bestWhyNot: `Tengen's draw from this state: ${redrawn.message}` };
   return { ...base, findings, measures, best: measureDraw(h, redrawn.games) };
 }
 
+/**
+ * An OpenGotha file's handicaps as OpenGotha gives them (its own rule from the file's parameters, threshold and
+ * MMS-based difference included: ../systems/opengotha `gameBetween`), by the recorded pairs forced into its draw;
+ * undefined for another file, or when OpenGotha's draw refuses the pairs (Tengen's own rule then).
+ */
+function openGothaHandicaps(sameField: Tournament, round: Round, games: readonly Game[], bye: PlayerId | undefined): Map<string, { handicap: number; white: PlayerId; reason: string }> | undefined {
+  if (!sameField.settings.opengotha || games.some((g) => g.white === g.black)) return undefined;
+  const pairs = games.map((g) => [g.white, g.black] as const);
+  const drawn = pairOpenGotha(sameField, round, { forcedPairs: pairs, ...(bye !== undefined ? { bye } : {}) });
+  if (isPairingError(drawn)) return undefined;
+  const rule = new Map<string, { handicap: number; white: PlayerId; reason: string }>();
+  for (const g of drawn.games) rule.set(key(g.white, g.black), { handicap: g.handicap, white: g.white, reason: `OpenGotha's handicap rule from the file's parameters` });
+  return rule;
+}
+
 /** Score gaps, handicaps against the policy, colours, geography: what needs the scores before the round. */
-function judgedFindings(t: Tournament, h: PairingHistory, games: readonly Game[]): Finding[] {
+function judgedFindings(t: Tournament, h: PairingHistory, games: readonly Game[], openGotha?: Map<string, { handicap: number; white: PlayerId; reason: string }>): Finding[] {
   const out: Finding[] = [];
   const settings = handicapSettingsOf(t.settings);
   const scoreWord = h.scoreboard.primary === 'mms' ? 'MMS' : 'wins';
@@ -217,7 +233,9 @@ function judgedFindings(t: Tournament, h: PairingHistory, games: readonly Game[]
     if (gap >= 4) {
       out.push(finding('large-gap', `table ${table}: ${h.describe(w.id)} (${scoreWord} ${formatHalves(sw)}) meets ${h.describe(b.id)} (${scoreWord} ${formatHalves(sb)}), a gap of ${formatHalves(gap)}`, [w.id, b.id], table));
     }
-    const policy = decideHandicap({ id: w.id, rank: w.rank, scoreHalves: sw }, { id: b.id, rank: b.rank, scoreHalves: sb }, settings);
+    const own = openGotha?.get(key(w.id, b.id));
+    const decided = decideHandicap({ id: w.id, rank: w.rank, scoreHalves: sw }, { id: b.id, rank: b.rank, scoreHalves: sb }, settings);
+    const policy = own ? { handicap: own.handicap, stronger: own.handicap > 0 ? own.white : decided.stronger, reason: own.reason } : decided;
     if (policy.handicap !== g.handicap) {
       out.push(finding('handicap-policy', `table ${table}: ${g.handicap} stone${g.handicap === 1 ? '' : 's'} recorded; the file's handicap policy gives ${policy.handicap} (${policy.reason})`, [w.id, b.id], table));
     } else if (g.handicap > 0 && policy.stronger !== w.id) {
@@ -261,11 +279,11 @@ function figures(m: DrawMeasures): string {
   );
 }
 
-/** The comparison in a sentence: "3 games with a gap of 2+, the best draw from this state has 1; …". */
+/** The comparison in a sentence: "games with a gap of 2+ 3, Tengen's 1; handicap stones 42, Tengen's 31; …". */
 export function comparisonWords(m: DrawMeasures, best: DrawMeasures): string {
   const parts: string[] = [];
   const say = (label: string, a: number, b: number, unit = (x: number) => String(x)) => {
-    if (a !== b) parts.push(`${label} ${unit(a)}, best ${unit(b)}`);
+    if (a !== b) parts.push(`${label} ${unit(a)}, Tengen's ${unit(b)}`);
   };
   say('games with a gap of 2+', m.largeGaps, best.largeGaps);
   say('largest gap', m.largestGapHalves, best.largestGapHalves, formatHalves);
@@ -294,7 +312,7 @@ export function renderCheck(report: CheckReport, file?: string): string {
     for (const f of hard) out.push(`  HARD ${RULE_WORDS[f.kind]}: ${f.message}`);
     if (r.notJudged) out.push(`  not judged (scores, colours, handicaps): ${r.notJudged}`);
     if (r.measures) out.push(`  draw: ${figures(r.measures)}`);
-    if (r.best && r.measures) out.push(`  best draw from this state: ${comparisonWords(r.measures, r.best)}`);
+    if (r.best && r.measures) out.push(`  Tengen's draw from this state: ${comparisonWords(r.measures, r.best)}`);
     if (r.bestWhyNot) out.push(`  not compared: ${r.bestWhyNot}`);
     const byKind = new Map<FindingKind, Finding[]>();
     for (const f of soft) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f]);
