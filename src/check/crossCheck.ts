@@ -139,10 +139,22 @@ export function compareDraws(count: number, firstSeed: number, players = 40, wea
       c.lgO += vsO.largeGaps;
       c.lgM += m.largeGaps;
       c.lgG += o.largeGaps;
-      if (vsM.largeGaps > m.largeGaps) (c.mays++, note(`seed ${seed} round ${round}: gaps of 2+ ${vsM.largeGaps}, Mays ${m.largeGaps}`));
-      if (vsO.largeGaps > o.largeGaps) (c.og++, note(`seed ${seed} round ${round}: gaps of 2+ ${vsO.largeGaps} (largest ${vsO.largestGapHalves / 2}, squares ${vsO.squaredGapHalves}), OpenGotha ${o.largeGaps} (largest ${o.largestGapHalves / 2}, squares ${o.squaredGapHalves})`));
-      if (vsM.largestGapHalves > m.largestGapHalves && vsO.largestGapHalves > o.largestGapHalves) (c.above++, note(`seed ${seed} round ${round}: largest gap above both`));
-      if (vsM.totalGapHalves > m.totalGapHalves || vsO.totalGapHalves > o.totalGapHalves) (c.total++, note(`seed ${seed} round ${round}: larger total`));
+      if (vsM.largeGaps > m.largeGaps) {
+        c.mays++;
+        note(`seed ${seed} round ${round}: gaps of 2+ ${vsM.largeGaps}, Mays ${m.largeGaps}`);
+      }
+      if (vsO.largeGaps > o.largeGaps) {
+        c.og++;
+        note(`seed ${seed} round ${round}: gaps of 2+ ${vsO.largeGaps} (largest ${vsO.largestGapHalves / 2}, squares ${vsO.squaredGapHalves}), OpenGotha ${o.largeGaps} (largest ${o.largestGapHalves / 2}, squares ${o.squaredGapHalves})`);
+      }
+      if (vsM.largestGapHalves > m.largestGapHalves && vsO.largestGapHalves > o.largestGapHalves) {
+        c.above++;
+        note(`seed ${seed} round ${round}: largest gap ${vsO.largestGapHalves / 2} above both (Mays ${m.largestGapHalves / 2}, OpenGotha ${o.largestGapHalves / 2}); total ${vsO.totalGapHalves / 2}, theirs ${m.totalGapHalves / 2} and ${o.totalGapHalves / 2}`);
+      }
+      if (vsM.totalGapHalves > m.totalGapHalves || vsO.totalGapHalves > o.totalGapHalves) {
+        c.total++;
+        note(`seed ${seed} round ${round}: larger total`);
+      }
       c.three += vsO.colourThreeOrMoreOut;
       c.threeOg += o.colourThreeOrMoreOut;
       c.two += vsO.colourTwoOut;
