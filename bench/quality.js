@@ -7,6 +7,12 @@
  *     src/check/handicapQuality.ts.
  *  2. The `optimal` system against every round OpenGotha recorded in ../shared/corpus/opengotha-pairings
  *     (pairings/*.xml and <name>/<name>.xml), tier by tier in priority order (see src/check/quality.ts).
+ *  3. The cross-check at scale (issue 20): 5,000 generated tournaments (seeds 1–5000, src/check/crossCheck.ts: 6–40
+ *     players, 3–6 rounds, every ruleset, Swiss one in five, absences) drawn by the default `optimal` draw and run
+ *     through the checker of `tengen check`: hard-rule violations must be 0 (exit status 1 otherwise).
+ *  4. Score gaps and colours against `mays` and `opengotha` from the same states: 100 generated EGF McMahon fields of
+ *     40 even-game players (5d–15k, bar 3d), five rounds each.
+ * `node bench/quality.js --cross-check-only` runs 3 and 4 alone; `--tournaments N` changes the 5,000.
  * Uses the compiled engine in dist/ (`npm run build:engine`).
  */
 const fs = require('node:fs');
@@ -14,6 +20,36 @@ const path = require('node:path');
 const { qualityTable, formatQualityTable } = require('../dist/check/quality');
 const { handicapComparison, formatHandicapSummary } = require('../dist/check/handicapQuality');
 const { mulberry32 } = require('./generate');
+
+const { crossCheck, compareDraws } = require('../dist/check/crossCheck');
+
+const args = process.argv.slice(2);
+const only = args.includes('--cross-check-only');
+const countAt = args.indexOf('--tournaments');
+const TOURNAMENTS = countAt >= 0 ? Number(args[countAt + 1]) : 5000;
+
+function crossCheckAtScale() {
+  const t0 = Date.now();
+  const s = crossCheck(TOURNAMENTS, 1, (done) => process.stderr.write(`  … ${done} tournaments checked\n`));
+  const seconds = ((Date.now() - t0) / 1000).toFixed(0);
+  console.log(`\nCross-check: ${s.tournaments} generated tournaments drawn by optimal, each through tengen check (${seconds} s, ${require('node:os').cpus().length} cores, load ${require('node:os').loadavg()[0].toFixed(1)})`);
+  console.log(`  ${s.tournaments - s.notGenerated} drawn to the end (${s.notGenerated} tiny fields stopped where no complete pairing without a repeat was left), ${s.rounds} rounds, ${s.games} games`);
+  console.log(`  hard-rule violations (repeated game, second bye, absent player paired, player paired twice): ${s.hardViolations}`);
+  for (const e of s.examples) console.log(`    ${e}`);
+  console.log(`  games with a gap of 2+: ${s.largeGaps}; players 3+ colours out of balance after a round: ${s.colourThreeOrMoreOut}`);
+  const c = compareDraws(100, 1);
+  console.log(`\nAgainst mays and opengotha from the same states (100 EGF McMahon fields, 40 players 5d–15k, even games; same bye): ${c.rounds} rounds`);
+  console.log(`  games with a gap of 2+ in all: optimal ${c.largeGaps.optimal}, mays ${c.largeGaps.mays}, opengotha ${c.largeGaps.opengotha}`);
+  console.log(`  rounds with more gaps of 2+ than mays: ${c.moreLargeGapsThanMays}; than opengotha: ${c.moreLargeGapsThanOpenGotha}; largest gap above both: ${c.largestGapAboveBoth}; larger total MMS difference: ${c.largerTotal}`);
+  console.log(`  colours: players 3+ out of balance (player-rounds) optimal ${c.threeOutOptimal}, opengotha ${c.threeOutOpenGotha}; 2 out optimal ${c.twoOutOptimal}, opengotha ${c.twoOutOpenGotha}; rounds with more 2 out than opengotha: ${c.moreTwoOutThanOpenGotha}`);
+  for (const e of c.examples) console.log(`    ${e}`);
+  return s.hardViolations;
+}
+
+if (only) {
+  process.exitCode = crossCheckAtScale() > 0 ? 1 : 0;
+  return;
+}
 
 const HANDICAP_TOURNAMENTS = 60;
 const FIRST_SEED = 1100;
@@ -38,3 +74,5 @@ if (!fs.existsSync(corpus)) {
   console.log('partner. OG automatic: checked against');
   console.log("OpenGotha's own pair weights where the corpus has them (no = OpenGotha's weights prefer another draw: changed by hand).");
 }
+
+process.exitCode = crossCheckAtScale() > 0 ? 1 : 0;

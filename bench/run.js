@@ -41,7 +41,7 @@ console.log(`Tengen benchmarks — node ${process.version}, ${os.cpus().length} 
 benchStandings();
 (async () => {
   // One after the other: a benchmark that returns a promise (the workbook's) is awaited before the next starts.
-  for (const extra of ['matching.js', 'pairing.js', 'reportChecks.js', 'opengotha.js', 'workbook.js', 'workbookCli.js', 'formulas.js', 'ratingLists.js', 'publish.js', 'pairPreviewBrowser.js']) {
+  for (const extra of ['matching.js', 'pairing.js', 'check.js', 'reportChecks.js', 'opengotha.js', 'workbook.js', 'workbookCli.js', 'formulas.js', 'ratingLists.js', 'publish.js', 'pairPreviewBrowser.js']) {
     const file = path.join(__dirname, extra);
     if (fs.existsSync(file)) await require(file);
   }

@@ -132,6 +132,8 @@ export function qualityTable(corpusDir: string): QualityRow[] {
 const SHORT: Record<TierName, string> = {
   repeats: 'repeats',
   'score difference': 'ΣΔMMS½',
+  'large gaps': 'ΣΔ²',
+  'consecutive float': 'float²',
   'repeated float': 'refloat',
   'cross-group pairs': 'cross',
   'large handicaps': 'hcp²',

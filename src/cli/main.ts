@@ -17,9 +17,13 @@
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
  *               [--show-ratings] [--show-pins] [--overwrite]
+ *   tengen check FILE [--json] [--no-compare]
+ *   tengen generate [--players N] [--rounds N] [--seed N] [--ranks 20k-5d] [--bar 3d|none] [--swiss] [--ruleset R]
+ *               [--system optimal|mays|opengotha] [--absence P] [--out FILE.json [--overwrite]]
  *
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
- * file, line or element, and player) or a file that cannot be written (its path and why).
+ * file, line or element, and player) or a file that cannot be written (its path and why), 3 (check) a hard pairing
+ * rule broken.
  */
 import * as path from 'node:path';
 import { escapeControlCharacters, escapeControlCharactersButNewlines } from '../model/controlCharacters';
@@ -75,6 +79,8 @@ import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
+import { runCheck } from './check';
+import { generateJson, generateOptions } from './generate';
 
 export { USAGE };
 
@@ -97,8 +103,8 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
-const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
+const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
+const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -169,6 +175,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   playoff: new Set(['json', 'out']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
   publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
+  check: new Set(['json', 'no-compare']),
+  generate: new Set(['players', 'rounds', 'seed', 'ranks', 'bar', 'swiss', 'ruleset', 'system', 'absence', 'out', 'overwrite']),
 };
 
 /** What `pair` takes on a team tournament: the team draw has no options of its own. */
@@ -433,6 +441,26 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const site = buildSite(t, options, rest[0]);
       if (options.baseUrl === undefined) io.err('tengen: note: no --base-url: the slips, table cards and wall chart have no QR code\n');
       io.out(await writeSite(site, target, t, flags.has('overwrite'), io.fs));
+      return 0;
+    }
+    case 'check': {
+      if (rest.length !== 1) throw new UsageError('check takes one FILE');
+      const checked = runCheck(await load(rest[0]), rest[0], { json: flags.has('json'), compare: !flags.has('no-compare') });
+      io.out(checked.text);
+      return checked.status;
+    }
+    case 'generate': {
+      if (rest.length !== 0) throw new UsageError('generate takes no FILE (--out FILE.json writes one)');
+      const out = flags.get('out');
+      if (typeof out === 'string') {
+        outFormat(out, ['json']);
+        await refuseUnwritable(out, io.fs);
+      }
+      const json = generateJson(generateOptions(flags), typeof out === 'string' ? out : undefined, flags.has('overwrite'));
+      if (typeof out === 'string') {
+        await writeFileAtomically(out, json, io.fs);
+        io.out(`${out}: generated (seed ${String(flags.get('seed') ?? 1)})\n`);
+      } else io.out(json);
       return 0;
     }
     default:

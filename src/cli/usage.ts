@@ -22,6 +22,9 @@ export const USAGE = `Usage:
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
+  tengen check FILE [--json] [--no-compare]
+  tengen generate [--players N] [--rounds N] [--seed N] [--ranks 20k-5d] [--bar 3d|none] [--swiss] [--ruleset R]
+              [--system optimal|mays|opengotha] [--absence P] [--out FILE.json [--overwrite]]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
 results (.h9) or a Tengen workbook (.xlsx).
@@ -62,6 +65,13 @@ codes of the pages at --base-url (where the folder will be uploaded, http:// or 
 folder (a non-empty folder that is not a Tengen site only with --overwrite), SITE.zip the same as a zip, SITE.html
 the site in one file. Pages are named by player ID (--url-key pin: by EGD PIN), never by name; names, clubs, ranks
 and results only, ratings and PINs with --show-ratings, --show-pins.
+check: every recorded round of FILE against the pairing rules — hard rules (repeated game, second bye, absent player
+paired, a player at two tables; exit status 3 when one is broken), then score gaps, handicaps against the file's own
+policy, colour balance, same club/city/family name, and how far each round is from Tengen's draw from the same state
+(--no-compare leaves that out). A round it cannot judge (results missing, a player not listed) is named with why.
+generate: a seeded random tournament as Tengen JSON (stdout, or --out): N players (40) with ranks spread over --ranks
+(20k-5d), --rounds (5) each drawn by --system (optimal), absences at chance --absence (0.02), results by strength;
+McMahon with --bar (two ranks below the strongest) unless --swiss; the same options give the same file.
 A team tournament (settings.teams, docs/file-format.md): standings ranks the teams (team points, board wins, SOS;
 --as-of, --json); pair draws team matches, board k against board k, and with an odd number of teams a team bye
 (--round, --json, --out FILE.json or the workbook itself, --repair, --overwrite only).

@@ -9,7 +9,7 @@
  */
 import { formatRank } from '../model/rank';
 import type { HandicapSettings, PlayerId } from '../model/tournament';
-import { allocateColours, type ColourOptions } from './colours';
+import { allocateColours, repeatedColourWords, type ColourOptions } from './colours';
 import { pairKey } from './controls';
 import { describeNeighbourhood, type Neighbourhood } from './geography';
 import { decideHandicap } from './handicap';
@@ -87,7 +87,8 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
           table,
           players: [r.player],
           rule: COLOUR_RULE,
-          message: `table ${table}: ${h.describe(r.player)} plays ${r.colour === 'white' ? 'White' : 'Black'} again (whites − blacks ${r.balance > 0 ? '+' : '−'}${Math.abs(r.balance)}): his opponent leans the same way`,
+          // The true reason (issue 20: "his opponent leans the same way" was said of an opponent leaning the other way).
+          message: `table ${table}: ${h.describe(r.player)} plays ${r.colour === 'white' ? 'White' : 'Black'} again (whites − blacks ${r.balance > 0 ? '+' : '−'}${Math.abs(r.balance)}): ${repeatedColourWords(r, options.colours?.balanceWithinRanks)}`,
         });
       }
     }

@@ -98,6 +98,11 @@ export interface DeviationLine {
   readonly players: readonly PlayerId[];
   /** The rule concerned, with its source (file and section). */
   readonly rule?: string;
+  /**
+   * The priority of the draw that decided it, as the system names its priorities (`optimal`: a tier of
+   * src/systems/mcmahon/optimalWeights.ts, e.g. "score difference"); absent when the system does not say.
+   */
+  readonly decidedBy?: string;
   readonly message: string;
 }
 

@@ -54,7 +54,7 @@ export type Avoidance =
   /** No complete pairing of the field avoids it. */
   | { readonly verdict: 'unavoidable'; readonly noPairing: true }
   /** Every draw avoiding it costs more on a priority above the one concerned: `cost` says the first. */
-  | { readonly verdict: 'unavoidable'; readonly noPairing?: false; readonly cost: string }
+  | { readonly verdict: 'unavoidable'; readonly noPairing?: false; readonly cost: string; readonly tier: string }
   /** A draw avoiding it costs the same above the concern; `cost` is what it costs there or below (null: nothing). */
   | { readonly verdict: 'kept'; readonly cost: string | null }
   /** Not re-drawn: the round's bound on checks was reached. */
@@ -147,7 +147,7 @@ export class AvoidabilityChecker {
     const above = this.redraw(allowed, index, all);
     if (above === null) return { verdict: 'unavoidable', noPairing: true };
     const worse = this.firstWorse(above, this.current, 0, index);
-    if (worse !== null) return { verdict: 'unavoidable', cost: worse };
+    if (worse !== null) return { verdict: 'unavoidable', cost: worse, tier: this.firstWorseTier(above, this.current, 0, index) as string };
     const down = this.redraw(allowed, index + 1, all);
     return { verdict: 'kept', cost: down === null ? null : this.firstWorse(down, this.current, index, index + 1) };
   }
@@ -210,6 +210,16 @@ export class AvoidabilityChecker {
     return [...solved.totals];
   }
 
+  /** The name of the first tier in [from, to) where `other` costs more than `base` (as `firstWorse`); null when none. */
+  private firstWorseTier(other: readonly number[], base: readonly number[], from: number, to: number): string | null {
+    for (let k = from; k < to; k++) {
+      const delta = other[k] - base[k];
+      if (delta > 0) return this.costTiers[k].name;
+      if (delta < 0) return null;
+    }
+    return null;
+  }
+
   /** The first tier in [from, to) where `other` costs more than `base`, in words; null when none does. */
   private firstWorse(other: readonly number[], base: readonly number[], from: number, to: number): string | null {
     for (let k = from; k < to; k++) {
@@ -234,6 +244,10 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
       return delta === 1 ? 'a repeated game' : `${delta} repeated games`;
     case 'score difference':
       return `+${formatHalves(delta)} total ${mms ? 'MMS difference' : 'difference in wins'}`;
+    case 'large gaps':
+      return `larger score gaps (+${delta} in the sum of the squared differences, in half points)`;
+    case 'consecutive float':
+      return `${plural(delta, 'more player', 'more players')} drawn up or down in two rounds running`;
     case 'repeated float':
       return `${plural(delta, 'more player', 'more players')} drawn up or down again`;
     case 'cross-group pairs':
@@ -258,6 +272,8 @@ const AS_MANY: Readonly<Record<string, string>> = {
   geography: 'a draw without it would pair as many players of the same family, city, club or country',
   repeats: 'a draw without it would have as many repeats',
   'repeated float': 'a draw without this float would draw as many players up or down again',
+  'consecutive float': 'a draw without this float would draw as many players up or down in two rounds running',
+  'large gaps': 'a draw without this pair would have gaps as large',
 };
 
 /** The words a report line ends with, for a pair checked by `AvoidabilityChecker.check` on `concern`. */

@@ -32,6 +32,7 @@ import { groupOrder, type GroupOrder } from '../../pairing/groupOrder';
 import { handicapSettingsOf } from '../../pairing/handicap';
 import { buildHistory, forcedPairLines, formatHalves, type PairingHistory } from '../../pairing/history';
 import { maysNeighbourWhy } from './maysReport';
+import { coloursOfRuleset } from '../../pairing/colours';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from '../../pairing/sheet';
 import { isPairingError, type ByeLine, type DeviationLine, type DirectorControls, type PairingError, type PairingResult } from '../../pairing/types';
 
@@ -418,7 +419,8 @@ export function pairMays(t: Tournament, round: Round, options: MaysOptions = {})
 
   const sheet = writeSheet(h, [...paper.pairs, ...forced], {
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
-    colours: options.colours,
+    // The ruleset's colour rule (../../pairing/colours: EGF, BGA and OpenGotha balance everyone; Mays within one rank).
+    colours: coloursOfRuleset(options.ruleset ?? t.settings.ruleset, options.colours),
     neighbourhood: near,
     // Claims only what the score group shows (./maysReport), never "could not be avoided" for the field.
     neighbourhoodWhy: maysNeighbourWhy(h, field, paper.pairs.map((p) => [p.a, p.b] as const), near, (a, b) => h.meetings(a, b).length === 0 && !controls.isForbidden(a, b)),

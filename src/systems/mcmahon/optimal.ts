@@ -23,16 +23,16 @@
  * at a table (the rest of the field, or latecomers) and never touches them.
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../../model/tournament';
-import { AvoidabilityChecker, avoidanceWords } from './avoidability';
+import { AvoidabilityChecker, avoidanceWords, type Avoidance } from './avoidability';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from '../byes';
-import type { ColourOptions } from '../../pairing/colours';
+import { coloursOfRuleset, type ColourOptions } from '../../pairing/colours';
 import { explainNoPairing, readControls, refuseRound, type RoundRequestOptions } from '../../pairing/controls';
 import { CompatibilityGraph } from '../../pairing/feasibility';
 import { startsAboveTopBar, type Neighbourhood } from '../../pairing/geography';
 import { handicapSettingsOf } from '../../pairing/handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from '../../pairing/history';
 import { lexicographicPerfectMatching } from '../../pairing/matching';
-import { OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
+import { LARGE_GAP_HALVES, OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
 import { seedingChangedLines } from './seedingReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from '../../pairing/sheet';
 import {
@@ -254,7 +254,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   const checker = new AvoidabilityChecker({ h: full, tiers, allowed: allowedIn(tiers), pairs, maxSpread: options.maxSpread });
   const sheet = writeSheet(full, sheetPairs, {
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
-    colours: options.colours,
+    colours: coloursOf(options, t),
     neighbourhood: (a, b) => (controls.inForced.has(a) ? undefined : neighbourhood(a, b)),
     neighbourhoodWhy: (a, b) => (tiers.has(a) && tiers.has(b) ? avoidanceWords(checker.check('geography', onlyPair(tiers, a, b), [a, b]), 'geography') : 'kept by the pairing system (not checked)'),
   });
@@ -306,6 +306,11 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   };
 }
 
+/** The colours the ruleset asks for (../../pairing/colours `coloursOfRuleset`), under the director's own options. */
+function coloursOf(options: OptimalOptions, t: Tournament): ColourOptions {
+  return coloursOfRuleset(options.ruleset ?? t.settings.ruleset, options.colours);
+}
+
 function tierOptions(options: OptimalOptions, t: Tournament) {
   return {
     seeding: options.seeding,
@@ -315,7 +320,7 @@ function tierOptions(options: OptimalOptions, t: Tournament) {
     allowRepeats: options.allowRepeats,
     handicap: options.handicap ?? handicapSettingsOf(t.settings),
     nigiri: options.colours?.nigiri,
-    balanceWithinRanks: options.colours?.balanceWithinRanks,
+    balanceWithinRanks: coloursOf(options, t).balanceWithinRanks,
     // ./geography: the host city's players are not kept apart for their city (Mays), nor, under the EGF, the
     // players starting above the top bar.
     hostCity: options.hostCity ?? t.settings.hostCity,
@@ -392,6 +397,11 @@ function chooseBye(
   return explainNoPairing(h, field.ids, theGraph());
 }
 
+/** "decided by priority 2 of 12, score difference" — the README's numbering of ./optimalWeights' tiers. */
+export function priorityWords(tier: TierName): string {
+  return `decided by priority ${TIER_NAMES.indexOf(tier) + 1} of ${TIER_NAMES.length}, ${tier}`;
+}
+
 /** The re-draw's forbidden pairs: only the pair a–b (vertices of `tiers`). */
 function onlyPair(tiers: OptimalTiers, a: PlayerId, b: PlayerId): (i: number, j: number) => boolean {
   const x = tiers.vertex(a);
@@ -439,19 +449,45 @@ function explainPairs(
           : odd
             ? [`the score group ${formatHalves(tiers.score[hi])} has an odd number of players`, RULES.odd]
             : ['pairing every group inside itself would cost more in total (repeats below, or groups made odd)', RULES.needed];
-      // Drawn again: checked by a re-draw in which that player may not be drawn down (up) at all.
+      // Which priority decided it: the least total difference (Cardinal Rule No. 3) makes the float; a gap of two
+      // points or more, or a float in two rounds running, is checked by a re-draw without it (./avoidability): the
+      // priority a draw avoiding it would cost more on decided it.
+      let decidedBy: TierName = 'score difference';
+      const decide = (a: Avoidance, concern: TierName) => {
+        if (a.verdict === 'unavoidable' && !a.noPairing && (TIER_NAMES as readonly string[]).includes(a.tier)) {
+          if (TIER_NAMES.indexOf(a.tier as TierName) > TIER_NAMES.indexOf(decidedBy)) decidedBy = a.tier as TierName;
+        } else if (a.verdict === 'kept' && TIER_NAMES.indexOf(concern) > TIER_NAMES.indexOf(decidedBy)) decidedBy = concern;
+      };
       const s = tiers.score;
-      const up = tiers.downFloats[hi] > 0
-        ? `; ${tiers.ids[hi]} was drawn down before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === hi && s[y] < s[hi]) || (y === hi && s[x] < s[hi]), [tiers.ids[hi], tiers.ids[lo]]), 'repeated float')}`
-        : '';
-      const down = tiers.upFloats[lo] > 0
-        ? `; ${tiers.ids[lo]} was drawn up before: ${avoidanceWords(checker.check('repeated float', (x, y) => (x === lo && s[y] > s[lo]) || (y === lo && s[x] > s[lo]), [tiers.ids[lo], tiers.ids[hi]]), 'repeated float')}`
-        : '';
+      const gap = s[hi] - s[lo];
+      let large = '';
+      if (gap >= LARGE_GAP_HALVES) {
+        const a = checker.check('large gaps', onlyPair(tiers, tiers.ids[hi], tiers.ids[lo]), [tiers.ids[hi], tiers.ids[lo]]);
+        decide(a, 'large gaps');
+        large = `; a gap of ${formatHalves(gap)}: ${avoidanceWords(a, 'large gaps')}`;
+      }
+      const floatCheck = (v: number, downward: boolean, concern: TierName) => {
+        const a = checker.check(concern, (x, y) => (x === v && (downward ? s[y] < s[v] : s[y] > s[v])) || (y === v && (downward ? s[x] < s[v] : s[x] > s[v])), [tiers.ids[v], tiers.ids[v === hi ? lo : hi]]);
+        decide(a, concern);
+        return avoidanceWords(a, concern);
+      };
+      // Drawn again: checked by a re-draw in which that player may not be drawn down (up) at all.
+      const up = tiers.downLast[hi] > 0
+        ? `; ${tiers.ids[hi]} was drawn down in the previous round too: ${floatCheck(hi, true, 'consecutive float')}`
+        : tiers.downFloats[hi] > 0
+          ? `; ${tiers.ids[hi]} was drawn down before: ${floatCheck(hi, true, 'repeated float')}`
+          : '';
+      const down = tiers.upLast[lo] > 0
+        ? `; ${tiers.ids[lo]} was drawn up in the previous round too: ${floatCheck(lo, false, 'consecutive float')}`
+        : tiers.upFloats[lo] > 0
+          ? `; ${tiers.ids[lo]} was drawn up before: ${floatCheck(lo, false, 'repeated float')}`
+          : '';
       lines.push({
         kind: 'cross-group',
         players: [tiers.ids[hi], tiers.ids[lo]],
         rule,
-        message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(tiers.score[hi] - tiers.score[lo])}: ${why}${up}${down}`,
+        decidedBy,
+        message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(gap)}: ${why}${large}${up}${down}; ${priorityWords(decidedBy)}`,
       });
     }
     if (h.meetings(a, b).length > 0) {

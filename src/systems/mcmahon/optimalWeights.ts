@@ -9,7 +9,18 @@
  *     (or a pair the director forbade) is not a pair at all; with `allowRepeats` repeats are counted and minimised.
  *  2. `score difference` — Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if
  *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then
- *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in an earlier round.
+ *     `large gaps`: among the draws of that least total, the smallest gaps — the sum of the squared differences (half
+ *     points), so one leap of k groups (k² · 4) always costs more than k floats of one group (k · 4). With whole-point
+ *     gaps, whenever a draw of the least total has no pair two points or more apart, this draw has none (d² = d only
+ *     for d ≤ 1 point): nobody is drawn two or more groups up or down when a draw of the same total avoids it. Mays
+ *     moves the odd card of a group to the NEXT group ("Doing the Pairings": "takes the weakest player from the column
+ *     … and pairs him with the strongest player from Section 2"), and OpenGotha's score-difference cost grows faster
+ *     than linearly (./opengotha/weights, `scoreDifferenceTerm`): a cascade of one-group floats, never a leap.
+ *     (Counting the pairs two points or more apart instead was tried and rejected: on generated fields it made one
+ *     leap of 8 points to save two gaps of 3, which the squares did not on the same fields.) Then
+ *     `consecutive float`: a player drawn down (up) who was drawn down (up) in the previous round; then
+ *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in any earlier round (issue
+ *     20: Müller drawn up four groups in rounds 2 and 3 running, while the same total allowed one-group floats).
  *  3. `handicap` — in a handicap tournament, the fewest handicap stones in total, then `large handicaps` (the sum of
  *     the squared stones: of two draws with the same total, the one without the big handicap). Mays' paper method
  *     keeps handicaps small by pairing inside narrow rank order — cards "in ascending order of their ID numbers",
@@ -22,6 +33,13 @@
  *     the draw pairs the nearest ranks, and the tiers below choose among draws of equally small handicaps. In an
  *     even tournament (policy `none`, or everyone at or above `evenAtOrAbove`; the EGF: "By default, no handicaps
  *     are used") both tiers cost 0 and change nothing.
+ *     Then `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%" (each
+ *     ruleset's rule is quoted in ../../pairing/colours): colours of an even game are decided as ./colours decides
+ *     them, and a player who gets again the colour he has had more often costs the square of his |whites − blacks|
+ *     before the round (capped at 4): one player sent to 3 out of balance (9) costs more than two sent to 2 (4 + 4).
+ *     Right below the score and handicap priorities, as OpenGotha weighs colours into the pair's weight: at equal
+ *     score and handicap cost, pairs whose colour preferences fit are preferred (issue 20: Kovács 5d, four Whites in
+ *     four rounds). A repeat meeting reverses colours (EGF), so costs nothing here.
  *  4. `cross-group pairs`: as few players as possible leave their score group (Appendix D, Conditions 1 and 2 — an
  *     odd group, or a player who has met his whole group). Below the handicap: at the same total score difference
  *     Mays' cards do not count the floats either (the odd card of each group goes down, group after group).
@@ -35,22 +53,20 @@
  *     "naturally, the tournament director makes no effort to avoid the pairing of the players from the host city"
  *     (Mays, "Registration"); and players starting above the EGF top bar are not kept apart at all (see
  *     ./geography).
- *  7. `colour` — Consideration No. 3 and the EGF's "Each player's colour balance shall approach 50%": colours of an
- *     even game are decided as ./colours decides them; a player who gets again the colour he has had more often
- *     costs his |whites − blacks| (capped at 3). A repeat meeting reverses colours (EGF), so costs nothing here.
- *  8. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
+ *  7. `seeding` — the exact partner inside a group: `slip` (position i meets i + g/2: Mays' top half against bottom
  *     half), `fold` (first meets last), or `random` (a seeded lottery per pair); across groups, Mays' "takes the weakest
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
  * ## Ranges, and why the order is exact
- * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; repeated float 0…6;
+ * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; large gaps its square;
+ * consecutive float 0…2; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
- * levels (default 15, at most 400); colour 0…6; seeding 0…the largest score group (slip, fold), its square
+ * levels (default 15, at most 400); colour 0…32; seeding 0…the largest score group (slip, fold), its square
  * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
  * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
- * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the ten tiers need about
- * 100 bits, so two or three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the twelve tiers need
+ * about 130 bits, so three stages. A RangeError — never a traded priority — would come only if one tier alone
  * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
  * `PairingError`.
  *
@@ -108,18 +124,23 @@ export interface TierOptions {
 export const TIER_NAMES = [
   'repeats',
   'score difference',
+  'large gaps',
+  'consecutive float',
   'repeated float',
   'handicap',
   'large handicaps',
+  'colour',
   'cross-group pairs',
   'halves',
   'geography',
-  'colour',
   'seeding',
 ] as const;
 export type TierName = (typeof TIER_NAMES)[number];
 
 const RANDOM_RANGE = 1000;
+
+/** A gap of two points (four half points) or more: a player "drawn two or more groups up or down" (issue 20). */
+export const LARGE_GAP_HALVES = 4;
 
 function norm(text: string | undefined): string | undefined {
   const t = text?.trim().toLowerCase();
@@ -162,6 +183,9 @@ export class OptimalTiers {
   readonly groupSize: Int32Array;
   readonly downFloats: Int32Array;
   readonly upFloats: Int32Array;
+  /** 1 for a player drawn down (up) in the previous round. */
+  readonly downLast: Uint8Array;
+  readonly upLast: Uint8Array;
   private readonly index = new Map<PlayerId, number>();
   /** Earlier meetings of vertices i < j at i·n + j. */
   private readonly met: Uint8Array;
@@ -223,6 +247,8 @@ export class OptimalTiers {
     this.met = new Uint8Array(n * n);
     this.downFloats = new Int32Array(n);
     this.upFloats = new Int32Array(n);
+    this.downLast = new Uint8Array(n);
+    this.upLast = new Uint8Array(n);
     const sb = h.scoreboard;
     const before = (id: PlayerId, r: number): number => {
       const p = sb.indexOf.get(id) as number;
@@ -244,6 +270,10 @@ export class OptimalTiers {
       const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
       if (down !== undefined) this.downFloats[down]++;
       if (up !== undefined) this.upFloats[up]++;
+      if (g.round === h.round - 1) {
+        if (down !== undefined) this.downLast[down] = 1;
+        if (up !== undefined) this.upLast[up] = 1;
+      }
     }
   }
 
@@ -307,6 +337,12 @@ export class OptimalTiers {
     const tiers: Record<TierName, (i: number, j: number) => number> = {
       repeats: (i, j) => (this.options.allowRepeats ? this.meetings(i, j) : 0),
       'score difference': (i, j) => Math.abs(s[i] - s[j]),
+      'large gaps': (i, j) => (s[i] - s[j]) * (s[i] - s[j]),
+      'consecutive float': (i, j) => {
+        if (s[i] === s[j]) return 0;
+        const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
+        return this.downLast[hi] + this.upLast[lo];
+      },
       'repeated float': (i, j) => {
         if (s[i] === s[j]) return 0;
         const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
@@ -330,7 +366,8 @@ export class OptimalTiers {
       },
       colour: (i, j) => {
         // As ./colours decides: the lower balance takes White between players at most `balanceWithinRanks` apart,
-        // otherwise the lower ID; a player getting again the colour he has had more often costs his |balance| (≤ 3).
+        // otherwise the lower ID; a player getting again the colour he has had more often costs his balance squared
+        // (|balance| capped at 4), so that nobody is sent 3 out of balance to spare two others going 2 out.
         const bi = this.balance[i];
         const bj = this.balance[j];
         if (bi === 0 && bj === 0) return 0;
@@ -340,7 +377,9 @@ export class OptimalTiers {
         const bb = this.balance[b];
         const white = Math.abs(this.rank[a] - this.rank[b]) <= within && ba !== bb ? (ba < bb ? a : b) : a;
         const black = white === a ? b : a;
-        return Math.min(Math.max(this.balance[white], 0), 3) + Math.min(Math.max(-this.balance[black], 0), 3);
+        const w = Math.min(Math.max(this.balance[white], 0), 4);
+        const k = Math.min(Math.max(-this.balance[black], 0), 4);
+        return w * w + k * k;
       },
       handicap: (i, j) => this.handicap(i, j),
       'large handicaps': (i, j) => {
@@ -370,14 +409,23 @@ export class OptimalTiers {
     let largestGroup = 0;
     for (let i = 0; i < size.length; i++) if (size[i] > largestGroup) largestGroup = size[i];
     const ceiling = this.options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
+    let top = -Infinity;
+    let bottom = Infinity;
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] > top) top = s[i];
+      if (s[i] < bottom) bottom = s[i];
+    }
+    const spread = s.length > 0 ? top - bottom : 0;
     const bounds: Partial<Record<TierName, number>> = {
+      'large gaps': spread * spread,
+      'consecutive float': 2,
       'repeated float': 6,
       handicap: ceiling,
       'large handicaps': ceiling * ceiling,
       'cross-group pairs': 1,
       halves: 1,
       geography: avoid.related + avoid.city + avoid.club + avoid.country,
-      colour: 6,
+      colour: 32,
       seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
     };
     return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));

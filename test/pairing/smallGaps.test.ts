@@ -1,0 +1,159 @@
+/**
+ * Issue 20, part 1: the default `optimal` draw takes, among the draws of least total MMS difference, the one with the
+ * smallest gaps (least sum of squared differences): a cascade of one-group floats, never a leap; nobody drawn up (or
+ * down) in two rounds running when avoidable; the report names the priority that decided each cross-group pair.
+ */
+import { pairOptimal } from '../../src/systems/mcmahon/optimal';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { pairOpenGotha } from '../../src/systems/opengotha/pair';
+import { buildHistory } from '../../src/pairing/history';
+import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
+import { generateTournament } from '../../src/check/generate';
+import { measureDraw, stateBefore } from '../../src/check/measures';
+import type { PlayerId, Tournament } from '../../src/model/tournament';
+import { lexicographicPerfectMatching } from '../../src/pairing/matching';
+import { OptimalTiers } from '../../src/systems/mcmahon/optimalWeights';
+import { game, pairsOf, player, rank, tournament } from './fixtures';
+
+function paired(result: PairingResult): RoundPairing {
+  if (isPairingError(result)) throw new Error(`unexpected pairing error: ${result.message}`);
+  return result;
+}
+
+const gapsOf = (t: Tournament, round: number, p: RoundPairing) => {
+  const h = buildHistory(stateBefore(t, round), round);
+  return p.games.map((g) => Math.abs(h.scoreHalves(g.white) - h.scoreHalves(g.black)) / 2);
+};
+
+describe('small gaps first', () => {
+  it('the Nowak case: the odd 3d group floats one group down in a cascade, not a leap of three to the 1k', () => {
+    // EGF McMahon, bar 3d: 5d, 4d, 3d start at MMS 2 (an odd group of three), two 2d at 1, two 1d at 0, one 1k at −1.
+    // A leap 3d–1k (gap 3) and the cascade 2→1, 1→0, 0→−1 (three gaps of 1) have the same total MMS difference, 3;
+    // the old draw took the leap (fewest players out of their group), a director would not sign it.
+    const t = tournament(
+      [player(1, '5d'), player(2, '4d'), player(3, '3d', { family: 'Nowak' }), player(4, '2d'), player(5, '2d'), player(6, '1d'), player(7, '1d'), player(8, '1k', { family: 'Novák' })],
+      { ruleset: 'egf', bar: rank('3d'), floor: rank('20k'), handicap: { policy: 'none' }, rounds: 5 },
+    );
+    const p = paired(pairOptimal(t, 1));
+    const gaps = gapsOf(t, 1, p);
+    expect(gaps.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(Math.max(...gaps)).toBe(1);
+    expect(pairsOf(p.games)).not.toContain('3–8');
+    const lines = deviationsOf(p.report, 'cross-group');
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l.decidedBy).toBe('score difference');
+    expect(lines[0].message).toMatch(/decided by priority 2 of 12, score difference/);
+  });
+
+  it('nobody is drawn up in two rounds running when a draw of the same total avoids it', () => {
+    // Round 1: 4 (MMS 0, alone at his level after a jigo-free round) was drawn up against 3. Round 2: the groups make
+    // one more float from MMS 1 to MMS 0 necessary; 4 or 5 could take it — 5, who was not drawn up before.
+    const players = [player(1, '2d'), player(2, '2d'), player(3, '2d'), player(4, '1d'), player(5, '1d'), player(6, '1d'), player(7, '1k'), player(8, '1k')];
+    const t = tournament(players, { ruleset: 'egf', bar: rank('3d'), handicap: { policy: 'none' }, rounds: 5 }, [
+      game(1, 3, 4, 'black-wins'), // 4 drawn up (MMS 0 against MMS 1) and wins: MMS 1
+      game(1, 1, 2),
+      game(1, 5, 6, 'white-wins'),
+      game(1, 7, 8),
+    ]);
+    const p = paired(pairOptimal(t, 2));
+    const h = buildHistory(stateBefore(t, 2), 2);
+    for (const g of p.games) {
+      const [hi, lo] = h.scoreHalves(g.white) > h.scoreHalves(g.black) ? [g.white, g.black] : [g.black, g.white];
+      if (h.scoreHalves(hi) !== h.scoreHalves(lo)) expect(lo).not.toBe(4);
+    }
+  });
+});
+
+/** Every perfect matching of `n` vertices without a repeat (the field is small), each scored by `cost`. */
+function bruteForce(n: number, allowed: (i: number, j: number) => boolean, cost: (i: number, j: number) => readonly number[]): number[] | null {
+  let best: number[] | null = null;
+  const mate = new Int32Array(n).fill(-1);
+  const totals: number[] = [];
+  const walk = (acc: number[]) => {
+    let i = 0;
+    while (i < n && mate[i] >= 0) i++;
+    if (i === n) {
+      if (best === null || compare(acc, best) < 0) best = [...acc];
+      return;
+    }
+    for (let j = i + 1; j < n; j++) {
+      if (mate[j] >= 0 || !allowed(i, j)) continue;
+      mate[i] = j;
+      mate[j] = i;
+      const c = cost(i, j);
+      walk(acc.map((x, k) => x + c[k]));
+      mate[i] = -1;
+      mate[j] = -1;
+    }
+  };
+  walk(totals.length ? totals : [0, 0]);
+  return best;
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return a[k] - b[k];
+  return 0;
+}
+
+describe('brute force on fields of up to 12 players', () => {
+  it('the draw has the least total MMS difference, then the least sum of squared differences', () => {
+    let rounds = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const size = 8 + (seed % 3) * 2; // 8, 10, 12 players: even, so no bye changes the field
+      const t = generateTournament({ players: size, rounds: 4, seed, absence: 0, strongest: rank('3d'), weakest: rank('10k') });
+      for (let round = 1; round <= 4; round++) {
+        const before = stateBefore(t, round);
+        const h = buildHistory(before, round);
+        const p = paired(pairOptimal(before, round));
+        const ids = p.games.flatMap((g) => [g.white, g.black]) as PlayerId[];
+        const tiers = new OptimalTiers(h, ids, { handicap: { policy: 'none' } });
+        const allowed = (i: number, j: number) => tiers.meetings(i, j) === 0;
+        const best = bruteForce(tiers.size, allowed, (i, j) => {
+          const d = Math.abs(tiers.score[i] - tiers.score[j]);
+          return [d, d * d];
+        });
+        const drawn = measureDraw(h, p.games);
+        expect([drawn.totalGapHalves, drawn.squaredGapHalves]).toEqual(best);
+        rounds++;
+      }
+    }
+    expect(rounds).toBe(24);
+  });
+
+  it('the matcher agrees with the brute force on (total, squares) for the same tiers', () => {
+    const t = generateTournament({ players: 12, rounds: 3, seed: 11, absence: 0 });
+    const h = buildHistory(stateBefore(t, 3), 3);
+    const tiers = new OptimalTiers(h, t.players.map((p) => p.id), { handicap: { policy: 'none' } });
+    const allowed = (i: number, j: number) => tiers.meetings(i, j) === 0;
+    const all = tiers.tiers().filter((c) => c.name === 'score difference' || c.name === 'large gaps');
+    const solved = lexicographicPerfectMatching(tiers.size, allowed, all);
+    if (solved.status !== 'optimal') throw new Error('no pairing');
+    const best = bruteForce(tiers.size, allowed, (i, j) => all.map((c) => c.cost(i, j)));
+    expect([...solved.totals]).toEqual(best);
+  });
+});
+
+describe('against Mays and OpenGotha from the same states (a small sample; npm run quality runs more)', () => {
+  it('no larger total, and the largest gap never larger than both; no more gaps of 2+ than Mays', () => {
+    let compared = 0;
+    for (const seed of [3, 5]) {
+      const t = generateTournament({ players: 40, rounds: 4, seed, strongest: rank('5d'), weakest: rank('15k'), bar: rank('3d'), handicap: { policy: 'none' } });
+      for (let round = 1; round <= 4; round++) {
+        const before = stateBefore(t, round);
+        const h = buildHistory(before, round);
+        const mays = paired(pairMays(before, round));
+        const og = paired(pairOpenGotha(before, round));
+        // The same bye as the other system: the bye rule is its own, the draw is what is compared.
+        const ours = (bye: PlayerId | null) => measureDraw(h, paired(pairOptimal(before, round, bye === null ? {} : { bye })).games);
+        const [m, o] = [measureDraw(h, mays.games), measureDraw(h, og.games)];
+        const [vsM, vsO] = [ours(mays.bye), ours(og.bye)];
+        expect(vsM.totalGapHalves).toBeLessThanOrEqual(m.totalGapHalves);
+        expect(vsO.totalGapHalves).toBeLessThanOrEqual(o.totalGapHalves);
+        expect(vsM.largeGaps).toBeLessThanOrEqual(m.largeGaps);
+        expect(Math.min(vsM.largestGapHalves, vsO.largestGapHalves)).toBeLessThanOrEqual(Math.max(m.largestGapHalves, o.largestGapHalves));
+        compared++;
+      }
+    }
+    expect(compared).toBe(8);
+  });
+});
