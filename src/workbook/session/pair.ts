@@ -108,7 +108,7 @@ export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: Pa
       // (its pairing sheet is rendered with the round above; a table list is deleted only where there is one)
       ...roundPaperOps(after, round, ctx.language).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
       // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
-      // undoable in Excel, so it would cost the batch its one undo step: officeUndo.ts)
+      // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
       ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),
       // a team tournament's Team matches (the round's matches and its bye team) and Team standings: computed, made anew
       ...teamSheetsOps(after),
