@@ -10,7 +10,7 @@
  */
 import type { Round, Tournament } from '../src/model/tournament';
 import type { DirectorControls } from '../src/pairing/types';
-import type { PairingPreview, WizardServices } from './services';
+import type { PairingPreview, PreviewPairing } from './pairingPreview';
 
 /** What the pane asks the worker: one preview. */
 export interface PairRequest {
@@ -54,7 +54,7 @@ function nextPaint(): Promise<void> {
 }
 
 /** The preview on the page's own thread, after one paint. */
-export function pageThreadPairing(services: Pick<WizardServices, 'previewPairing'>): BackgroundPairing {
+export function pageThreadPairing(services: { readonly previewPairing: PreviewPairing }): BackgroundPairing {
   return {
     where: 'page',
     async preview(t, round, system, controls) {

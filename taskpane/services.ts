@@ -9,9 +9,10 @@
 import type { InputError } from '../src/model/errors';
 import type { GameResult, HandicapSettings, KnockoutBracket, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
-import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
+import type { DirectorControls, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import type { BackgroundPairing } from './backgroundPairing';
+import type { PairingPreview } from './pairingPreview';
 import type { RatingListHolder } from './ratingListHolder';
 
 /** What the New tournament form asks. */
@@ -55,11 +56,7 @@ export type TournamentRead =
   | { readonly ok: false; readonly empty: true }
   | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
 
-export interface PairingPreview {
-  readonly pairing: PairingResult;
-  /** The grid as it was when previewed; confirmation compares it with the grid read again. */
-  readonly fingerprint: string;
-}
+export type { PairingPreview } from './pairingPreview';
 
 export interface ResultEntry {
   readonly white: PlayerId;
