@@ -92,8 +92,21 @@ export class WriteFailed extends Error {
   }
 }
 
+export interface OfficeWorkbookOptions {
+  /** Told what the director should know of how Excel took a write (a host without dynamic arrays). */
+  readonly onNotice?: (notice: string) => void;
+}
+
 export class OfficeWorkbook implements WorkbookAdapter {
-  constructor(private readonly host: ExcelHost = officeHost()) {}
+  constructor(
+    private readonly host: ExcelHost = officeHost(),
+    private readonly options: OfficeWorkbookOptions = {},
+  ) {}
+
+  async reenterUnresolved(): Promise<string[]> {
+    void this.options;
+    return [];
+  }
 
   async sheetNames(): Promise<string[]> {
     return sheetNames(this.host);
