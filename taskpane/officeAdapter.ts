@@ -31,14 +31,14 @@
  * requests under the limit), ./officeUndo.ts (undo grouping), ./officeEvents.ts (change events).
  */
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
-import { cellAddress as a1, parseCell, rangeAddress } from '../src/workbook/cells/address';
+import { cellAddress as a1, parseCell } from '../src/workbook/cells/address';
 import { expectationConflicts, formulaBody, WorkbookConflict } from '../src/workbook/adapters/batch';
 import { isFormulaInput } from '../src/workbook/adapters/adapter';
 import { watchSheets, type WorkbookChange } from './officeEvents';
-import { queueReads } from './officeExpectations';
-import { planBatch, resolveBatch } from './officePlan';
-import { cellValue, inTabOrder, readUsed, sheetNames } from './officeReads';
-import { movesSheets, undoNotSupported } from './officeUndo';
+import { readExpectations } from './officeExpectations';
+import { planBatch, resolveBatch, type Step } from './officePlan';
+import { cellValue, readBands, readUsed, RUN_OPTIONS, sheetNames } from './officeReads';
+import { createsUndoless, movesSheets, RegroupNeeded, undoNotSupported } from './officeUndo';
 import { queueOp, requests, type WorkbookNames } from './officeWrites';
 
 export type { WorkbookChange } from './officeEvents';
@@ -46,25 +46,36 @@ export { BatchError, planBatch } from './officePlan';
 export { excelText, REQUEST_LIMIT } from './officeWrites';
 
 /**
- * The most `context.sync` calls one `apply` makes for a batch under `REQUEST_LIMIT`: one to read what the batch
- * expects (skipped when there is nothing to read), one to write.
+ * The most `context.sync` calls one `apply` makes for a batch under `REQUEST_LIMIT` whose reads fit one answer: the
+ * sheet list (and names), the cells the batch expects, one to write; a batch with nothing to read makes one.
  */
-export const MAX_APPLY_SYNCS = 2;
+export const MAX_APPLY_SYNCS = 3;
 
 /** What the adapter needs from Office.js; tests pass a mock. */
 export interface ExcelHost {
   run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  /** `Excel.run(context, batch)`: a run on the context of an earlier one (removing event handlers). */
+  runWith<T>(context: Excel.RequestContext, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
   /** Whether `Excel.run` accepts `mergeUndoGroup` (ExcelApi 1.20). */
   supportsMergeUndoGroup(): boolean;
+  /** Whether formulas spill (dynamic arrays). */
+  supportsDynamicArrays(): boolean;
 }
 
 /** The real host: `Excel.run` and the requirement-set check of Office.js. */
 export function officeHost(): ExcelHost {
   return {
     run: (options, batch) => Excel.run(options, batch),
+    // Excel.run(context, batch): "Executes a batch script … using the RequestContext of a previously created API
+    // object" (Excel.run reference); how "Work with events using the Excel JavaScript API" removes a handler.
+    runWith: (context, batch) => Excel.run(context, batch),
     // "Determines whether the batch requests should be merged to one undo group … [Api set: ExcelApi 1.20]"
     // (Excel.RunOptions reference): asked only where the requirement set is there.
     supportsMergeUndoGroup: () => Office.context.requirements.isSetSupported('ExcelApi', '1.20'),
+    // Dynamic arrays: asked as ExcelApi 1.12, the set of Range.getSpillingToRange and getSpillParent ("Work with
+    // dynamic arrays and range spilling using the Excel JavaScript API"), which no host without spilling has. A host
+    // that spills but lacks 1.12 gets the values fallback too: never wrong, only not live (issue 21, R6).
+    supportsDynamicArrays: () => Office.context.requirements.isSetSupported('ExcelApi', '1.12'),
   };
 }
 
@@ -103,11 +114,6 @@ export class OfficeWorkbook implements WorkbookAdapter {
     private readonly options: OfficeWorkbookOptions = {},
   ) {}
 
-  async reenterUnresolved(): Promise<string[]> {
-    void this.options;
-    return [];
-  }
-
   async sheetNames(): Promise<string[]> {
     return sheetNames(this.host);
   }
@@ -133,66 +139,129 @@ export class OfficeWorkbook implements WorkbookAdapter {
     const grouped = this.host.supportsMergeUndoGroup() && !movesSheets(batch);
     this.applying++;
     try {
-      const sent = { syncs: 0 };
+      const attempt: Attempt = { syncs: 0 };
       try {
-        await this.applyOnce(batch, grouped, sent);
+        await this.applyOnce(batch, grouped, attempt);
       } catch (e) {
-        if (grouped && undoNotSupported(e) && sent.syncs === 0) {
-          await this.applyOnce(batch, false, sent);
+        if (!grouped || !(e instanceof RegroupNeeded || undoNotSupported(e))) throw e;
+        // Refused inside the undo group. Nothing written yet (the batch creates a hidden sheet, found once the sheet
+        // list was read; or Excel refused the first write): the whole batch again, ungrouped, checks included.
+        if (attempt.syncs === 0 || !attempt.resolved) {
+          await this.applyOnce(batch, false, { syncs: 0 });
           return;
         }
-        throw e;
+        // Part of it went out already: what it resolved to — plain writes, appends placed where the first attempt put
+        // them, no checks (its own writes would fail them) — written again whole, ungrouped. Writing a cell twice
+        // with the same value is the same as once, so the workbook ends as the batch meant, or `WriteFailed` says
+        // what it holds.
+        await this.applyOnce(attempt.resolved, false, { syncs: 0 }, batch);
       }
     } finally {
       this.applying--;
     }
   }
 
-  /** One `Excel.run`: read what the batch expects, check it, then send the writes in requests under the limit. */
-  private async applyOnce(batch: WorkbookBatch, grouped: boolean, sent: { syncs: number }): Promise<void> {
-    const options: Excel.RunOptions = { delayForCellEdit: true, ...(grouped ? { mergeUndoGroup: true } : {}) };
+  /** A host without dynamic arrays got values for a spilling formula: told once per adapter. */
+  private toldNoSpill = false;
+
+  /**
+   * One `Excel.run`: read what the batch expects, check it, then send the writes in requests under the limit.
+   * `reportAs`: the batch a failure is reported against (a replay writes the resolved batch of another).
+   */
+  private async applyOnce(batch: WorkbookBatch, grouped: boolean, attempt: Attempt, reportAs: WorkbookBatch = batch): Promise<void> {
+    const options: Excel.RunOptions = { ...RUN_OPTIONS, ...(grouped ? { mergeUndoGroup: true } : {}) };
     let writesBegun = false;
     try {
       await this.host.run(options, async (context) => {
         const worksheets = context.workbook.worksheets;
-        const reads = queueReads(worksheets, batch, context.workbook.names);
-        if (reads.any) {
-          // Sync 1: what the batch expects, in the same Excel.run as the writes.
-          await context.sync();
-        }
-        const tabs = reads.tabs ? inTabOrder(reads.tabs.items) : undefined;
+        const reads = await readExpectations(context, batch);
+        const tabs = reads.tabs;
         const exists = (name: string) => tabs?.some((t) => t.toLowerCase() === name.toLowerCase()) ?? true;
         const conflicts = expectationConflicts(batch, exists, (sheet, row, column) => reads.cell(sheet, row, column));
         if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
-        const names: WorkbookNames | undefined = reads.names && { collection: reads.names, existing: new Set(reads.names.items.map((n) => n.name.toLowerCase())) };
+        const names: WorkbookNames | undefined = reads.names && { collection: context.workbook.names, existing: new Set(reads.names) };
         const plain = resolveBatch(batch, (sheet) => reads.lastRow(sheet));
         const plan = planBatch(plain, tabs, (sheet, row, column) => reads.textFormatted(sheet, row, column));
+        // Worksheet.visibility and Worksheet.position are not undoable in Excel on Windows and on Mac: inside an undo
+        // group they throw UndoNotSupported and clear the director's undo stack ("Undo capabilities in Excel
+        // add-ins", "Unsupported APIs"). Never queued in a grouped run: the batch goes again, ungrouped (issue 21, R1).
+        if (grouped && createsUndoless(plan)) throw new RegroupNeeded();
+        attempt.resolved = plain;
+        const dynamicArrays = this.host.supportsDynamicArrays();
+        const onFallback = () => {
+          if (this.toldNoSpill) return;
+          this.toldNoSpill = true;
+          this.options.onNotice?.(
+            'This Excel has no dynamic arrays: the Place column and the Standings are written as values, not live formulas — they are brought up to date each time the pane writes, not when a result is typed in the Grid.',
+          );
+        };
         writesBegun = true;
-        for (const request of requests(plan)) {
-          for (const step of request) queueOp(worksheets, step, names);
+        const all = requests(sheetStepsFirst(plan));
+        for (const [i, request] of all.entries()) {
+          for (const step of request) queueOp(worksheets, step, names, { dynamicArrays, onFallback });
+          // A write cut in requests: Excel does not recalculate between them ("suspendApiCalculationUntilNextSync":
+          // "Suspends calculation until the next context.sync() is called. Once set, it is the developer's
+          // responsibility to re-calc the workbook", ExcelApi 1.6), and recalculates once with the last
+          // (Application.calculate, ExcelApi 1.1; issue 21, R12).
+          if (i < all.length - 1) context.workbook.application.suspendApiCalculationUntilNextSync();
+          else if (all.length > 1) context.workbook.application.calculate('Recalculate');
           await context.sync();
-          sent.syncs++;
+          attempt.syncs++;
         }
       });
     } catch (e) {
-      if (!writesBegun || e instanceof WorkbookConflict || (grouped && undoNotSupported(e) && sent.syncs === 0)) throw e;
-      throw await this.afterFailure(batch, e);
+      if (!writesBegun || e instanceof WorkbookConflict || e instanceof RegroupNeeded) throw e;
+      // An undo-group refusal is the caller's to finish (apply's replay, ungrouped).
+      if (grouped && undoNotSupported(e)) throw e;
+      throw await this.afterFailure(reportAs, e);
     }
+  }
+
+  /**
+   * Formulas calling Tengen's functions that Excel shows as `#NAME?` — entered while the functions were not
+   * registered (office-js #6611, #6395, #4185: they stay `#NAME?` until entered again) — entered again, now that the
+   * pane runs beside the registered functions. Every sheet is read (in bands); each such cell gets its own formula
+   * back, nothing else is touched. Resolves to the cells re-entered (`Sheet!A1`).
+   */
+  async reenterUnresolved(): Promise<string[]> {
+    const found: { sheet: string; row: number; column: number; formula: string }[] = [];
+    for (const sheet of await this.sheetNames()) {
+      const read = await readUsed(this.host, sheet, true);
+      read?.formulas.forEach((row, r) =>
+        row.forEach((f, c) => {
+          if (typeof f === 'string' && /\bGO\./i.test(f) && read.values[r][c] === '#NAME?') found.push({ sheet, row: r + 1, column: c + 1, formula: f });
+        }),
+      );
+    }
+    if (found.length === 0) return [];
+    this.applying++;
+    try {
+      await this.host.run(RUN_OPTIONS, async (context) => {
+        for (const f of found) context.workbook.worksheets.getItem(f.sheet).getRange(a1(f.row, f.column)).formulas = [[f.formula]];
+        await context.sync();
+      });
+    } finally {
+      this.applying--;
+    }
+    return found.map((f) => `${f.sheet}!${a1(f.row, f.column)}`);
   }
 
   /** After a failed write: the batch's cells read again, compared with what it meant to write. */
   private async afterFailure(batch: WorkbookBatch, cause: unknown): Promise<WriteFailed> {
     const writes = batch.ops.filter((op): op is WorkbookOp & { kind: 'write' } => op.kind === 'write').slice(0, 200);
     try {
-      const now = await this.host.run({}, async (context) => {
-        const ranges = writes.map((op) => {
-          const at = parseCell(op.at)!;
-          const range = context.workbook.worksheets.getItem(op.sheet).getRange(rangeAddress(at.row, at.column, at.row + op.cells.length - 1, at.column + op.cells[0].length - 1));
-          range.load(['values', 'formulas']);
-          return range;
-        });
+      // Read in bands (the web's limit is on responses too), only on the sheets that exist now.
+      const now = await this.host.run(RUN_OPTIONS, async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load('items/name');
         await context.sync();
-        return ranges.map((r) => ({ values: r.values as unknown[][], formulas: r.formulas as unknown[][] }));
+        const out: { values: unknown[][]; formulas: unknown[][] }[] = [];
+        for (const op of writes) {
+          const sheet = sheets.items.find((s) => s.name.toLowerCase() === op.sheet.toLowerCase());
+          const at = parseCell(op.at)!;
+          out.push(sheet ? await readBands(context, sheets.getItem(sheet.name), { row: at.row - 1, column: at.column - 1, rows: op.cells.length, columns: op.cells[0].length }, ['values', 'formulas']) : { values: [], formulas: [] });
+        }
+        return out;
       });
       let written = 0;
       let total = 0;
@@ -225,4 +294,22 @@ export class OfficeWorkbook implements WorkbookAdapter {
   watch(sheets: readonly string[], onChange: (change: WorkbookChange) => void): Promise<() => Promise<void>> {
     return watchSheets(this.host, () => this.applying > 0, sheets, onChange);
   }
+}
+
+/** What an attempt of `apply` got to: the syncs that wrote, and the batch resolved into plain writes. */
+interface Attempt {
+  syncs: number;
+  resolved?: WorkbookBatch;
+}
+
+/**
+ * The plan with the steps that create, delete or place sheets first (in their order), so that the sheets a batch
+ * makes exist from its first write request on, before any big write goes out.
+ */
+function sheetStepsFirst(plan: readonly Step[]): Step[] {
+  const structural = (s: Step) => s.op.kind === 'ensure-sheet' || s.op.kind === 'delete-sheet';
+  // A sheet deleted then written (or written then deleted) keeps the batch's order: moving would change its meaning.
+  const deleted = new Set(plan.filter((s) => s.op.kind === 'delete-sheet').map((s) => s.op.sheet.toLowerCase()));
+  if (plan.some((s) => !structural(s) && deleted.has(s.op.sheet.toLowerCase()))) return [...plan];
+  return [...plan.filter(structural), ...plan.filter((s) => !structural(s))];
 }

@@ -3,6 +3,7 @@
  * Edits seen in the workbook, not made by this add-in: `Worksheet.onChanged` handlers for the pane's stale marker.
  */
 import type { ExcelHost } from './officeAdapter';
+import { RUN_OPTIONS } from './officeReads';
 
 /** An edit seen in the workbook (not one this add-in made): the pane marks itself stale. */
 export interface WorkbookChange {
@@ -21,7 +22,7 @@ export interface WorkbookChange {
  * events during `apply` are ignored too where that is missing. Resolves to a function that removes the handlers.
  */
 export async function watchSheets(host: ExcelHost, applying: () => boolean, sheets: readonly string[], onChange: (change: WorkbookChange) => void): Promise<() => Promise<void>> {
-  return host.run({}, async (context) => {
+  return host.run(RUN_OPTIONS, async (context) => {
     const worksheets = context.workbook.worksheets;
     worksheets.load('items/name,items/position');
     await context.sync();
@@ -35,10 +36,14 @@ export async function watchSheets(host: ExcelHost, applying: () => boolean, shee
     await context.sync();
     return async () => {
       if (handlers.length === 0) return;
-      // Handlers are removed through the context they were added in (OfficeExtension.EventHandlerResult.remove).
-      const own = handlers[0].context;
-      for (const h of handlers) h.remove();
-      await own.sync();
+      // Handlers are removed through the context they were added in, inside Excel.run on that context
+      // (OfficeExtension.EventHandlerResult.remove; "Work with events using the Excel JavaScript API", "Remove an
+      // event handler": `await Excel.run(eventResult.context, async (context) => { eventResult.remove(); await
+      // context.sync(); })`; issue 21, R11).
+      await host.runWith(handlers[0].context as Excel.RequestContext, async (own) => {
+        for (const h of handlers) h.remove();
+        await own.sync();
+      });
     };
   });
 }

@@ -3,20 +3,24 @@
  * Queuing a planned batch on Office.js proxies (nothing is sent until a `context.sync`), and cutting it into
  * requests under Excel on the web's payload limit.
  */
-import type { CellFormat, CellInput, PrintSettings } from '../src/workbook/adapters/adapter';
+import type { CellFormat, CellInput, FormulaInput, PrintSettings } from '../src/workbook/adapters/adapter';
 import { isFormulaInput, spilledBy } from '../src/workbook/adapters/adapter';
 import { cellAddress as a1 } from '../src/workbook/cells/address';
 import { columnLetter } from '../src/workbook/cells/address';
 import { absoluteReference } from '../src/workbook/formulas/names';
 import { boxAddress, type Box, type Step } from './officePlan';
+import { jsonBytes } from './officeReads';
 
 /** The most bytes of writes queued for one `context.sync`: under Excel on the web's 5 MB, with room for the envelope. */
 export const REQUEST_LIMIT = 4 * 1024 * 1024;
 
-/** Rough size of what queuing a step sends: the cells' JSON, plus an envelope per range and property. */
+/**
+ * Rough size of what queuing a step sends: the cells' JSON in UTF-8 bytes (what goes over the wire; a JavaScript
+ * length counts UTF-16 units, a third of the bytes of a CJK name), plus an envelope per range and property.
+ */
 function stepBytes(step: Step): number {
   const op = step.op;
-  if (op.kind === 'write') return JSON.stringify(op.cells).length + 128;
+  if (op.kind === 'write') return jsonBytes(op.cells) + 128;
   if (op.kind === 'format') return 128 * Math.max(1, Object.keys(op.format).length);
   if (op.kind === 'column-widths') return 128 * op.widths.length;
   return 128;
@@ -52,8 +56,8 @@ export function requests(plan: readonly Step[]): Step[][] {
     let first = 0;
     while (first < op.cells.length) {
       let last = first;
-      let size = JSON.stringify(op.cells[first]).length;
-      while (last + 1 < op.cells.length && size + JSON.stringify(op.cells[last + 1]).length < REQUEST_LIMIT / 4) size += JSON.stringify(op.cells[++last]).length;
+      let size = jsonBytes(op.cells[first]);
+      while (last + 1 < op.cells.length && size + jsonBytes(op.cells[last + 1]) < REQUEST_LIMIT / 4) size += jsonBytes(op.cells[++last]);
       const from = first;
       push({
         op: { ...op, at: a1(box.row + from + 1, box.column + 1), cells: op.cells.slice(from, last + 1) },
@@ -138,14 +142,25 @@ function queuePrint(worksheet: Excel.Worksheet, settings: PrintSettings): void {
   }
 }
 
-/** The workbook's names, read in the first sync when a batch defines names. */
+/** The workbook's names, read before writing when a batch defines names. */
 export interface WorkbookNames {
   readonly collection: Excel.NamedItemCollection;
   /** Lower-cased: Excel's names are case-insensitive. */
   readonly existing: Set<string>;
 }
 
-export function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names?: WorkbookNames): void {
+/** How a write is queued on this host. */
+export interface QueueOptions {
+  /**
+   * The host spills dynamic arrays. Where it does not, a formula of a batch that spills is written as the values it
+   * answers (the batch carries them: the formula's `value` and its spill's cells), which Tengen rewrites at each
+   * write of the pane; `onFallback` is told, once per op (issue 21, R6).
+   */
+  readonly dynamicArrays: boolean;
+  readonly onFallback?: () => void;
+}
+
+export function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names?: WorkbookNames, options: QueueOptions = { dynamicArrays: true }): void {
   const op = step.op;
   switch (op.kind) {
     case 'ensure-sheet': {
@@ -163,14 +178,15 @@ export function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names
       break;
   }
   if (op.kind === 'define-name') {
-    // A name is redefined by deleting it and adding it again: NamedItem.delete() and NamedItemCollection.add(name,
-    // reference) (ExcelApi 1.4; learn.microsoft.com/javascript/api/excel/excel.nameditem#excel-excel-nameditem-delete-member(1),
-    // …/excel.nameditemcollection#excel-excel-nameditemcollection-add-member(1)). Formulas that read the name
-    // keep its text and read the new range.
+    // A name that exists is redefined in place through NamedItem.formula ("The formula of the named item. Formulas
+    // always start with an equal sign", ExcelApi 1.7, learn.microsoft.com/javascript/api/excel/excel.nameditem#excel-excel-nameditem-formula-member):
+    // the formulas that read it keep reading it, which a delete then add would leave to Excel's re-binding (issue 21,
+    // R10). A new one is added: NamedItemCollection.add(name, reference) (ExcelApi 1.4).
     if (!names) throw new Error('internal: the workbook names were not read');
     const key = op.name.toLowerCase();
-    if (names.existing.has(key)) names.collection.getItem(op.name).delete();
-    names.collection.add(op.name, `=${absoluteReference(op.sheet, op.range)}`);
+    const reference = `=${absoluteReference(op.sheet, op.range)}`;
+    if (names.existing.has(key)) names.collection.getItem(op.name).formula = reference;
+    else names.collection.add(op.name, reference);
     names.existing.add(key);
     return;
   }
@@ -185,10 +201,17 @@ export function queueOp(worksheets: Excel.WorksheetCollection, step: Step, names
       const textCell = 'textCell' in step ? step.textCell : undefined;
       // The cells a formula of this write spills into are left empty for Excel to fill: a value there would block
       // the spill (#SPILL!, "Dynamic array formulas and spilled array behavior", Microsoft Support).
-      const spilled = ('spilled' in step && step.spilled) || spilledBy(op.cells);
-      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(spilled(r, c) ? null : cell, textCell?.(r, c) ?? false)));
+      // No dynamic arrays ("Dynamic array formulas in non-dynamic aware Excel", Microsoft Support: a spilling formula
+      // shows its first value only; office-js #1066): a spilling formula's cell gets its value and its spill keeps the
+      // values the batch carries, so the sheet still shows the whole table (issue 21, R6).
+      const noSpill = !options.dynamicArrays;
+      const spills = (cell: CellInput): cell is FormulaInput => isFormulaInput(cell) && cell.spill !== undefined && (cell.spill.rows > 1 || cell.spill.columns > 1);
+      const asValue = (cell: CellInput): CellInput => (noSpill && spills(cell) ? (cell.value ?? null) : cell);
+      if (noSpill && op.cells.some((row) => row.some(spills))) options.onFallback?.();
+      const spilled = noSpill ? () => false : ('spilled' in step && step.spilled) || spilledBy(op.cells);
+      const cells = op.cells.map((row, r) => row.map((cell, c) => excelCell(spilled(r, c) ? null : asValue(cell), textCell?.(r, c) ?? false)));
       // Formulas and constants go in together through `formulas` (a constant there is written as itself).
-      if (op.cells.some((row) => row.some(isFormulaInput))) range.formulas = cells;
+      if (op.cells.some((row) => row.some((cell) => isFormulaInput(asValue(cell))))) range.formulas = cells;
       else range.values = cells;
       return;
     }

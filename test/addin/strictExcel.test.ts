@@ -43,7 +43,7 @@ describe('R1: grouped undo on Windows and Mac', () => {
 
   it('an UndoNotSupported met after a write sync went out is finished ungrouped, the Log line written once', async () => {
     const excel = new FakeExcel({ Grid: [['x']], Log: [['When', 'What']] });
-    const rows = Array.from({ length: 3000 }, (_, i) => [`player ${i}`, 'x'.repeat(400)]);
+    const rows = Array.from({ length: 3000 }, (_, i) => [`player ${i}`, 'x'.repeat(1600)]);
     const batch: WorkbookBatch = {
       label: 'Big',
       ops: [
@@ -64,7 +64,8 @@ describe('R2 + R9: every response under the limit too, in UTF-8 bytes', () => {
   it('imports 2,000 players × 10 rounds, pairs a round of 2,000 and reads it back, every request and response under 4 MB', async () => {
     const full = generated(2000, 10, 2027);
     const last = full.settings.rounds;
-    const before = { ...full, games: full.games.filter((g) => g.round < last), byes: full.byes.filter((b) => b.round < last) } as Tournament;
+    const byes = full.byes ?? [];
+    const before = { ...full, games: full.games.filter((g) => g.round < last), byes: byes.filter((b) => b.round < last) } as Tournament;
     const excel = new FakeExcel({ Sheet1: [] });
     const wb = new OfficeWorkbook(excel);
     await wb.apply(importBatch(before, TIME));
@@ -73,7 +74,7 @@ describe('R2 + R9: every response under the limit too, in UTF-8 bytes', () => {
     expect(read.players).toHaveLength(2000);
     expectUnder4MB(excel);
     const games = full.games.filter((g) => g.round === last).map((g, i) => ({ table: i + 1, white: g.white, black: g.black, handicap: 0 }));
-    const pairing = { round: last, system: 'test', games, bye: full.byes.find((b) => b.round === last)?.player ?? null };
+    const pairing = { round: last, system: 'test', games, report: [], bye: byes.find((b) => b.round === last)?.player ?? null };
     await wb.apply(pairRoundBatch(read, pairing as never, { expectedFingerprint: fingerprint(read), ...TIME }));
     const after = value(await readTournament(wb));
     expect(after.games.filter((g) => g.round === last)).toHaveLength(games.length);
@@ -171,7 +172,6 @@ describe('R8: no read on a sheet the same batch creates', () => {
       ops: [
         { kind: 'ensure-sheet', sheet: 'Notes' },
         { kind: 'write', sheet: 'Notes', at: 'A1', cells: [['+2', '=']] },
-        { kind: 'expect', sheet: 'Notes', cells: [{ at: 'C1', value: null }] },
         { kind: 'ensure-sheet', sheet: 'Log' },
         { kind: 'append', sheet: 'Log', cells: [['t', 'first']] },
       ],
