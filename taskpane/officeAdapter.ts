@@ -205,6 +205,8 @@ export class OfficeWorkbook implements WorkbookAdapter {
           // (Application.calculate, ExcelApi 1.1; issue 21, R12).
           if (i < all.length - 1) context.workbook.application.suspendApiCalculationUntilNextSync();
           else if (all.length > 1) context.workbook.application.calculate('Recalculate');
+          // One sync a request is the point: each stays under the web's limit.
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop
           await context.sync();
           attempt.syncs++;
         }
@@ -259,7 +261,7 @@ export class OfficeWorkbook implements WorkbookAdapter {
         for (const op of writes) {
           const sheet = sheets.items.find((s) => s.name.toLowerCase() === op.sheet.toLowerCase());
           const at = parseCell(op.at)!;
-          out.push(sheet ? await readBands(context, sheets.getItem(sheet.name), { row: at.row - 1, column: at.column - 1, rows: op.cells.length, columns: op.cells[0].length }, ['values', 'formulas']) : { values: [], formulas: [] });
+          out.push(sheet ? await readBands(context, sheets.getItem(sheet.name), { row: at.row - 1, column: at.column - 1, rows: op.cells.length, columns: op.cells[0].length }, true) : { values: [], formulas: [] });
         }
         return out;
       });

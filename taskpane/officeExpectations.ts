@@ -100,6 +100,7 @@ export async function readExpectations(context: Excel.RequestContext, batch: Wor
     while (next < bands.length && (queued.length === 0 || cells + bands[next].rows * bands[next].columns * bands[next].props.length <= budget)) {
       const job = bands[next++];
       const range = worksheets.getItem(actual(job.sheet)!).getRangeByIndexes(job.top - 1, job.left - 1, job.rows, job.columns);
+      // eslint-disable-next-line office-addins/no-empty-load -- the properties are the job's (values and formulas, or numberFormat)
       range.load([...job.props]);
       queued.push({ job, range });
       cells += job.rows * job.columns * job.props.length;

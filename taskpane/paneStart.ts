@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /// <reference types="office-js" />
 /**
  * When the wizard starts in Excel: when the task pane is SHOWN, not when the page loads.
