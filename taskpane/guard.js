@@ -51,7 +51,7 @@
     var help = document.createElement('p');
     help.appendChild(
       document.createTextNode(
-        'Office shows this add-in with an old engine (Internet Explorer 11, or an old webview). Tengen needs Microsoft 365 or Office 2021 or later on Windows with the Microsoft Edge WebView2 runtime, Excel on the Mac, or Excel on the web. ' +
+        'Office shows this add-in with an old engine (Internet Explorer 11, or an old webview). Tengen needs, on Windows, Microsoft 365 or an up-to-date Office 2016 or later with the Microsoft Edge WebView2 runtime installed; or Excel on the Mac; or Excel on the web. ' +
           'The Tengen page (index.html at the same address) works in any current browser on a copy of the workbook.'
       )
     );
