@@ -36,12 +36,14 @@ import { expectationConflicts, formulaBody, WorkbookConflict } from '../src/work
 import { isFormulaInput } from '../src/workbook/adapters/adapter';
 import { watchSheets, type WorkbookChange } from './officeEvents';
 import { readExpectations } from './officeExpectations';
+import { officeHost, type ExcelHost } from './officeHost';
 import { planBatch, resolveBatch, type Step } from './officePlan';
 import { cellValue, readBands, readUsed, RUN_OPTIONS, sheetNames } from './officeReads';
 import { createsUndoless, movesSheets, RegroupNeeded, undoNotSupported } from './officeUndo';
 import { queueOp, requests, type WorkbookNames } from './officeWrites';
 
 export type { WorkbookChange } from './officeEvents';
+export { officeHost, type ExcelHost } from './officeHost';
 export { BatchError, planBatch } from './officePlan';
 export { excelText, REQUEST_LIMIT } from './officeWrites';
 
@@ -50,34 +52,6 @@ export { excelText, REQUEST_LIMIT } from './officeWrites';
  * sheet list (and names), the cells the batch expects, one to write; a batch with nothing to read makes one.
  */
 export const MAX_APPLY_SYNCS = 3;
-
-/** What the adapter needs from Office.js; tests pass a mock. */
-export interface ExcelHost {
-  run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
-  /** `Excel.run(context, batch)`: a run on the context of an earlier one (removing event handlers). */
-  runWith<T>(context: Excel.RequestContext, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
-  /** Whether `Excel.run` accepts `mergeUndoGroup` (ExcelApi 1.20). */
-  supportsMergeUndoGroup(): boolean;
-  /** Whether formulas spill (dynamic arrays). */
-  supportsDynamicArrays(): boolean;
-}
-
-/** The real host: `Excel.run` and the requirement-set check of Office.js. */
-export function officeHost(): ExcelHost {
-  return {
-    run: (options, batch) => Excel.run(options, batch),
-    // Excel.run(context, batch): "Executes a batch script … using the RequestContext of a previously created API
-    // object" (Excel.run reference); how "Work with events using the Excel JavaScript API" removes a handler.
-    runWith: (context, batch) => Excel.run(context, batch),
-    // "Determines whether the batch requests should be merged to one undo group … [Api set: ExcelApi 1.20]"
-    // (Excel.RunOptions reference): asked only where the requirement set is there.
-    supportsMergeUndoGroup: () => Office.context.requirements.isSetSupported('ExcelApi', '1.20'),
-    // Dynamic arrays: asked as ExcelApi 1.12, the set of Range.getSpillingToRange and getSpillParent ("Work with
-    // dynamic arrays and range spilling using the Excel JavaScript API"), which no host without spilling has. A host
-    // that spills but lacks 1.12 gets the values fallback too: never wrong, only not live (issue 21, R6).
-    supportsDynamicArrays: () => Office.context.requirements.isSetSupported('ExcelApi', '1.12'),
-  };
-}
 
 /**
  * A write Excel refused part-way. Excel keeps what earlier syncs wrote, so this says what the workbook holds now,

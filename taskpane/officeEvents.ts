@@ -2,7 +2,7 @@
 /**
  * Edits seen in the workbook, not made by this add-in: `Worksheet.onChanged` handlers for the pane's stale marker.
  */
-import type { ExcelHost } from './officeAdapter';
+import type { ExcelHost } from './officeHost';
 import { RUN_OPTIONS } from './officeReads';
 
 /** An edit seen in the workbook (not one this add-in made): the pane marks itself stale. */

@@ -16,7 +16,7 @@
  *   (`getItemOrNullObject`, "*OrNullObject methods and properties": a null object has nothing to read).
  */
 import type { CellValue } from '../src/workbook/adapters/adapter';
-import type { ExcelHost } from './officeAdapter';
+import type { ExcelHost } from './officeHost';
 
 /** The options of every `Excel.run` of the pane: wait while the director edits a cell (ExcelApi 1.11). */
 export const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };

@@ -6,7 +6,7 @@
  * the sheet collection's `items` throw until loaded and synced; writes are queued and reach the workbook only at
  * `context.sync()`, which is counted.
  */
-import type { ExcelHost } from '../../taskpane/officeAdapter';
+import type { ExcelHost } from '../../taskpane/officeHost';
 import { parseRange, rangeAddress } from '../../src/workbook/cells/address';
 
 function parseA1(address: string) {
