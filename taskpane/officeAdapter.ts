@@ -2,33 +2,38 @@
 /**
  * The Office.js `WorkbookAdapter`: a workbook open in Excel (desktop, Mac or the web), seen by the task pane.
  *
- * Reads take one `Excel.run` with one `context.sync` each (load what is needed, sync once, read).
+ * Reads take one `Excel.run` each: the sheet list, the used range's place, then its cells in row bands so that no
+ * response goes over Excel on the web's 5 MB (./officeReads.ts). Every run passes `delayForCellEdit`: it waits while
+ * the director is typing in a cell instead of failing (https://learn.microsoft.com/javascript/api/excel/excel.runoptions).
  *
  * `apply(batch)` writes a whole confirmed batch in ONE `Excel.run`, following Excel's documented rules:
- *  - compare, then write: the first `context.sync` reads what the batch expects (its `expect` cells, the sheet list
- *    for `expect-missing`, the Log's used range for `append`, the number format of cells about to get text) and the
- *    batch is refused with a `WorkbookConflict` naming the cells, before anything is queued, when the workbook changed;
- *  - `delayForCellEdit`: a write waits while the director is still typing in a cell instead of failing
- *    (https://learn.microsoft.com/javascript/api/excel/excel.runoptions, "delayForCellEdit");
+ *  - compare, then write: the first syncs read the sheet list, then what the batch expects on the sheets that exist
+ *    (its `expect` cells, the Log's used range for `append`, the number format of cells about to get text) and the
+ *    batch is refused with a `WorkbookConflict` naming the cells, before anything is queued, when the workbook changed
+ *    (./officeExpectations.ts);
  *  - one undo step only where Excel can give one: `mergeUndoGroup` exists from ExcelApi 1.20
  *    (https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-1-20-requirement-set), and inside
- *    such a group an API without undo support throws `UndoNotSupported`
+ *    such a group an API without undo support throws `UndoNotSupported` and clears the director's undo stack
  *    (https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-undo-capabilities, "Undo grouping" and
- *    "Unsupported APIs"): deleting a sheet cannot be undone, so a batch that deletes or moves sheets runs without
- *    grouping, and an `UndoNotSupported` met before anything was written is retried without grouping;
+ *    "Unsupported APIs": Worksheet.delete everywhere, Worksheet.visibility and Worksheet.position on Windows and Mac):
+ *    a batch that deletes, places or creates hidden sheets runs ungrouped, and one refused inside the group is finished
+ *    ungrouped (./officeUndo.ts; `apply` below);
  *  - Excel on the web refuses a request over 5 MB ("Payload size limit best practices",
  *    https://learn.microsoft.com/office/dev/add-ins/excel/performance; limited to the web:
  *    https://github.com/OfficeDev/office-js-docs-pr/pull/5333): the writes are queued in requests of at most
- *    `REQUEST_LIMIT` bytes, a `context.sync` each, big rectangles cut into bands of rows;
- *  - names (`define-name`): the workbook's names are read in the first sync, then each is deleted and added again;
+ *    `REQUEST_LIMIT` UTF-8 bytes, a `context.sync` each, big rectangles cut into bands of rows, calculation suspended
+ *    between them (./officeWrites.ts);
+ *  - names (`define-name`): the workbook's names are read first; one that exists is redefined through
+ *    `NamedItem.formula`, a new one added;
  *  - all-or-nothing as far as Tengen can ensure: every op is checked (`planBatch`, `validateBatch`) BEFORE anything
  *    is queued; but Excel does not take back the requests of a sync it ran before one it refused, so after a failed
  *    write the adapter reads the cells again and says what the workbook actually holds (`WriteFailed`), rather than
  *    claiming nothing was written.
  *
- * The parts, one concept a file: ./officeReads.ts (reading a sheet), ./officeExpectations.ts (what a batch expects,
- * read in its first sync), ./officePlan.ts (checking and resolving a batch), ./officeWrites.ts (queuing it in
- * requests under the limit), ./officeUndo.ts (undo grouping), ./officeEvents.ts (change events).
+ * The parts, one concept a file: ./officeHost.ts (what is needed of Office.js), ./officeReads.ts (reading in bands),
+ * ./officeExpectations.ts (what a batch expects, read before writing), ./officePlan.ts (checking and resolving a
+ * batch), ./officeWrites.ts (queuing it in requests under the limit), ./officeUndo.ts (undo grouping),
+ * ./officeEvents.ts (change events).
  */
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
 import { cellAddress as a1, parseCell } from '../src/workbook/cells/address';
