@@ -127,6 +127,8 @@ module.exports = async (env, argv) => {
         patterns: [
           { from: 'assets/*.png', to: 'assets/[name][ext]' },
           { from: 'manifest.xml', to: 'manifest.xml', transform: withUrl(url) },
+          // The ES5 guard, first script of both pages, as written (not bundled: it must parse on IE11).
+          { from: 'taskpane/guard.js', to: 'guard.js' },
           // The page each function's @helpurl opens (Excel's function help link).
           { from: 'functions/help.html', to: 'functions-help.html' },
         ],
@@ -136,12 +138,18 @@ module.exports = async (env, argv) => {
         // (Microsoft Learn, "Manually create JSON metadata for custom functions": allowErrorForDataTypeAny, default
         // false); the functions then name the cell in error (src/workbook/formulas/formulas/excelValues.ts). The metadata plugin has no
         // JSDoc tag for it, so it is added to the generated functions.json here.
+        // The plugin also writes `allowCustomDataForDataTypeAny: true`, the data-types flag of CustomFunctionsRuntime
+        // 1.4 ("Custom Functions requirement sets": 1.4 "includes … the allowCustomDataForDataTypeAny JSON manifest
+        // property"; not in Office 2021 perpetual, where office-js #3504 reports #VALUE! with it): dropped, so the
+        // metadata asks no more than the manifest's CustomFunctionsRuntime 1.3 (issue 21, R13). A data type in a cell
+        // then reaches the functions as its plain value.
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('AllowErrors', (compilation) => {
             compilation.hooks.processAssets.tap({ name: 'AllowErrors', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, (assets) => {
               if (!assets['functions.json']) return;
               const metadata = JSON.parse(assets['functions.json'].source().toString());
-              const withFlag = { allowCustomDataForDataTypeAny: metadata.allowCustomDataForDataTypeAny, allowErrorForDataTypeAny: true, ...metadata };
+              delete metadata.allowCustomDataForDataTypeAny;
+              const withFlag = { allowErrorForDataTypeAny: true, ...metadata };
               compilation.updateAsset('functions.json', new compiler.webpack.sources.RawSource(JSON.stringify(withFlag, null, 4)));
             });
           });

@@ -10,7 +10,7 @@
  */
 import type { Round, Tournament } from '../src/model/tournament';
 import type { DirectorControls } from '../src/pairing/types';
-import type { BackgroundPairing, PairingPreview, WizardServices } from './services';
+import type { PairingPreview, PreviewPairing } from './pairingPreview';
 
 /** What the pane asks the worker: one preview. */
 export interface PairRequest {
@@ -24,8 +24,16 @@ export interface PairRequest {
 /** What the worker answers: the preview, or why it failed (an exception's message, never a stack trace). */
 export type PairAnswer = { readonly id: number; readonly ok: true; readonly preview: PairingPreview } | { readonly id: number; readonly ok: false; readonly message: string };
 
-/** The contract lives with the other services the wizard is given (./services.ts); re-exported for its users. */
-export type { BackgroundPairing };
+export interface BackgroundPairing {
+  preview(t: Tournament, round: Round, system: string, controls: DirectorControls): Promise<PairingPreview>;
+  /** Where the last preview was computed: in the worker, or on the page (the fallback). */
+  readonly where: 'worker' | 'page';
+  /**
+   * Start what the previews need (the worker, its script loaded and compiled) before the first one is asked: the
+   * Pair round step calls it when it opens, so the director's click does not wait for that.
+   */
+  prepare?(): void;
+}
 
 /** The smallest part of a Worker used here (a test can give a stand-in). */
 export interface WorkerLike {
@@ -46,7 +54,7 @@ function nextPaint(): Promise<void> {
 }
 
 /** The preview on the page's own thread, after one paint. */
-export function pageThreadPairing(services: Pick<WizardServices, 'previewPairing'>): BackgroundPairing {
+export function pageThreadPairing(services: { readonly previewPairing: PreviewPairing }): BackgroundPairing {
   return {
     where: 'page',
     async preview(t, round, system, controls) {

@@ -9,8 +9,10 @@
 import type { InputError } from '../src/model/errors';
 import type { GameResult, HandicapSettings, KnockoutBracket, PairingSystem, Player, PlayerId, Round, RulesetName, Section, Tournament } from '../src/model/tournament';
 import type { Rank } from '../src/model/rank';
-import type { DirectorControls, PairingResult, RoundPairing } from '../src/pairing/types';
+import type { DirectorControls, RoundPairing } from '../src/pairing/types';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import type { BackgroundPairing } from './backgroundPairing';
+import type { PairingPreview } from './pairingPreview';
 import type { RatingListHolder } from './ratingListHolder';
 
 /** What the New tournament form asks. */
@@ -55,11 +57,7 @@ export type TournamentRead =
   | { readonly ok: false; readonly empty: true }
   | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
 
-export interface PairingPreview {
-  readonly pairing: PairingResult;
-  /** The grid as it was when previewed; confirmation compares it with the grid read again. */
-  readonly fingerprint: string;
-}
+export type { PairingPreview } from './pairingPreview';
 
 /**
  * The director's controls, and part of the field now (the CLI's `--only`, `--score-below`, `--rest`; Mays, "Pairings
@@ -122,16 +120,4 @@ export interface WizardServices {
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
   standingsBatch(t: Tournament): BatchOrErrors;
   finalizeBatch(t: Tournament): BatchOrErrors;
-}
-
-/** Pairing off the pane's thread: a Web Worker, or the page after one paint (./backgroundPairing.ts builds it). */
-export interface BackgroundPairing {
-  preview(t: Tournament, round: Round, system: string, controls: DirectorControls): Promise<PairingPreview>;
-  /** Where the last preview was computed: in the worker, or on the page (the fallback). */
-  readonly where: 'worker' | 'page';
-  /**
-   * Start what the previews need (the worker, its script loaded and compiled) before the first one is asked: the
-   * Pair round step calls it when it opens, so the director's click does not wait for that.
-   */
-  prepare?(): void;
 }

@@ -148,7 +148,11 @@ export class Wizard {
   async start(): Promise<void> {
     await this.reread();
     // Edits in the workbook mark the pane stale (issue 9): Office.js change events, where the host has them.
-    this.watch = await watchWorkbook(this.wb, (text) => this.say(text)).catch(() => undefined);
+    // A failure is said, not swallowed: without the watch the pane does not notice edits made in the workbook.
+    this.watch = await watchWorkbook(this.wb, (text) => this.say(text)).catch((e: unknown) => {
+      this.say(`Edits made in the workbook will not be noticed by this pane (${e instanceof Error ? e.message : String(e)}): re-read before writing.`);
+      return undefined;
+    });
     await this.go(this.suggestedStep());
   }
 

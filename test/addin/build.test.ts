@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import { ADDIN_DIR, ensureAddinBuilt, TEST_ADDIN_URL } from '../support/addinBuild';
 import { HAS_SCHEMAS, validateManifest } from './manifestValidation';
 
@@ -51,6 +52,7 @@ describe('production build for a hosting URL', () => {
     expect(pane.indexOf('taskpane.js')).toBeGreaterThan(pane.indexOf('functions.js'));
     const scripts = [...pane.matchAll(/<script[^>]*src="?([^" >]+)"?[^>]*>/g)].map((m) => [m[1], /\bdefer\b/.test(m[0])]);
     expect(scripts).toEqual([
+      ['guard.js', false],
       ['https://appsforoffice.microsoft.com/lib/1/hosted/office.js', false],
       ['functions.js', true],
       ['taskpane.js', true],
@@ -94,11 +96,60 @@ describe('production build for a hosting URL', () => {
     for (const chunk of standalonePath) expect(existsSync(path.join(out, `${chunk}.js`))).toBe(true);
   });
 
-  test('functions.json lets error cells reach the functions (allowErrorForDataTypeAny) and data types (allowCustomDataForDataTypeAny)', () => {
+  test('functions.json lets error cells reach the functions (allowErrorForDataTypeAny) and asks no more than CustomFunctionsRuntime 1.3', () => {
     const metadata = JSON.parse(read('functions.json')) as { allowErrorForDataTypeAny?: boolean; allowCustomDataForDataTypeAny?: boolean; functions: unknown[] };
     expect(metadata.allowErrorForDataTypeAny).toBe(true);
-    expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
+    // The data-types flag is CustomFunctionsRuntime 1.4 ("Custom Functions requirement sets"); the manifest declares 1.3.
+    expect(metadata.allowCustomDataForDataTypeAny).toBeUndefined();
+    expect(read('manifest.xml')).toContain('<Set Name="CustomFunctionsRuntime" MinVersion="1.3"/>');
     expect(metadata.functions.length).toBeGreaterThan(10);
+  });
+
+  test('IE11 and old webviews: the guard is the first script of both pages and parses as ES5; the rest needs more, behind it', () => {
+    // Issue 21, R3. acorn (webpack's parser) as an ES5 engine: what Internet Explorer 11 can parse.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- acorn comes with webpack
+    const acorn = require('acorn') as { parse(code: string, options: { ecmaVersion: number; sourceType?: string }): unknown };
+    const es5 = (code: string) => {
+      try {
+        acorn.parse(code, { ecmaVersion: 5 });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const scripts = readdirSync(out).filter((f) => f.endsWith('.js'));
+    expect(scripts).toContain('guard.js');
+    expect(es5(read('guard.js'))).toBe(true);
+    // Every other script is ES2022 (IE11 cannot parse it): which is why the guard must come first.
+    for (const file of scripts.filter((f) => f !== 'guard.js')) expect([file, es5(read(file))]).toEqual([file, false]);
+    for (const page of ['taskpane.html', 'index.html']) {
+      const srcs = [...read(page).matchAll(/<script[^>]*src="?([^" >]+)"?[^>]*>/g)].map((m) => [m[1], /\b(defer|async)\b/.test(m[0])]);
+      expect(srcs[0]).toEqual(['guard.js', false]);
+    }
+  });
+
+  test('the guard names what is missing, in the page, and leaves a capable engine alone', () => {
+    const run = (features: Record<string, unknown>) => {
+      const shown: string[] = [];
+      const element = (text = '') => ({ text, firstChild: null, appendChild: (c: { text: string }) => shown.push(c.text), removeChild: () => undefined });
+      const document = {
+        readyState: 'complete',
+        getElementById: () => element(),
+        createElement: () => {
+          const el = element();
+          return { ...el, appendChild: (c: { text: string }) => shown.push(c.text) };
+        },
+        createTextNode: (text: string) => ({ text }),
+      };
+      const window: Record<string, unknown> = { ...features };
+      vm.runInNewContext(read('guard.js'), { window, document });
+      return { unsupported: window.TENGEN_UNSUPPORTED as string[] | undefined, shown };
+    };
+    const old = run({});
+    expect(old.unsupported).toEqual(['Promise', 'Map and Set', 'Symbol', 'Proxy', 'fetch']);
+    expect(old.shown.join(' ')).toMatch(/Missing: Promise, Map and Set, Symbol, Proxy, fetch\..*WebView2/);
+    const modern = run({ Promise, Map, Set, Symbol, Proxy, fetch: () => undefined });
+    expect(modern).toEqual({ unsupported: undefined, shown: [] });
   });
 
   test('an ADDIN_URL that is not https is refused', () => {

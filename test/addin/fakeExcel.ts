@@ -6,8 +6,7 @@
  * the sheet collection's `items` throw until loaded and synced; writes are queued and reach the workbook only at
  * `context.sync()`, which is counted.
  */
-import { OfficeMockObject } from 'office-addin-mock';
-import type { ExcelHost } from '../../taskpane/officeAdapter';
+import type { ExcelHost } from '../../taskpane/officeHost';
 import { parseRange, rangeAddress } from '../../src/workbook/cells/address';
 
 function parseA1(address: string) {
@@ -16,8 +15,20 @@ function parseA1(address: string) {
 }
 
 type Raw = string | number | boolean;
-/** A stored cell: a constant, or a formula (the fake does not calculate; its value reads 0). */
-type Stored = Raw | { readonly formula: string };
+/**
+ * A stored cell: a constant, or a formula (the fake does not calculate; its value reads 0, or `#NAME?` when it was
+ * entered while Tengen's functions were not registered).
+ */
+type Stored = Raw | { readonly formula: string; readonly unresolved?: boolean };
+
+/** UTF-8 bytes of a value's JSON: what crosses between the add-in and Excel. */
+export function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+}
+
+function payloadError(code: 'RequestPayloadSizeLimitExceeded' | 'ResponsePayloadSizeLimitExceeded', bytes: number): Error {
+  return Object.assign(new Error(`${code}: ${bytes} bytes`), { code });
+}
 
 export interface FakeSheet {
   name: string;
@@ -44,8 +55,30 @@ export class FakeExcel implements ExcelHost {
   failSyncAfter?: { readonly syncs: number; readonly message: string };
   /** Makes the next sync of a run grouped with `mergeUndoGroup` throw `UndoNotSupported` once. */
   undoNotSupportedOnce = false;
-  /** Bytes each sync sent: the JSON of every value, formula and format queued since the sync before. */
+  /** Makes the sync of a grouped run after this many write syncs throw `UndoNotSupported` (an API found late). */
+  undoNotSupportedAfter?: number;
+  /** UTF-8 bytes each sync sent: the JSON of every value, formula and format queued since the sync before. */
   requestBytes: number[] = [];
+  /** UTF-8 bytes each sync answered: the JSON of everything loaded by it. */
+  responseBytes: number[] = [];
+  /** Excel on the web's limit on a request and on a response. */
+  payloadLimit = 5 * 1024 * 1024;
+  /** 'desktop' (Windows, Mac): visibility and position are not undoable; 'web': they are. */
+  platform: 'desktop' | 'web' = 'desktop';
+  /** Set when an API without undo support ran: Excel cleared the director's undo stack. */
+  undoStackCleared = false;
+  /** The director is editing a cell: a run without `delayForCellEdit` fails. */
+  cellEditing = false;
+  /** Whether Tengen's custom functions are registered (formulas calling `GO.` resolve). */
+  functionsRegistered = true;
+  /** Whether the host has dynamic arrays (spilling formulas). */
+  dynamicArrays = true;
+  /** Syncs that went out with API calculation suspended (`suspendApiCalculationUntilNextSync`). */
+  suspendedSyncs = 0;
+  /** `application.calculate` calls, by type. */
+  calculations: string[] = [];
+  /** Runs under way: event handlers are removed only inside one. */
+  private activeRuns = 0;
   /** `onChanged` handlers by sheet (lower case). */
   private handlers = new Map<string, ((e: Excel.WorksheetChangedEventArgs) => Promise<unknown>)[]>();
 
@@ -64,6 +97,8 @@ export class FakeExcel implements ExcelHost {
   }
   /** Workbook-level names: name → reference (`=Grid!$A$1:$Q$95`), as `names.add` received it. */
   names = new Map<string, string>();
+  /** How the names were changed: `add X`, `delete X`, `formula X`. */
+  nameLog: string[] = [];
 
   constructor(sheets: Record<string, Raw[][]> = {}) {
     for (const [name, rows] of Object.entries(sheets)) {
@@ -74,6 +109,25 @@ export class FakeExcel implements ExcelHost {
 
   supportsMergeUndoGroup(): boolean {
     return this.mergeUndo;
+  }
+
+  supportsDynamicArrays(): boolean {
+    return this.dynamicArrays;
+  }
+
+  /** `Excel.run(context, batch)`: a run on the context of an earlier one (events: removing handlers). */
+  async runWith<T>(context: Excel.RequestContext, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    this.activeRuns++;
+    try {
+      return await batch(context);
+    } finally {
+      this.activeRuns--;
+    }
+  }
+
+  /** The formulas stored unresolved (entered while the functions were not registered). */
+  unresolved(): string[] {
+    return this.sheets.flatMap((s) => [...s.cells].filter(([, v]) => typeof v === 'object' && v.unresolved).map(([k]) => `${s.name}!${k}`));
   }
 
   addSheet(name: string, position?: number): FakeSheet {
@@ -88,20 +142,59 @@ export class FakeExcel implements ExcelHost {
   }
 
   async run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    this.activeRuns++;
+    try {
+      return await this.runOnce(options, batch);
+    } finally {
+      this.activeRuns--;
+    }
+  }
+
+  private async runOnce<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
     this.runs.push(options);
     const run = this.syncsPerRun.push(0) - 1;
     const pending: (() => void)[] = [];
-    const mocks: OfficeMockObject[] = [];
     const loads: (() => void)[] = [];
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getters and setters of the fake objects need the workbook
     const excel = this;
 
     let bytes = 0;
     const grouped = options.mergeUndoGroup === true;
+    let suspended = false;
+    let writeSyncs = 0;
+    /** What the loads of this sync answer, for the response's size. */
+    const answers: (() => unknown)[] = [];
     const sync = async () => {
       this.syncsPerRun[run]++;
       this.requestBytes.push(bytes);
+      const sent = bytes;
       bytes = 0;
+      if (this.cellEditing && !options.delayForCellEdit) {
+        pending.length = 0;
+        throw Object.assign(new Error('InvalidOperationInCellEditMode: Excel is in cell-editing mode'), { code: 'InvalidOperationInCellEditMode' });
+      }
+      if (sent > this.payloadLimit) {
+        pending.length = 0;
+        throw payloadError('RequestPayloadSizeLimitExceeded', sent);
+      }
+      if (grouped && counts.notUndoable > 0) {
+        // "If you call an unsupported API within your add-in, the user's undo stack is cleared" (Undo capabilities).
+        counts.notUndoable = 0;
+        pending.length = 0;
+        this.undoStackCleared = true;
+        throw Object.assign(new Error('UndoNotSupported: this operation cannot be grouped for undo'), { code: 'UndoNotSupported' });
+      }
+      if (grouped && pending.length > 0 && this.undoNotSupportedAfter !== undefined) {
+        if (this.undoNotSupportedAfter === 0) {
+          this.undoNotSupportedAfter = undefined;
+          pending.length = 0;
+          throw Object.assign(new Error('UndoNotSupported: this operation cannot be grouped for undo'), { code: 'UndoNotSupported' });
+        }
+        this.undoNotSupportedAfter--;
+      }
+      if (pending.length > 0) writeSyncs++;
+      if (suspended && pending.length > 0) this.suspendedSyncs++;
+      suspended = false;
       if (this.failNextSync) {
         const message = this.failNextSync;
         this.failNextSync = undefined;
@@ -118,37 +211,50 @@ export class FakeExcel implements ExcelHost {
         this.failSyncAfter = { ...this.failSyncAfter, syncs: this.failSyncAfter.syncs - 1 };
       }
       // "If an API within the group doesn't offer undo support, the UndoNotSupported error is thrown" (Excel undo
-      // capabilities): deleting a sheet is one such API.
-      if (grouped && pending.length > 0 && (this.undoNotSupportedOnce || deletes > 0)) {
+      // capabilities): a test may make any grouped write refused so.
+      if (grouped && pending.length > 0 && this.undoNotSupportedOnce) {
         this.undoNotSupportedOnce = false;
         pending.length = 0;
         throw Object.assign(new Error('UndoNotSupported: this operation cannot be grouped for undo'), { code: 'UndoNotSupported' });
       }
       for (const write of pending.splice(0)) write();
       for (const load of loads.splice(0)) load();
-      for (const m of mocks) await m.sync();
+      const answered = answers.splice(0).map((a) => a());
+      const received = jsonBytes(answered);
+      this.responseBytes.push(answered.length === 0 ? 0 : received);
+      if (received > this.payloadLimit) throw payloadError('ResponsePayloadSizeLimitExceeded', received);
+      void writeSyncs;
     };
 
-    let deletes = 0;
+    const excelSheet = (name: string) => excel.sheet(name);
+    const inText = (s: FakeSheet | undefined, row: number, column: number) =>
+      s?.text.some((t) => row >= t.row && row < t.row + t.rows && column >= t.column && column < t.column + t.columns) ?? false;
+    /** What a formula cell reads: the fake does not calculate (0), an unresolved `GO.` formula reads `#NAME?`. */
+    const valueOf = (v: Stored): Raw => (typeof v === 'object' ? (v.unresolved ? '#NAME?' : 0) : v);
+
+    type Loadable = 'values' | 'formulas' | 'numberFormat' | 'address' | 'rowIndex' | 'columnIndex' | 'rowCount' | 'columnCount';
     const rangeWriter = (sheetName: () => FakeSheet, address: string, name: string) => {
       const box = parseA1(address);
-      let loaded: { values: Raw[][]; formulas: Raw[][]; numberFormat: string[][] } | undefined;
-      let requested = false;
-      const read = <K extends 'values' | 'formulas' | 'numberFormat'>(prop: K) => {
-        if (!loaded) throw new Error(`PropertyNotLoaded: range ${address}.${prop} was read before load + context.sync()`);
+      let loaded: Partial<Record<Loadable, unknown>> | undefined;
+      const read = (prop: Loadable) => {
+        if (!loaded || !(prop in loaded)) throw new Error(`PropertyNotLoaded: range ${address}.${prop} was read before load + context.sync()`);
         return loaded[prop];
       };
       const put = (rows: Raw[][]) => {
-        bytes += JSON.stringify(rows).length + address.length;
+        bytes += jsonBytes(rows) + address.length;
         pending.push(() => {
           if (!box) throw new Error(`fake Excel: bad address ${address}`);
           rows.forEach((row, r) =>
             row.forEach((v, c) => {
               const key = `${box.row + r},${box.column + c}`;
               const s = sheetName();
-              const text = s.text.some((t) => box.row + r >= t.row && box.row + r < t.row + t.rows && box.column + c >= t.column && box.column + c < t.column + t.columns);
               if (v === '') s.cells.delete(key);
-              else s.cells.set(key, text ? v : asTyped(v));
+              else {
+                const typed = inText(s, box.row + r, box.column + c) ? v : asTyped(v);
+                // A formula calling Tengen's functions while they are not registered: stored, unresolved (#NAME?).
+                const unresolved = typeof typed === 'object' && !excel.functionsRegistered && /\bGO\./i.test(typed.formula);
+                s.cells.set(key, unresolved ? { ...typed, unresolved } : typed);
+              }
             }),
           );
           excel.fire(sheetName().name, address, 'Local', 'ThisLocalAddin');
@@ -160,46 +266,55 @@ export class FakeExcel implements ExcelHost {
           {
             get: (_t, prop: string) => (prop === 'getItem' ? (edge: string) => format(`${path}.${edge}`) : format(`${path}.${prop}`)),
             set: (_t, prop: string, value: unknown) => {
-              bytes += JSON.stringify(value).length + address.length + path.length;
+              bytes += jsonBytes(value) + address.length + path.length;
               pending.push(() => sheetName().formats.push(`${address} ${path}.${prop}=${JSON.stringify(value)}`));
               return true;
             },
           },
         );
       return {
-        /** A read of the range: loaded at the next sync (a missing sheet reads as empty, as a null object would). */
-        load: () => {
-          requested = true;
+        address,
+        /** A read of the range: loaded at the next sync; only what was asked is answered (and counted). */
+        load: (what: string | string[]) => {
+          const props = (Array.isArray(what) ? what : what.split(',')).map((p) => p.trim()) as Loadable[];
+          let answer: Partial<Record<Loadable, unknown>> = {};
           loads.push(() => {
-            if (!requested || !box) return;
+            if (!box) return;
             const s = excel.sheet(name);
             const at = (r: number, c: number) => s?.cells.get(`${box.row + r},${box.column + c}`) ?? '';
             const grid = <T>(f: (v: Stored, r: number, c: number) => T) => Array.from({ length: box.rows }, (_, r) => Array.from({ length: box.columns }, (_, c) => f(at(r, c), r, c)));
-            const text = (r: number, c: number) => s?.text.some((t) => box.row + r >= t.row && box.row + r < t.row + t.rows && box.column + c >= t.column && box.column + c < t.column + t.columns) ?? false;
-            loaded = {
-              values: grid<Raw>((v) => (typeof v === 'object' ? 0 : v)),
-              formulas: grid<Raw>((v) => (typeof v === 'object' ? v.formula : v)),
-              numberFormat: grid((_v, r, c) => (text(r, c) ? '@' : 'General')),
+            const all: Record<Loadable, () => unknown> = {
+              values: () => grid<Raw>((v) => valueOf(v)),
+              formulas: () => grid<Raw>((v) => (typeof v === 'object' ? v.formula : v)),
+              numberFormat: () => grid((_v, r, c) => (inText(s, box.row + r, box.column + c) ? '@' : 'General')),
+              address: () => address,
+              rowIndex: () => box.row,
+              columnIndex: () => box.column,
+              rowCount: () => box.rows,
+              columnCount: () => box.columns,
             };
+            answer = Object.fromEntries(props.map((p) => [p, all[p]()]));
+            loaded = { ...loaded, ...answer };
           });
+          answers.push(() => answer);
         },
         get values() {
-          return read('values');
+          return read('values') as Raw[][];
         },
         set values(rows: Raw[][]) {
           put(rows);
         },
         get formulas() {
-          return read('formulas');
+          return read('formulas') as Raw[][];
         },
         set formulas(rows: Raw[][]) {
           put(rows);
         },
         get numberFormat() {
-          return read('numberFormat');
+          return read('numberFormat') as string[][];
         },
         set numberFormat(rows: string[][]) {
-          bytes += JSON.stringify(rows).length + address.length;
+          bytes += jsonBytes(rows) + address.length;
           pending.push(() => {
             const s = sheetName();
             s.formats.push(`${address} numberFormat=${rows[0][0]}×${rows.length * rows[0].length}`);
@@ -221,33 +336,56 @@ export class FakeExcel implements ExcelHost {
       };
     };
 
-    const worksheetProxy = (name: string) => {
+    /** `nullIfMissing`: got with getItemOrNullObject; a sheet missing when asked is a null object, without ranges. */
+    const worksheetProxy = (name: string, nullIfMissing = false) => {
+      const isNull = nullIfMissing && excelSheet(name) === undefined;
       const resolve = () => {
         const s = excel.sheet(name);
         if (!s) throw new Error(`fake Excel: ItemNotFound, sheet "${name}"`);
         return s;
       };
+      const noRanges = (what: string) => {
+        if (isNull) throw new Error(`fake Excel: InvalidObjectPath, ${what} of the null worksheet "${name}" (getItemOrNullObject of a sheet that does not exist)`);
+      };
+      const notUndoable = () => {
+        if (grouped && excel.platform === 'desktop') counts.notUndoable++;
+      };
       return {
-        getRange: (address?: string) => rangeWriter(resolve, address ?? 'A1:XFD1048576', name),
+        getRange: (address?: string) => {
+          noRanges('getRange');
+          return rangeWriter(resolve, address ?? 'A1:XFD1048576', name);
+        },
         onChanged: {
           add: (handler: (e: Excel.WorksheetChangedEventArgs) => Promise<unknown>) => {
             const key = name.toLowerCase();
             excel.handlers.set(key, [...(excel.handlers.get(key) ?? []), handler]);
             return {
-              context: { sync: async () => undefined },
-              remove: () => excel.handlers.set(key, (excel.handlers.get(key) ?? []).filter((h) => h !== handler)),
+              context,
+              remove: () => {
+                // OfficeExtension.EventHandlerResult.remove: queued on its context, sent by a sync inside Excel.run.
+                if (excel.activeRuns === 0) throw new Error('fake Excel: InvalidRequestContext, EventHandlerResult.remove() called outside Excel.run');
+                excel.handlers.set(key, (excel.handlers.get(key) ?? []).filter((h) => h !== handler));
+              },
             };
           },
         },
-        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => rangeAddress(r + 1, c + 1, r + rows, c + columns),
+        getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => {
+          noRanges('getRangeByIndexes');
+          return rangeWriter(resolve, rangeAddress(r + 1, c + 1, r + rows, c + columns), name);
+        },
         delete: () => {
-          deletes++;
+          // Worksheet.delete is not undoable on any platform (Undo capabilities, "Unsupported APIs").
+          if (grouped) counts.notUndoable++;
           pending.push(() => excel.sheets.splice(excel.sheets.indexOf(resolve()), 1));
         },
         set visibility(v: string) {
+          notUndoable();
+          bytes += 64;
           pending.push(() => (resolve().visibility = v));
         },
         set position(p: number) {
+          notUndoable();
+          bytes += 64;
           pending.push(() => {
             const s = resolve();
             excel.sheets.splice(excel.sheets.indexOf(s), 1);
@@ -256,7 +394,7 @@ export class FakeExcel implements ExcelHost {
         },
         freezePanes: {
           unfreeze: () => pending.push(() => (resolve().frozen = undefined)),
-          freezeAt: (address: string) => pending.push(() => (resolve().frozen = address)),
+          freezeAt: (at: string | { address: string }) => pending.push(() => (resolve().frozen = typeof at === 'string' ? at : at.address)),
           freezeRows: (n: number) => pending.push(() => (resolve().frozen = `rows ${n}`)),
           freezeColumns: (n: number) => pending.push(() => (resolve().frozen = `columns ${n}`)),
         },
@@ -274,16 +412,38 @@ export class FakeExcel implements ExcelHost {
           add: (at: string) => pending.push(() => resolve().print.push(`break ${at}`)),
           removePageBreaks: () => pending.push(() => resolve().print.push('remove breaks')),
         },
-        /** A read: the used range as an office-addin-mock object (null objects for a missing sheet or an empty one). */
+        /** A read: the used range (a null object for an empty sheet), loaded at the next sync as asked. */
         getUsedRangeOrNullObject: () => {
-          const s = excel.sheet(name);
-          const used = s && s.cells.size > 0 ? usedRange(s) : undefined;
-          const mock = new OfficeMockObject(
-            used ?? { values: [], formulas: [], rowIndex: 0, rowCount: 0, columnIndex: 0, columnCount: 0 },
-          );
-          (mock as unknown as { isNullObject: boolean }).isNullObject = used === undefined;
-          mocks.push(mock);
-          return mock;
+          noRanges('getUsedRangeOrNullObject');
+          let loaded: Record<string, unknown> | undefined;
+          let isNullObject: boolean | undefined;
+          const range = {
+            load: (what: string | string[]) => {
+              const props = (Array.isArray(what) ? what : what.split(',')).map((p) => p.trim());
+              let answer: Record<string, unknown> = {};
+              loads.push(() => {
+                const s = excel.sheet(name);
+                const used = s && s.cells.size > 0 ? usedRange(s, valueOf) : undefined;
+                isNullObject = used === undefined;
+                answer = used ? Object.fromEntries(props.map((p) => [p, (used as Record<string, unknown>)[p]])) : {};
+                loaded = answer;
+              });
+              answers.push(() => answer);
+            },
+            get isNullObject() {
+              if (isNullObject === undefined) throw new Error('PropertyNotLoaded: isNullObject was read before load + context.sync()');
+              return isNullObject;
+            },
+          };
+          for (const prop of ['values', 'formulas', 'rowIndex', 'rowCount', 'columnIndex', 'columnCount']) {
+            Object.defineProperty(range, prop, {
+              get: () => {
+                if (!loaded || !(prop in loaded)) throw new Error(`PropertyNotLoaded: usedRange.${prop} was read before load + context.sync()`);
+                return loaded[prop];
+              },
+            });
+          }
+          return range;
         },
         get isNullObject() {
           return excel.sheet(name) === undefined;
@@ -291,6 +451,7 @@ export class FakeExcel implements ExcelHost {
       };
     };
 
+    const counts = { notUndoable: 0 };
     let itemsLoaded = false;
     let itemsRequested = false;
     let items: { name: string; position: number }[] = [];
@@ -302,14 +463,16 @@ export class FakeExcel implements ExcelHost {
           itemsLoaded = itemsRequested;
           items = excel.sheets.map((s, position) => ({ name: s.name, position }));
         });
+        answers.push(() => items);
       },
       get items() {
         if (!itemsLoaded) throw new Error('PropertyNotLoaded: worksheets.items was read before load + context.sync()');
         return items;
       },
       getItem: (name: string) => worksheetProxy(name),
-      getItemOrNullObject: (name: string) => worksheetProxy(name),
+      getItemOrNullObject: (name: string) => worksheetProxy(name, true),
       add: (name: string) => {
+        bytes += 64;
         pending.push(() => {
           if (excel.sheet(name)) throw new Error(`fake Excel: ItemAlreadyExists "${name}"`);
           excel.addSheet(name);
@@ -327,6 +490,7 @@ export class FakeExcel implements ExcelHost {
           namesLoaded = true;
           nameItems = [...excel.names.keys()].map((name) => ({ name }));
         });
+        answers.push(() => nameItems);
       },
       get items() {
         if (!namesLoaded) throw new Error('PropertyNotLoaded: names.items was read before load + context.sync()');
@@ -336,6 +500,7 @@ export class FakeExcel implements ExcelHost {
         pending.push(() => {
           if (findName(name)) throw new Error(`fake Excel: ItemAlreadyExists, name "${name}"`);
           excel.names.set(name, reference);
+          excel.nameLog.push(`add ${name}`);
         }),
       getItem: (name: string) => ({
         delete: () =>
@@ -343,10 +508,27 @@ export class FakeExcel implements ExcelHost {
             const found = findName(name);
             if (!found) throw new Error(`fake Excel: ItemNotFound, name "${name}"`);
             excel.names.delete(found);
+            excel.nameLog.push(`delete ${name}`);
           }),
+        /** NamedItem.formula (ExcelApi 1.7): the name's reference, redefined in place. */
+        set formula(reference: string) {
+          pending.push(() => {
+            const found = findName(name);
+            if (!found) throw new Error(`fake Excel: ItemNotFound, name "${name}"`);
+            excel.names.set(found, reference);
+            excel.nameLog.push(`formula ${name}`);
+          });
+        },
       }),
     };
-    const context = { workbook: { worksheets, names }, sync };
+    const application = {
+      /** ExcelApi 1.6: the next sync goes out without recalculating. */
+      suspendApiCalculationUntilNextSync: () => {
+        suspended = true;
+      },
+      calculate: (type: string) => pending.push(() => excel.calculations.push(type)),
+    };
+    const context = { workbook: { worksheets, names, application }, application, sync };
     return batch(context as unknown as Excel.RequestContext);
   }
 }
@@ -367,7 +549,7 @@ function asTyped(v: Raw): Stored {
 }
 
 /** The used range of a sheet as Excel reports it: the bounding box of non-empty cells, '' for blanks. */
-function usedRange(sheet: FakeSheet) {
+function usedRange(sheet: FakeSheet, valueOf: (v: Stored) => Raw) {
   const keys = [...sheet.cells.keys()].map((k) => k.split(',').map(Number));
   const top = Math.min(...keys.map(([r]) => r));
   const left = Math.min(...keys.map(([, c]) => c));
@@ -378,7 +560,7 @@ function usedRange(sheet: FakeSheet) {
       Array.from({ length: right - left + 1 }, (_, c) => {
         const v = sheet.cells.get(`${top + r},${left + c}`) ?? '';
         // Values of formula cells: the fake does not calculate, it reports 0 (Excel would report the result).
-        if (typeof v === 'object') return formulas ? v.formula : 0;
+        if (typeof v === 'object') return formulas ? v.formula : valueOf(v);
         return v;
       }),
     );

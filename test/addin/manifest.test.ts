@@ -61,6 +61,11 @@ describe('manifest.xml declares the add-in Tengen needs', () => {
     for (const url of urls) expect(url.startsWith('https://localhost:3000')).toBe(true);
   });
 
+  it('SupportUrl is the help page\'s Support section (issue 21, R13), not the standalone page', () => {
+    expect(MANIFEST).toContain('<SupportUrl DefaultValue="https://localhost:3000/functions-help.html#support"/>');
+    expect(readFileSync(path.join(__dirname, '..', '..', 'functions', 'help.html'), 'utf8')).toContain('<h2 id="support">');
+  });
+
   it('names icons that exist as PNG files of the stated size', () => {
     for (const m of MANIFEST.matchAll(/https:\/\/localhost:3000\/assets\/icon-(\d+)\.png/g)) {
       const png = readFileSync(path.join(__dirname, '..', '..', 'assets', `icon-${m[1]}.png`));
@@ -74,7 +79,8 @@ describe('manifest.xml declares the add-in Tengen needs', () => {
 /** Office.js calls of taskpane/ and functions/ and the requirement set each needs (Excel JavaScript API reference). */
 const API_SETS: readonly [RegExp, string, string][] = [
   [/\.pageLayout\b|\.setPrintArea\(|\.setPrintTitleRows\(|\.horizontalPageBreaks\b|\.zoom\b/, 'ExcelApi', '1.9'],
-  [/\.freezePanes\b|\.getRangeByIndexes\(/, 'ExcelApi', '1.7'],
+  [/\.freezePanes\b|\.getRangeByIndexes\(|\.getItem\([^)]*\)\.formula =/, 'ExcelApi', '1.7'],
+  [/\.suspendApiCalculationUntilNextSync\(/, 'ExcelApi', '1.6'],
   [/\.getItemOrNullObject\(|\.getUsedRangeOrNullObject\(/, 'ExcelApi', '1.4'],
   [/@requiresParameterAddresses|\.parameterAddresses\b/, 'CustomFunctionsRuntime', '1.3'],
   [/new CustomFunctions\.Error\(/, 'CustomFunctionsRuntime', '1.2'],

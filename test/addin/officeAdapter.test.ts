@@ -1,5 +1,5 @@
 /**
- * OfficeWorkbook over a fake Excel whose ranges are office-addin-mock objects: reads load then sync once, writes go
+ * OfficeWorkbook over a fake Excel whose ranges refuse a read before load + sync: reads go in bands, writes go
  * out in one Excel.run with a bounded number of syncs, merged into one undo group when the host allows it, and a bad
  * op is refused before anything is written.
  */
@@ -46,7 +46,7 @@ function pairRoundBatch(round: number): WorkbookBatch {
 }
 
 describe('OfficeWorkbook reads', () => {
-  it('reads the used range padded to A1, blanks as null, in one sync', async () => {
+  it('reads the used range padded to A1, blanks as null: the sheet list, the used range, then its one band', async () => {
     const excel = new FakeExcel({ Grid: [['', '', ''], ['', 'x', 5], ['', true, '']] });
     const wb = new OfficeWorkbook(excel);
     expect(await wb.readSheet('Grid')).toEqual([
@@ -54,7 +54,7 @@ describe('OfficeWorkbook reads', () => {
       [null, 'x', 5],
       [null, true, null],
     ]);
-    expect(excel.syncsPerRun).toEqual([1]);
+    expect(excel.syncsPerRun).toEqual([3]);
   });
 
   it('gives null for a missing sheet, [] for an empty one', async () => {
@@ -80,12 +80,13 @@ describe('OfficeWorkbook reads', () => {
         return sheets.items.length; // no sync
       }),
     ).rejects.toThrow(/before load \+ context.sync/);
-    const unsynced = await excel.run({}, async (context) => {
-      const used = context.workbook.worksheets.getItemOrNullObject('Grid').getUsedRangeOrNullObject();
-      used.load('values');
-      return used.values; // office-addin-mock: not synced yet
-    });
-    expect(unsynced).toBe('Error, context.sync() was not called');
+    await expect(
+      excel.run({}, async (context) => {
+        const used = context.workbook.worksheets.getItemOrNullObject('Grid').getUsedRangeOrNullObject();
+        used.load('values');
+        return used.values; // not synced yet
+      }),
+    ).rejects.toThrow(/usedRange.values was read before load \+ context.sync/);
   });
 });
 
@@ -95,7 +96,7 @@ describe('OfficeWorkbook.apply', () => {
     const wb = new OfficeWorkbook(excel);
     await wb.apply(pairRoundBatch(2));
     expect(excel.runs).toEqual([{ delayForCellEdit: true }]);
-    expect(excel.syncsPerRun).toEqual([2]);
+    expect(excel.syncsPerRun).toEqual([3]); // the sheet list, the Log's used range and the cells read, the write
     expect(excel.syncsPerRun[0]).toBeLessThanOrEqual(MAX_APPLY_SYNCS);
 
     expect(await wb.sheetNames()).toEqual(['Grid', 'Round 2', 'Log']);
@@ -295,7 +296,7 @@ describe('OfficeWorkbook.apply follows Excel’s documented rules', () => {
     await expect(wb.apply(batch)).rejects.toThrow(WorkbookConflict);
     await expect(wb.apply(batch)).rejects.toThrow('the Grid changed since you opened this step (cell D5): re-read and check');
     expect(excel.runs).toHaveLength(2);
-    expect(excel.syncsPerRun).toEqual([1, 1]); // the read only
+    expect(excel.syncsPerRun).toEqual([2, 2]); // the reads only: the sheet list, then the cells
     expect(excel.sheet('Grid')!.cells.get('3,3')).toBeUndefined();
     expect(await wb.readSheet('Log')).toEqual([['Time', 'Round', 'What']]);
   });
