@@ -15,8 +15,8 @@ export const USAGE = `Usage:
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
-  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
-  tengen playoff LEAGUE [--json] [--out FILE.json]
+  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
+  tengen playoff LEAGUE [--json] [--out FILE.json [--overwrite]]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
 
 FILE is Tengen tournament JSON (.json), OpenGotha XML (.xml), MacMahon 3.9 XML (.xml), Pairgoth (.tour), EGD
@@ -50,7 +50,8 @@ playoff: after a round-robin league, the knockout playoffs its ties need, the ro
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.
---overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
+--overwrite: replace the tournament sheets of an existing workbook named by --out, or any other existing file --out
+names (the input file itself excepted); refused without. An option given twice is refused.
 A team tournament (settings.teams, docs/file-format.md): standings ranks the teams (team points, board wins, SOS;
 --as-of, --json); pair draws team matches, board k against board k, and with an odd number of teams a team bye
 (--round, --json, --out FILE.json or the workbook itself, --repair, --overwrite only).

@@ -19,6 +19,7 @@ import { buildScoreboard } from '../scoring/scoreboard';
 import { isRulesetName } from '../scoring/rulesets';
 import { H9_CRITERION_NAMES } from './h9Export';
 import type { H9File, H9Round, H9Row } from './h9';
+import { largestOf } from '../model/extremes';
 
 /** Column names as written by Tengen, OpenGotha (and its long names) and Pairgoth. */
 const CRITERIA_BY_NAME: Readonly<Record<string, Criterion>> = {
@@ -84,7 +85,7 @@ function resultOf(mine: H9Round, theirs: H9Round | undefined, whiteIsMe: boolean
 export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   const errors: InputError[] = [];
   const rows = h9.rows;
-  const rounds = Math.max(0, ...rows.map((r) => r.rounds.length));
+  const rounds = largestOf(rows.map((r) => r.rounds.length), 0);
   const where = (r: H9Row) => ({
     file,
     line: r.line,

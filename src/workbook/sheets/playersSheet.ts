@@ -15,6 +15,7 @@ import type { Player, PlayerId } from '../../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter, sheetCell } from '../cells/address';
 import { isBlank, normaliseLabel, readYesNo, yesNoCell } from '../cells/notation';
+import { largestOf } from '../../model/extremes';
 
 export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
@@ -85,7 +86,7 @@ const memberHeader = (n: number, part: MemberPart) => `Member ${n} ${MEMBER_PART
  * has, and at least a pair's two (a rengo team's three), so that a director can type members the pane did not register.
  */
 export function memberSlots(players: readonly Player[], entrants?: EntrantSettings): number {
-  const largest = Math.max(0, ...players.map((p) => p.members?.length ?? 0));
+  const largest = largestOf(players.map((p) => p.members?.length ?? 0), 0);
   if (!entrants && largest === 0) return 0;
   return Math.max(largest, entrants?.kind === 'rengo' ? 3 : 2);
 }
