@@ -148,9 +148,13 @@ function standingsOptions(flags: Map<string, string | true>, t: Tournament): Sta
   return { ruleset: typeof ruleset === 'string' && isRulesetName(ruleset) ? ruleset : undefined, asOf, tiebreaks };
 }
 
+/** Where the notes of a reader go (stderr; set by `run` to its Io). */
+let sayNote: (note: string) => void = () => undefined;
+
 async function load(file: string): Promise<Tournament> {
   const parsed = await loadTournament(file);
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
+  for (const note of parsed.notes ?? []) sayNote(note);
   return parsed.value;
 }
 
@@ -182,6 +186,7 @@ function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | 
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
+  sayNote = (note) => io.err(`tengen: note: ${note}\n`);
   if (flags.has('help') || command === undefined || command === 'help') {
     io.out(USAGE);
     return command === undefined && !flags.has('help') ? 1 : 0;
