@@ -16,7 +16,7 @@ import { readByes, readGames } from './games';
 import { readGeneral } from './general';
 import { readHandicap } from './handicap';
 import { openGothaKey } from './keys';
-import { readPlacement } from './placement';
+import { criteriaTengenLacks, PLACEMENT_CRITERIA, readPlacement } from './placement';
 import { numberByStrength, readPlayers } from './players';
 import { type Reader } from './reader';
 import { resolver } from './references';
@@ -52,6 +52,12 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
     ]);
   }
   const placement = readPlacement(root);
+  const lacking = criteriaTengenLacks(root);
+  const known = Object.keys(PLACEMENT_CRITERIA).filter((n) => !/M\d$/.test(n)).join(', ');
+  for (const c of lacking.unknown) reader.error(c, startTag(c, ['name']), `unknown placement criterion "${c.attributes.name}": expected one of OpenGotha's (${known}) or NULL`);
+  const notes = lacking.uncomputed.map(
+    (c) => `${file ?? 'OpenGotha'}:${c.line}: placement criterion ${c.attributes.name} is not one Tengen computes: the standings leave it out (it is kept, and written back by the OpenGotha export)`,
+  );
   const hps = descendantsNamed(root, 'HandicapParameterSet')[0];
   const handicap = readHandicap(hps, reader);
   const pairingParameters: Record<string, string> = {};
@@ -117,9 +123,10 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
   const comment = findTengenComment(text);
   if (comment) {
     const keys = new Map(tournament.players.map((p) => [p.id as number, openGothaKey(p.family + p.given)]));
-    return restoreFromComment(tournament, (id) => keys.get(id) ?? '', comment, file);
+    const restored = restoreFromComment(tournament, (id) => keys.get(id) ?? '', comment, file);
+    return restored.ok ? ok(restored.value, notes) : restored;
   }
-  return ok(tournament);
+  return ok(tournament, notes);
 }
 
 function notOpenGotha(root: XmlElement, file: string | undefined): InputError {

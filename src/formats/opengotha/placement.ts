@@ -77,3 +77,24 @@ export function readPlacement(root: XmlElement): { placementCriteria: string[]; 
   const system = systemOf(placementCriteria.length > 0 ? placementCriteria : ['MMS']);
   return { placementCriteria, tiebreaks, system };
 }
+
+/**
+ * The criteria of the placement sets Tengen cannot rank by, each with its element (issue 27: SDC, STS, EXT were
+ * dropped without a word): names OpenGotha does not know are refused; names it knows but Tengen does not compute are
+ * read (kept for the export, settings.opengotha) and said in a note.
+ */
+export function criteriaTengenLacks(root: XmlElement): { unknown: XmlElement[]; uncomputed: XmlElement[] } {
+  const unknown: XmlElement[] = [];
+  const uncomputed: XmlElement[] = [];
+  // The team set has criteria of its own (TEAMP, BDW…), kept as written for the export (./teams.ts).
+  for (const set of descendantsNamed(root, 'PlacementParameterSet').slice(0, 1)) {
+    for (const c of descendantsNamed(set, 'PlacementCriterion')) {
+      const name = (c.attributes.name ?? 'NULL').trim().toUpperCase();
+      if (name === 'NULL') continue;
+      const info = PLACEMENT_CRITERIA[name];
+      if (!info) unknown.push(c);
+      else if (!info.tengen) uncomputed.push(c);
+    }
+  }
+  return { unknown, uncomputed };
+}
