@@ -29,7 +29,9 @@ export function detectFormat(file: string, text: string): TournamentFormat | und
   const first = text.trimStart()[0];
   if (ext === '.h9' || ext === '.h') return 'h9';
   if (ext === '.tour') return 'pairgoth';
-  if (ext === '.json' || (ext === '' && first === '{')) return TENGEN_JSON.test(text) || !/"games"\s*:/.test(text) ? 'json' : 'pairgoth';
+  // Pairgoth's JSON has its "pairing" object beside "players" and "games"; any other JSON is read as Tengen's, whose
+  // reader says what is missing (issue 27: a Tengen file without "format" got 13 errors about Pairgoth's scale).
+  if (ext === '.json' || (ext === '' && first === '{')) return TENGEN_JSON.test(text) || !/"games"\s*:/.test(text) || !/"pairing"\s*:/.test(text) ? 'json' : 'pairgoth';
   if (ext === '.xml' || first === '<') return MACMAHON_ROOT.test(text) ? 'macmahon' : 'opengotha';
   if (first === ';') return 'h9';
   return undefined;

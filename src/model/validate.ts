@@ -40,6 +40,15 @@ function isHalfPoints(x: number, limit: number): boolean {
   return Number.isInteger(2 * x) && Math.abs(x) <= limit;
 }
 
+/** "2026-02-28" yes; "2026-02-30", "yesterday", "28/02/2026" no. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 function isWholeIn(x: number, min: number, max: number): boolean {
   return Number.isInteger(x) && x >= min && x <= max;
 }
@@ -83,7 +92,19 @@ function playerTexts(p: Player): [string, string | undefined][] {
   return texts;
 }
 
+/** Lone surrogates (half a character: no file format can write them) and the Unicode noncharacters U+FDD0–U+FDEF, U+FFFE, U+FFFF. */
+const NOT_A_CHARACTER = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+/** The most characters an Excel cell holds ("Specifications and limits": 32,767), so every text fits the workbook. */
+export const MAX_TEXT_LENGTH = 32767;
+
 function controlCharacterMessage(field: string, text: string): string | undefined {
+  if (text.length > MAX_TEXT_LENGTH) {
+    return `${field} is ${text.length.toLocaleString('en')} characters long: at most ${MAX_TEXT_LENGTH.toLocaleString('en')} (what a workbook cell holds)`;
+  }
+  const odd = NOT_A_CHARACTER.exec(text)?.[0];
+  if (odd !== undefined) {
+    return `${field} "${escapeControlCharacters(text.slice(0, 80))}" holds ${codePoint(odd)}, which is not a character (a lone surrogate or a Unicode noncharacter); retype the text without it`;
+  }
   const c = firstControlCharacter(text);
   if (c === undefined) return undefined;
   return `${field} "${escapeControlCharacters(text)}" holds the control character ${codePoint(c)}; names and other text must be plain characters on one line (retype the text without it)`;
@@ -119,6 +140,12 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (wrong) errors.push({ ...field(path), message: wrong });
   }
   checkSettingsNumbers(t, (path, message) => errors.push({ ...field(path), message }));
+  // Dates are calendar dates written YYYY-MM-DD (docs/file-format.md), as every format Tengen writes takes them
+  // (issue 27: "2026-02-30" and "yesterday" were written, then refused by the workbook reader).
+  for (const key of ['beginDate', 'endDate'] as const) {
+    const d = t[key];
+    if (d !== undefined && !isCalendarDate(d)) errors.push({ ...field(`/${key}`), message: `${key} "${escapeControlCharacters(d.slice(0, 40))}" is not a date: expected a calendar date written YYYY-MM-DD, such as 2026-06-06` });
+  }
   const sectionNames = (t.settings.sections ?? []).map((x) => x.name);
   const sectionList = sectionNames.length ? sectionNames.join(', ') : "the tournament's sections: it has none";
   const seenSections = new Set<string>();
@@ -145,6 +172,11 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     for (const [key, text] of playerTexts(p)) {
       const wrong = text === undefined ? undefined : controlCharacterMessage(key.startsWith('extra/') ? key.slice(6) : key, text);
       if (wrong) errors.push({ ...playerField(key), player: describePlayer(p), message: wrong });
+    }
+    // A player is known by his family name on every sheet and in every format: it cannot be blank (issue 27: an
+    // empty or space-only name was written and then refused on reading back).
+    if (p.family.trim() === '' && p.given.trim() === '') {
+      errors.push({ ...playerField('family'), player: String(p.id), message: 'the name is empty: a player needs a family name (or at least a given name)' });
     }
     if (p.section !== undefined && !seenSections.has(p.section)) {
       errors.push({ ...playerField('section'), player: describePlayer(p), message: `section "${escapeControlCharacters(p.section)}" is not one of ${sectionList}` });
