@@ -143,7 +143,7 @@ function serve(port, attemptsLeft) {
   const stop = () => {
     server.close(() => process.exit(0));
     if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
-    setTimeout(() => process.exit(0), 1000).unref();
+    require('node:timers').setTimeout(() => process.exit(0), 1000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
