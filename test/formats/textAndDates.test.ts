@@ -57,3 +57,12 @@ describe('a JSON without "format"', () => {
     expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['not a Tengen tournament: expected "format": "tengen-tournament"']);
   });
 });
+
+describe('a number too small to hold', () => {
+  it('"rating": 1e-400 is refused, not read as 0', () => {
+    const t = JSON.stringify({ ...base, players: [{ ...base.players[0], rating: 1 }] }, null, 2).replace('"rating": 1', '"rating": 1e-400');
+    const r = parseTournamentJson(t, 't.json');
+    expect(r.ok ? 'accepted' : r.errors.map(formatInputError).join('\n')).toMatch(/t\.json:\d+: .*the number 1e-400 is too small: it would be read as 0/);
+    expect(parseTournamentJson(t.replace('1e-400', '0e-400'), 't.json').ok).toBe(true);
+  });
+});
