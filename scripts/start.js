@@ -105,6 +105,13 @@ function answer(req, res) {
 function serve(port, attemptsLeft) {
   const server = http.createServer((req, res) => {
     try {
+      // DNS rebinding: a page from another site whose name is made to point at 127.0.0.1 sends its own host name.
+      // Only this server's own names are answered (issue 27).
+      const own = server.address() && server.address().port;
+      if (!/^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i.test(req.headers.host || '') || !(req.headers.host || '').endsWith(`:${own}`)) {
+        plain(res, 421, 'Misdirected request: this server answers http://127.0.0.1 and http://localhost only\n');
+        return;
+      }
       answer(req, res);
     } catch (error) {
       // Whatever one request does wrong, the server lives on: the director's page is served by it.
@@ -131,7 +138,13 @@ function serve(port, attemptsLeft) {
     console.log(`\nTengen standalone (no Excel on this machine): http://127.0.0.1:${actual}/`);
     console.log('Open it in a browser; Ctrl-C stops the server. In Excel, sideload manifest.xml (see README, "The Excel add-in").');
   });
-  const stop = () => server.close(() => process.exit(0));
+  // Ctrl-C or SIGTERM stops the server even while a client holds a half-sent request open (issue 27): close every
+  // connection (Node's server.closeAllConnections), and exit whatever is left after a second.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
+    require('node:timers').setTimeout(() => process.exit(0), 1000).unref();
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

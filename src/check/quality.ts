@@ -16,6 +16,7 @@ import { maxWeightPerfectMatching } from '../pairing/matching';
 import { optimalTotals, pairOptimal, TIER_NAMES, type OptimalTotals } from '../systems/mcmahon/optimal';
 import type { TierName } from '../systems/mcmahon/optimalWeights';
 import { isPairingError } from '../pairing/types';
+import { largestOf } from '../model/extremes';
 
 export interface QualityRow {
   readonly tournament: string;
@@ -156,7 +157,7 @@ export function formatQualityTable(rows: readonly QualityRow[]): string {
     r.automatic,
     r.note ?? '',
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const widths = header.map((h, i) => largestOf(body.map((b) => b[i].length), h.length));
   const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }

@@ -80,12 +80,43 @@ export async function refuseUnwritable(target: string, fs?: Pick<WriterFs, 'stat
   if (why !== undefined) throw new FileWriteError(target, why, false);
 }
 
+/** Whether a process of that id runs on this machine (signal 0 checks without sending anything). */
+export function isRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // runs, under another user
+  }
+}
+
 let counter = 0;
 
 /** The temporary name beside `target`: hidden, unique to this process and call, never an existing file (`wx`). */
 function temporaryName(target: string): string {
   counter += 1;
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${counter}.tengen-tmp`);
+}
+
+/**
+ * Removes the temporary files a killed run (`kill -9`, a power cut) left beside `target`: those named for `target`
+ * whose process no longer runs. Best effort: a folder that cannot be listed is left as it is.
+ */
+export async function removeLeftTemporaries(target: string): Promise<void> {
+  const folder = path.dirname(path.resolve(target));
+  const prefix = `.${path.basename(target)}.`;
+  let names: string[];
+  try {
+    names = await nodeFs.readdir(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tengen-tmp')) continue;
+    const m = /^(\d+)-\d+\.tengen-tmp$/.exec(name.slice(prefix.length));
+    if (m && Number(m[1]) !== process.pid && !isRunning(Number(m[1]))) await nodeFs.rm(path.join(folder, name), { force: true }).catch(() => undefined);
+  }
 }
 
 /**
@@ -100,6 +131,7 @@ export async function writeFileAtomically(target: string, data: Uint8Array | str
     existing = undefined;
   }
   if (existing?.isDirectory()) throw new FileWriteError(target, 'it is a folder', false);
+  await removeLeftTemporaries(target);
   const temporary = temporaryName(target);
   let created = false;
   try {

@@ -12,8 +12,8 @@
  *   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
  *   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
- *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
- *   tengen playoff LEAGUE [--json] [--out FILE.json]
+ *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
+ *   tengen playoff LEAGUE [--json] [--out FILE.json [--overwrite]]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
  *               [--show-ratings] [--show-pins] [--overwrite]
@@ -69,8 +69,9 @@ import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/score
 import { pairWeights, renderWeights, weightsJson } from './weights';
 import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
 import { UsageError, USAGE } from './usage';
+import { lockForWriting, releaseLocks } from './lock';
 import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } from './files';
-import { outFormat, pairIntoWorkbook, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
+import { outFormat, pairIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
@@ -120,7 +121,8 @@ function parseArgs(argv: readonly string[]): Parsed {
         if (value === undefined) throw new UsageError(`--${name} needs a value`);
         const before = flags.get(name);
         if (typeof before === 'string' && LIST_CONTROL_FLAGS.has(name)) flags.set(name, `${before},${value}`);
-        else if (before !== undefined && (CONTROL_FLAGS as readonly string[]).includes(name)) throw new UsageError(`--${name} is given twice; give it once`);
+        // A repeated option is refused, never the last one silently taken (issue 27: `--system mays --system optimal`).
+        else if (before !== undefined) throw new UsageError(`--${name} is given twice (${String(before)}, then ${value}); give it once`);
         else flags.set(name, value);
       } else if (BOOLEAN_FLAGS.has(name)) {
         flags.set(name, true);
@@ -157,9 +159,13 @@ function standingsOptions(flags: Map<string, string | true>, t: Tournament): Sta
   return { ruleset: typeof ruleset === 'string' && isRulesetName(ruleset) ? ruleset : undefined, asOf, tiebreaks };
 }
 
+/** Where the notes of a reader go (stderr; set by `run` to its Io). */
+let sayNote: (note: string) => void = () => undefined;
+
 async function load(file: string): Promise<Tournament> {
   const parsed = await loadTournament(file);
   if (!parsed.ok) throw new TengenInputError(parsed.errors);
+  for (const note of parsed.notes ?? []) sayNote(note);
   return parsed.value;
 }
 
@@ -171,8 +177,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
   export: new Set(['format', 'out', 'overwrite', ...H9_HEADER_FLAGS]),
-  lots: new Set(['by', 'seed', 'out']),
-  playoff: new Set(['json', 'out']),
+  lots: new Set(['by', 'seed', 'out', 'overwrite']),
+  playoff: new Set(['json', 'out', 'overwrite']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
   publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
   check: new Set(['json', 'no-compare']),
@@ -194,11 +200,15 @@ function refuseUnusedFlags(command: string, flags: ReadonlyMap<string, string | 
 async function run(argv: readonly string[], io: Io): Promise<number> {
   const { positional, flags } = parseArgs(argv);
   const [command, ...rest] = positional;
+  sayNote = (note) => io.err(`tengen: note: ${note}\n`);
   if (flags.has('help') || command === undefined || command === 'help') {
     io.out(USAGE);
     return command === undefined && !flags.has('help') ? 1 : 0;
   }
   refuseUnusedFlags(command, flags);
+  // One writer at a time per --out file, held from before the input is read until the output is renamed (./lock.ts).
+  const outFile = flags.get('out');
+  if (typeof outFile === 'string' && command in COMMAND_FLAGS) await lockForWriting(outFile);
   switch (command) {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
@@ -276,6 +286,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (out !== undefined) await refuseUnwritable(out, io.fs);
       const inPlace = format === 'xlsx' && path.extname(rest[0]).toLowerCase() === '.xlsx' && sameFile(rest[0], out!);
       if (format === 'xlsx' && !inPlace) refuseExistingWorkbook(out!, flags.has('overwrite'));
+      if (format === 'json') refuseExistingOut(out!, flags.has('overwrite'), rest[0], 'the paired tournament');
       const system = (flags.get('system') ?? DEFAULT_PAIRING_SYSTEM) as string;
       if (!(CLI_PAIRING_SYSTEMS as readonly string[]).includes(system)) {
         throw new UsageError(`--system ${system}: this version pairs with ${CLI_PAIRING_SYSTEMS.join(', ')} only`);
@@ -406,6 +417,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const out = flags.get('out');
       if (typeof out !== 'string') throw new UsageError('lots needs --out FILE.json (the file to record the numbers in)');
       outFormat(out, ['json']);
+      refuseExistingOut(out, flags.has('overwrite'), rest[0], 'the numbered tournament');
       const numbered = drawLots(await load(rest[0]), request);
       await writeFileAtomically(out, writeTournamentJson(numbered), io.fs);
       io.out(renderLots(numbered));
@@ -415,6 +427,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
       const out = flags.get('out');
       if (typeof out === 'string') outFormat(out, ['json']);
+      if (typeof out === 'string') refuseExistingOut(out, flags.has('overwrite'), rest[0], 'the league with its playoff');
       const t = await load(rest[0]);
       // Refused (nothing written) while the league is not over, or a recorded playoff game is wrong.
       const playoff = playoffOrRefuse(t, rest[0]);
@@ -510,5 +523,7 @@ export async function main(argv: readonly string[], rawIo: Io = processIo): Prom
     }
     io.err(`tengen: internal error: ${(e as Error).stack ?? String(e)}\n`);
     return 70;
+  } finally {
+    await releaseLocks();
   }
 }

@@ -18,6 +18,7 @@ import type { RoundPairing } from '../pairing/types';
 import type { XlsxWorkbook } from '../workbook/adapters/xlsx';
 import { writeFileAtomically, type WriterFs } from './files';
 import { UsageError } from './usage';
+import { largestOf } from '../model/extremes';
 
 /** A command the CLI will not carry out as given, with what to add to carry it out: exit status 1, nothing written. */
 export class Refusal extends Error {
@@ -81,6 +82,16 @@ export function refuseExistingWorkbook(out: string, overwrite: boolean): void {
   );
 }
 
+/**
+ * `--out` naming an existing file other than the input (issue 27: `pair … --out other.json` and `lots … --out
+ * other.json` replaced an unrelated file): refused without `--overwrite`. The input itself, written back with its
+ * new round, is guarded by `refuseRepair` instead (what the write would delete from it).
+ */
+export function refuseExistingOut(out: string, overwrite: boolean, input: string, what: string): void {
+  if (overwrite || !exists(out) || sameFile(input, out)) return;
+  throw new Refusal(`${out} already exists and is not ${input}: writing ${what} would replace it. Add --overwrite to do so, or give another --out. Nothing was written`);
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
@@ -91,7 +102,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 export function deletedByPairing(t: Tournament, round: Round, rest: boolean): string[] {
   if (rest) return [];
   const lost: string[] = [];
-  const last = Math.max(0, ...t.games.map((g) => g.round), ...t.byes.map((b) => b.round));
+  const last = largestOf([...t.games.map((g) => g.round), ...t.byes.map((b) => b.round)], 0);
   for (let r = round; r <= last; r++) {
     const games = t.games.filter((g) => g.round === r);
     const results = games.filter((g) => g.result !== 'unknown').length;

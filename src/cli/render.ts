@@ -7,6 +7,7 @@ import { displayName, type Criterion, type Player } from '../model/tournament';
 import type { Explanation } from '../scoring/explain';
 import type { PlayerRound } from '../scoring/record';
 import { shownCriteria, showsSections, type Standings } from '../scoring/standings';
+import { largestOf } from '../model/extremes';
 
 /** The criteria every `--json` entry carries, one numeric key each (half points as .5). */
 export const JSON_CRITERIA: readonly Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'dc'];
@@ -73,7 +74,7 @@ export function gridCell(r: PlayerRound, opponentId: number | undefined): string
 
 /** A plain-text table: a header, a rule, the rows; columns padded to their widest cell, `rightAligned` ones on the right. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: ReadonlySet<number> = new Set()): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => [...r[i]].length)));
+  const widths = header.map((h, i) => largestOf(rows.map((r) => [...r[i]].length), h.length));
   const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => {

@@ -17,8 +17,8 @@ export const USAGE = `Usage:
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
                 [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
-  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json
-  tengen playoff LEAGUE|QT [--json] [--out FILE.json]
+  tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
+  tengen playoff LEAGUE|QT [--json] [--out FILE.json [--overwrite]]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
@@ -58,7 +58,8 @@ playoffs its ties need, the round to play and the final places (standings place 
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.
---overwrite: replace the tournament sheets of an existing workbook named by --out; refused without.
+--overwrite: replace the tournament sheets of an existing workbook named by --out, or any other existing file --out
+names (the input file itself excepted); refused without. An option given twice is refused.
 publish: the results site players follow on their phones — home, pairings by table and by name, standings, grid,
 a page per player (his games, next table, place and why) and printable slips, table cards and wall chart with QR
 codes of the pages at --base-url (where the folder will be uploaded, http:// or https://). --out DIR writes the

@@ -6,6 +6,7 @@ import { displayName, type Tournament } from '../model/tournament';
 import type { WeightedPair } from '../systems/opengotha/pair';
 import { WEIGHT_TERM_NAMES } from '../systems/opengotha/weights';
 import type { RoundPairing } from '../pairing/types';
+import { largestOf } from '../model/extremes';
 
 /** The weighted pairs of a draw whose system weighs pairs (opengotha), else undefined. */
 export function pairWeights(p: RoundPairing): readonly WeightedPair[] | undefined {
@@ -25,7 +26,7 @@ export function renderWeights(t: Tournament, weights: readonly WeightedPair[]): 
     return p ? `${id} ${displayName(p)}` : String(id);
   };
   const names = [...WEIGHT_TERM_NAMES, 'total'] as const;
-  const width = Math.max(...names.map((n) => n.length));
+  const width = largestOf(names.map((n) => n.length));
   const blocks = weights.map((w, i) => {
     const lines = names.map((n) => `    ${n.padEnd(width)}  ${String(w.terms[n]).padStart(16)}`);
     return [`  Table ${i + 1}: ${who(w.white)} – ${who(w.black)}`, ...lines].join('\n');

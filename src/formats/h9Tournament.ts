@@ -19,6 +19,7 @@ import { buildScoreboard } from '../scoring/scoreboard';
 import { isRulesetName } from '../scoring/rulesets';
 import { H9_CRITERION_NAMES } from './h9Export';
 import type { H9File, H9Round, H9Row } from './h9';
+import { largestOf } from '../model/extremes';
 
 /** Column names as written by Tengen, OpenGotha (and its long names) and Pairgoth. */
 const CRITERIA_BY_NAME: Readonly<Record<string, Criterion>> = {
@@ -68,6 +69,41 @@ function splitName(name: string): { family: string; given: string } {
   };
 }
 
+/** A round's cell as the file writes it: opponent, result, "/" or "!" (by default), colour, handicap. */
+function cellText(c: H9Round): string {
+  return `${c.opponentPlace}${c.result}${c.byDefault ? '!' : '/'}${c.colour ?? ''}${c.handicap ?? ''}`;
+}
+
+const OPPOSITE: Readonly<Record<string, string>> = { '+': '-', '-': '+', '=': '=', '?': '?' };
+
+/**
+ * What makes the two rows of one game disagree, or undefined. The EGF results format writes each game on both
+ * players' lines (generateH9File: "+" on the winner's, "-" on the loser's, "=" on both for a jigo, "!" for a result
+ * by default on both, the colour and the handicap on both): the lines must tell the same game. Both "+" (or both
+ * "-") is a result only by default — OpenGotha's BOTHWIN/BOTHLOSE, "!" on both lines; any other pair is a
+ * contradiction Tengen will not settle by choosing a side.
+ */
+function contradictionOf(mine: H9Round, theirs: H9Round): string | undefined {
+  const both = mine.result === theirs.result && (mine.result === '+' || mine.result === '-');
+  if (both && !(mine.byDefault && theirs.byDefault)) {
+    return mine.result === '+' ? 'both lines claim the win (a win for both is a result by default, "+!" on both lines)' : 'both lines claim the loss (a loss for both is a result by default, "-!" on both lines)';
+  }
+  if (!both && OPPOSITE[mine.result] !== theirs.result) {
+    return `"${mine.result}" on one line needs "${OPPOSITE[mine.result]}" on the other`;
+  }
+  if (mine.byDefault !== theirs.byDefault) return 'a result by default ("!") on one line only; it goes on both lines, or on neither';
+  if (mine.colour !== undefined && mine.colour === theirs.colour) return `both players have ${mine.colour === 'w' ? 'White' : 'Black'}`;
+  if (mine.handicap !== undefined && theirs.handicap !== undefined && mine.handicap !== theirs.handicap) {
+    return `handicap ${mine.handicap} on one line, ${theirs.handicap} on the other`;
+  }
+  return undefined;
+}
+
+/** Both lines "+" or both "-", without "!": how OpenGotha writes a win (loss) for both. */
+function bothWinOrLose(mine: H9Round, theirs: H9Round): boolean {
+  return mine.result === theirs.result && (mine.result === '+' || mine.result === '-') && !mine.byDefault && !theirs.byDefault && mine.colour !== theirs.colour && (mine.handicap ?? 0) === (theirs.handicap ?? 0);
+}
+
 function resultOf(mine: H9Round, theirs: H9Round | undefined, whiteIsMe: boolean): GameResult | undefined {
   const def = mine.byDefault || theirs?.byDefault === true;
   const a = mine.result;
@@ -83,8 +119,10 @@ function resultOf(mine: H9Round, theirs: H9Round | undefined, whiteIsMe: boolean
 
 export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   const errors: InputError[] = [];
+  const notes: string[] = [];
+  const byOpenGotha = /^OpenGotha/i.test(h9.generator ?? '');
   const rows = h9.rows;
-  const rounds = Math.max(0, ...rows.map((r) => r.rounds.length));
+  const rounds = largestOf(rows.map((r) => r.rounds.length), 0);
   const where = (r: H9Row) => ({
     file,
     line: r.line,
@@ -127,6 +165,19 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
       }
       // Each game once: from the side of the row written first.
       if (r.row > other.row) return;
+      const contradiction = contradictionOf(cell, theirs);
+      if (contradiction && byOpenGotha && bothWinOrLose(cell, theirs)) {
+        // OpenGotha writes its RESULT_BOTHWIN and RESULT_BOTHLOSE as "+/" (or "-/") on both lines
+        // (ExternalDocument.generateH9File writes "!" only for the _BYDEF results); Tengen reads them as OpenGotha
+        // counts them, a result by default for both (Game.RESULT_BOTHWIN), and says so.
+        notes.push(`${file ?? 'h9'}:${r.line},${other.line}: round ${round}: "${cellText(cell)}" and "${cellText(theirs)}" — both lines claim the ${cell.result === '+' ? 'win' : 'loss'}; read as OpenGotha writes a ${cell.result === '+' ? 'win' : 'loss'} for both (a result by default)`);
+      } else if (contradiction) {
+        errors.push({
+          ...where(r),
+          message: `round ${round}: the two lines of this game disagree — line ${r.line} (row ${r.row}, ${r.name}) has "${cellText(cell)}", line ${other.line} (row ${other.row}, ${other.name}) has "${cellText(theirs)}": ${contradiction}; correct one of the two lines`,
+        });
+        return;
+      }
       const myColour = cell.colour ?? (theirs.colour === 'w' ? 'b' : theirs.colour === 'b' ? 'w' : undefined);
       const whiteIsMe = myColour !== 'b';
       const result = resultOf(cell, theirs, whiteIsMe);
@@ -210,5 +261,5 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   }
 
   errors.push(...validateTournament(tournament, {}, file));
-  return errors.length > 0 ? failed(errors) : ok(tournament);
+  return errors.length > 0 ? failed(errors) : ok(tournament, notes);
 }

@@ -151,6 +151,8 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
       const n = Number(m[0]);
       // Beyond ±1.8e308 JavaScript holds Infinity, and 1e-400 becomes 0: refused, not silently changed.
       if (!Number.isFinite(n)) fail(`the number ${m[0]} is too large`);
+      // A non-zero number written so small that it becomes 0 (1e-400; issue 27) is refused the same way.
+      if (n === 0 && /[1-9]/.test(m[0].replace(/[eE][+-]?\d+$/, ''))) fail(`the number ${m[0]} is too small: it would be read as 0`);
       i += m[0].length;
       return n;
     }

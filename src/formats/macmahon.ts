@@ -69,16 +69,33 @@ export function parseMacMahon(text: string, file?: string): Parsed<Tournament> {
     if (element) err(element, `<${name}>`, r.message);
     return parseRank(fallback).ok ? (parseRank(fallback) as { rank: Rank }).rank : (0 as Rank);
   };
-  const rounds = Number(valueOf(info, 'NumberOfRounds') ?? '5');
+  const notes: string[] = [];
+  /**
+   * A whole number the file writes in element `name` under `parent`: undefined when the element is absent or empty;
+   * anything else than a whole number is refused naming its line (issue 27: "three" read as 5 rounds, "abc" as 0).
+   */
+  const wholeIn = (parent: XmlElement | undefined, name: string, what: string, player?: string): number | undefined => {
+    const found = parent ? descendantsNamed(parent, name)[0] : undefined;
+    const t = found?.text.trim();
+    if (!found || !t) return undefined;
+    if (/^[+-]?\d+$/.test(t)) return Number(t);
+    err(found, `<${name}>`, `"${t}" is not ${what}: expected a whole number`, player);
+    return undefined;
+  };
+  const roundsRead = wholeIn(info, 'NumberOfRounds', 'a number of rounds');
+  if (roundsRead === undefined && !valueOf(info, 'NumberOfRounds')) notes.push(`${file ?? 'MacMahon'}: no <NumberOfRounds>: the tournament is read with 5 rounds, MacMahon's default`);
+  const rounds = roundsRead ?? 5;
   const bar = yes(valueOf(info, 'UpperMacMahonBar'), true) ? rank(info, 'UpperMacMahonBarLevel', '1d') : undefined;
   const floor = yes(valueOf(info, 'LowerMacMahonBar'), true) ? rank(info, 'LowerMacMahonBarLevel', '30k') : undefined;
 
   const wall = childrenNamed(root, 'Walllist')[0];
-  const breakers = wall ? descendantsNamed(wall, 'ShortName').map((e) => e.text.trim()) : ['Score', 'SOS', 'SOSOS'];
-  const tiebreaks: Criterion[] = [];
-  for (const b of breakers) {
-    const c = BREAKERS[b];
+  const breakers = wall ? descendantsNamed(wall, 'ShortName') : [];
+  const tiebreaks: Criterion[] = wall ? [] : ['mms', 'sos', 'sosos'];
+  for (const e of breakers) {
+    const c = BREAKERS[e.text.trim()];
     if (c && !tiebreaks.includes(c)) tiebreaks.push(c);
+    // A criterion Tengen does not compute is said, never dropped without a word (issue 27).
+    if (!c) notes.push(`${file ?? 'MacMahon'}:${e.line}: <ShortName>${e.text.trim()}</ShortName>: a criterion Tengen does not compute (it computes ${Object.keys(BREAKERS).join(', ')}); the standings leave it out`);
   }
   const system = tiebreaks[0] === 'nbw' ? 'swiss' : 'mcmahon';
 
@@ -99,14 +116,16 @@ export function parseMacMahon(text: string, file?: string): Parsed<Tournament> {
       err(go, '<GoLevel>', `unknown rank: ${level.message}`, who);
       continue;
     }
-    const ratingText = valueOf(go, 'Rating');
-    const rating = ratingText !== undefined && /^-?\d+$/.test(ratingText) ? Number(ratingText) : undefined;
+    const rating = wholeIn(go, 'Rating', 'a rating', who);
     const country = valueOf(go, 'Country')?.toUpperCase();
     const pin = valueOf(go, 'EgdPin');
-    const absent = childrenNamed(element, 'NotPlayingInRound')
-      .map((e) => Number(e.text.trim()))
-      .filter((r) => Number.isInteger(r) && r >= 1)
-      .sort((a, b) => a - b);
+    const absent: number[] = [];
+    for (const e of childrenNamed(element, 'NotPlayingInRound')) {
+      const t = e.text.trim();
+      if (/^\d+$/.test(t) && Number(t) >= 1) absent.push(Number(t));
+      else err(e, '<NotPlayingInRound>', `"${t}" is not a round number: expected a whole number from 1`, who);
+    }
+    absent.sort((a, b) => a - b);
     const superBar = yes(valueOf(element, 'SuperBarMember'), false);
     const extra: Record<string, string> = {};
     if (yes(valueOf(element, 'PreliminaryRegistration'), false)) extra.registeringStatus = 'PRE';
@@ -161,32 +180,38 @@ export function parseMacMahon(text: string, file?: string): Parsed<Tournament> {
         err(p, where, `unknown result "${code}": expected 1-0 (Black wins), 0-1 (White wins), ½-½, 0-0, 1-1 or ?-?, with "!" for a result by default`);
         continue;
       }
-      const board = Number(valueOf(p, 'BoardNumber'));
+      const board = wholeIn(p, 'BoardNumber', 'a board number');
+      const handicap = wholeIn(p, 'Handicap', 'a number of handicap stones');
+      if ((valueOf(p, 'BoardNumber') !== undefined && board === undefined) || (valueOf(p, 'Handicap') !== undefined && handicap === undefined)) continue;
       games.push({
         round,
-        ...(Number.isInteger(board) && board > 0 && { table: board }),
+        ...(board !== undefined && board > 0 && { table: board }),
         white,
         black,
-        handicap: Number(valueOf(p, 'Handicap') ?? '0') || 0,
+        handicap: handicap ?? 0,
         result,
       });
     }
   }
 
   const handicapUsed = yes(valueOf(info, 'HandicapUsed'), false);
-  const correction = yes(valueOf(info, 'HandicapAdjustment'), true)
-    ? Math.min(2, Math.max(0, Math.abs(Number(valueOf(info, 'HandicapAdjustmentValue') ?? '0') || 0)))
-    : 0;
+  // MacMahon writes the adjustment as a negative number of stones (−1: one stone less); Tengen lowers by 0–2.
+  const adjustment = yes(valueOf(info, 'HandicapAdjustment'), true) ? wholeIn(info, 'HandicapAdjustmentValue', 'a handicap adjustment') ?? 0 : 0;
+  if (Math.abs(adjustment) > 2) {
+    const e = descendantsNamed(info!, 'HandicapAdjustmentValue')[0];
+    err(e, '<HandicapAdjustmentValue>', `${adjustment}: Tengen lowers handicaps by 0, 1 or 2 stones`);
+  }
+  const correction = Math.min(2, Math.abs(adjustment));
   const kind = yes(valueOf(info, 'HandicapByLevel'), false) ? 'rank-difference' : 'mms-difference';
   const policy = (handicapUsed ? (correction === 0 ? kind : `${kind}-minus-${correction}`) : 'none') as HandicapPolicy;
-  const ceiling = yes(valueOf(info, 'HandicapLimit'), true) ? Number(valueOf(info, 'HandicapLimitValue') ?? '9') || 9 : 9;
+  const ceiling = yes(valueOf(info, 'HandicapLimit'), true) ? wholeIn(info, 'HandicapLimitValue', 'a handicap limit') ?? 9 : 9;
   const below = yes(valueOf(info, 'HandicapBelow'), true) ? rank(info, 'HandicapBelowLevel', '30k') : undefined;
 
   const tournament: Tournament = {
     name: valueOf(info, 'Name') ?? 'MacMahon tournament',
     settings: {
       system,
-      rounds: Number.isInteger(rounds) && rounds >= 1 ? rounds : 5,
+      rounds,
       ruleset: 'egf',
       ...(system === 'mcmahon' && bar !== undefined && { bar }),
       ...(system === 'mcmahon' && floor !== undefined && { floor }),
@@ -198,5 +223,5 @@ export function parseMacMahon(text: string, file?: string): Parsed<Tournament> {
     byes,
   };
   errors.push(...validateTournament(tournament, {}, file));
-  return errors.length > 0 ? failed(errors) : ok(tournament);
+  return errors.length > 0 ? failed(errors) : ok(tournament, notes);
 }

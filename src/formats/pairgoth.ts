@@ -36,6 +36,12 @@ const CRITERIA: Readonly<Record<string, Criterion>> = {
   DC: 'dc',
 };
 
+/**
+ * Pairgoth's other criteria (its Criterion enum): known to the format, not computed by Tengen. A file naming one is
+ * read, and a note says the standings leave it out; a name outside the enum is refused.
+ */
+const UNCOMPUTED_CRITERIA = new Set(['NONE', 'CATEGORY', 'RANK', 'STS', 'SCORE', 'SCOREX', 'SOSTS', 'EXT', 'EXR', 'SDC']);
+
 const RESULTS: Readonly<Record<string, GameResult>> = {
   w: 'white-wins',
   b: 'black-wins',
@@ -63,14 +69,39 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
     return failed([{ file, message: 'not a Pairgoth tournament: expected a JSON object with "players" and "games" arrays' }]);
   }
   const errors: InputError[] = [];
+  const notes: string[] = [];
   const at = (pointer: string, message: string, player?: string) => errors.push({ file, line: lines.get(pointer), where: pointer, player, message });
+  const lineOf = (pointer: string) => `${file ?? 'Pairgoth'}:${lines.get(pointer) ?? '?'}`;
+  // No silent defaults (issue 27): a field that is there must have its type; a wrong one is refused, naming it.
+  const wholeAt = (pointer: string, v: unknown, what: string, player?: string): number | undefined => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isInteger(v)) return v;
+    at(pointer, `${JSON.stringify(v)} is not ${what}: expected a whole number${typeof v === 'string' ? ' (a number, not a string)' : ''}`, player);
+    return undefined;
+  };
+  const rankAt = (pointer: string, v: unknown, what: string): Rank | undefined => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && isRank(v)) return v;
+    at(pointer, `${JSON.stringify(v)} is not ${what}: expected a rank on Pairgoth's scale, a whole number from −30 (30k) through 0 (1d) to 8 (9d)`);
+    return undefined;
+  };
   if (doc.type !== undefined && doc.type !== 'INDIVIDUAL') at('/type', `a ${String(doc.type)} tournament: Tengen reads Pairgoth's individual tournaments`);
 
+  if (doc.pairing !== undefined && !isObject(doc.pairing)) at('/pairing', 'the pairing must be an object with a type (MAC_MAHON or SWISS)');
   const pairing = isObject(doc.pairing) ? doc.pairing : {};
+  // Pairgoth's Pairing.fromJson reads the type without a default: it must be there.
+  if (pairing.type !== 'SWISS' && pairing.type !== 'MAC_MAHON') {
+    at(isObject(doc.pairing) && pairing.type !== undefined ? '/pairing/type' : '/pairing', `${pairing.type === undefined ? 'no pairing type' : `pairing type ${JSON.stringify(pairing.type)}`}: expected "MAC_MAHON" or "SWISS" (Tengen reads Pairgoth's McMahon and Swiss tournaments)`);
+  }
   const system = pairing.type === 'SWISS' ? 'swiss' : 'mcmahon';
-  const rankOr = (v: unknown, fallback: number): Rank => (typeof v === 'number' && isRank(v) ? v : (fallback as Rank));
-  const bar = rankOr(pairing.mmBar, 8);
-  const floor = rankOr(pairing.mmFloor, -30);
+  // Pairgoth writes the bar and the floor of every McMahon tournament; a file without them is not guessed at.
+  const bar = rankAt('/pairing/mmBar', pairing.mmBar, 'a McMahon bar') ?? (8 as Rank);
+  const floor = rankAt('/pairing/mmFloor', pairing.mmFloor, 'a McMahon floor') ?? (-30 as Rank);
+  if (system === 'mcmahon' && pairing.type !== undefined) {
+    for (const key of ['mmBar', 'mmFloor'] as const) {
+      if (pairing[key] === undefined) at('/pairing', `no ${key}: a McMahon tournament needs its ${key === 'mmBar' ? 'bar' : 'floor'} (a rank from −30 = 30k to 8 = 9d)`);
+    }
+  }
   const zero = -30 as Rank;
   const main = isObject(pairing.main) ? pairing.main : {};
   const absentValue = typeof main.mmsValueAbsent === 'number' ? main.mmsValueAbsent : 0.5;
@@ -88,8 +119,12 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
     if (typeof p.rank !== 'number' || !isRank(p.rank))
       return at(`${where}/rank`, `rank ${String(p.rank)} is not a rank on Pairgoth's scale (−30 = 30k … 0 = 1d … 8 = 9d)`, who);
     const rank = p.rank;
-    const skip = Array.isArray(p.skip) ? p.skip.filter((r): r is number => typeof r === 'number').sort((a, b) => a - b) : [];
-    const correction = whole(p.mmsCorrection) ?? 0;
+    if (p.skip !== undefined && !(Array.isArray(p.skip) && p.skip.every((r) => typeof r === 'number' && Number.isInteger(r)))) {
+      return at(`${where}/skip`, `skip ${JSON.stringify(p.skip)}: expected an array of round numbers (the rounds he does not play)`, who);
+    }
+    const skip = Array.isArray(p.skip) ? [...(p.skip as number[])].sort((a, b) => a - b) : [];
+    const correction = wholeAt(`${where}/mmsCorrection`, p.mmsCorrection, 'a McMahon score correction', who) ?? 0;
+    const rating = wholeAt(`${where}/rating`, p.rating, 'a rating', who);
     const pin = text(p.egf);
     const extra: Record<string, string> = {};
     if (p.final === false) extra.registeringStatus = 'PRE';
@@ -103,7 +138,7 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
         rank,
         ...(text(p.club) !== undefined && { club: text(p.club) }),
         ...(text(p.country) !== undefined && { country: text(p.country)!.toUpperCase() }),
-        ...(whole(p.rating) !== undefined && { rating: whole(p.rating) }),
+        ...(rating !== undefined && { rating }),
         ...(pin !== undefined && { egdPin: pin }),
         ...(correction !== 0 && system === 'mcmahon' && { initialMms: clampRank(rank, floor, bar) - zero + correction }),
         ...(skip.length > 0 && { absentRounds: skip }),
@@ -126,8 +161,17 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
       if (code === 'X') return; // cancelled: no game
       const result = RESULTS[code];
       if (!result) return at(`${where}/r`, `unknown result "${code}": expected one of w, b, =, ?, #, 0, X`);
-      const w = whole(g.w) ?? 0;
-      const b = whole(g.b) ?? 0;
+      // Every game names its White and its Black (0 for the bye's missing opponent): a missing or non-whole one is refused,
+      // never read as a bye (a string "1" made the player vanish from the standings).
+      const w = wholeAt(`${where}/w`, g.w, 'a player id (White)');
+      const b = wholeAt(`${where}/b`, g.b, 'a player id (Black)');
+      const h = wholeAt(`${where}/h`, g.h, 'a handicap');
+      const t = wholeAt(`${where}/t`, g.t, 'a table number');
+      if (w === undefined || b === undefined) {
+        if (g.w === undefined || g.b === undefined) at(where, `the game has no ${g.w === undefined ? 'w (White)' : 'b (Black)'}: expected both player ids`);
+        return;
+      }
+      if ((g.h !== undefined && h === undefined) || (g.t !== undefined && t === undefined)) return;
       if (w === 0 || b === 0) {
         const player = idOf.get(w || b);
         if (player === undefined) return at(where, `bye of unknown player ${w || b}`);
@@ -137,7 +181,7 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
       const white = idOf.get(w);
       const black = idOf.get(b);
       if (white === undefined || black === undefined) return at(where, `game between unknown players ${w} and ${b}`);
-      games.push({ round: r + 1, ...(whole(g.t) !== undefined && { table: whole(g.t) }), white, black, handicap: whole(g.h) ?? 0, result });
+      games.push({ round: r + 1, ...(t !== undefined && { table: t }), white, black, handicap: h ?? 0, result });
     });
   });
 
@@ -156,13 +200,28 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
   }
 
   const tiebreaks: Criterion[] = [];
-  for (const name of Array.isArray(pairing.placement) ? pairing.placement : []) {
-    const c = CRITERIA[String(name).toUpperCase()];
-    if (c && !tiebreaks.includes(c)) tiebreaks.push(c);
-  }
+  if (pairing.placement !== undefined && !Array.isArray(pairing.placement)) at('/pairing/placement', 'placement must be an array of criteria such as ["MMS", "SOSM", "SOSOSM"]');
+  (Array.isArray(pairing.placement) ? pairing.placement : []).forEach((name: unknown, i: number) => {
+    const upper = String(name).toUpperCase();
+    const c = CRITERIA[upper];
+    if (c) {
+      if (!tiebreaks.includes(c)) tiebreaks.push(c);
+    } else if (UNCOMPUTED_CRITERIA.has(upper)) {
+      if (upper !== 'NONE') notes.push(`${lineOf(`/pairing/placement/${i}`)}: placement criterion ${upper} is not one Tengen computes: the standings leave it out`);
+    } else {
+      at(`/pairing/placement/${i}`, `unknown placement criterion ${JSON.stringify(name)}: expected one of Pairgoth's (${[...Object.keys(CRITERIA), ...UNCOMPUTED_CRITERIA].join(', ')})`);
+    }
+  });
   const hd = isObject(pairing.handicap) ? pairing.handicap : {};
-  const correction = Math.min(2, Math.max(0, whole(hd.correction) ?? 0));
-  const ceiling = whole(hd.ceiling) ?? 9;
+  const correctionRead = wholeAt('/pairing/handicap/correction', hd.correction, 'a handicap correction');
+  // Tengen's handicap policies lower the difference by 0, 1 or 2 stones (model/tournament.ts HandicapPolicy).
+  if (correctionRead !== undefined && (correctionRead < 0 || correctionRead > 2)) at('/pairing/handicap/correction', `correction ${correctionRead}: Tengen lowers handicaps by 0, 1 or 2 stones`);
+  const correction = correctionRead !== undefined && correctionRead >= 0 && correctionRead <= 2 ? correctionRead : 0;
+  const ceiling = wholeAt('/pairing/handicap/ceiling', hd.ceiling, 'a handicap ceiling') ?? 9;
+  const threshold = rankAt('/pairing/handicap/threshold', hd.threshold, 'a no-handicap threshold');
+  if (doc.komi !== undefined && typeof doc.komi !== 'number') at('/komi', `komi ${JSON.stringify(doc.komi)}: expected a number such as 7.5`);
+  const roundsRead = wholeAt('/rounds', doc.rounds, 'a number of rounds');
+  if (doc.rounds === undefined) notes.push(`${file ?? 'Pairgoth'}: no "rounds": the tournament is read with the ${Math.max(1, doc.games.length)} round(s) its games hold`);
   const kind = hd.useMMS === false ? 'rank-difference' : 'mms-difference';
   const policy: HandicapPolicy = ceiling === 0 ? 'none' : ((correction === 0 ? kind : `${kind}-minus-${correction}`) as HandicapPolicy);
 
@@ -175,10 +234,10 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
     ...(text(doc.endDate) !== undefined && { endDate: text(doc.endDate) }),
     settings: {
       system,
-      rounds: whole(doc.rounds) ?? Math.max(1, doc.games.length),
+      rounds: roundsRead ?? Math.max(1, doc.games.length),
       ruleset: 'opengotha',
       ...(system === 'mcmahon' && { bar, floor, mmsZero: zero }),
-      handicap: { policy, ceiling, ...(typeof hd.threshold === 'number' && isRank(hd.threshold) && { evenAtOrAbove: hd.threshold }) },
+      handicap: { policy, ceiling, ...(threshold !== undefined && { evenAtOrAbove: threshold }) },
       ...(typeof doc.komi === 'number' && { komi: doc.komi }),
       ...(tiebreaks.length > 0 && { tiebreaks }),
       opengotha: {
@@ -194,5 +253,5 @@ export function parsePairgoth(source: string, file?: string): Parsed<Tournament>
     byes,
   };
   errors.push(...validateTournament(tournament, {}, file));
-  return errors.length > 0 ? failed(errors) : ok(tournament);
+  return errors.length > 0 ? failed(errors) : ok(tournament, notes);
 }

@@ -13,10 +13,17 @@ export interface InputError {
   readonly player?: string;
 }
 
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly InputError[] };
+/**
+ * A reader's answer: the value, or every error found. `notes` are what the director should read about a value read
+ * as the format defines it though the file did not say it outright (a default of the format, a peer's known way of
+ * writing a result): "a default only where the format defines it, and then said" — the CLI prints them on stderr.
+ */
+export type Parsed<T> =
+  | { readonly ok: true; readonly value: T; readonly notes?: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly InputError[] };
 
-export function ok<T>(value: T): Parsed<T> {
-  return { ok: true, value };
+export function ok<T>(value: T, notes: readonly string[] = []): Parsed<T> {
+  return notes.length > 0 ? { ok: true, value, notes } : { ok: true, value };
 }
 
 export function failed<T>(errors: readonly InputError[]): Parsed<T> {

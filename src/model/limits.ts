@@ -43,3 +43,10 @@ export const MAX_OPENGOTHA_HALVES = 2;
 
 /** How deep JSON arrays and objects, or XML elements, may nest (Tengen's own files nest 5 deep: teams, a team, its boards, a board; OpenGotha's 5). */
 export const MAX_NESTING = 100;
+
+/**
+ * The largest tournament file a reader takes: 256 MiB. Tengen's own JSON of the largest tournament it holds (524,280
+ * players, 5 rounds) is about 150 MiB; a bigger input, or an endless one (/dev/zero, a pipe that never closes), is
+ * refused when this much has been read, before memory runs out.
+ */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;

@@ -40,6 +40,15 @@ function isHalfPoints(x: number, limit: number): boolean {
   return Number.isInteger(2 * x) && Math.abs(x) <= limit;
 }
 
+/** "2026-02-28" yes; "2026-02-30", "yesterday", "28/02/2026" no. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 function isWholeIn(x: number, min: number, max: number): boolean {
   return Number.isInteger(x) && x >= min && x <= max;
 }
@@ -83,7 +92,19 @@ function playerTexts(p: Player): [string, string | undefined][] {
   return texts;
 }
 
+/** Lone surrogates (half a character: no file format can write them) and the Unicode noncharacters U+FDD0–U+FDEF, U+FFFE, U+FFFF. */
+const NOT_A_CHARACTER = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+/** The most characters an Excel cell holds ("Specifications and limits": 32,767), so every text fits the workbook. */
+export const MAX_TEXT_LENGTH = 32767;
+
 function controlCharacterMessage(field: string, text: string): string | undefined {
+  if (text.length > MAX_TEXT_LENGTH) {
+    return `${field} is ${text.length.toLocaleString('en')} characters long: at most ${MAX_TEXT_LENGTH.toLocaleString('en')} (what a workbook cell holds)`;
+  }
+  const odd = NOT_A_CHARACTER.exec(text)?.[0];
+  if (odd !== undefined) {
+    return `${field} "${escapeControlCharacters(text.slice(0, 80))}" holds ${codePoint(odd)}, which is not a character (a lone surrogate or a Unicode noncharacter); retype the text without it`;
+  }
   const c = firstControlCharacter(text);
   if (c === undefined) return undefined;
   return `${field} "${escapeControlCharacters(text)}" holds the control character ${codePoint(c)}; names and other text must be plain characters on one line (retype the text without it)`;
@@ -119,6 +140,12 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (wrong) errors.push({ ...field(path), message: wrong });
   }
   checkSettingsNumbers(t, (path, message) => errors.push({ ...field(path), message }));
+  // Dates are calendar dates written YYYY-MM-DD (docs/file-format.md), as every format Tengen writes takes them
+  // (issue 27: "2026-02-30" and "yesterday" were written, then refused by the workbook reader).
+  for (const key of ['beginDate', 'endDate'] as const) {
+    const d = t[key];
+    if (d !== undefined && !isCalendarDate(d)) errors.push({ ...field(`/${key}`), message: `${key} "${escapeControlCharacters(d.slice(0, 40))}" is not a date: expected a calendar date written YYYY-MM-DD, such as 2026-06-06` });
+  }
   const sectionNames = (t.settings.sections ?? []).map((x) => x.name);
   const sectionList = sectionNames.length ? sectionNames.join(', ') : "the tournament's sections: it has none";
   const seenSections = new Set<string>();
@@ -145,6 +172,11 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     for (const [key, text] of playerTexts(p)) {
       const wrong = text === undefined ? undefined : controlCharacterMessage(key.startsWith('extra/') ? key.slice(6) : key, text);
       if (wrong) errors.push({ ...playerField(key), player: describePlayer(p), message: wrong });
+    }
+    // A player is known by his family name on every sheet and in every format: it cannot be blank (issue 27: an
+    // empty or space-only name was written and then refused on reading back).
+    if (p.family.trim() === '' && p.given.trim() === '') {
+      errors.push({ ...playerField('family'), player: String(p.id), message: 'the name is empty: a player needs a family name (or at least a given name)' });
     }
     if (p.section !== undefined && !seenSections.has(p.section)) {
       errors.push({ ...playerField('section'), player: describePlayer(p), message: `section "${escapeControlCharacters(p.section)}" is not one of ${sectionList}` });
@@ -255,15 +287,93 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     occupy(b.round, b.player, () => 'the bye', loc);
   });
 
-  t.teams?.forEach((team, i) => {
-    if (!isWholeIn(team.number, 0, MAX_PLAYERS)) errors.push({ ...field(`/teams/${i}/number`), message: `team number ${shown(team.number)} is not a whole number from 0 to ${MAX_PLAYERS}` });
-    team.boards.forEach((b, j) => {
-      if (!isWholeIn(b.board, 1, MAX_PLAYERS)) errors.push({ ...field(`/teams/${i}/boards/${j}/board`), message: `board ${shown(b.board)} is not a board number from 1 to ${MAX_PLAYERS}` });
-      if (!isWholeIn(b.round, 1, rounds)) errors.push({ ...field(`/teams/${i}/boards/${j}/round`), message: `round ${shown(b.round)} is not a round of this ${rounds}-round tournament` });
-    });
-  });
-
+  checkTeams(t, byId, name, field, errors);
   return errors;
+}
+
+/**
+ * Team lineups (docs/file-format.md, Teams): each board names a registered player; a team has at most its team size
+ * of boards (`settings.teams.boards`, or OpenGotha's teamSize); in a round, a board holds one player and a player
+ * sits on one board of one team. A round with no entry keeps the team's lineup of the latest earlier round, as the
+ * standings read it (src/scoring/teamStandings.ts), so the check runs on that lineup.
+ */
+function checkTeams(
+  t: Tournament,
+  byId: ReadonlyMap<PlayerId, Player>,
+  name: (id: PlayerId) => string,
+  field: (path: string) => Omit<InputError, 'message'>,
+  errors: InputError[],
+): void {
+  const rounds = t.settings.rounds;
+  const teamSize = t.settings.teams?.boards ?? t.settings.opengotha?.teamSize;
+  const sizeSaid = t.settings.teams ? 'settings.teams.boards' : "OpenGotha's teamSize";
+  const numbers = new Map<number, string>();
+  /** round → player → the team and board he already sits on */
+  const seats = new Map<number, Map<PlayerId, { team: string; board: number; path: string }>>();
+  t.teams?.forEach((team, i) => {
+    const label = `team ${shown(team.number)} (${escapeControlCharacters(team.name)})`;
+    if (!isWholeIn(team.number, 0, MAX_PLAYERS)) errors.push({ ...field(`/teams/${i}/number`), message: `team number ${shown(team.number)} is not a whole number from 0 to ${MAX_PLAYERS}` });
+    const twin = numbers.get(team.number);
+    if (twin !== undefined) {
+      errors.push({ ...field(`/teams/${i}/number`), message: `duplicate team number ${team.number}: ${label} and ${twin} both use it; every team needs its own number` });
+    } else numbers.set(team.number, label);
+    /** round → board → [player, path] as the team lists them */
+    const listed = new Map<number, Map<number, [PlayerId, string]>>();
+    team.boards.forEach((b, j) => {
+      const path = `/teams/${i}/boards/${j}`;
+      const where = `${label}, board ${shown(b.board)}, round ${shown(b.round)}`;
+      if (!isWholeIn(b.board, 1, MAX_PLAYERS)) {
+        errors.push({ ...field(`${path}/board`), message: `${where}: board ${shown(b.board)} is not a board number from 1 to ${MAX_PLAYERS}` });
+        return;
+      }
+      if (!isWholeIn(b.round, 1, rounds)) {
+        errors.push({ ...field(`${path}/round`), message: `${where}: round ${shown(b.round)} is not a round of this ${rounds}-round tournament` });
+        return;
+      }
+      if (!byId.has(b.player)) {
+        errors.push({ ...field(`${path}/player`), message: `${where}: player ${shown(b.player)} is not a registered player (expected the ID of a player of the tournament)` });
+        return;
+      }
+      if (teamSize !== undefined && b.board > teamSize) {
+        errors.push({ ...field(`${path}/board`), player: name(b.player), message: `${where}: board ${b.board} is beyond the team size: ${sizeSaid} is ${teamSize}, so boards run 1–${teamSize}` });
+        return;
+      }
+      let inRound = listed.get(b.round);
+      if (!inRound) listed.set(b.round, (inRound = new Map()));
+      const before = inRound.get(b.board);
+      if (before) {
+        errors.push({ ...field(`${path}/player`), player: name(b.player), message: `${where}: two players on one board — ${name(before[0])} is already on board ${b.board} of this team in round ${b.round}; a board holds one player a round` });
+        return;
+      }
+      inRound.set(b.board, [b.player, path]);
+    });
+    // The lineup of each round: the entries of the latest round at or before it that has any.
+    let lineup: Map<number, [PlayerId, string]> | undefined;
+    for (let r = 1; r <= rounds; r++) {
+      lineup = listed.get(r) ?? lineup;
+      if (!lineup) continue;
+      let inRound = seats.get(r);
+      if (!inRound) seats.set(r, (inRound = new Map()));
+      for (const [board, [player, path]] of lineup) {
+        const before = inRound.get(player);
+        if (before) {
+          const same = before.team === label;
+          errors.push({
+            ...field(`${path}/player`),
+            player: name(player),
+            message: same
+              ? `${label}: ${name(player)} sits on boards ${before.board} and ${board} in round ${r}; a player plays one board a round`
+              : `${label}, board ${board}, round ${r}: ${name(player)} is already on ${before.team}, board ${before.board} (${before.path.slice(1).replace(/\//g, '.')}); a player plays for one team a round`,
+          });
+          // One error per player and team is enough to find the line: later rounds repeat the same lineup.
+          lineup = new Map([...lineup].filter(([, [p]]) => p !== player));
+          listed.set(r, lineup);
+          continue;
+        }
+        inRound.set(player, { team: label, board, path });
+      }
+    }
+  });
 }
 
 /** The numbers of the settings, each within its stated limit (limits.ts). */

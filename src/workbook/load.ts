@@ -4,9 +4,10 @@
  * EGD results (`.h9`, decoded as UTF-8 or OpenGotha's ISO-8859-15). A workbook (`.xlsx`) is read through the workbook
  * session (its Grid, Settings, Players and pairing sheets); ExcelJS is loaded only then.
  */
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import * as path from 'node:path';
 import { failed, TengenInputError, type Parsed } from '../model/errors';
+import { MAX_INPUT_BYTES } from '../model/limits';
 import type { Tournament } from '../model/tournament';
 import { decodeTournamentFile } from '../formats/encoding';
 import { decodeH9, parseH9 } from '../formats/h9';
@@ -28,7 +29,9 @@ export function detectFormat(file: string, text: string): TournamentFormat | und
   const first = text.trimStart()[0];
   if (ext === '.h9' || ext === '.h') return 'h9';
   if (ext === '.tour') return 'pairgoth';
-  if (ext === '.json' || (ext === '' && first === '{')) return TENGEN_JSON.test(text) || !/"games"\s*:/.test(text) ? 'json' : 'pairgoth';
+  // Pairgoth's JSON has its "pairing" object beside "players" and "games"; any other JSON is read as Tengen's, whose
+  // reader says what is missing (issue 27: a Tengen file without "format" got 13 errors about Pairgoth's scale).
+  if (ext === '.json' || (ext === '' && first === '{')) return TENGEN_JSON.test(text) || !/"games"\s*:/.test(text) || !/"pairing"\s*:/.test(text) ? 'json' : 'pairgoth';
   if (ext === '.xml' || first === '<') return MACMAHON_ROOT.test(text) ? 'macmahon' : 'opengotha';
   if (first === ';') return 'h9';
   return undefined;
@@ -79,7 +82,12 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   if (path.extname(file).toLowerCase() === '.xlsx') return loadWorkbook(file);
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    const read = await readAtMost(file, MAX_INPUT_BYTES);
+    if (read === undefined) {
+      const mib = MAX_INPUT_BYTES / 1024 / 1024;
+      return failed([{ file, message: `the file is larger than ${mib} MiB, the most Tengen reads (a tournament of 524,280 players is about 150 MiB): is it really a tournament file?` }]);
+    }
+    bytes = read;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
@@ -91,4 +99,26 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   const decoded = decodeTournamentFile(bytes, file, ext === '.json' || ext === '.tour' ? 'json' : ext === '.xml' ? 'xml' : 'unknown');
   if (!decoded.ok) return decoded;
   return parseTournament(decoded.value.replace(/^\uFEFF/, ''), file);
+}
+
+/**
+ * The file's bytes, read in chunks, or undefined once more than `cap` bytes have been read: the size a file system
+ * reports says nothing of a device or a pipe (/dev/zero reports 0 and never ends).
+ */
+async function readAtMost(file: string, cap: number): Promise<Uint8Array | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(1 << 20, cap + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return Buffer.concat(chunks, total);
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > cap) return undefined;
+    }
+  } finally {
+    await handle.close();
+  }
 }

@@ -33,6 +33,7 @@ import {
   type ResultMark,
   type TitleKey,
 } from '../cells/notation';
+import { largestOf } from '../../model/extremes';
 
 export interface ReadGridOptions {
   /** The sheet's name, for error addresses (default `Grid`). */
@@ -168,7 +169,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     const v = raw(row, column, input);
     return zeroMayBeBlank && v === 0 ? null : v;
   };
-  const width = Math.max(0, ...values.map((r) => r.length));
+  const width = largestOf(values.map((r) => r.length), 0);
 
   // The header row: its first cell is "ID" (French "No.").
   let headerRow = 0;

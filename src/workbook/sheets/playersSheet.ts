@@ -15,6 +15,7 @@ import type { Player, PlayerId } from '../../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter, sheetCell } from '../cells/address';
 import { isBlank, normaliseLabel, readYesNo, yesNoCell } from '../cells/notation';
+import { largestOf } from '../../model/extremes';
 
 export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
@@ -87,7 +88,7 @@ const memberHeader = (n: number, part: MemberPart) => `Member ${n} ${MEMBER_PART
  * has, and at least a pair's two (a rengo team's three), so that a director can type members the pane did not register.
  */
 export function memberSlots(players: readonly Player[], entrants?: EntrantSettings): number {
-  const largest = Math.max(0, ...players.map((p) => p.members?.length ?? 0));
+  const largest = largestOf(players.map((p) => p.members?.length ?? 0), 0);
   if (!entrants && largest === 0) return 0;
   return Math.max(largest, entrants?.kind === 'rengo' ? 3 : 2);
 }
@@ -140,6 +141,26 @@ export interface PlayerRow {
   readonly fields: Partial<Omit<Player, 'id'>>;
 }
 
+/** The similarity rule, said in the message. */
+const SLIP_RULE = 'a header is taken for a slip of Tengen\'s when it differs by one letter added, removed or changed (two for headers of 8 letters or more), case and spaces aside';
+
+/** `label` is a slip of Tengen's header `known` (both normalised): a small edit distance, never the same text. */
+export function isSlipOf(label: string, known: string): boolean {
+  if (label === known || label === '') return false;
+  const allowed = known.length >= 8 ? 2 : 1;
+  if (Math.abs(label.length - known.length) > allowed) return false;
+  // Levenshtein distance, one row at a time.
+  let previous = Array.from({ length: known.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= label.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= known.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (label[i - 1] === known[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[known.length] <= allowed;
+}
+
 /**
  * The Players sheet's rows by ID; columns are found by their header, in any order. With `entrants` (the Settings
  * sheet's), an entrant's Rank beside its members must be the one they give.
@@ -158,7 +179,15 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       return;
     }
     const member = /^member (\d+)\b ?(.*)$/.exec(label);
-    if (!member) return;
+    if (!member) {
+      // A column of the director's own is kept, but one whose header is a slip of Tengen's (issue 27: "Absent round"
+      // read as his own column, so an absence was ignored) is refused, naming the header expected.
+      const close = HEADERS.find(([c, l]) => !header.some((x) => normaliseLabel(String(x ?? '')) === normaliseLabel(l)) && c !== 'id' && isSlipOf(label, normaliseLabel(l)));
+      if (close) {
+        errors.push({ where: sheetCell(sheet, 1, i + 1), message: `"${String(h)}" is close to Tengen's column "${close[1]}": rename it "${close[1]}" (or, for a column of your own, a name further from Tengen's: ${SLIP_RULE})` });
+      }
+      return;
+    }
     const n = Number(member[1]);
     const part = MEMBER_PARTS.find(([, l]) => l === member[2]);
     if (!part || n < 1) {

@@ -1,0 +1,143 @@
+/**
+ * OpenGotha XML import (OpenGotha 3.x tournament files, tournament.dtd; also the files Pairgoth exports).
+ *
+ * What OpenGotha does is quoted from its ExternalDocument.importTournamentFromXMLFile and the classes it fills
+ * (Player, Game, GeneralParameterSet, HandicapParameterSet, PlacementParameterSet); where Tengen knowingly differs,
+ * the comment says why. Nothing is thrown and nothing is logged: every problem is an InputError naming the file,
+ * the line, the element and the player.
+ */
+import { failed, ok, type InputError, type Parsed } from '../../model/errors';
+import { MAX_ROUNDS } from '../../model/limits';
+import type { Settings, Tournament } from '../../model/tournament';
+import { validateTournament } from '../../model/validate';
+import { findTengenComment, restoreFromComment } from '../opengothaComment';
+import { descendantsNamed, parseXml, startTag, type XmlElement } from '../xml';
+import { readByes, readGames } from './games';
+import { readGeneral } from './general';
+import { readHandicap } from './handicap';
+import { openGothaKey } from './keys';
+import { criteriaTengenLacks, PLACEMENT_CRITERIA, readPlacement } from './placement';
+import { numberByStrength, readPlayers } from './players';
+import { type Reader } from './reader';
+import { resolver } from './references';
+import { readTeamParameters, readTeams } from './teams';
+
+export { openGothaKey } from './keys';
+
+/**
+ * Reads an OpenGotha tournament file (already decoded: OpenGotha writes UTF-8, ExternalDocument.DEFAULT_CHARSET).
+ * Players get Tengen IDs 1..n, strongest first (Mays' paper ID numbers); the order of <Player> elements in the file
+ * does not matter. Every problem found is returned, each naming the file, the line, the element and the player.
+ */
+export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> {
+  const xml = parseXml(text, file);
+  if (!xml.ok) return xml;
+  const root = xml.value;
+  if (root.name !== 'Tournament') return failed([notOpenGotha(root, file)]);
+
+  const errors: InputError[] = [];
+  const reader: Reader = { error: (element, where, message, player) => errors.push({ file, line: element.line, where, player, message }) };
+
+  const general = readGeneral(root, reader);
+  // The number of rounds first: each player's participation is read round by round.
+  if (!(general.rounds >= 1 && general.rounds <= MAX_ROUNDS)) {
+    const gps = descendantsNamed(root, 'GeneralParameterSet')[0] ?? root;
+    return failed([
+      {
+        file,
+        line: gps.line,
+        where: '<GeneralParameterSet>',
+        message: `numberOfRounds="${gps.attributes.numberOfRounds}": the number of rounds must be from 1 to at most ${MAX_ROUNDS} (what a sheet's 16,384 columns hold)`,
+      },
+    ]);
+  }
+  const placement = readPlacement(root);
+  const lacking = criteriaTengenLacks(root);
+  const known = Object.keys(PLACEMENT_CRITERIA).filter((n) => !/M\d$/.test(n)).join(', ');
+  for (const c of lacking.unknown) reader.error(c, startTag(c, ['name']), `unknown placement criterion "${c.attributes.name}": expected one of OpenGotha's (${known}) or NULL`);
+  const notes = lacking.uncomputed.map(
+    (c) => `${file ?? 'OpenGotha'}:${c.line}: placement criterion ${c.attributes.name} is not one Tengen computes: the standings leave it out (it is kept, and written back by the OpenGotha export)`,
+  );
+  const hps = descendantsNamed(root, 'HandicapParameterSet')[0];
+  const handicap = readHandicap(hps, reader);
+  const pairingParameters: Record<string, string> = {};
+  for (const set of [descendantsNamed(root, 'PairingParameterSet')[0], hps]) {
+    if (set) Object.assign(pairingParameters, set.attributes);
+  }
+
+  const { parsedPlayers, unreadableKeys } = readPlayers(root, reader, general);
+  const numbered = numberByStrength(parsedPlayers);
+  const resolve = resolver(parsedPlayers, unreadableKeys);
+  const games = readGames(root, reader, resolve, numbered.idOf);
+  const byes = readByes(root, reader, resolve, numbered.idOf);
+  const teamParameters = readTeamParameters(root, reader);
+  const teams = readTeams(root, reader, resolve, numbered.idOf, general.rounds, teamParameters);
+
+  const settings: Settings = {
+    system: placement.system,
+    rounds: general.rounds,
+    ruleset: 'opengotha',
+    ...(general.bar !== undefined && { bar: general.bar }),
+    ...(general.floor !== undefined && { floor: general.floor }),
+    ...(general.mmsZero !== undefined && { mmsZero: general.mmsZero }),
+    ...(handicap !== undefined && { handicap }),
+    ...(general.komi !== undefined && { komi: general.komi }),
+    ...(placement.tiebreaks.length > 0 && { tiebreaks: placement.tiebreaks }),
+    opengotha: {
+      ...general.scoring,
+      placementCriteria: placement.placementCriteria,
+      pairingParameters,
+      ...(teamParameters.teamSize !== undefined && { teamSize: teamParameters.teamSize }),
+      ...(teamParameters.placementCriteria !== undefined && { teamPlacementCriteria: teamParameters.placementCriteria }),
+    },
+  };
+  const tournament: Tournament = {
+    ...general.about,
+    settings,
+    players: numbered.players,
+    games: games.items,
+    byes: byes.items,
+    ...(teams.length > 0 && { teams }),
+  };
+
+  const gps = descendantsNamed(root, 'GeneralParameterSet')[0];
+  const semantic = validateTournament(
+    tournament,
+    {
+      player: (i) => numbered.locations[i],
+      game: (i) => games.locations[i],
+      bye: (i) => byes.locations[i],
+      // A player's field is on his <Player>, every other one on the <GeneralParameterSet> (or the root).
+      field: (path) => {
+        const m = /^\/players\/(\d+)\//.exec(path);
+        if (m) return numbered.locations[Number(m[1])];
+        if (/^\/(games|byes)\//.test(path)) return undefined;
+        return gps ? { line: gps.line, where: `<GeneralParameterSet>: ${path.split('/').pop()}` } : { line: root.line, where: `<${root.name}>` };
+      },
+    },
+    file,
+  );
+  const all = [...errors, ...semantic];
+  if (all.length > 0) return failed(all);
+  // A file Tengen exported: what OpenGotha's XML cannot hold is in Tengen's comment (./opengothaComment.ts).
+  const comment = findTengenComment(text);
+  if (comment) {
+    const keys = new Map(tournament.players.map((p) => [p.id as number, openGothaKey(p.family + p.given)]));
+    const restored = restoreFromComment(tournament, (id) => keys.get(id) ?? '', comment, file);
+    return restored.ok ? ok(restored.value, notes) : restored;
+  }
+  return ok(tournament, notes);
+}
+
+function notOpenGotha(root: XmlElement, file: string | undefined): InputError {
+  if (root.name === 'TournamentData') {
+    const version = root.attributes.typeversion ? ` ${root.attributes.typeversion}` : '';
+    return {
+      file,
+      line: root.line,
+      where: startTag(root, ['typeversion']),
+      message: `this is a MacMahon${version} tournament file (root element <TournamentData>), not an OpenGotha one; Tengen reads OpenGotha XML, whose root element is <Tournament>`,
+    };
+  }
+  return { file, line: root.line, where: `<${root.name}>`, message: `not an OpenGotha tournament file: the root element is <${root.name}>, expected <Tournament>` };
+}
