@@ -4,6 +4,8 @@
  * and saves the `.xlsx` (a download). Nothing leaves the page: no server, no Office. The browser keeps the workbook
  * (IndexedDB, `autosave.ts`) after every write and the page restores it when opened again; leaving with work not
  * saved as a file asks first, and "Start over" asks before clearing it.
+ *
+ * Why one file of this size: the standalone page's host: opening and saving files, the autosave, undo and print, which share the page's one workbook.
  */
 import type { CellValue, WorkbookAdapter } from '../src/workbook/adapters/adapter';
 import { cellAddress, columnLetter, parseCell } from '../src/workbook/cells/address';

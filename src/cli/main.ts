@@ -24,6 +24,8 @@
  * Exit codes: 0 success, 1 usage error or a refusal naming the flag that allows it, 2 bad input (each error names
  * file, line or element, and player) or a file that cannot be written (its path and why), 3 (check) a hard pairing
  * rule broken.
+ *
+ * Why one file of this size: the command table — arguments parsed and checked, one case per command; each command's work is in a file of its own.
  */
 import * as path from 'node:path';
 import { escapeControlCharacters, escapeControlCharactersButNewlines } from '../model/controlCharacters';

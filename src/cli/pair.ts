@@ -4,6 +4,7 @@
  * the games of the rounds before N, ignoring any games and byes FILE already holds for rounds ≥ N — except with
  * `--rest`, which keeps the announced tables of a partly paired round N (see `partlyPaired`) and pairs the rest.
  */
+import { partOfRound } from '../pairing/partial';
 import { TengenInputError } from '../model/errors';
 import { formatRank } from '../model/rank';
 import { displayName, playerLabel, type Tournament } from '../model/tournament';
@@ -47,11 +48,9 @@ export function beforeRound(t: Tournament, round: number): Tournament {
  * afresh from the rounds before it, as for any other round — the director says which he means, nothing is guessed.
  */
 export function partlyPaired(t: Tournament, round: number): { tables: number; waiting: number } | null {
-  const games = t.games.filter((g) => g.round === round);
-  if (games.length === 0 || t.games.some((g) => g.round > round) || t.byes.some((b) => b.round > round)) return null;
-  const seated = new Set([...games.flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
-  const waiting = t.players.filter((p) => !(p.absentRounds ?? []).includes(round) && !seated.has(p.id)).length;
-  return waiting > 0 ? { tables: games.length, waiting } : null;
+  if (t.games.some((g) => g.round > round) || t.byes.some((b) => b.round > round)) return null;
+  const part = partOfRound(t, round);
+  return part ? { tables: part.tables, waiting: part.waiting.length } : null;
 }
 
 type CliSystem = (t: Tournament, round: number, options: CliPairOptions) => PairingResult;

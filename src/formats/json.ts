@@ -4,6 +4,8 @@
  *
  * Reading reports every problem with the file, the line, the JSON path and the player concerned; writing is
  * deterministic (stable key order, sorted games), so JSON → model → JSON is lossless.
+ *
+ * Why one file of this size: the reader and the writer of one format together, so that each field is read and written side by side.
  */
 import Ajv, { type ErrorObject } from 'ajv';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';

@@ -1,6 +1,8 @@
 /**
  * The tournament model: plain immutable data, shared by every format, the scoring and pairing engines, the CLI and
  * the add-in. Nothing here knows about files or Office.
+ *
+ * Why one file of this size: the model's types: one place to read what a tournament is.
  */
 import type { EntrantSettings, Member } from './entrants';
 import type { Rank } from './rank';

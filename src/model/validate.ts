@@ -1,6 +1,8 @@
 /**
  * Semantic checks every format runs after parsing: the tournament must be one a director could have written on the
  * paper grid. Each error names the player and, through the caller's locator, the file line or element.
+ *
+ * Why one file of this size: every check of a tournament as read, in one pass over it, so that one file lists what a tournament must be.
  */
 import { codePoint, escapeControlCharacters, firstControlCharacter } from './controlCharacters';
 import type { InputError } from './errors';

@@ -5,6 +5,8 @@
  * round again…"): its games are replaced and its results removed, only after the director ticks that he means it.
  *
  * The preview is computed off the pane's thread (../backgroundPairing.ts) with a progress indicator meanwhile.
+ *
+ * Why one file of this size: one wizard step (the Pair round screen) with its controls, preview, report and confirmation.
  */
 import { playerLabel, type PlayerId, type Round, type Tournament } from '../../src/model/tournament';
 import { isPairingError } from '../../src/pairing/types';

@@ -12,6 +12,8 @@
  * quantities stay integers: slack(i, j) = U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·w_ij ≥ 0 with U = 2y, Z = 2z.
  * Integrality holds because every free vertex always carries a dual of the same parity, so the slack between two
  * S-vertices is even and "delta3 = slack / 2" is an integer.
+ *
+ * Why one file of this size: Edmonds' blossom algorithm: one algorithm whose state (duals, blossoms, labels) every step shares; split, its invariants would be spread over files.
  */
 
 /** One undirected edge. `weight` must be a safe integer with |weight| ≤ {@link MAX_ABS_WEIGHT}. */

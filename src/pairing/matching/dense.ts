@@ -17,6 +17,8 @@
  *    pair of each unmatched vertex joins it and the solve repeats. If that is still not enough, a maximum-cardinality
  *    matching of the whole allowed graph decides whether a perfect matching exists at all; its pairs join the
  *    candidates, or the result reports that none exists.
+ *
+ * Why one file of this size: one algorithm (the dense O(n³) weighted matching) with its own state.
  */
 import { BlossomGraph, MatchingDuals, WarmStart, packAdjacency, runBlossom } from './blossom';
 import { augmentToMaximumCardinality } from './cardinality';

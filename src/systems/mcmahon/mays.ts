@@ -21,6 +21,8 @@
  * the topmost card "goes down the column until he finds the first player with whom the top player has not already
  * been paired"), and a player leaves his group only when Appendix D allows it (Cardinal Rule No. 3, Conditions 1
  * and 2).
+ *
+ * Why one file of this size: Mays' paper method step by step in his manual's order, so that it reads as the manual does.
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../../model/tournament';
 import { chooseReportedBye, directorByeLine, type ByeMethod } from '../byes';

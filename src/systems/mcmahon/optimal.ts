@@ -21,6 +21,8 @@
  * pair a subset now; the pairs are returned with `pending` listing the others, and the tables they take count from
  * the bottom. Games already recorded for the round are announced pairs: a later call pairs only the players not yet
  * at a table (the rest of the field, or latecomers) and never touches them.
+ *
+ * Why one file of this size: the optimal system's one entry — the round built, matched and reported; its weights (optimalWeights.ts), re-draw checks (avoidability.ts) and seeding lines (seedingReport.ts) are apart.
  */
 import type { HandicapSettings, PairingCriterion, PlayerId, Round, RulesetName, Tournament } from '../../model/tournament';
 import { AvoidabilityChecker, avoidanceWords, type Avoidance } from './avoidability';

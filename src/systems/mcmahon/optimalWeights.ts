@@ -73,6 +73,8 @@
  * Inside a score group players are in order of strength: rank, then rating, then ID ("Place these cards in a column
  * in ascending order of their ID numbers"; IDs are given by strength) — after the tournament's pairing tie-breakers
  * when it sets them (./groupOrder; the EGC: "SOS-2 is used as a tiebreaker" for the pairings).
+ *
+ * Why one file of this size: every priority's weight in one place, so that their orders of magnitude — which must never trade — are read together.
  */
 import type { PairingCriterion, Player, PlayerId } from '../../model/tournament';
 import type { HandicapSettings } from '../../model/tournament';

@@ -22,6 +22,8 @@
  *    round 1 (criterionValues below); scoring/criteria.ts drops by value, earliest first, for explanations;
  *  - a score group's order needs every criterion by OpenGotha's name at one round (getCritValue), cached per player.
  * Sharing would mean a new record outcome and two more ruleset parameters that only this module reads.
+ *
+ * Why one file of this size: OpenGotha's ScoredPlayer and round state ported as one piece, so that it reads beside OpenGotha's Java line by line.
  */
 import { clampRank } from '../../model/rank';
 import type { Game, Player, PlayerId, Round, Tournament } from '../../model/tournament';

@@ -21,6 +21,8 @@
  * Known limit: ExcelJS does not read page breaks back from a file, so a sheet's row breaks survive only while the
  * workbook stays in memory or the sheet is rewritten by a batch; `rowBreaks` this adapter wrote are kept across
  * `save`.
+ *
+ * Why one file of this size: the WorkbookAdapter contract applied op by op to ExcelJS sheets; the package (xlsxPackage.ts), the sheet XML reader (xlsxSheetReader.ts) and styles (xlsxStyles.ts) are apart already. The next split: the op application into its own file.
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';

@@ -18,6 +18,8 @@
  * ECMA-376 Part 1 §18.6 makes the chain an optimisation the application rebuilds ("a calculation chain … can be
  * changed by the application at any time"; Excel recomputes a missing one on load, as it does for files written by
  * openpyxl and ExcelJS, which never write it). A file whose sheets were all kept keeps its chain.
+ *
+ * Why one file of this size: the .xlsx package as one concept: the parts kept byte for byte, the rewritten sheets merged back, the package listed again.
  */
 import JSZip from 'jszip';
 import {

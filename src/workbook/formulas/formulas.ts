@@ -7,6 +7,8 @@
  * no hash to collide; a hit costs one pass over the cells, a miss usually stops at the first differing cell) — in a
  * small least-recently-used cache of `GRID_CACHE_SIZE` grids; each keeps the standings computed for it per ruleset,
  * round and order. `=GO.SOS(grid, A16:A1015)` (an ID range) answers a whole column in one call.
+ *
+ * Why one file of this size: one short function per custom function, each the logic behind one =GO.… wrapper of functions/functions.ts, read side by side.
  */
 import { TengenInputError, type InputError } from '../../model/errors';
 import { toNumber, type Fraction } from '../../model/fraction';

@@ -1,6 +1,7 @@
 /**
  * Pair Round: the preview of a round's pairing and the batch that writes it (Grid, pairing sheet, slips, Log).
  */
+import { partOfRound } from '../../pairing/partial';
 import { playerLabel, type PlayerId, type Round, type Tournament } from '../../model/tournament';
 import { applyPairing, pairingProblems } from '../../pairing/apply';
 import { isDeviation, type PairingResult, type RoundPairing } from '../../pairing/types';
@@ -39,10 +40,8 @@ export interface PairingPreview {
 export function partlyPairedRound(t: Tournament): { readonly round: Round; readonly tables: number; readonly waiting: readonly PlayerId[] } | null {
   const round = Math.max(0, ...t.games.map((g) => g.round));
   if (round === 0 || t.byes.some((b) => b.round > round)) return null;
-  const games = t.games.filter((g) => g.round === round);
-  const seated = new Set([...games.flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
-  const waiting = t.players.filter((p) => !(p.absentRounds ?? []).includes(round) && !seated.has(p.id)).map((p) => p.id);
-  return waiting.length > 0 ? { round, tables: games.length, waiting } : null;
+  const part = partOfRound(t, round);
+  return part ? { round, ...part } : null;
 }
 
 /** The tournament a partly paired round's rest is paired from: every round up to it, its announced tables kept. */

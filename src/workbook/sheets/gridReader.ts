@@ -7,6 +7,8 @@
  * Nothing is guessed: an unreadable cell is an error naming it (`Grid!H12`) and saying what was expected; the two
  * players of a game must say the same thing (each other's ID, opposite colours with the same handicap, matching
  * results), else the error names both cells.
+ *
+ * Why one file of this size: one sheet read whole, in English and French, every cell of it; what a cell's text means is in ../cells/notation.ts.
  */
 import { failed, ok, type InputError, type Parsed } from '../../model/errors';
 import { parseRank, type Rank } from '../../model/rank';
