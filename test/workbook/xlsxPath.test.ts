@@ -71,3 +71,14 @@ describeCorpus('the EGC 2024 Main Open through the .xlsx path', () => {
     await sameTournament(round1, quick, full);
   }, 120_000);
 });
+
+describe('one operation at a time', () => {
+  it('a read while a save runs sees the workbook whole (the page autosaves while the wizard reads again)', async () => {
+    const { XlsxWorkbook } = await import('../../src/workbook/adapters/xlsx');
+    const session = await import('../../src/workbook/session');
+    const wb = XlsxWorkbook.create();
+    await wb.apply(session.newTournamentBatch({ name: 'Q', settings: { system: 'mcmahon', rounds: 3, ruleset: 'egf', komi: 7.5 }, existingSheets: [] }));
+    const [, read] = await Promise.all([wb.save(), session.readTournament(wb)]);
+    expect(read.ok && read.value.settings.komi).toBe(7.5);
+  });
+});

@@ -106,6 +106,20 @@ export class XlsxWorkbook implements WorkbookAdapter {
   /** The workbook's defined names as they are now (scoped by sheet name). */
   private names: PackageName[];
 
+  /**
+   * One operation at a time: a save rewrites the package and the sheets' state while a read or a write in between
+   * would see it half-done (the standalone page autosaves after a write while the wizard reads the workbook again:
+   * a read during the save missed the Settings sheet, and the pane took the workbook for changed). Every public
+   * operation waits for the one before it.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
   /** The ExcelJS workbook was handed out (`excel`): its sheets may have been added, removed or changed there. */
   private handedOut = false;
 
@@ -158,7 +172,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   /** Parses every sheet not parsed yet. */
-  async loadAll(): Promise<void> {
+  loadAll(): Promise<void> {
+    return this.exclusive(() => this.loadAllNow());
+  }
+
+  private async loadAllNow(): Promise<void> {
     await this.ensureLoaded(this.slots.map((s) => s.name));
   }
 
@@ -166,7 +184,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
    * Saves the workbook: the sheets changed since it was read (or last saved) are rewritten, every other part of the
    * file is kept as it was (`xlsxPackage.ts`).
    */
-  async save(): Promise<Uint8Array> {
+  save(): Promise<Uint8Array> {
+    return this.exclusive(() => this.saveNow());
+  }
+
+  private async saveNow(): Promise<Uint8Array> {
     this.syncWithExcel();
     this.pkg ??= await XlsxPackage.open(await JSZip.loadAsync(await emptyPackage()));
     const pkg = this.pkg;
@@ -293,7 +315,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return this.slots.some((s, i) => s.dirty || s.was !== pkg.sheets[i]) || this.slots.length !== pkg.sheets.length || this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
   }
 
-  async sheetNames(): Promise<string[]> {
+  sheetNames(): Promise<string[]> {
+    return this.exclusive(() => this.sheetNamesNow());
+  }
+
+  private async sheetNamesNow(): Promise<string[]> {
     this.syncWithExcel();
     return this.slots.filter((s) => !s.chart).map((s) => s.name);
   }
@@ -346,7 +372,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private quick = new Map<string, SheetCells | null>();
   private context: CellContext | undefined;
 
-  async readSheet(sheet: string): Promise<CellValue[][] | null> {
+  readSheet(sheet: string): Promise<CellValue[][] | null> {
+    return this.exclusive(() => this.readSheetNow(sheet));
+  }
+
+  private async readSheetNow(sheet: string): Promise<CellValue[][] | null> {
     const quick = await this.quickRead(sheet);
     if (quick) return quick.values.map((row) => [...row]);
     await this.ensureLoaded([sheet]);
@@ -355,7 +385,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return this.rectangle(sheet, (cell) => (cell.type === ExcelJS.ValueType.Formula ? plainValue(cell.result as ExcelJS.CellValue) : plainValue(cell.value)), null);
   }
 
-  async readFormulas(sheet: string): Promise<(string | null)[][] | null> {
+  readFormulas(sheet: string): Promise<(string | null)[][] | null> {
+    return this.exclusive(() => this.readFormulasNow(sheet));
+  }
+
+  private async readFormulasNow(sheet: string): Promise<(string | null)[][] | null> {
     const quick = await this.quickRead(sheet);
     if (quick) return quick.formulas.map((row) => [...row]);
     await this.ensureLoaded([sheet]);
@@ -377,8 +411,12 @@ export class XlsxWorkbook implements WorkbookAdapter {
     return { value: plainValue(cell.value) };
   }
 
-  async apply(batch: WorkbookBatch): Promise<void> {
-    validateBatch(batch, await this.sheetNames());
+  apply(batch: WorkbookBatch): Promise<void> {
+    return this.exclusive(() => this.applyNow(batch));
+  }
+
+  private async applyNow(batch: WorkbookBatch): Promise<void> {
+    validateBatch(batch, await this.sheetNamesNow());
     // The sheets the batch names are parsed first: its expectations are checked against them, its ops change them.
     await this.ensureLoaded([...new Set(batch.ops.map((op) => op.sheet))]);
     const conflicts = expectationConflicts(batch, (name) => this.workbook.getWorksheet(name) !== undefined, (name, row, column) => this.found(name, row, column));
