@@ -75,9 +75,9 @@ describe('npm start without Excel: the standalone page', () => {
 });
 
 /** One raw HTTP/1.1 request (so that malformed paths reach the server as typed): its status, or the socket error. */
-function rawStatus(port: number, target: string): Promise<number> {
+function rawStatus(port: number, target: string, host = `127.0.0.1:${port}`): Promise<number> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
     let text = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (text += chunk));
@@ -128,6 +128,13 @@ describe('the standalone server lives on, whatever it is asked', () => {
     expect(child.exitCode).toBeNull();
     expect(await rawStatus(port, '/')).toBe(200);
   };
+
+  test('a request for another host name (DNS rebinding) is refused with 421, and the server still serves the page', async () => {
+    expect(await rawStatus(port, '/', `attacker.example:${port}`)).toBe(421);
+    expect(await rawStatus(port, '/', '127.0.0.1')).toBe(421);
+    expect(await rawStatus(port, '/', `localhost:${port}`)).toBe(200);
+    await alive();
+  });
 
   test.each([
     ['%', '/%', 400],
