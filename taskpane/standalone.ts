@@ -360,11 +360,19 @@ export class StandalonePage {
     this.printButton.disabled = false;
     this.showUndo();
   }
+  /** The latest `drawGrid` call: an earlier one still waiting for the workbook draws nothing. */
+  private drawing = 0;
+
   /** Draw the shown sheet (the Grid by default) of the page's workbook. */
   async drawGrid(): Promise<void> {
     const wb = this.wb;
-    clear(this.gridEl);
-    if (!wb) return;
+    // Two draws may overlap (a write's redraw while the director picks another sheet): only the latest one draws,
+    // and it clears the view just before it appends, so the sheet is never shown twice.
+    const draw = ++this.drawing;
+    if (!wb) {
+      clear(this.gridEl);
+      return;
+    }
     const names = await wb.sheetNames();
     if (!names.includes(this.shown)) this.shown = names.includes(GRID_SHEET) ? GRID_SHEET : names[0] ?? GRID_SHEET;
     const chooser = select(names.map((n) => [n, n] as const), this.shown, { name: 'sheet' });
@@ -373,7 +381,9 @@ export class StandalonePage {
       void this.drawGrid();
     });
     const values = names.length > 0 ? await wb.readSheet(this.shown) : null;
+    if (draw !== this.drawing || wb !== this.wb) return;
     const view = values ? renderSheet(this.shown, values) : null;
+    clear(this.gridEl);
     append(
       this.gridEl,
       names.length > 0 ? h('div', { class: 'row sheet-tools' }, field('Sheet', chooser), values ? this.cellEditor(wb, this.shown, view!) : null) : null,
