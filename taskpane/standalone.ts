@@ -383,12 +383,18 @@ export class StandalonePage {
     const values = names.length > 0 ? await wb.readSheet(this.shown) : null;
     if (draw !== this.drawing || wb !== this.wb) return;
     const view = values ? renderSheet(this.shown, values) : null;
+    // What the director was typing in the cell editor is kept across the redraw.
+    const typing = ['cell-address', 'cell-value'].map((name) => [name, this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''] as const);
     clear(this.gridEl);
     append(
       this.gridEl,
       names.length > 0 ? h('div', { class: 'row sheet-tools' }, field('Sheet', chooser), values ? this.cellEditor(wb, this.shown, view!) : null) : null,
       view ? h('div', { class: 'sheet-scroll' }, view) : h('p', {}, 'The workbook has no sheet yet.'),
     );
+    for (const [name, text] of typing) {
+      const input = this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (input && text !== '') input.value = text;
+    }
   }
 
   /**
