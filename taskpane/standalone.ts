@@ -362,6 +362,9 @@ export class StandalonePage {
   }
   /** The latest `drawGrid` call: an earlier one still waiting for the workbook draws nothing. */
   private drawing = 0;
+  /** What the sheet view shows now (the workbook and its sheet list, sheet and values), so an equal redraw is skipped. */
+  private drawnWorkbook: PageWorkbook | null = null;
+  private drawnKey = '';
 
   /** Draw the shown sheet (the Grid by default) of the page's workbook. */
   async drawGrid(): Promise<void> {
@@ -371,6 +374,7 @@ export class StandalonePage {
     const draw = ++this.drawing;
     if (!wb) {
       clear(this.gridEl);
+      this.drawnKey = '';
       return;
     }
     const names = await wb.sheetNames();
@@ -382,6 +386,12 @@ export class StandalonePage {
     });
     const values = names.length > 0 ? await wb.readSheet(this.shown) : null;
     if (draw !== this.drawing || wb !== this.wb) return;
+    // Nothing changed in what is shown (the same workbook, sheet list, sheet and values): the view is left as it is,
+    // so the director's scroll position, focus and typing are not disturbed by a write to another sheet.
+    const shownKey = JSON.stringify([names, this.shown, values]);
+    if (wb === this.drawnWorkbook && shownKey === this.drawnKey && this.gridEl.firstChild) return;
+    this.drawnWorkbook = wb;
+    this.drawnKey = shownKey;
     const view = values ? renderSheet(this.shown, values) : null;
     // What the director was typing in the cell editor is kept across the redraw.
     const typing = ['cell-address', 'cell-value'].map((name) => [name, this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''] as const);

@@ -234,6 +234,7 @@ export class Wizard {
       const finish = async (ok: boolean) => {
         write.disabled = true;
         cancel.disabled = true;
+        if (ok) write.textContent = 'Writing…';
         if (!ok) {
           this.hideConfirm();
           this.say(`Cancelled: nothing written (${batch.label}).`);
@@ -271,12 +272,15 @@ export class Wizard {
       this.busy = false;
       return false;
     }
+    // The workbook is read again before the confirmation closes, so the step the director works in next is drawn from
+    // what was written: a form he starts filling is never replaced by a late redraw (pasted players were lost so).
+    const success = writeSuccess(batch, this.watch?.changes() ?? []);
+    const read = await this.reread();
     this.busy = false;
     this.hideConfirm();
     this.showErrors([]);
-    this.say(writeSuccess(batch, this.watch?.changes() ?? []));
+    this.say(success);
     this.options.onWrite?.(batch);
-    const read = await this.reread();
     if (!read.ok && !read.empty) this.render();
     return true;
   }
