@@ -372,6 +372,16 @@ export class StandalonePage {
     // Two draws may overlap (a write's redraw while the director picks another sheet): only the latest one draws,
     // and it clears the view just before it appends, so the sheet is never shown twice.
     const draw = ++this.drawing;
+    // Busy while the latest draw waits for the workbook (assistive technology, and tests, wait for the view to settle).
+    this.gridEl.setAttribute('aria-busy', 'true');
+    try {
+      await this.drawLatest(wb, draw);
+    } finally {
+      if (draw === this.drawing) this.gridEl.setAttribute('aria-busy', 'false');
+    }
+  }
+
+  private async drawLatest(wb: PageWorkbook | null, draw: number): Promise<void> {
     if (!wb) {
       clear(this.gridEl);
       this.drawnKey = '';

@@ -479,6 +479,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await confirmWrite();
     await noErrors();
     await page.locator('select[name="sheet"]').selectOption('Grid');
+    // The view settles (a write's redraw and the sheet chosen may overlap) before it is photographed.
+    await page.locator('section.grid-view[aria-busy="false"] [data-testid="sheet-view"][data-sheet="Grid"]').waitFor();
     await page.getByTestId('sheet-view').screenshot({ path: artifactPath('grid.png') });
     await page.screenshot({ path: artifactPath('standalone-page.png'), fullPage: true });
   });
