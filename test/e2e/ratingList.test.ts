@@ -9,10 +9,9 @@
  */
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { corpusPath, HAS_CORPUS } from '../support/corpus';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 const EGF_SAMPLE = path.join(__dirname, '..', 'formats', 'fixtures', 'egf-allworld-sample.txt');
 const FFG_LIST = corpusPath('ratinglists', 'ffg-echelle-ech_ffg_V3.txt');
@@ -32,16 +31,7 @@ describeWithBinaries('rating list type-ahead in the Players step (headless Chrom
   const options = () => page.getByTestId('rating-list-matches').locator('li[role="option"]');
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
-    page.on('dialog', (d) => void d.accept());
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { viewport: { width: 1100, height: 900 }, errors: pageErrors, dialogs: [] }));
   }, 300_000);
 
   afterAll(async () => {

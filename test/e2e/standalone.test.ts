@@ -12,7 +12,7 @@
 import { storedFormula } from '../../src/workbook/adapters/excelFormulaStorage';
 import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/formulas/names';
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { GameResult, Tournament } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
@@ -22,10 +22,15 @@ import { readTournament } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { value } from '../workbook/fixtures';
 import { openZip, sheetCells } from '../workbook/sheetXml';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 const ROUNDS = 3;
+/**
+ * How long a write may take to show. The page runs one workbook operation at a time, so a cell typed just after
+ * another waits for the autosave of the first (a whole .xlsx written): seconds on a loaded CI machine (at load 20 here
+ * the second of two typed cells took over 10 s), as Playwright's own 30 s for an action.
+ */
+const PATIENCE_MS = 30_000;
 const PLAYERS = 13;
 const RANKS = ['4d', '3d', '2d', '2d', '1d', '1k', '1k', '2k', '3k', '4k', '5k', '7k', '9k'];
 const CITIES = ['Montreal', 'Quebec', 'Ottawa', 'Toronto'];
@@ -102,32 +107,24 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
   };
   /** Poll until `check` holds (the pane reads the workbook again after every write, asynchronously). */
   const eventually = async <T>(what: string, get: () => Promise<T>, check: (v: T) => boolean) => {
-    const until = Date.now() + 10_000;
+    const until = Date.now() + PATIENCE_MS;
     let last = await get();
     while (!check(last)) {
-      if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(last)} after 10 s`);
+      if (Date.now() > until) throw new Error(`${what}: still ${JSON.stringify(last)} after ${PATIENCE_MS / 1000} s`);
       await new Promise((r) => setTimeout(r, 50));
       last = await get();
     }
     return last;
   };
   /** Wait until the element's text matches (writes are asynchronous). */
-  const waitForText = (locator: Locator, pattern: RegExp) => locator.filter({ hasText: pattern }).first().waitFor({ timeout: 10_000 });
+  const waitForText = (locator: Locator, pattern: RegExp) => locator.filter({ hasText: pattern }).first().waitFor({ timeout: PATIENCE_MS });
   const noErrors = async () => expect((await page.getByTestId('errors').innerText()).trim()).toBe('');
   const openStep = (name: string) => page.locator(`nav button[data-step="${name}"]`).click();
 
   beforeAll(async () => {
     startedAt = Date.now();
-    buildMs = ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    ({ server, browser, page, buildMs } = await openAddinPage(bin.chromium, { downloads: true, errors: pageErrors }));
     page.on('worker', (w) => workers.push(w.url()));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
   }, 300_000);
 
   afterAll(async () => {

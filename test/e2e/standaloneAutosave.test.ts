@@ -7,9 +7,8 @@
  *
  * A screenshot of the restored page goes to test-artifacts/standalone-restored.png (git-ignored).
  */
-import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 /** Every cell of the sheet view, by address. */
 async function sheetCells(page: Page): Promise<Record<string, string>> {
@@ -47,20 +46,8 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
   };
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1360, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
-    // Leaving the page with unsaved work: the browser's "Leave site?" question, answered "Leave".
-    page.on('dialog', (d: Dialog) => {
-      dialogs.push(d.type());
-      void d.accept();
-    });
+    // Leaving the page with unsaved work: the browser's "Leave site?" question, answered "Leave" (dialogs accepted).
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { downloads: true, errors: pageErrors, dialogs }));
   }, 300_000);
 
   afterAll(async () => {

@@ -4,12 +4,11 @@
  * sheet shown. Screenshots in test-artifacts/: standalone-knockout-preview-pane.png, standalone-bracket.png.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { importBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { knockoutField } from '../support/knockouts';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 describeWithBinaries('a knockout in the standalone page', ['chromium'], (bin) => {
   let server: StaticServer;
@@ -18,11 +17,7 @@ describeWithBinaries('a knockout in the standalone page', ['chromium'], (bin) =>
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { errors: pageErrors }));
     const wb = XlsxWorkbook.create();
     await wb.apply(importBatch(knockoutField(6), { existingSheets: [] }));
     writeFileSync(artifactPath('knockout-6.xlsx'), await wb.save());

@@ -17,13 +17,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import type { PlayerId, Tournament } from '../../src/model/tournament';
 import { initialMms } from '../../src/scoring/scoreboard';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { readTournament } from '../../src/workbook/session';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 const NAME = 'Lyon Spring McMahon 2026';
 /** The round-1 table still playing when round 2 is paired. */
@@ -109,19 +108,7 @@ describeWithBinaries("a director's day in the standalone page (headless Chromium
   };
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
-    page.on('dialog', (d: Dialog) => {
-      dialogs.push(d.type());
-      void d.accept();
-    });
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { viewport: { width: 1280, height: 900 }, downloads: true, errors: pageErrors, dialogs }));
   }, 300_000);
 
   afterAll(async () => {

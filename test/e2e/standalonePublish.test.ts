@@ -5,12 +5,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { importBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { load, QUEBEC } from '../publish/support';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 describeWithBinaries('Publish in the standalone page', ['chromium'], (bin) => {
   let server: StaticServer;
@@ -19,11 +18,7 @@ describeWithBinaries('Publish in the standalone page', ['chromium'], (bin) => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    page = await (await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true })).newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { downloads: true, errors: pageErrors }));
     const wb = XlsxWorkbook.create();
     await wb.apply(importBatch(await load(QUEBEC), { existingSheets: [] }));
     writeFileSync(artifactPath('publish-quebec.xlsx'), await wb.save());

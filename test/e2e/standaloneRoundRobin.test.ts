@@ -4,9 +4,8 @@
  * confirmation as McMahon (the engine's round-robin module: Berger round 1 is 1–6, 2–5, 3–4, the first Black), its
  * results typed on the scratch pad — then the Cross-table sheet in the page: screenshot in test-artifacts/.
  */
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { type Browser, type Locator, type Page } from 'playwright-core';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 const RANKS = ['4d', '3d', '2d', '1d', '1k', '2k'];
 
@@ -33,15 +32,7 @@ describeWithBinaries('a round-robin in the standalone page (headless Chromium)',
   const openStep = (name: string) => page.locator(`nav button[data-step="${name}"]`).click();
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { errors: pageErrors }));
   }, 600_000);
 
   afterAll(async () => {

@@ -11,6 +11,8 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
+import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
@@ -123,3 +125,59 @@ export async function serveDirectory(dir: string): Promise<StaticServer> {
 
 /** The launch arguments for Debian's Chromium, headless, in a container without a sandbox. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** The add-in served on 127.0.0.1, a headless Chromium, and one page of it (see openAddinPage). */
+export interface AddinPage {
+  readonly server: StaticServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** How long the add-in's build took (or waiting for another worker's), in ms. */
+  readonly buildMs: number;
+  close(): Promise<void>;
+}
+
+export interface AddinPageOptions {
+  readonly viewport?: { width: number; height: number };
+  /** Downloads are kept (Save .xlsx, exports). */
+  readonly downloads?: boolean;
+  /** Page errors are pushed here, and console errors too. */
+  readonly errors?: string[];
+  /** Dialogs (the browser's "Leave site?") are accepted, and their types pushed here. */
+  readonly dialogs?: string[];
+}
+
+/**
+ * What every page test starts from: the tests' build of the add-in (built when a source changed), served, and a
+ * page in headless Chromium whose errors are collected. The page is not yet navigated.
+ */
+export async function openAddinPage(chromiumPath: string, options: AddinPageOptions = {}): Promise<AddinPage> {
+  const buildMs = ensureAddinBuilt();
+  const server = await serveDirectory(ADDIN_DIR);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ acceptDownloads: options.downloads ?? false, viewport: options.viewport ?? { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  const errors = options.errors;
+  if (errors) {
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+    });
+  }
+  const dialogs = options.dialogs;
+  if (dialogs) {
+    page.on('dialog', (d: Dialog) => {
+      dialogs.push(d.type());
+      void d.accept();
+    });
+  }
+  return {
+    server,
+    browser,
+    page,
+    buildMs,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
