@@ -14,6 +14,7 @@
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
  *   tengen playoff LEAGUE [--json] [--out FILE.json [--overwrite]]
+ *   tengen pko PKO [--emergency N] [--json]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
  *               [--show-ratings] [--show-pins] [--overwrite]
@@ -79,6 +80,7 @@ import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
+import { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } from './pko';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
@@ -106,7 +108,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
+const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', 'emergency', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
 const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -181,6 +183,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   export: new Set(['format', 'out', 'overwrite', ...H9_HEADER_FLAGS]),
   lots: new Set(['by', 'seed', 'out', 'overwrite']),
   playoff: new Set(['json', 'out', 'overwrite']),
+  pko: new Set(['emergency', 'json']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
   publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
   check: new Set(['json', 'no-compare']),
@@ -435,6 +438,14 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const playoff = playoffOrRefuse(t, rest[0]);
       if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
       io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
+      return 0;
+    }
+    case 'pko': {
+      if (rest.length !== 1) throw new UsageError('pko takes one PKO file (a knockout with the bracket egc-pko-24 or egc-pko-32)');
+      const places = emergencyPlaces(flags.get('emergency'));
+      const t = await load(rest[0]);
+      const q = pkoOrRefuse(t, places, rest[0]);
+      io.out(flags.has('json') ? `${JSON.stringify(pkoJson(q), null, 2)}\n` : renderPko(t, q, places));
       return 0;
     }
     case 'series': {

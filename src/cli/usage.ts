@@ -19,6 +19,7 @@ export const USAGE = `Usage:
                 [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
   tengen playoff LEAGUE|QT [--json] [--out FILE.json [--overwrite]]
+  tengen pko PKO [--emergency N] [--json]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
@@ -55,6 +56,9 @@ lottery of --seed, 0 when not given); the seed is recorded in the file, so the s
 playoff: after a round-robin league (ties for places 1–3, 1–4 with 12 players) or a QT (a tie for first), the knockout
 playoffs its ties need, the round to play and the final places (standings place the players the same way);
 --out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
+pko: after the European Championship's Preliminary Knockout Tournaments (bracket egc-pko-24 or egc-pko-32), who they
+qualify for the league; --emergency N: the N players the emergency rule adds when N qualified players could not come
+(the smallest pairing numbers with exactly 2 PKO wins).
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.
