@@ -13,7 +13,7 @@
  *   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
- *   tengen playoff LEAGUE [--json] [--out FILE.json [--overwrite]]
+ *   tengen playoff LEAGUE [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]
  *   tengen pko PKO [--emergency N] [--json]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
@@ -74,7 +74,7 @@ import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolv
 import { UsageError, USAGE } from './usage';
 import { lockForWriting, releaseLocks } from './lock';
 import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } from './files';
-import { outFormat, pairIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
+import { outFormat, pairIntoWorkbook, playoffIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
@@ -431,12 +431,17 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'playoff': {
       if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
       const out = flags.get('out');
-      if (typeof out === 'string') outFormat(out, ['json']);
-      if (typeof out === 'string') refuseExistingOut(out, flags.has('overwrite'), rest[0], 'the league with its playoff');
+      const format = typeof out === 'string' ? outFormat(out, ['json', 'xlsx']) : undefined;
+      // A workbook given as LEAGUE and as --out is updated in place (the session's Pair playoff: the Bracket sheet).
+      const inPlace = format === 'xlsx' && path.extname(rest[0]).toLowerCase() === '.xlsx' && sameFile(rest[0], out as string);
+      if (format === 'xlsx' && !inPlace) refuseExistingWorkbook(out as string, flags.has('overwrite'));
+      if (format === 'json') refuseExistingOut(out as string, flags.has('overwrite'), rest[0], 'the league with its playoff');
       const t = await load(rest[0]);
       // Refused (nothing written) while the league is not over, or a recorded playoff game is wrong.
       const playoff = playoffOrRefuse(t, rest[0]);
-      if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      if (format === 'json') await writeFileAtomically(out as string, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      else if (inPlace) await playoffIntoWorkbook(rest[0], io.fs);
+      else if (format === 'xlsx') await writeNewWorkbook(withNextPlayoffRound(t, playoff), out as string, 'en', io.fs);
       io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
       return 0;
     }

@@ -192,3 +192,24 @@ describe("the QT's knockout playoff on the Bracket sheet", () => {
     expect(Object.fromEntries(JSON.parse(standings.out).map((r: { id: number; place: number }) => [r.id, r.place]))).toEqual(expected);
   });
 });
+
+describe('tengen playoff on a workbook', () => {
+  it('--out the same .xlsx pairs the next round onto its Bracket sheet; again before the results: refused, nothing written', async () => {
+    const { writeTournamentJson } = await import('../../src/formats/json');
+    const { readFileSync } = await import('node:fs');
+    const json = path.join(dir, 'league-cli.json');
+    writeFileSync(json, writeTournamentJson(league(10, threeWayBeats)));
+    const file = path.join(dir, 'league-cli.xlsx');
+    expect((await cli(['workbook', json, '--out', file])).code).toBe(0);
+    const paired = await cli(['playoff', file, '--out', file]);
+    expect(paired.err).toBe('');
+    expect(paired.code).toBe(0);
+    const wb = await XlsxWorkbook.open(readFileSync(file));
+    expect(playoffRows((await wb.readSheet(BRACKET_SHEET))!).slice(1).map((r) => [r[3], r[4], r[7]])).toEqual([['knockout', 2, 3], ['free win', 1, null]]);
+    const before = readFileSync(file);
+    const again = await cli(['playoff', file, '--out', file]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/waits for its results: type them on the Bracket sheet.*Nothing was written/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
