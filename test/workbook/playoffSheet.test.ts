@@ -213,3 +213,16 @@ describe('tengen playoff on a workbook', () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 });
+
+describe("the pane's Pair the playoff (sessionServices)", () => {
+  it('offers the batch after the league, and the refusal saying why before its last round', async () => {
+    const { sessionServices } = await import('../../taskpane/sessionServices');
+    const s = sessionServices();
+    const done = s.pairPlayoffBatch!(league(10, threeWayBeats));
+    expect(done.ok).toBe(true);
+    const t = league(10, threeWayBeats);
+    const early = s.pairPlayoffBatch!({ ...t, games: t.games.filter((g) => g.round < 9) });
+    expect(early.ok).toBe(false);
+    if (!early.ok) expect(early.errors[0].message).toMatch(/the league is not over: round 9 of 9/);
+  });
+});
