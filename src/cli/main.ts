@@ -15,6 +15,7 @@
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
  *   tengen playoff LEAGUE [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]
  *   tengen pko PKO [--emergency N] [--json]
+ *   tengen qualification LEAGUE CONGRESS [--json] [--out LIST.xlsx [--overwrite]]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
  *               [--show-ratings] [--show-pins] [--overwrite]
@@ -81,6 +82,7 @@ import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './expo
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } from './pko';
+import { qualificationJson, qualificationOrRefuse, renderQualification, writeQualificationWorkbook } from './qualification';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
@@ -184,6 +186,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   lots: new Set(['by', 'seed', 'out', 'overwrite']),
   playoff: new Set(['json', 'out', 'overwrite']),
   pko: new Set(['emergency', 'json']),
+  qualification: new Set(['json', 'out', 'overwrite']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
   publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
   check: new Set(['json', 'no-compare']),
@@ -451,6 +454,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const t = await load(rest[0]);
       const q = pkoOrRefuse(t, places, rest[0]);
       io.out(flags.has('json') ? `${JSON.stringify(pkoJson(q), null, 2)}\n` : renderPko(t, q, places));
+      return 0;
+    }
+    case 'qualification': {
+      if (rest.length !== 2) throw new UsageError('qualification takes two files: the LEAGUE (with its playoff) and the CONGRESS McMahon');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['xlsx']);
+      const q = qualificationOrRefuse(await load(rest[0]), await load(rest[1]), { league: rest[0], congress: rest[1] });
+      if (typeof out === 'string') io.out(await writeQualificationWorkbook(q, out, flags.has('overwrite'), io.fs));
+      else io.out(flags.has('json') ? `${JSON.stringify(qualificationJson(q), null, 2)}\n` : renderQualification(q));
       return 0;
     }
     case 'series': {

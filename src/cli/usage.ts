@@ -20,6 +20,7 @@ export const USAGE = `Usage:
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
   tengen playoff LEAGUE|QT [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]
   tengen pko PKO [--emergency N] [--json]
+  tengen qualification LEAGUE CONGRESS [--json] [--out LIST.xlsx [--overwrite]]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
@@ -60,6 +61,9 @@ onto a workbook's Bracket sheet (the workbook given as LEAGUE is updated in plac
 pko: after the European Championship's Preliminary Knockout Tournaments (bracket egc-pko-24 or egc-pko-32), who they
 qualify for the league; --emergency N: the N players the emergency rule adds when N qualified players could not come
 (the smallest pairing numbers with exactly 2 PKO wins).
+qualification: the European Championship's list for international tournaments: the league's players by final place
+(ties by rating, then the lottery of the league's seed), then the Europeans of the congress McMahon ("egc": true) in
+its qualification order; --out writes it to a workbook's Qualification sheet (other sheets kept).
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.
