@@ -18,6 +18,7 @@ import { importBatch, pairPlayoffBatch, readSession, SessionRefusal, standingsBa
 import { BRACKET_SHEET } from '../../src/workbook/sheets/bracketSheet';
 import { PLAYOFF_COLUMNS, PLAYOFF_HEADER_ROW } from '../../src/workbook/sheets/playoffSheet';
 import { STANDINGS_HEADER_ROW, STANDINGS_SHEET } from '../../src/workbook/sheets/standingsSheet';
+import { CROSS_TABLE_HEADER_ROW, CROSS_TABLE_SHEET } from '../../src/workbook/sheets/crossTableSheet';
 import { cli } from '../support/cli';
 import { id, player, tournament } from '../pairing/fixtures';
 
@@ -82,6 +83,16 @@ async function standingsSheetPlaces(wb: WorkbookAdapter): Promise<Record<number,
   return out;
 }
 
+/** The cross-table's Final column (right of Place, once the playoff is over), by ID; null when there is none. */
+async function crossTableFinals(wb: WorkbookAdapter): Promise<Record<number, number> | null> {
+  const values = (await wb.readSheet(CROSS_TABLE_SHEET))!;
+  const column = values[CROSS_TABLE_HEADER_ROW - 1].indexOf('Final');
+  if (column < 0) return null;
+  const out: Record<number, number> = {};
+  for (const row of values.slice(CROSS_TABLE_HEADER_ROW)) if (typeof row[1] === 'number') out[row[1]] = Number(row[column]);
+  return out;
+}
+
 /** The whole director's day on a workbook: import, pair the playoff, 3 beats 2, pair round 2, 3 beats 1, standings. */
 async function playThreeWay(wb: WorkbookAdapter): Promise<void> {
   await wb.apply(importBatch(league(10, threeWayBeats), { existingSheets: await wb.sheetNames() }));
@@ -106,6 +117,8 @@ async function playThreeWay(wb: WorkbookAdapter): Promise<void> {
     [2, 'final', 1, null, 3, null],
   ]);
   await typeResult(wb, 2, 3, '+');
+  // Before the Standings action the cross-table has no Final column (its Place is the league's order by wins).
+  expect(await crossTableFinals(wb)).toBeNull();
   await wb.apply(standingsBatch(await session(wb)));
 }
 
@@ -121,6 +134,7 @@ describe('the playoff on the Bracket sheet', () => {
     expect(t.playoffs?.map((g) => `${g.place}/${g.round}: ${g.white}-${g.black} ${g.result}`)).toEqual(['1/1: 2-3 black-wins', '1/2: 1-3 black-wins']);
     expect(Object.fromEntries(computeStandings(t).entries.map((e) => [e.player.id, e.place]))).toEqual(EXPECTED);
     expect(await standingsSheetPlaces(wb)).toEqual(EXPECTED);
+    expect(await crossTableFinals(wb)).toEqual(EXPECTED);
     // The final places under the games, as `tengen playoff` prints them.
     const all = (await wb.readSheet(BRACKET_SHEET))!;
     const finals = all.findIndex((r) => r[0] === 'Final places');
@@ -143,7 +157,13 @@ describe('the playoff on the Bracket sheet', () => {
     const finals = Object.fromEntries((JSON.parse(playoff.out).finalPlaces as { player: number; place: number }[]).map((f) => [f.player, f.place]));
     expect(cliStandings).toEqual(EXPECTED);
     expect(finals).toEqual(EXPECTED);
-    expect(await standingsSheetPlaces(await XlsxWorkbook.open(await wb.save()))).toEqual(EXPECTED);
+    const saved = await XlsxWorkbook.open(await wb.save());
+    expect(await standingsSheetPlaces(saved)).toEqual(EXPECTED);
+    expect(await crossTableFinals(saved)).toEqual(EXPECTED);
+    // Read again and written again: nothing changes (the session reads its own Final column back).
+    const again = standingsBatch(await session(saved));
+    await saved.apply(again);
+    expect(await crossTableFinals(saved)).toEqual(EXPECTED);
   });
 
   it('a result typed wrong on the sheet is named by its cell', async () => {
