@@ -223,3 +223,15 @@ describe("the pane's Pair the playoff (sessionServices)", () => {
     if (!early.ok) expect(early.errors[0].message).toMatch(/the league is not over: round 9 of 9/);
   });
 });
+
+describe("a director's own sheet named Bracket in a league workbook", () => {
+  it('is not read as a playoff, and pairing the playoff refuses to write over it', async () => {
+    const wb = new MemoryWorkbook();
+    await wb.apply(importBatch(league(10, threeWayBeats), { existingSheets: [] }));
+    await wb.apply({ label: 'mine', ops: [{ kind: 'ensure-sheet', sheet: BRACKET_SHEET }, { kind: 'write', sheet: BRACKET_SHEET, at: 'A1', cells: [['my notes'], ['draw for the final dinner']] }] });
+    const t = await session(wb);
+    expect(t.playoffs).toBeUndefined();
+    expect(() => pairPlayoffBatch(t)).toThrow(/sheet named Bracket that Tengen did not write/);
+    expect((await wb.readSheet(BRACKET_SHEET))![0][0]).toBe('my notes');
+  });
+});

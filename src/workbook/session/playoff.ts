@@ -12,6 +12,7 @@ import { leaguePlayoff, withNextPlayoffRound, type Playoff } from '../../systems
 import type { WorkbookBatch } from '../adapters/adapter';
 import { type LogLine } from '../sheets/logSheet';
 import { BRACKET_SHEET } from '../sheets/bracketSheet';
+import { isPlayoffSheet } from '../sheets/playoffSheet';
 import { tournamentBatch } from './batchSupport';
 import { contextOf, type SessionOptions, SessionRefusal } from './context';
 
@@ -28,6 +29,10 @@ export function pairPlayoffBatch(t: Tournament, options: SessionOptions = {}): W
   const whose = playoff.kind === 'qt' ? 'QT' : 'league';
   if (playoff.knockouts.length === 0) {
     throw new SessionRefusal('invalid', `no tie for ${playoff.contested === 1 ? 'place 1' : `places 1–${playoff.contested}`} after the ${whose}: no playoff is held`);
+  }
+  const existing = ctx.read?.get(BRACKET_SHEET);
+  if (existing && existing.values.some((r) => r.some((c) => c !== null && c !== '')) && !isPlayoffSheet(existing.values)) {
+    throw new SessionRefusal('overwrite', `this workbook has a sheet named ${BRACKET_SHEET} that Tengen did not write; the playoff is written on a sheet of that name: rename yours, then pair the playoff`, [`${BRACKET_SHEET}!A1`]);
   }
   const after = withNextPlayoffRound(t, playoff);
   const added = (after.playoffs ?? []).slice((t.playoffs ?? []).length);

@@ -153,6 +153,16 @@ export function playoffOps(t: Tournament, language: GridLanguage = 'en'): Workbo
   return ops;
 }
 
+/**
+ * Whether the sheet is a playoff Tengen wrote (its title or its header): a sheet named Bracket that is the director's
+ * own is neither read as a playoff nor written over (the session refuses to pair onto it).
+ */
+export function isPlayoffSheet(values: readonly (readonly CellValue[])[]): boolean {
+  const title = values[0]?.[0];
+  const header = values[PLAYOFF_HEADER_ROW - 1] ?? [];
+  return (typeof title === 'string' && Object.values(WORDS).some((w) => title.endsWith(` — ${w.title}`))) || Object.values(WORDS).some((w) => w.headers.every((h, i) => header[i] === h));
+}
+
 const wholeNumber = (v: CellValue): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : undefined);
 const FREE_WORDS = new Set<string>(Object.values(WORDS).map((w) => w.free));
 
@@ -166,6 +176,8 @@ export function readPlayoffSheet(values: readonly (readonly CellValue[])[], t: T
   const cell = (row: number, column: number): CellValue => values[row - 1]?.[column - 1] ?? null;
   const at = (row: number, column: number) => sheetCell(sheet, row, column);
   const C = PLAYOFF_COLUMNS;
+  // A sheet named Bracket that Tengen did not write is the director's own: not a playoff (pairing refuses to write on it).
+  if (!isPlayoffSheet(values)) return [];
   const headerOk = Object.values(WORDS).some((w) => w.headers.every((h, i) => cell(PLAYOFF_HEADER_ROW, i + 1) === h));
   if (!headerOk) {
     const any = values.slice(PLAYOFF_HEADER_ROW - 1).some((r) => r.some((c) => !isBlank(c)));
