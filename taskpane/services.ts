@@ -119,5 +119,7 @@ export interface WizardServices {
   ): BatchOrErrors;
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
   standingsBatch(t: Tournament): BatchOrErrors;
+  /** A finished league's or QT's next knockout playoff round, on the Bracket sheet (the pairings `tengen playoff` prints). */
+  pairPlayoffBatch?(t: Tournament): BatchOrErrors;
   finalizeBatch(t: Tournament): BatchOrErrors;
 }

@@ -158,6 +158,9 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
     standingsBatch(t: Tournament) {
       return attempt(() => session.standingsBatch(t));
     },
+    pairPlayoffBatch(t: Tournament) {
+      return attempt((confirmOverwrite) => session.pairPlayoffBatch(t, { confirmOverwrite }));
+    },
     finalizeBatch(t: Tournament) {
       return attempt(() => session.finalizeBatch(t));
     },

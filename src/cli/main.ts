@@ -13,7 +13,9 @@
  *   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
  *   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
  *   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
- *   tengen playoff LEAGUE [--json] [--out FILE.json [--overwrite]]
+ *   tengen playoff LEAGUE [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]
+ *   tengen pko PKO [--emergency N] [--json]
+ *   tengen qualification LEAGUE CONGRESS [--json] [--out LIST.xlsx [--overwrite]]
  *   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
  *   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
  *               [--show-ratings] [--show-pins] [--overwrite]
@@ -73,12 +75,14 @@ import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolv
 import { UsageError, USAGE } from './usage';
 import { lockForWriting, releaseLocks } from './lock';
 import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } from './files';
-import { outFormat, pairIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
+import { outFormat, pairIntoWorkbook, playoffIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
 import { writeTournamentJson } from '../formats/json';
 import { foundJson, loadRatingList, renderFound } from './ratingList';
 import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
+import { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } from './pko';
+import { qualificationJson, qualificationOrRefuse, renderQualification, writeQualificationWorkbook } from './qualification';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
 import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
@@ -106,7 +110,7 @@ interface Parsed {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
+const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', 'emergency', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
 const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
 
 function parseArgs(argv: readonly string[]): Parsed {
@@ -181,6 +185,8 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   export: new Set(['format', 'out', 'overwrite', ...H9_HEADER_FLAGS]),
   lots: new Set(['by', 'seed', 'out', 'overwrite']),
   playoff: new Set(['json', 'out', 'overwrite']),
+  pko: new Set(['emergency', 'json']),
+  qualification: new Set(['json', 'out', 'overwrite']),
   series: new Set(['as-of', 'json', 'out', 'overwrite']),
   publish: new Set(['out', 'base-url', 'language', 'url-key', 'show-ratings', 'show-pins', 'overwrite']),
   check: new Set(['json', 'no-compare']),
@@ -428,13 +434,35 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'playoff': {
       if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
       const out = flags.get('out');
-      if (typeof out === 'string') outFormat(out, ['json']);
-      if (typeof out === 'string') refuseExistingOut(out, flags.has('overwrite'), rest[0], 'the league with its playoff');
+      const format = typeof out === 'string' ? outFormat(out, ['json', 'xlsx']) : undefined;
+      // A workbook given as LEAGUE and as --out is updated in place (the session's Pair playoff: the Bracket sheet).
+      const inPlace = format === 'xlsx' && path.extname(rest[0]).toLowerCase() === '.xlsx' && sameFile(rest[0], out as string);
+      if (format === 'xlsx' && !inPlace) refuseExistingWorkbook(out as string, flags.has('overwrite'));
+      if (format === 'json') refuseExistingOut(out as string, flags.has('overwrite'), rest[0], 'the league with its playoff');
       const t = await load(rest[0]);
       // Refused (nothing written) while the league is not over, or a recorded playoff game is wrong.
       const playoff = playoffOrRefuse(t, rest[0]);
-      if (typeof out === 'string') await writeFileAtomically(out, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      if (format === 'json') await writeFileAtomically(out as string, writeTournamentJson(withNextPlayoffRound(t, playoff)), io.fs);
+      else if (inPlace) await playoffIntoWorkbook(rest[0], io.fs);
+      else if (format === 'xlsx') await writeNewWorkbook(withNextPlayoffRound(t, playoff), out as string, 'en', io.fs);
       io.out(flags.has('json') ? `${JSON.stringify(playoffJson(playoff), null, 2)}\n` : renderPlayoff(t, playoff));
+      return 0;
+    }
+    case 'pko': {
+      if (rest.length !== 1) throw new UsageError('pko takes one PKO file (a knockout with the bracket egc-pko-24 or egc-pko-32)');
+      const places = emergencyPlaces(flags.get('emergency'));
+      const t = await load(rest[0]);
+      const q = pkoOrRefuse(t, places, rest[0]);
+      io.out(flags.has('json') ? `${JSON.stringify(pkoJson(q), null, 2)}\n` : renderPko(t, q, places));
+      return 0;
+    }
+    case 'qualification': {
+      if (rest.length !== 2) throw new UsageError('qualification takes two files: the LEAGUE (with its playoff) and the CONGRESS McMahon');
+      const out = flags.get('out');
+      if (typeof out === 'string') outFormat(out, ['xlsx']);
+      const q = qualificationOrRefuse(await load(rest[0]), await load(rest[1]), { league: rest[0], congress: rest[1] });
+      if (typeof out === 'string') io.out(await writeQualificationWorkbook(q, out, flags.has('overwrite'), io.fs));
+      else io.out(flags.has('json') ? `${JSON.stringify(qualificationJson(q), null, 2)}\n` : renderQualification(q));
       return 0;
     }
     case 'series': {

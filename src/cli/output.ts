@@ -187,6 +187,27 @@ export async function pairIntoWorkbook(file: string, t: Tournament, pairing: Rou
   await writeFileAtomically(file, await wb.save(), fs);
 }
 
+/**
+ * `tengen playoff WB.xlsx --out WB.xlsx`: the workbook's next playoff round paired in place by the session's Pair
+ * playoff (the Bracket sheet, the Log; the director's own sheets kept); a refusal writes nothing.
+ */
+export async function playoffIntoWorkbook(file: string, fs?: WriterFs): Promise<void> {
+  const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
+  const { readSession, pairPlayoffBatch, SessionRefusal } = await import('../workbook/session');
+  const wb = await readXlsxFile(file);
+  const session = await readSession(wb);
+  if (!session.ok) throw new TengenInputError(session.errors.map((e) => ({ ...e, file })));
+  let batch;
+  try {
+    batch = pairPlayoffBatch(session.value.tournament);
+  } catch (e) {
+    if (e instanceof SessionRefusal) throw new Refusal(`${file}: ${e.message}. Nothing was written`);
+    throw e;
+  }
+  await wb.apply(batch);
+  await writeFileAtomically(file, await wb.save(), fs);
+}
+
 /** What `writeNewWorkbook` did: the sheets written, the director's own sheets kept, and whether a file was replaced. */
 export interface WorkbookWritten {
   readonly sheets: readonly string[];

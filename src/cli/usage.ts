@@ -18,7 +18,9 @@ export const USAGE = `Usage:
   tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
                 [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
-  tengen playoff LEAGUE|QT [--json] [--out FILE.json [--overwrite]]
+  tengen playoff LEAGUE|QT [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]
+  tengen pko PKO [--emergency N] [--json]
+  tengen qualification LEAGUE CONGRESS [--json] [--out LIST.xlsx [--overwrite]]
   tengen series FILE1 FILE2 …|SERIES.xlsx [--as-of N|FILE] [--json] [--out SERIES.xlsx [--overwrite]]
   tengen publish FILE --out DIR|SITE.zip|SITE.html [--base-url URL] [--language en|fr] [--url-key id|pin]
               [--show-ratings] [--show-pins] [--overwrite]
@@ -54,7 +56,14 @@ lots assigns the pairing numbers a round-robin pairs by (--by lottery needs --se
 lottery of --seed, 0 when not given); the seed is recorded in the file, so the same seed gives the same numbers.
 playoff: after a round-robin league (ties for places 1–3, 1–4 with 12 players) or a QT (a tie for first), the knockout
 playoffs its ties need, the round to play and the final places (standings place the players the same way);
---out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go.
+--out writes that round's games (colours by nigiri) into the file's "playoffs" section, where their results go, or
+onto a workbook's Bracket sheet (the workbook given as LEAGUE is updated in place), where they are typed.
+pko: after the European Championship's Preliminary Knockout Tournaments (bracket egc-pko-24 or egc-pko-32), who they
+qualify for the league; --emergency N: the N players the emergency rule adds when N qualified players could not come
+(the smallest pairing numbers with exactly 2 PKO wins).
+qualification: the European Championship's list for international tournaments: the league's players by final place
+(ties by rating, then the lottery of the league's seed), then the Europeans of the congress McMahon ("egc": true) in
+its qualification order; --out writes it to a workbook's Qualification sheet (other sheets kept).
 series: the Czech series table over tournament files given in the order held; --as-of the table after tournament
 N (a number from 1, or one of the files); --out writes the list and the table to a Series sheet, and a workbook
 with a Series sheet given as the one FILE is read as its list of files.

@@ -5,6 +5,7 @@ import { formatFraction } from '../../src/model/fraction';
 import { playerLabel, type Criterion, type PlayerId, type Tournament } from '../../src/model/tournament';
 import { explainIn, type Explanation } from '../../src/scoring/explain';
 import { computeStandings, type Standings } from '../../src/scoring/standings';
+import { playoffSheetKind } from '../../src/workbook/sheets/playoffSheet';
 import { CRITERION_LABEL } from '../../src/workbook/sheets/standingsSheet';
 import { append, button, field, h, select, table } from '../dom';
 import { renderSectionsNotice, type Step, type StepContext } from './context';
@@ -60,6 +61,13 @@ export class StandingsStep implements Step {
       this.ctx.body,
       standingsTable,
       button('Write the standings…', () => void this.ctx.offer(this.ctx.services.standingsBatch(t)), { class: 'primary', 'data-testid': 'write-standings' }),
+      // A league's or QT's ties for the top places go to a knockout playoff (European Go Championship Tournament
+      // Rules, "The League's Knockout Playoffs"; QT, "Knockout Playoff"): its rounds are paired onto the Bracket
+      // sheet, where their results are typed. The session refuses, saying why, before the last round or while a
+      // playoff round waits for its results.
+      ...(playoffSheetKind(t) && this.ctx.services.pairPlayoffBatch
+        ? [button('Pair the playoff…', () => void this.ctx.offer(this.ctx.services.pairPlayoffBatch!(t)), { 'data-testid': 'pair-playoff' })]
+        : []),
       h('h3', {}, 'Why this tie-break?'),
       h('div', { class: 'row' }, field('Player', playerSelect), field('Criterion', criterionSelect)),
       explainButton,

@@ -12,6 +12,7 @@ import { crossTableOps } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridOps } from '../sheets/grid';
 import { LOG_SHEET, logOps, type LogLine } from '../sheets/logSheet';
 import { pairingsOps } from '../sheets/pairingsSheet';
+import { hasPlayoffSheet, playoffOps } from '../sheets/playoffSheet';
 import { playersOps } from '../sheets/playersSheet';
 import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
 import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
@@ -50,6 +51,8 @@ export function tournamentBatch(
     // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
     ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
     ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
+    // A league's or QT's knockout playoff, once paired, on the Bracket sheet (its results typed there).
+    ...(hasPlayoffSheet(t) ? playoffOps(t, ctx.language) : []),
   ];
   // The poster, the ceremony, the European results and the team sheets the workbook has follow (derivedSheets.ts).
   const extra = [...(options.extra ?? []), ...derivedSheetsOps(after, ctx, options.derivedLeft ?? writtenWhole(options.extra ?? []))];

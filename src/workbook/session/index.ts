@@ -46,6 +46,7 @@ import { registerPlayersBatch as registerPlayers } from './players';
 import { liveValuesBatch as liveValues, resultsBatch as results } from './results';
 import { barBatch as bar, sectionsBatch as sections } from './sections';
 import { standingsBatch as standings } from './standings';
+import { pairPlayoffBatch as pairPlayoff } from './playoff';
 
 /**
  * Every batch's printed sheets set up for the tournament's paper (print/paper.ts: `paperOf`, the director's choice
@@ -64,6 +65,7 @@ export const pairRoundBatch = papered(pair);
 export const resultsBatch = papered(results);
 export const liveValuesBatch = papered(liveValues);
 export const standingsBatch = papered(standings);
+export const pairPlayoffBatch = papered(pairPlayoff);
 export const finalizeBatch = papered(finalize);
 export function newTournamentBatch(info: NewTournamentInfo): WorkbookBatch {
   return withPaper(newTournament(info), paperOf({ settings: info.settings, players: info.players ?? [] }));

@@ -9,6 +9,7 @@ import { numberByStrength } from '../../pairing/numbering';
 import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
 import { type GridLanguage } from '../cells/notation';
 import { GRID_CACHE_SHEET, gridCacheOps, isCacheSheet, SETTINGS_CACHE_SHEET, settingsCacheOps, STANDINGS_CACHE_SHEET, standingsCacheOps } from '../formulas/liveCache';
+import { hasPlayoffSheet, playoffOps } from '../sheets/playoffSheet';
 import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, POSTER_SHEET, posterOps, roundPaperOps, roundSheets } from '../print/printouts';
 import { BRACKET_SHEET, bracketOps } from '../sheets/bracketSheet';
 import { CROSS_TABLE_SHEET, crossTableOps } from '../sheets/crossTableSheet';
@@ -109,6 +110,11 @@ export function importBatch(t: Tournament, options: ImportOptions = {}): Workboo
   }
   if (hasBracket(t)) {
     ops.push(...bracketOps(t, language));
+    written.add(BRACKET_SHEET);
+  }
+  // A league's or QT's knockout playoff games (the file's "playoffs") on the Bracket sheet, where their results go.
+  if (hasPlayoffSheet(t)) {
+    ops.push(...playoffOps(t, language));
     written.add(BRACKET_SHEET);
   }
   // The sheets of the tournament replaced are rewritten in place (each cleared first); the others deleted once the

@@ -17,6 +17,7 @@ import { CROSS_TABLE_SHEET } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridCells, gridLayout, readGridDetailed } from '../sheets/grid';
 import { LOG_SHEET, nextLogRow } from '../sheets/logSheet';
 import { pairingsSheetName, readPairingSheet, type PairingSheetGame } from '../sheets/pairingsSheet';
+import { playoffSheetKind, readPlayoffSheet } from '../sheets/playoffSheet';
 import { entrantRankError, PLAYERS_SHEET, readPlayersSheet } from '../sheets/playersSheet';
 import { readSettingsSheet, SETTINGS_SHEET } from '../sheets/settingsSheet';
 import { STANDINGS_SHEET } from '../sheets/standingsSheet';
@@ -170,6 +171,13 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
     const values = (await wb.readSheet(BRACKET_SHEET)) ?? [];
     read.set(BRACKET_SHEET, { values });
     tournament = { ...tournament, games: readBracketResults(values, tournament, errors) };
+  }
+  // A league's or QT's knockout playoff lives on the Bracket sheet (playoffSheet.ts): its games and results, read back.
+  if (playoffSheetKind(tournament) && sheets.includes(BRACKET_SHEET)) {
+    const values = (await wb.readSheet(BRACKET_SHEET)) ?? [];
+    read.set(BRACKET_SHEET, { values });
+    const playoffs = readPlayoffSheet(values, tournament, errors);
+    tournament = { ...tournament, ...(playoffs.length > 0 ? { playoffs } : {}) };
   }
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);

@@ -15,6 +15,7 @@ import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type Work
 import { columnLetter, rangeAddress } from '../cells/address';
 import { crossTablePlaces, crossTablePoints } from '../formulas/crossTableFormulas';
 import { entryOf, formatEntry } from '../cells/crossTableNotation';
+import { playoffKindOf, playoffOutcome } from '../../scoring/knockoutPlayoff';
 
 export const CROSS_TABLE_SHEET = 'Cross-table';
 export const CROSS_TABLE_HEADER_ROW = 3;
@@ -48,7 +49,28 @@ export function crossTableTitle(t: Tournament): string {
   return `${t.name}: cross-table (round-robin, ${schedule}${cycles})`;
 }
 
-export function crossTableOps(t: Tournament): WorkbookOp[] {
+/** The header of the column of final places, right of Place, once a league's knockout playoff is over. */
+export const CROSS_TABLE_FINAL = 'Final';
+
+/**
+ * Each player's final place once the league's knockout playoff is over (seeds/egc-championship-rules.txt, "The
+ * League's Knockout Playoffs", "Pairings and Final Places": "The league players not in the knockout keep their places
+ * as final"), else undefined — the Place column is the league's order by wins, which the playoff dissolves.
+ */
+export function crossTableFinalPlaces(t: Tournament): ReadonlyMap<PlayerId, number> | undefined {
+  const kind = playoffKindOf(t);
+  if (kind !== 'league' || (t.playoffs?.length ?? 0) === 0) return undefined;
+  const order = byPairingNumber(t);
+  if (!order.ok) return undefined;
+  const { outcome, errors } = playoffOutcome(t, kind, order.value);
+  return errors.length === 0 ? outcome.finalPlaces : undefined;
+}
+
+/**
+ * The cross-table. `finalShown`: the Final column's values to render instead of the computed ones (the session
+ * renders the column as it was read, so that only what changed is written).
+ */
+export function crossTableOps(t: Tournament, finalShown?: ReadonlyMap<PlayerId, CellValue>): WorkbookOp[] {
   const sheet = CROSS_TABLE_SHEET;
   const order = rowOrder(t);
   const n = order.length;
@@ -61,9 +83,10 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
   const lastResult = CROSS_TABLE_LEAD_COLUMNS + n;
   const pointsColumn = lastResult + 1;
   const placeColumn = lastResult + 2;
-  const width = pointsColumn + 1;
+  const finals = finalShown ?? crossTableFinalPlaces(t);
+  const width = pointsColumn + 1 + (finals ? 1 : 0);
   const pad = (row: CellInput[]) => [...row, ...new Array<CellInput>(width - row.length).fill(null)];
-  const header: CellValue[] = [...CROSS_TABLE_HEADER, ...order.map((_, i) => i + 1), 'Points', 'Place'];
+  const header: CellValue[] = [...CROSS_TABLE_HEADER, ...order.map((_, i) => i + 1), 'Points', 'Place', ...(finals ? [CROSS_TABLE_FINAL] : [])];
   const pointsRange = `$${columnLetter(pointsColumn)}$${top}:$${columnLetter(pointsColumn)}$${top + n - 1}`;
   const rows: CellInput[][] = order.map((id, i) => {
     const p = byId.get(id)!;
@@ -74,9 +97,10 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
       i + 1, id, displayName(p), formatRank(p.rank), ...results[i].map((text) => text || null),
       { formula: `=GO.RRPOINTS(${rangeAddress(row, first, row, lastResult)})`, value: points[i] },
       { formula: `=GO.RRPLACE(${columnLetter(pointsColumn)}${row},${pointsRange})`, value: places[i] },
+      ...(finals ? [finals.get(id) ?? null] : []),
     ];
   });
-  const lastColumn = columnLetter(placeColumn);
+  const lastColumn = columnLetter(placeColumn + (finals ? 1 : 0));
   const lastRow = top + n - 1;
   const diagonal: WorkbookOp[] = order.map((_, i) => ({ kind: 'format', sheet, range: `${columnLetter(first + i)}${top + i}`, format: { fill: '#808080' } }));
   const cycles = t.settings.cycles ?? 1;
@@ -94,7 +118,7 @@ export function crossTableOps(t: Tournament): WorkbookOp[] {
     { kind: 'format', sheet, range: `D${top}:D${lastRow}`, format: { horizontalAlignment: 'center' } },
     { kind: 'format', sheet, range: `${columnLetter(pointsColumn)}${top}:${lastColumn}${lastRow}`, format: { bold: true, numberFormat: '0.#' } },
     ...diagonal,
-    { kind: 'column-widths', sheet, widths: [5, 5, 24, 6, ...new Array<number>(n).fill(cycles > 1 ? 3 + 3 * cycles : 5), 8, 7] },
+    { kind: 'column-widths', sheet, widths: [5, 5, 24, 6, ...new Array<number>(n).fill(cycles > 1 ? 3 + 3 * cycles : 5), 8, 7, ...(finals ? [7] : [])] },
     { kind: 'freeze', sheet, rows: CROSS_TABLE_HEADER_ROW, columns: 3 },
     { kind: 'print', sheet, settings: { printArea: `A1:${lastColumn}${lastRow}`, repeatRows: `${CROSS_TABLE_HEADER_ROW}:${CROSS_TABLE_HEADER_ROW}`, fitToWidth: true, orientation: 'landscape' } },
   ];
