@@ -31,13 +31,17 @@ function bench(label, t, round, runs) {
   console.log(`  ${label.padEnd(44)} median ${median(times).toFixed(0).padStart(5)} ms  (min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)}, ${runs} runs; ${what})`);
 }
 
+// `node bench/opengotha.js --vs-opengotha`: only the side-by-side run against the real OpenGotha below.
+const onlyAgainstOpenGotha = process.argv.includes('--vs-opengotha');
 console.log('\nOpenGotha pairing (opengotha system: nine weight terms per pair + exact maximum-weight matching)');
-for (const players of [100, 300]) {
+for (const players of onlyAgainstOpenGotha ? [] : [100, 300]) {
   const t = generateMcMahon({ players, rounds: 10, seed: 2026 });
   bench(`generated McMahon, ${players} players, round 6`, t, 6, 5);
 }
 const egc = path.join(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
-if (fs.existsSync(egc)) {
+if (onlyAgainstOpenGotha) {
+  // the 985-player rounds are skipped too
+} else if (fs.existsSync(egc)) {
   const parsed = parseOpenGotha(fs.readFileSync(egc, 'utf8').replace(/^\uFEFF/, ''), egc);
   if (parsed.ok) {
     bench('EGC 2024 (985 registered, 710 paired), round 1', parsed.value, 1, 3);
@@ -71,7 +75,9 @@ if (!fs.existsSync(egc) || !fs.existsSync(og) || !hasJava) {
     return { ...t, players, games: [], byes: [] };
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-og-'));
-  console.log('\nTengen --system opengotha against the real OpenGotha 3.51.02 (og time --round 1 --warmup 3 --reps 5), same run');
+  console.log(
+    `\nTengen --system opengotha against the real OpenGotha 3.51.02 (og time --round 1 --warmup 3 --reps 5), same run — ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  );
   for (const [label, everyone] of [['EGC 2024 doubled (1,970 registered)', false], ['EGC 2024 doubled, everyone in round 1', true]]) {
     const field = doubled(everyone);
     const file = path.join(dir, everyone ? 'egc2x-all.xml' : 'egc2x.xml');
@@ -92,7 +98,7 @@ if (!fs.existsSync(egc) || !fs.existsSync(og) || !hasJava) {
       ogLine = `OpenGotha failed: ${String(e.message).split('\n')[0]}`;
     }
     const paired = result.games ? result.games.length * 2 : 0;
-    console.log(`  ${label.padEnd(40)} Tengen median ${median(times).toFixed(0).padStart(5)} ms (${paired} paired) | ${ogLine}`);
+    console.log(`  ${label.padEnd(40)} Tengen median ${median(times).toFixed(0).padStart(5)} ms (${paired} paired) | ${ogLine} | load average ${os.loadavg()[0].toFixed(1)}`);
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -26,6 +26,10 @@ import { adjustedTime, egfClass, missingNote, resolveH9Header, type H9Class, typ
 export type { H9Class };
 export { adjustedTime, egfClass };
 
+/** What OpenGotha writes, and Tengen's reader reads as none, for a player without a country or a club. */
+export const H9_NO_COUNTRY = 'XX';
+export const H9_NO_CLUB = 'xxxx';
+
 /** The h9 column name of each criterion (OpenGotha's short names, at most five characters). */
 export const H9_CRITERION_NAMES: Readonly<Record<Criterion, string>> = {
   mms: 'MMS',
@@ -141,21 +145,48 @@ export function exportH9(s: Standings, given: H9HeaderInput = {}): Exported {
     notes.push(
       `the ${s.scoreboard.ruleset.name} ruleset places players within their McMahon section; the EGD table is one list, so each line's place is its row, sections one after the other`,
     );
+  let noCountry = 0;
+  let noClub = 0;
+  const negative = new Set<string>();
   for (const e of s.entries) {
     const p = e.player;
     const name = h9Name(p.family, p.given);
+    // OpenGotha's placeholders (ExternalDocument.generateH9File: a country shorter than two letters is "XX", an empty
+    // club "xxxx"): a blank column would let a reader that splits the line at spaces (OpenGotha's own .h9 import
+    // does) take the club for the country. Tengen's reader reads them back as none.
+    const givenCountry = toAscii(p.country ?? '').trim().toUpperCase();
+    if (givenCountry.length === 1) notes.push(`${p.id} (${displayName(p)}): country "${givenCountry}" is not a two-letter code; written XX, as OpenGotha writes it`);
+    else if (givenCountry === '') noCountry++;
+    const country = givenCountry.length < 2 ? H9_NO_COUNTRY : givenCountry;
+    const givenClub = toAscii(p.club ?? '').trim().replace(/\s+/g, '_');
+    if (givenClub === '') noClub++;
+    const club = givenClub === '' ? H9_NO_CLUB : givenClub;
     if (toAscii(`${p.family.trim()} ${p.given.trim()}`).length > 30) notes.push(`${p.id} (${displayName(p)}): the name is cut to 30 characters, "${name}"`);
-    const club = toAscii(p.club ?? '').replace(/\s+/g, '_');
     if (club.length > 4) cutClubs.add(club);
     // Mays places players within each McMahon section; the EGD's table is one list: each line gets its row.
     const place = bySection ? String(row) : e.place === previousPlace ? '' : String(e.place);
     previousPlace = e.place;
     row++;
     const values = criteria.map((c) => ` ${formatFraction(e.values[c], 2).padStart(4)}`).join('');
+    if (values.includes('-')) negative.add(displayName(p));
     const rounds = cells.get(p.id)!.map((c) => column(c, 8, 'right'));
     const pin = p.egdPin ? ` |${p.egdPin}` : '';
     lines.push(
-      `${column(place, 4, 'right')} ${column(name, 30)} ${column(formatRank(p.rank).toUpperCase(), 3, 'right')} ${column(toAscii(p.country ?? '').toUpperCase(), 2)} ${column(club, 4)}${values} ${rounds.join(' ')}${pin}`.trimEnd(),
+      `${column(place, 4, 'right')} ${column(name, 30)} ${column(formatRank(p.rank).toUpperCase(), 3, 'right')} ${column(country, 2)} ${column(club, 4)}${values} ${rounds.join(' ')}${pin}`.trimEnd(),
+    );
+  }
+  const placeholders = [
+    noCountry > 0 ? `${noCountry} player${noCountry === 1 ? '' : 's'} without a country ${noCountry === 1 ? 'is' : 'are'} written XX` : '',
+    noClub > 0 ? (noCountry > 0 ? `${noClub} without a club xxxx` : `${noClub} player${noClub === 1 ? '' : 's'} without a club ${noClub === 1 ? 'is' : 'are'} written xxxx`) : '',
+  ].filter(Boolean);
+  if (placeholders.length > 0) {
+    notes.push(`${placeholders.join(' and ')}, OpenGotha's placeholders (a blank column would let a reader that splits the line at spaces take the club for the country)`);
+  }
+  if (negative.size > 0) {
+    // ExternalDocument.importPlayersAndGamesFromPlainFile takes the first "+ - = / ? !" after the club as the start of
+    // the round cells, so a negative criterion value stops its import of the file (tried with the released 3.51.02).
+    notes.push(
+      `${negative.size} player${negative.size === 1 ? ' has' : 's have'} a negative criterion value (${[...negative].slice(0, 3).join(', ')}${negative.size > 3 ? ', …' : ''}): OpenGotha's own .h9 import reads its "-" as a result and stops; the EGD rates the round cells`,
     );
   }
   if (cutClubs.size > 0) notes.push(`club names are cut to the EGD's 4 characters: ${[...cutClubs].map((c) => `${c} → ${c.slice(0, 4)}`).join(', ')}`);

@@ -17,7 +17,7 @@ import type { Bye, Criterion, Game, GameResult, Player, PlayerId, RulesetName, S
 import { validateTournament } from '../model/validate';
 import { buildScoreboard } from '../scoring/scoreboard';
 import { isRulesetName } from '../scoring/rulesets';
-import { H9_CRITERION_NAMES } from './h9Export';
+import { H9_CRITERION_NAMES, H9_NO_CLUB, H9_NO_COUNTRY } from './h9Export';
 import type { H9File, H9Round, H9Row } from './h9';
 import { largestOf } from '../model/extremes';
 
@@ -205,12 +205,17 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
   const dates = (h9.header.DT ?? '').split(',').map((d) => d.trim());
   const location = (h9.header.PC ?? '').split(',').slice(1).join(',').trim();
 
+  // OpenGotha's placeholders for no country and no club (ExternalDocument.generateH9File), which Tengen writes too.
+  const placeholders = rows.filter((r) => r.country === H9_NO_COUNTRY || r.club === H9_NO_CLUB).length;
+  if (placeholders > 0) {
+    notes.push(`${file ?? 'h9'}: ${H9_NO_COUNTRY} and ${H9_NO_CLUB}, OpenGotha's placeholders, read as no country and no club (${placeholders} player${placeholders === 1 ? '' : 's'})`);
+  }
   const players: Player[] = rows.map((r) => ({
     id: idOfRow.get(r.row)!,
     ...splitName(r.name),
     rank: r.rank,
-    ...(r.club && { club: r.club }),
-    ...(r.country && { country: r.country }),
+    ...(r.club && r.club !== H9_NO_CLUB && { club: r.club }),
+    ...(r.country && r.country !== H9_NO_COUNTRY && { country: r.country }),
     ...(r.egdPin && { egdPin: r.egdPin }),
     ...(absent.has(r.row) && { absentRounds: absent.get(r.row) }),
   }));

@@ -4,6 +4,7 @@
  * files import with the values they record.
  */
 import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Parsed } from '../../src/model/errors';
 import { toNumber } from '../../src/model/fraction';
 import type { Rank } from '../../src/model/rank';
@@ -12,6 +13,7 @@ import { decodeH9, parseH9 } from '../../src/formats/h9';
 import { exportH9, h9Name } from '../../src/formats/h9Export';
 import { h9ToTournament } from '../../src/formats/h9Tournament';
 import { parseOpenGotha } from '../../src/formats/opengotha';
+import { parseTournamentJson } from '../../src/formats/json';
 import { computeStandings, type Standings } from '../../src/scoring/standings';
 import { corpusPath, describeCorpus } from '../support/corpus';
 
@@ -169,6 +171,47 @@ describe('EGD .h9 export', () => {
     expect(back.games.filter((g) => g.result === 'white-wins-by-default')).toHaveLength(1);
     expect(back.byes).toHaveLength(2);
     expect(back.players.find((p) => p.family === 'Smith')?.absentRounds).toEqual([3]);
+  });
+});
+
+describe('EGD .h9: a player without a country or a club', () => {
+  // OpenGotha (ExternalDocument.generateH9File) writes a country shorter than two letters as "XX" and an empty club as
+  // "xxxx"; its own .h9 reader (importPlayersAndGamesFromPlainFile) and any reader that splits a line at spaces take
+  // the words after the rank as country and club, so a blank there shifts the club into the country.
+  const exported = exportH9(computeStandings(small));
+  if (!exported.ok) throw new Error('export failed');
+  const playerLines = exported.text.split('\n').filter((l) => /^ +\d* +\S/.test(l) && !l.startsWith(';'));
+
+  it("is written XX and xxxx, as OpenGotha writes them, and the export says so", () => {
+    expect(exported.text).toMatch(/^ +\d+ Smith Ann +6K XX xxxx /m);
+    expect(exported.text).toMatch(/^ +\d+ van_der_Berg Anna_Maria +2D NL xxxx /m);
+    expect(exported.text).toMatch(/^ +\d+ Muller Jurgen +4D CH Zuri /m);
+    expect(exported.notes.join('\n')).toMatch(/2 players without a country are written XX and 4 without a club xxxx/);
+  });
+
+  it('every line splits at spaces into place, name words, rank, a two-letter country and a club', () => {
+    for (const line of playerLines) {
+      const words = line.trim().split(/\s+/);
+      const rankAt = words.findIndex((w) => /^\d{1,2}[KDP]$/.test(w));
+      expect([line, /^[A-Z]{2}$/.test(words[rankAt + 1]), words[rankAt + 2].length]).toEqual([line, true, 4]);
+    }
+  });
+
+  it("says when a criterion value is negative: OpenGotha's own .h9 import takes its '-' for a result", () => {
+    const quebec = value(parseTournamentJson(readFileSync(path.join(__dirname, '../../examples/quebec-open-mini.json'), 'utf8')));
+    const e = exportH9(computeStandings(quebec));
+    if (!e.ok) throw new Error('export failed');
+    expect(e.text).toMatch(/ -1\.75 /);
+    expect(e.notes.join('\n')).toMatch(/a negative criterion value \(.*\): OpenGotha's own \.h9 import reads its "-" as a result/);
+  });
+
+  it('Tengen reads XX and xxxx back as no country and no club, and says so', () => {
+    const read = h9ToTournament(value(parseH9(exported.text, 'x.h9')), 'x.h9');
+    const back = value(read);
+    const smith = back.players.find((p) => p.family === 'Smith')!;
+    expect([smith.country, smith.club]).toEqual([undefined, undefined]);
+    expect(back.players.find((p) => p.family === 'Muller')).toMatchObject({ country: 'CH', club: 'Zuri' });
+    expect(read.ok && (read.notes ?? []).join('\n')).toMatch(/XX and xxxx\b.*read as no country and no club/);
   });
 });
 

@@ -78,6 +78,8 @@ export interface BlossomGraph {
   readonly weight2: Float64Array;
   readonly adjacencyStart: Int32Array;
   readonly adjacencyEdge: Int32Array;
+  /** The other endpoint of `adjacencyEdge[a]`, beside it, so a vertex's scan reads its neighbours in order. */
+  readonly adjacencyOther: Int32Array;
 }
 
 /** Validates and packs an edge list. Throws RangeError naming the first bad edge. */
@@ -121,11 +123,16 @@ export function packAdjacency(
   for (let v = 0; v < vertexCount; v++) adjacencyStart[v + 1] = adjacencyStart[v] + degree[v];
   const fill = adjacencyStart.slice(0, vertexCount);
   const adjacencyEdge = new Int32Array(2 * m);
+  const adjacencyOther = new Int32Array(2 * m);
   for (let k = 0; k < m; k++) {
-    adjacencyEdge[fill[edgeU[k]]++] = k;
-    adjacencyEdge[fill[edgeV[k]]++] = k;
+    const u = edgeU[k];
+    const v = edgeV[k];
+    adjacencyOther[fill[u]] = v;
+    adjacencyEdge[fill[u]++] = k;
+    adjacencyOther[fill[v]] = u;
+    adjacencyEdge[fill[v]++] = k;
   }
-  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge };
+  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge, adjacencyOther };
 }
 
 /**
@@ -212,6 +219,8 @@ class BlossomSolver {
   private readonly labelEdge: Int32Array;
   private readonly labelFrom: Int32Array;
   private readonly bestEdge: Int32Array;
+  /** slack(bestEdge[x]) at the current duals: set with the edge, recomputed after every dual change. */
+  private readonly bestSlack: Float64Array;
   private readonly blossomBestEdges: (number[] | null)[];
   private readonly allowEdge: Uint8Array;
   private readonly unusedBlossoms: number[];
@@ -249,6 +258,7 @@ class BlossomSolver {
     this.labelEdge = new Int32Array(2 * n).fill(-1);
     this.labelFrom = new Int32Array(2 * n).fill(-1);
     this.bestEdge = new Int32Array(2 * n).fill(-1);
+    this.bestSlack = new Float64Array(2 * n);
     this.blossomBestEdges = new Array<number[] | null>(2 * n).fill(null);
     this.allowEdge = new Uint8Array(graph.edgeCount);
     this.unusedBlossoms = [];
@@ -445,6 +455,7 @@ class BlossomSolver {
     }
     this.blossomBestEdges[b] = best;
     this.bestEdge[b] = bestEdge;
+    this.bestSlack[b] = bestSlack;
   }
 
   private considerBestTo(b: number, e: number, touched: number[]): void {
@@ -629,13 +640,11 @@ class BlossomSolver {
 
   solve(): BlossomState {
     const n = this.n;
-    const g = this.g;
-    const { dual, label, inBlossom, bestEdge, blossomParent } = this;
-    const maxCardinality = this.mode === 'max-cardinality';
+    const { dual, label, inBlossom, blossomParent } = this;
     for (;;) {
       // A new stage: every free vertex is the root of an alternating tree.
       label.fill(FREE);
-      bestEdge.fill(-1);
+      this.bestEdge.fill(-1);
       for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
       this.allowEdge.fill(0);
       this.queueLength = 0;
@@ -643,124 +652,13 @@ class BlossomSolver {
         if (this.mateEdge[v] === -1 && label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
       }
       let augmented = false;
-      let finished = false;
       for (;;) {
-        while (this.queueLength > 0 && !augmented) {
-          const v = this.queue[--this.queueLength];
-          for (let a = g.adjacencyStart[v]; a < g.adjacencyStart[v + 1]; a++) {
-            const k = g.adjacencyEdge[a];
-            const w = g.edgeU[k] ^ g.edgeV[k] ^ v;
-            const bv = inBlossom[v];
-            const bw = inBlossom[w];
-            if (bv === bw) continue;
-            let kslack = 0;
-            if (!this.allowEdge[k]) {
-              kslack = dual[v] + dual[w] - g.weight2[k];
-              if (kslack <= 0) this.allowEdge[k] = 1;
-            }
-            if (this.allowEdge[k]) {
-              const lw = label[bw];
-              if (lw === FREE) {
-                this.assignLabel(w, T_LABEL, k, v);
-              } else if (lw === S_LABEL) {
-                const base = this.scanBlossom(v, w);
-                if (base >= 0) {
-                  this.addBlossom(base, k, v, w);
-                } else {
-                  this.augmentMatching(k, v, w);
-                  augmented = true;
-                  break;
-                }
-              } else if (label[w] === FREE) {
-                // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
-                label[w] = T_LABEL;
-                this.labelEdge[w] = k;
-                this.labelFrom[w] = v;
-              }
-            } else if (label[bw] === S_LABEL) {
-              const cur = bestEdge[bv];
-              if (cur === -1 || kslack < this.slack(cur)) bestEdge[bv] = k;
-            } else if (label[w] === FREE) {
-              const cur = bestEdge[w];
-              if (cur === -1 || kslack < this.slack(cur)) bestEdge[w] = k;
-            }
-          }
-        }
+        augmented = this.scanQueue();
         if (augmented) break;
-
-        // No tight edge left to grow along: find the largest feasible dual change.
-        let deltaType = -1;
-        let delta = 0;
-        let deltaEdge = -1;
-        let deltaBlossom = -1;
-        if (!maxCardinality) {
-          deltaType = 1;
-          delta = dual[0];
-          for (let v = 1; v < n; v++) if (dual[v] < delta) delta = dual[v];
-        }
-        for (let v = 0; v < n; v++) {
-          if (label[inBlossom[v]] === FREE && bestEdge[v] !== -1) {
-            const d = this.slack(bestEdge[v]);
-            if (deltaType === -1 || d < delta) {
-              delta = d;
-              deltaType = 2;
-              deltaEdge = bestEdge[v];
-            }
-          }
-        }
-        for (let b = 0; b < 2 * n; b++) {
-          if (blossomParent[b] === -1 && label[b] === S_LABEL && bestEdge[b] !== -1) {
-            const d = this.slack(bestEdge[b]) / 2;
-            if (deltaType === -1 || d < delta) {
-              delta = d;
-              deltaType = 3;
-              deltaEdge = bestEdge[b];
-            }
-          }
-        }
-        for (let b = n; b < 2 * n; b++) {
-          if (this.blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === T_LABEL) {
-            const d = dual[b] / 2;
-            if (deltaType === -1 || d < delta) {
-              delta = d;
-              deltaType = 4;
-              deltaBlossom = b;
-            }
-          }
-        }
-        if (deltaType === -1) {
-          // Max-cardinality mode: no augmenting path exists any more.
-          finished = true;
-          break;
-        }
-        this.totalDelta += delta;
-        if (this.totalDelta > this.deltaLimit) {
-          throw new RangeError('dual values would exceed 2^53: reduce the weight range');
-        }
-        for (let v = 0; v < n; v++) {
-          const l = label[inBlossom[v]];
-          if (l === S_LABEL) dual[v] -= delta;
-          else if (l === T_LABEL) dual[v] += delta;
-        }
-        for (let b = n; b < 2 * n; b++) {
-          if (this.blossomBase[b] >= 0 && blossomParent[b] === -1) {
-            if (label[b] === S_LABEL) dual[b] += 2 * delta;
-            else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
-          }
-        }
-        if (deltaType === 1) {
-          finished = true;
-          break;
-        } else if (deltaType === 2 || deltaType === 3) {
-          this.allowEdge[deltaEdge] = 1;
-          let i = g.edgeU[deltaEdge];
-          if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
-          this.pushQueue(i);
-        } else {
-          this.expandBlossom(deltaBlossom, false);
-        }
+        // No tight edge left to grow along: change the duals, or stop.
+        if (!this.changeDuals()) break;
       }
-      if (finished || !augmented) break;
+      if (!augmented) break;
       // End of stage: S-blossoms whose dual fell to zero are no longer needed.
       for (let b = n; b < 2 * n; b++) {
         if (blossomParent[b] === -1 && this.blossomBase[b] >= 0 && label[b] === S_LABEL && dual[b] === 0) {
@@ -769,6 +667,151 @@ class BlossomSolver {
       }
     }
     return { mateEdge: this.mateEdge, duals: this.exportDuals() };
+  }
+
+  /**
+   * Grows the alternating trees from the queued S-vertices along tight edges (labelling, shrinking blossoms) until the
+   * queue is empty, remembering each non-tight edge's least slack for the next dual change; true when it augmented.
+   * This loop visits every edge of every S-vertex once a stage, so it reads only typed arrays held in locals.
+   */
+  private scanQueue(): boolean {
+    const g = this.g;
+    const { dual, label, inBlossom, bestEdge, bestSlack, allowEdge } = this;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, weight2 } = g;
+    while (this.queueLength > 0) {
+      const v = this.queue[--this.queueLength];
+      // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
+      // blossom changes only when a blossom is added.
+      const dv = dual[v];
+      let bv = inBlossom[v];
+      const end = adjacencyStart[v + 1];
+      for (let a = adjacencyStart[v]; a < end; a++) {
+        const w = adjacencyOther[a];
+        const bw = inBlossom[w];
+        if (bv === bw) continue;
+        const k = adjacencyEdge[a];
+        if (allowEdge[k] === 0) {
+          const kslack = dv + dual[w] - weight2[k];
+          if (kslack > 0) {
+            // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
+            // slacks the first scanned is kept.
+            if (label[bw] === S_LABEL) {
+              if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
+                bestEdge[bv] = k;
+                bestSlack[bv] = kslack;
+              }
+            } else if (label[w] === FREE) {
+              if (bestEdge[w] === -1 || kslack < bestSlack[w]) {
+                bestEdge[w] = k;
+                bestSlack[w] = kslack;
+              }
+            }
+            continue;
+          }
+          allowEdge[k] = 1;
+        }
+        const lw = label[bw];
+        if (lw === FREE) {
+          this.assignLabel(w, T_LABEL, k, v);
+        } else if (lw === S_LABEL) {
+          const base = this.scanBlossom(v, w);
+          if (base < 0) {
+            this.augmentMatching(k, v, w);
+            return true;
+          }
+          this.addBlossom(base, k, v, w);
+          bv = inBlossom[v];
+        } else if (label[w] === FREE) {
+          // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
+          label[w] = T_LABEL;
+          this.labelEdge[w] = k;
+          this.labelFrom[w] = v;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Changes the duals by the largest amount that keeps them feasible and acts on what limited it: a new tight edge is
+   * queued, or a T-blossom whose dual reached zero is expanded. False when the stage must end without augmenting
+   * (default mode: a vertex dual reached zero; max-cardinality mode: no augmenting path remains).
+   */
+  private changeDuals(): boolean {
+    const n = this.n;
+    const g = this.g;
+    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase } = this;
+    let deltaType = -1;
+    let delta = 0;
+    let deltaEdge = -1;
+    let deltaBlossom = -1;
+    if (this.mode !== 'max-cardinality') {
+      deltaType = 1;
+      delta = dual[0];
+      for (let v = 1; v < n; v++) if (dual[v] < delta) delta = dual[v];
+    }
+    for (let v = 0; v < n; v++) {
+      if (label[inBlossom[v]] === FREE && bestEdge[v] !== -1) {
+        const d = bestSlack[v];
+        if (deltaType === -1 || d < delta) {
+          delta = d;
+          deltaType = 2;
+          deltaEdge = bestEdge[v];
+        }
+      }
+    }
+    for (let b = 0; b < 2 * n; b++) {
+      if (blossomParent[b] === -1 && label[b] === S_LABEL && bestEdge[b] !== -1) {
+        const d = bestSlack[b] / 2;
+        if (deltaType === -1 || d < delta) {
+          delta = d;
+          deltaType = 3;
+          deltaEdge = bestEdge[b];
+        }
+      }
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === T_LABEL) {
+        const d = dual[b] / 2;
+        if (deltaType === -1 || d < delta) {
+          delta = d;
+          deltaType = 4;
+          deltaBlossom = b;
+        }
+      }
+    }
+    // Max-cardinality mode: no augmenting path exists any more.
+    if (deltaType === -1) return false;
+    this.totalDelta += delta;
+    if (this.totalDelta > this.deltaLimit) {
+      throw new RangeError('dual values would exceed 2^53: reduce the weight range');
+    }
+    for (let v = 0; v < n; v++) {
+      const l = label[inBlossom[v]];
+      if (l === S_LABEL) dual[v] -= delta;
+      else if (l === T_LABEL) dual[v] += delta;
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
+        if (label[b] === S_LABEL) dual[b] += 2 * delta;
+        else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
+      }
+    }
+    // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
+    for (let x = 0; x < 2 * n; x++) {
+      const e = bestEdge[x];
+      if (e !== -1) bestSlack[x] = dual[g.edgeU[e]] + dual[g.edgeV[e]] - g.weight2[e];
+    }
+    if (deltaType === 1) return false;
+    if (deltaType === 2 || deltaType === 3) {
+      this.allowEdge[deltaEdge] = 1;
+      let i = g.edgeU[deltaEdge];
+      if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
+      this.pushQueue(i);
+    } else {
+      this.expandBlossom(deltaBlossom, false);
+    }
+    return true;
   }
 
   private exportDuals(): MatchingDuals {
