@@ -84,7 +84,7 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
 export function standingsWidths(values: readonly (readonly CellValue[])[]): number[] {
   const header = values[STANDINGS_HEADER_ROW - 1];
   const body = values.slice(STANDINGS_HEADER_ROW);
-  const caps: Record<string, number> = { Name: 28, 'City/Club': 22 };
+  const caps: Record<string, number> = { Name: 28, 'City/Club': 26 };
   return header.map((h, c) => {
     const longest = Math.max(String(h ?? '').length + 2, ...body.map((row) => String(row[c] ?? '').length + 1));
     return Math.max(5, Math.min(caps[String(h)] ?? 16, longest));
