@@ -77,6 +77,8 @@ interface PrintedPage {
   readonly sheet: string;
   /** Median height in points of the page's word boxes. */
   readonly wordHeight: number;
+  /** Every word's box (points from the page's top left). */
+  readonly words: readonly { readonly xMin: number; readonly yMin: number; readonly xMax: number; readonly text: string }[];
 }
 
 function median(xs: number[]): number {
@@ -123,7 +125,8 @@ describeWithBinaries('the Players sheet, the Log and the Standings printed throu
         const heights = [...(pageBoxes[p - 1] ?? '').matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g)]
           .filter((m) => /^[A-Za-z]{3,}/.test(m[3]))
           .map((m) => Number(m[2]) - Number(m[1]));
-        pages.push({ text, sheet, wordHeight: median(heights) });
+        const words = [...(pageBoxes[p - 1] ?? '').matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</g)].map((m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), text: m[4] }));
+        pages.push({ text, sheet, wordHeight: median(heights), words });
       }
       printed.set(n, pages);
       summary[String(n)] = Object.fromEntries(
@@ -165,6 +168,13 @@ describeWithBinaries('the Players sheet, the Log and the Standings printed throu
     const text = pages[0].text.replace(/\s+/g, ' ');
     expect(text).toMatch(/Lyon Spring McMahon 2026: standings after round 5 of 5/);
     expect(text).toMatch(/EGF General Tournament Rules.*order MMS › SOS › SOSOS/);
+    // Whole on the page: no word of the title lines ends right of the table (the print area's edge, where Calc cuts
+    // text that runs on — pdftotext still reads the cut glyphs, so the text alone cannot tell).
+    const place = pages[0].words.find((w) => w.text === 'Place')!;
+    const title = pages[0].words.filter((w) => w.yMin < place.yMin - 2);
+    const table = pages[0].words.filter((w) => w.yMin >= place.yMin - 2);
+    expect(title.length).toBeGreaterThan(5);
+    expect(Math.max(...title.map((w) => w.xMax))).toBeLessThanOrEqual(Math.max(...table.map((w) => w.xMax)) + 2);
     for (const p of pages) expect(p.wordHeight).toBeGreaterThanOrEqual(10);
   });
 });
