@@ -112,8 +112,8 @@ function slips(t: Tournament, round: Round): HTMLElement {
 }
 
 function standings(t: Tournament): HTMLElement {
-  const [title, , header, ...rows] = standingsCells(computeStandings(t));
-  return h('section', { class: 'printout' }, h('h1', {}, printedText(title[0])), paperTable(header.map(printedText), rows, 'print-standings'));
+  const [title, rules, header, ...rows] = standingsCells(computeStandings(t));
+  return h('section', { class: 'printout' }, h('h1', {}, printedText(title[0])), h('p', {}, printedText(rules[0])), paperTable(header.map(printedText), rows, 'print-standings'));
 }
 
 /** The wall chart: the grid's rows as the poster holds them (names, each round's opponent, colour, result, scores). */

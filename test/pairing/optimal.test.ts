@@ -253,6 +253,28 @@ describe('optimal: director controls', () => {
     expect(after.games.filter((g) => g.round === 1)).toHaveLength(4);
   });
 
+  it('the players free now while one game runs: two free players are held back for its two players, who have met (issue 25)', () => {
+    // Round 1: 1–5, 2–6, 3–7, 4–8; every game over but 4–8. Pairing the six free players alone would leave 4 and 8,
+    // who have just met, to play each other again: two of the free players wait with them for the rest.
+    let u: Tournament = applyPairing(t, paired(pairOptimal(t, 1)));
+    u = { ...u, games: u.games.map((g) => (g.table! <= 3 ? { ...g, result: 'white-wins' } : g)) };
+    const free = [1, 2, 3, 5, 6, 7].map(id);
+    const now = paired(pairOptimal(u, 2, { only: free }));
+    expect(now.games).toHaveLength(2);
+    expect(now.pending).toHaveLength(4);
+    expect(now.pending).toEqual(expect.arrayContaining([id(4), id(8)]));
+    const held = now.pending!.filter((p) => p !== id(4) && p !== id(8));
+    expect(deviationsOf(now.report, 'pending')[0].message).toMatch(new RegExp(`Held back though free now: ${held[0]} \\(Player ${held[0]}\\), ${held[1]} \\(Player ${held[1]}\\), to play 4 \\(Player 4\\) and 8 \\(Player 8\\), who have met$`));
+    expect(pairingProblems(u, now)).toEqual([]);
+    // The rest, once 4–8 is over: the four left are paired without a repeat.
+    u = applyPairing(u, now);
+    u = { ...u, games: u.games.map((g) => (g.round === 1 && g.result === 'unknown' ? { ...g, result: 'white-wins' } : g)) };
+    const rest = paired(pairOptimal(u, 2));
+    expect(rest.games).toHaveLength(2);
+    expect(pairsOf(rest.games)).not.toContain('4–8');
+    expect(pairingProblems(u, rest)).toEqual([]);
+  });
+
   it('pairing part of the field: players absent or already at a table are refused by name', () => {
     const absent = tournament([...section(1, 3, '3d'), player(4, '3d', { absentRounds: [1] })]);
     const r = pairOptimal(absent, 1, { only: [id(3), id(4)] });

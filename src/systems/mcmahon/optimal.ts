@@ -187,6 +187,8 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   // strongest player in that group"); the others must still be pairable among themselves.
   let now = pool;
   let pending: PlayerId[] = [];
+  /** Players free now held back for the rest, and the players they wait for. */
+  let heldBack: { readonly held: readonly PlayerId[]; readonly for: readonly PlayerId[] } | undefined;
   if (partial) {
     const only = new Set(options.only ?? []);
     const limit = options.scoreBelow === undefined ? undefined : Math.round(options.scoreBelow * 2);
@@ -216,11 +218,24 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       return pairingError('results-pending', round, `${ids.map((id) => full.describe(id)).join(', ')} still ${ids.length === 1 ? 'has a game' : 'have games'} without a result: their scores are not known yet`, ids);
     }
     if (pending.length > 0) {
-      const rest = new OptimalTiers(full, pending, tierOptions(options, t));
-      const graph = new CompatibilityGraph(rest.size, allowedIn(rest));
-      if (!graph.perfectMatching(pending.map(() => true))) {
-        const why = explainNoPairing(h, pending, graph);
-        return pairingError('no-pairing', round, `pairing these players now would leave the others unpairable: ${why.message}`, why.players);
+      const pairable = (ids: readonly PlayerId[]) => {
+        const rest = new OptimalTiers(full, ids, tierOptions(options, t));
+        return new CompatibilityGraph(rest.size, allowedIn(rest)).perfectMatching(ids.map(() => true)) !== null;
+      };
+      if (!pairable(pending)) {
+        // The players left for later cannot be paired among themselves (the two of the one game still running have
+        // just met): players free now wait with them, two at a time, the nearest to them in score and rank first,
+        // until the rest can be paired (issue 25: "pair the free players; the running game's players wait").
+        const held = holdBack(full, now, pending, pairable);
+        if (held === null) {
+          const rest = new OptimalTiers(full, pending, tierOptions(options, t));
+          const why = explainNoPairing(h, pending, new CompatibilityGraph(rest.size, allowedIn(rest)));
+          return pairingError('no-pairing', round, `pairing these players now would leave the others unpairable: ${why.message}`, why.players);
+        }
+        const heldSet = new Set(held);
+        now = now.filter((id) => !heldSet.has(id));
+        heldBack = { held, for: [...pending] };
+        pending = [...pending, ...held].sort((a, b) => a - b);
       }
     }
   }
@@ -272,7 +287,11 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
       kind: 'pending',
       players: pending,
       rule: RULES.partial,
-      message: `${pending.length} player${pending.length === 1 ? '' : 's'} left to pair later: ${pending.map((id) => full.describe(id)).join(', ')}`,
+      message:
+        `${pending.length} player${pending.length === 1 ? '' : 's'} left to pair later: ${pending.map((id) => full.describe(id)).join(', ')}` +
+        (heldBack
+          ? `. Held back though free now: ${heldBack.held.map((id) => full.describe(id)).join(', ')}, to play ${heldBack.for.map((id) => full.describe(id)).join(heldBack.for.length === 2 ? ' and ' : ', ')}, who ${heldBack.for.length === 2 ? 'have met' : 'could not be paired among themselves without a repeat'}`
+          : ''),
     });
   }
 
@@ -570,3 +589,18 @@ export function optimalTotals(t: Tournament, round: Round, pairs: readonly (read
 }
 
 export { TIER_NAMES };
+
+/**
+ * Players of `now` to hold back with `pending` so that the rest can be paired (`pairable`): the fewest, two at a time
+ * (the field left stays even), the nearest to the waiting players first — in score, then rank, then ID, so the same
+ * field always holds back the same players. Null when even the whole field left would not do.
+ */
+function holdBack(h: PairingHistory, now: readonly PlayerId[], pending: readonly PlayerId[], pairable: (ids: readonly PlayerId[]) => boolean): PlayerId[] | null {
+  const distance = (id: PlayerId) => Math.min(...pending.map((p) => Math.abs(h.scoreHalves(id) - h.scoreHalves(p)) * 1000 + Math.abs(h.player(id).rank - h.player(p).rank)));
+  const nearest = [...now].sort((a, b) => distance(a) - distance(b) || a - b);
+  for (let k = 2; k <= nearest.length; k += 2) {
+    const held = nearest.slice(0, k);
+    if (pairable([...pending, ...held])) return held.sort((a, b) => a - b);
+  }
+  return null;
+}

@@ -10,7 +10,7 @@ import { hasBracket } from '../print/printouts';
 import { bracketOps } from '../sheets/bracketSheet';
 import { crossTableOps } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridOps } from '../sheets/grid';
-import { LOG_SHEET, logOps, type LogLine } from '../sheets/logSheet';
+import { LOG_SHEET, logOps, logWrapOps, type LogLine } from '../sheets/logSheet';
 import { pairingsOps } from '../sheets/pairingsSheet';
 import { hasPlayoffSheet, playoffOps } from '../sheets/playoffSheet';
 import { playersOps } from '../sheets/playersSheet';
@@ -18,6 +18,9 @@ import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
 import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
 import { type BatchContext, contextOf, type SessionOptions, SessionRefusal } from './context';
 import { type DerivedSheet, derivedSheetsOps, writtenWhole } from './derivedSheets';
+
+/** Log lines another pane may append between this batch's reading and its writing, whose rows are wrapped too. */
+const LOG_WRAP_SLACK = 50;
 
 /**
  * The batch taking the Grid, the Players sheet and the given rounds' pairing sheets from the tournament as read to
@@ -99,7 +102,11 @@ export function logAppendOps(lines: readonly LogLine[], ctx: BatchContext): Work
   if (lines.length === 0) return [];
   const log = ctx.read?.get(LOG_SHEET);
   const start = log && log.values.length > 0 ? [{ kind: 'ensure-sheet' as const, sheet: LOG_SHEET }] : logOps([], 2, ctx.time);
-  return [...start, { kind: 'append', sheet: LOG_SHEET, cells: lines.map((l) => [ctx.time, l.round ?? null, l.what]) }];
+  // The lines wrap in their column (logWrapOp), with room for what another pane may append meanwhile.
+  // (From the last line written: Excel's used range, read, also holds the empty rows formatted ahead.)
+  const written = (log?.values ?? []).reduce((last, row, i) => (row.some((c) => c !== null && c !== '') ? i + 1 : last), 0);
+  const wrap = logWrapOps(Math.max(2, written + 1), lines, LOG_WRAP_SLACK);
+  return [...start, { kind: 'append', sheet: LOG_SHEET, cells: lines.map((l) => [ctx.time, l.round ?? null, l.what]) }, ...wrap];
 }
 
 /**

@@ -3,9 +3,12 @@
  * rules) and every change of a result, registration or section — appended below the lines already there.
  */
 import { HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
+import { rowHeight, wrappedLines } from '../print/paper';
 
 export const LOG_SHEET = 'Log';
 export const LOG_HEADER: readonly CellValue[] = ['Time', 'Round', 'What'];
+/** The What column's width (characters): with the time and the round, a landscape page at full size. */
+const LOG_WHAT_WIDTH = 100;
 
 export interface LogLine {
   readonly round?: number;
@@ -30,7 +33,7 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
       { kind: 'write', sheet, at: 'A1', cells: [[...LOG_HEADER]] },
       { kind: 'format', sheet, range: 'A1:C1', format: HEADER_FORMAT },
       // The time column as wide as the local time it holds ("2026-05-16 14:05").
-      { kind: 'column-widths', sheet, widths: [16, 7, 100] },
+      { kind: 'column-widths', sheet, widths: [16, 7, LOG_WHAT_WIDTH] },
       { kind: 'print', sheet, settings: { repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
     );
   }
@@ -38,8 +41,26 @@ export function logOps(lines: readonly LogLine[], row: number, time: string): Wo
     const first = Math.max(row, 2);
     // The time as written (Excel would turn an ISO time into a date number).
     ops.push({ kind: 'format', sheet, range: `A${first}:A${first + lines.length - 1}`, format: { numberFormat: '@' } });
+    ops.push(...logWrapOps(first, lines));
     ops.push({ kind: 'write', sheet, at: `A${first}`, cells: lines.map((l) => [time, l.round ?? null, l.what]) });
   }
+  return ops;
+}
+
+/**
+ * What a line says wraps within the What column (issue 25: a long line ran on past the column, and a printout fitted
+ * to the width of the longest shrank every page of the Log to unreadable type). An appended line's row is known only
+ * when the batch is applied (another pane may have appended since it was read), so the rows from `first` on are
+ * formatted with room for `slack` more lines: formatting an empty cell changes nothing a director sees.
+ */
+export function logWrapOps(first: number, lines: readonly LogLine[], slack = 0): WorkbookOp[] {
+  const ops: WorkbookOp[] = [{ kind: 'format', sheet: LOG_SHEET, range: `C${first}:C${first + lines.length - 1 + slack}`, format: { wrap: true } }];
+  // A line longer than its column gets a row as tall as its wrapped lines (LibreOffice keeps a row written without a
+  // height at 15 pt, and would print the lines over each other).
+  lines.forEach((l, i) => {
+    const wrapped = wrappedLines(l.what, LOG_WHAT_WIDTH);
+    if (wrapped > 1) ops.push({ kind: 'format', sheet: LOG_SHEET, range: `A${first + i}:C${first + i}`, format: { rowHeight: rowHeight(11) * wrapped } });
+  });
   return ops;
 }
 

@@ -16,6 +16,7 @@ import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '.
 import { columnLetter, sheetCell } from '../cells/address';
 import { isBlank, normaliseLabel, readYesNo, yesNoCell } from '../cells/notation';
 import { largestOf } from '../../model/extremes';
+import { columnsWidth, PRINTABLE, rowHeight, scaleToFit, wrappedLines } from '../print/paper';
 
 export const PLAYERS_SHEET = 'Players';
 /** Ratings of every rating list (EGF GoR, AGA, FFG, Elo) lie well within ±100,000. */
@@ -110,18 +111,67 @@ export function playersCells(players: readonly Player[], entrants?: EntrantSetti
   ];
 }
 
+/**
+ * The smallest scale the Players sheet prints at (percent): 11 pt type printed at 8 pt, still read at arm's length.
+ * A register wider than that prints on more pages across rather than smaller (issue 25: fitted to the width of every
+ * column, the sheet printed in type nobody could read).
+ */
+export const PLAYERS_MIN_PRINT_SCALE = 75;
+
+/** Widest a column is set, in characters: longer names and clubs are cut on paper, whole in the cell. */
+const PLAYERS_WIDTH_CAP: Partial<Record<string, number>> = { 'Family name': 22, 'Given name': 16, Club: 30, City: 20 };
+
+/**
+ * The Players sheet's columns as they print: each as wide as what it holds (its header wraps, so a header is only as
+ * wide as its longest word), the print area ending at the last column anything is entered in (the columns of no use
+ * to this tournament — EGC flags, other federations' numbers — are left off the paper, still there to type into),
+ * portrait when that fits at full size, else landscape, fitted to the width down to `PLAYERS_MIN_PRINT_SCALE`.
+ */
+export function playersPrintLayout(cells: readonly (readonly CellValue[])[]): {
+  readonly widths: number[];
+  readonly headerLines: number;
+  readonly lastPrinted: number;
+  readonly orientation: 'portrait' | 'landscape';
+  readonly scale?: number;
+} {
+  const header = cells[0].map((h) => String(h ?? ''));
+  const body = cells.slice(1);
+  const filled = header.map((_, c) => body.some((row) => !isBlank(row[c] ?? null)));
+  const widths = header.map((h, c) => {
+    const word = largestOf(h.split(/\s+/).map((w) => w.length), 0) + 1;
+    const longest = largestOf(body.map((row) => (isBlank(row[c] ?? null) ? 0 : String(row[c]).length + 1)), 0);
+    return Math.max(4, word, Math.min(PLAYERS_WIDTH_CAP[h] ?? (/^Member \d+ family name$/.test(h) ? 16 : 12), longest));
+  });
+  // ID, names and rank always; then up to the last column holding anything.
+  const lastPrinted = Math.max(3, ...filled.map((f, c) => (f ? c : 0)));
+  const headerLines = largestOf(header.slice(0, lastPrinted + 1).map((h, c) => wrappedLines(h, widths[c])), 1);
+  const width = columnsWidth(widths.slice(0, lastPrinted + 1));
+  if (width <= PRINTABLE.portrait.width) return { widths, headerLines, lastPrinted, orientation: 'portrait' };
+  const fit = scaleToFit(width, 1, 'landscape');
+  return { widths, headerLines, lastPrinted, orientation: 'landscape', ...(fit < PLAYERS_MIN_PRINT_SCALE ? { scale: PLAYERS_MIN_PRINT_SCALE } : {}) };
+}
+
 export function playersOps(players: readonly Player[], entrants?: EntrantSettings): WorkbookOp[] {
   const sheet = PLAYERS_SHEET;
   const cells = playersCells(players, entrants);
   const last = columnLetter(cells[0].length);
-  const memberWidths = Array.from({ length: (cells[0].length - HEADERS.length) / 3 }, () => [14, 12, 7]).flat();
+  const layout = playersPrintLayout(cells);
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: `A1:${last}1`, format: HEADER_FORMAT },
-    { kind: 'column-widths', sheet, widths: [5, 18, 14, 6, 14, 14, 8, 8, 10, 9, 8, 10, 12, 12, 9, 6, 10, 10, 9, ...memberWidths] },
+    { kind: 'format', sheet, range: `A1:${last}1`, format: { ...HEADER_FORMAT, wrap: true, rowHeight: rowHeight(11) * layout.headerLines } },
+    { kind: 'column-widths', sheet, widths: layout.widths },
     { kind: 'freeze', sheet, rows: 1, columns: 0 },
-    { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: '1:1', fitToWidth: true, orientation: 'landscape' } },
+    {
+      kind: 'print',
+      sheet,
+      settings: {
+        printArea: `A1:${columnLetter(layout.lastPrinted + 1)}${cells.length}`,
+        repeatRows: '1:1',
+        orientation: layout.orientation,
+        ...(layout.scale === undefined ? { fitToWidth: true } : { scale: layout.scale }),
+      },
+    },
   ];
 }
 

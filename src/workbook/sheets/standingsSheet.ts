@@ -16,6 +16,7 @@ import { displayName, type Criterion, type RulesetName, type Tournament } from '
 import { computeStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
+import { fontSizeToFit, rowHeight, wrappedLines } from '../print/paper';
 import { GRID_NAME, SETTINGS_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../formulas/names';
 
 export const STANDINGS_SHEET = 'Standings';
@@ -53,11 +54,14 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
   const sections = showsSections(s);
   const header = ['Place', 'ID', 'Name', 'Rank', 'City/Club', ...(sections ? ['Section'] : []), ...shown.map((c) => CRITERION_LABEL[c]), ...(sections && !bySection ? ['Section place'] : [])];
   const when = live ? '' : ` after round ${s.asOf} of ${t.settings.rounds}`;
-  const title = `${t.name}: standings${when} (${s.scoreboard.ruleset.title}; order ${s.order.map((c) => CRITERION_LABEL[c]).join(' › ')})`;
+  // The title on two lines, the tournament and the rules each on its own, so that neither runs past the printed page
+  // (issue 25: one line of both was wider than the table, cut at the page's edge or shrinking the whole page).
+  const title = `${t.name}: standings${when}`;
+  const rules = `${s.scoreboard.ruleset.title}; order ${s.order.map((c) => CRITERION_LABEL[c]).join(' › ')}`;
   const pad = (row: CellValue[]) => [...row, ...new Array<CellValue>(header.length - row.length).fill(null)];
   return [
     pad([title]),
-    pad([]),
+    pad([rules]),
     header,
     ...s.entries.map((e, i) => [
       e.place,
@@ -80,11 +84,33 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
 export function standingsWidths(values: readonly (readonly CellValue[])[]): number[] {
   const header = values[STANDINGS_HEADER_ROW - 1];
   const body = values.slice(STANDINGS_HEADER_ROW);
-  const caps: Record<string, number> = { Name: 28, 'City/Club': 22 };
+  const caps: Record<string, number> = { Name: 28, 'City/Club': 26 };
   return header.map((h, c) => {
     const longest = Math.max(String(h ?? '').length + 2, ...body.map((row) => String(row[c] ?? '').length + 1));
     return Math.max(5, Math.min(caps[String(h)] ?? 16, longest));
   });
+}
+
+/**
+ * A title line's format: bold or italic, `preferred` points when it fits the table's width, smaller when it does not
+ * (never under 8 pt), the row as tall as its type.
+ */
+function titleFormat(text: string, widths: readonly number[], preferred: number, bold: boolean) {
+  // A bold letter is wider than a plain one: the width it fits is taken a tenth narrower.
+  const width = widths.reduce((a, b) => a + b, 0) * (bold ? 0.9 : 1);
+  const fontSize = fontSizeToFit(text, width, preferred, 8);
+  return { ...(bold ? { bold: true } : { italic: true }), fontSize, rowHeight: rowHeight(Math.max(fontSize, 11)) };
+}
+
+/** The rows (1-based) whose name or club wraps, with how many lines they take (columns C–E wrap). */
+export function wrappedRowHeights(values: readonly (readonly CellValue[])[], widths: readonly number[]): { row: number; lines: number }[] {
+  const out: { row: number; lines: number }[] = [];
+  values.forEach((line, r) => {
+    if (r < STANDINGS_HEADER_ROW) return;
+    const lines = Math.max(...[2, 3, 4].map((c) => (line[c] === null || line[c] === undefined ? 1 : wrappedLines(String(line[c]), widths[c]))));
+    if (lines > 1) out.push({ row: r + 1, lines });
+  });
+  return out;
 }
 
 /** The live table's formula (the ruleset given when it overrides the grid's). */
@@ -112,14 +138,18 @@ export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STAND
   return [
     ...freshSheetOps(sheet),
     { kind: 'write', sheet, at: 'A1', cells },
-    { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 12 } },
+    // Each title line in a size that fits the table's width (the print area): never past the page's edge.
+    { kind: 'format', sheet, range: 'A1', format: titleFormat(String(values[0][0]), widths, 12, true) },
+    { kind: 'format', sheet, range: 'A2', format: titleFormat(String(values[1][0]), widths, 11, false) },
     { kind: 'format', sheet, range: `A${STANDINGS_HEADER_ROW}:${last}${STANDINGS_HEADER_ROW}`, format: { ...HEADER_FORMAT, horizontalAlignment: 'center' } },
     // Whole numbers as whole numbers, halves as .5 (General: "7", "7.5"; not "7.0"), places likewise (issue 25).
     ...(cells.length > STANDINGS_HEADER_ROW
       ? [{ kind: 'format' as const, sheet, range: `${firstNumber}${STANDINGS_HEADER_ROW + 1}:${last}${cells.length}`, format: { numberFormat: 'General' } }]
       : []),
-    // A club longer than its column wraps rather than running into the next column (printed or not).
+    // A club longer than its column wraps rather than running into the next column (printed or not), its row as tall
+    // as its lines (LibreOffice keeps a row written without a height at 15 pt: the lines printed over the next row).
     ...(cells.length > STANDINGS_HEADER_ROW ? [{ kind: 'format' as const, sheet, range: `C${STANDINGS_HEADER_ROW + 1}:E${cells.length}`, format: { wrap: true } }] : []),
+    ...wrappedRowHeights(values, widths).map(({ row, lines }) => ({ kind: 'format' as const, sheet, range: `A${row}:${last}${row}`, format: { rowHeight: rowHeight(11) * lines } })),
     { kind: 'column-widths', sheet, widths },
     { kind: 'freeze', sheet, rows: STANDINGS_HEADER_ROW, columns: 3 },
     { kind: 'print', sheet, settings: { printArea: `A1:${last}${cells.length}`, repeatRows: `${STANDINGS_HEADER_ROW}:${STANDINGS_HEADER_ROW}`, fitToWidth: true, orientation: 'landscape' } },
