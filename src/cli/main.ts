@@ -80,7 +80,7 @@ import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './expo
 import { drawLots, lotsRequest, renderLots } from './lots';
 import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
-import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
+import { buildSite, publishOptions, publishTarget, withSiteAddress, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 import { runCheck } from './check';
 import { generateJson, generateOptions } from './generate';
@@ -451,10 +451,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'publish': {
       if (rest.length !== 1) throw new UsageError('publish takes one FILE');
       const target = publishTarget(flags.get('out'));
-      const options = publishOptions(flags);
+      const asked = publishOptions(flags);
       const t = await load(rest[0]);
+      const { options, note } = withSiteAddress(asked, t);
       const site = buildSite(t, options, rest[0]);
-      if (options.baseUrl === undefined) io.err('tengen: note: no --base-url: the slips, table cards and wall chart have no QR code\n');
+      io.err(note);
       io.out(await writeSite(site, target, t, flags.has('overwrite'), io.fs));
       return 0;
     }
