@@ -86,11 +86,11 @@ export async function replaceSheetDrawing(zip: JSZip, types: string, part: strin
     const drawing = fresh(zip, (i) => `xl/drawings/drawing${i}.xml`);
     const mediaRels = images.map((img, i) => {
       const media = fresh(zip, (k) => `xl/media/tengen-qr-${k}.png`);
-      zip.file(media, img.png, { base64: true });
+      zip.file(media, img.png, { base64: true, createFolders: false });
       return relationship(`rId${i + 1}`, IMAGE_RELATIONSHIP, `../media/${media.slice('xl/media/'.length)}`);
     });
-    zip.file(drawing, drawingXml(images, mediaRels.map((r) => r.id)));
-    zip.file(relationshipsPartOf(drawing), relationshipsXml(mediaRels));
+    zip.file(drawing, drawingXml(images, mediaRels.map((r) => r.id)), { createFolders: false });
+    zip.file(relationshipsPartOf(drawing), relationshipsXml(mediaRels), { createFolders: false });
     types = withOverride(types, drawing, DRAWING_CONTENT_TYPE);
     if (!/<Default\b[^>]*Extension="png"/i.test(types)) types = types.replace('</Types>', '<Default Extension="png" ContentType="image/png"/></Types>');
     const id = freshRelationshipId(rels);
