@@ -23,6 +23,7 @@ export const SLIPS_PER_PAGE = 6;
 /** Table/colour, name, box, words, box, words. */
 const WIDTHS = [10, 34, 4, 10, 4, 14] as const;
 const CUT_LINE = `${'- '.repeat(66)}✂ cut`;
+const CUT_TAIL = '- '.repeat(12).trim();
 /**
  * With a site address (Settings, "Site address"): two more columns, G and H, each holding the QR code of one player's
  * page of the results site (src/publish: `players/<ID>.html`) over the slip's first four rows, his colour below it.
@@ -80,7 +81,8 @@ function slipCodes(t: Tournament, round: Round, sheet: string, language: GridLan
       const url = playerPageUrl(siteUrl, player);
       ops.push({ kind: 'image', sheet, at: `${column}${top}`, png: qrPngBase64(url), width: QR_SIDE, height: QR_SIDE, offset: QR_OFFSET, name: `QR code: ${url}` });
     }
-    captions.push([null, null], [null, null], [null, null], [null, null], [words.white, words.black], [null, null]);
+    // The cut line goes on under the codes.
+    captions.push([null, null], [null, null], [null, null], [null, null], [words.white, words.black], [CUT_TAIL, CUT_TAIL]);
   });
   return { ops, captions };
 }
@@ -113,7 +115,13 @@ export function slipsOps(t: Tournament, round: Round, language: GridLanguage = '
     );
     // The rows the codes stand on, at the heights the page is laid out with (a row without a height is the
     // spreadsheet's default, which Excel and LibreOffice need not share), the captions centred under the codes.
-    if (qr) ops.push({ kind: 'format', sheet, range: `A${top + 3}:A${top + 5}`, format: { rowHeight: rowHeight(11) } }, { kind: 'format', sheet, range: `G${top + 4}:H${top + 4}`, format: { horizontalAlignment: 'center', italic: true } });
+    if (qr) {
+      ops.push(
+        { kind: 'format', sheet, range: `A${top + 3}:A${top + 5}`, format: { rowHeight: rowHeight(11) } },
+        { kind: 'format', sheet, range: `G${top + 4}:H${top + 4}`, format: { horizontalAlignment: 'center', italic: true } },
+        { kind: 'format', sheet, range: `G${top + 5}:H${top + 5}`, format: { fontColor: '#808080' } },
+      );
+    }
   }
   const pageHeight = SLIPS_PER_PAGE * (rowHeight(14) * 3 + rowHeight(11) * 3);
   ops.push(
