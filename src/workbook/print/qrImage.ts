@@ -4,9 +4,9 @@
  * them into a black-and-white PNG with the quiet zone of four modules ISO/IEC 18004 asks for.
  *
  * The PNG is written by hand (ISO/IEC 15948): one IHDR, one IDAT, one IEND; 1 bit a pixel, greyscale; the zlib
- * stream (RFC 1950) of "stored" deflate blocks (RFC 1951, 3.2.4: no compression), so nothing here needs Node's zlib
- * and the same code runs in the CLI, the page and the pane. A code is a few kilobytes; the same URL gives the same
- * bytes.
+ * stream (RFC 1950) one deflate block with the fixed Huffman codes (RFC 1951, 3.2.6), its only matches the pixel row
+ * above (a module is `SCALE` identical rows) and runs of one byte — so nothing here needs Node's zlib and the same
+ * code runs in the CLI, the page and the pane. A code is about a kilobyte; the same URL gives the same bytes.
  */
 import { create } from 'qrcode';
 
@@ -54,25 +54,83 @@ function chunk(type: string, data: Uint8Array): number[] {
   return [...u32(data.length), ...typed, ...u32(crc32(typed))];
 }
 
-/** A zlib stream of stored deflate blocks (each at most 65 535 bytes). */
-function storedZlib(raw: Uint8Array): Uint8Array {
-  const blocks = Math.max(1, Math.ceil(raw.length / 65535));
-  const out = new Uint8Array(2 + raw.length + blocks * 5 + 4);
-  out[0] = 0x78;
-  out[1] = 0x01;
-  let at = 2;
-  for (let i = 0; i < blocks; i++) {
-    const part = raw.subarray(i * 65535, Math.min(raw.length, (i + 1) * 65535));
-    out[at++] = i === blocks - 1 ? 1 : 0;
-    out[at++] = part.length & 0xff;
-    out[at++] = part.length >>> 8;
-    out[at++] = ~part.length & 0xff;
-    out[at++] = (~part.length >>> 8) & 0xff;
-    out.set(part, at);
-    at += part.length;
+/** Bits written least significant first, as deflate packs them (RFC 1951, 3.1.1). */
+class BitWriter {
+  readonly bytes: number[] = [];
+  private bit = 0;
+  private current = 0;
+  /** `n` bits of `value`, least significant first (extra bits, header fields). */
+  bits(value: number, n: number): void {
+    for (let i = 0; i < n; i++) this.push((value >> i) & 1);
   }
-  out.set(u32(adler32(raw)), at);
-  return out;
+  /** A Huffman code of `n` bits, most significant first (RFC 1951, 3.1.1: "packed starting with the MSB"). */
+  code(value: number, n: number): void {
+    for (let i = n - 1; i >= 0; i--) this.push((value >> i) & 1);
+  }
+  private push(b: number): void {
+    this.current |= b << this.bit;
+    if (++this.bit === 8) this.flush();
+  }
+  flush(): void {
+    if (this.bit === 0) return;
+    this.bytes.push(this.current);
+    this.bit = 0;
+    this.current = 0;
+  }
+}
+
+/** The fixed literal/length code of a symbol 0–287 (RFC 1951, 3.2.6). */
+function literal(w: BitWriter, symbol: number): void {
+  if (symbol < 144) w.code(0x30 + symbol, 8);
+  else if (symbol < 256) w.code(0x190 + symbol - 144, 9);
+  else if (symbol < 280) w.code(symbol - 256, 7);
+  else w.code(0xc0 + symbol - 280, 8);
+}
+
+const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+
+function lastAtMost(table: readonly number[], n: number): number {
+  let i = table.length - 1;
+  while (table[i] > n) i--;
+  return i;
+}
+
+/** A zlib stream of one fixed-Huffman deflate block, matching at distance 1 and at `stride` (the row above). */
+function fixedZlib(raw: Uint8Array, stride: number): Uint8Array {
+  const w = new BitWriter();
+  w.bits(1, 1); // BFINAL
+  w.bits(1, 2); // BTYPE 01: fixed Huffman codes
+  let i = 0;
+  while (i < raw.length) {
+    let best = 0;
+    let distance = 0;
+    for (const d of [stride, 1]) {
+      if (d > i || d > 32768) continue;
+      let n = 0;
+      while (n < 258 && i + n < raw.length && raw[i + n] === raw[i + n - d]) n++;
+      if (n > best) {
+        best = n;
+        distance = d;
+      }
+    }
+    if (best < 3) {
+      literal(w, raw[i++]);
+      continue;
+    }
+    const l = lastAtMost(LENGTH_BASE, best);
+    literal(w, 257 + l);
+    w.bits(best - LENGTH_BASE[l], LENGTH_EXTRA[l]);
+    const d = lastAtMost(DISTANCE_BASE, distance);
+    w.code(d, 5);
+    w.bits(distance - DISTANCE_BASE[d], DISTANCE_EXTRA[d]);
+    i += best;
+  }
+  literal(w, 256); // end of block
+  w.flush();
+  return new Uint8Array([0x78, 0x01, ...w.bytes, ...u32(adler32(raw))]);
 }
 
 /** The QR code of `data` (medium error correction, one byte-mode segment) as a PNG's bytes. */
@@ -95,7 +153,7 @@ export function qrPng(data: string): Uint8Array {
     }
   }
   const header = new Uint8Array([...u32(side), ...u32(side), 1, 0, 0, 0, 0]);
-  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', storedZlib(raw)), ...chunk('IEND', new Uint8Array(0))]);
+  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', fixedZlib(raw, 1 + rowBytes)), ...chunk('IEND', new Uint8Array(0))]);
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
