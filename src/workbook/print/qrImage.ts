@@ -12,8 +12,8 @@ import { create } from 'qrcode';
 
 /** Modules of the quiet zone around the symbol (ISO/IEC 18004: four modules wide). */
 const QUIET = 4;
-/** Pixels a module: sharp when printed at some 2–3 cm (the picture is scaled, never resampled between modules). */
-const SCALE = 8;
+/** Pixels a module: some 200 dots an inch for a code printed 2.4 cm wide, sharp whatever the spreadsheet's scaling. */
+const SCALE = 4;
 /** The mask used for every code (qrcode's `maskPattern`, 0–7), as the site's (src/publish/qr.ts says why). */
 const MASK = 2 as const;
 
@@ -47,35 +47,51 @@ function u32(n: number): number[] {
   return [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 }
 
-function chunk(type: string, data: Uint8Array): number[] {
-  const typed = new Uint8Array(4 + data.length);
-  for (let i = 0; i < 4; i++) typed[i] = type.charCodeAt(i);
-  typed.set(data, 4);
-  return [...u32(data.length), ...typed, ...u32(crc32(typed))];
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  out.set(u32(data.length), 0);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  out.set(u32(crc32(out.subarray(4, 8 + data.length))), 8 + data.length);
+  return out;
 }
 
 /** Bits written least significant first, as deflate packs them (RFC 1951, 3.1.1). */
 class BitWriter {
-  readonly bytes: number[] = [];
-  private bit = 0;
-  private current = 0;
+  private out = new Uint8Array(4096);
+  private length = 0;
+  private acc = 0;
+  private count = 0;
   /** `n` bits of `value`, least significant first (extra bits, header fields). */
   bits(value: number, n: number): void {
-    for (let i = 0; i < n; i++) this.push((value >> i) & 1);
+    this.acc |= (value & ((1 << n) - 1)) << this.count;
+    this.count += n;
+    while (this.count >= 8) {
+      this.byte(this.acc & 0xff);
+      this.acc >>>= 8;
+      this.count -= 8;
+    }
   }
   /** A Huffman code of `n` bits, most significant first (RFC 1951, 3.1.1: "packed starting with the MSB"). */
   code(value: number, n: number): void {
-    for (let i = n - 1; i >= 0; i--) this.push((value >> i) & 1);
+    let reversed = 0;
+    for (let i = 0; i < n; i++) reversed |= ((value >> i) & 1) << (n - 1 - i);
+    this.bits(reversed, n);
   }
-  private push(b: number): void {
-    this.current |= b << this.bit;
-    if (++this.bit === 8) this.flush();
+  private byte(b: number): void {
+    if (this.length === this.out.length) {
+      const bigger = new Uint8Array(this.out.length * 2);
+      bigger.set(this.out);
+      this.out = bigger;
+    }
+    this.out[this.length++] = b;
   }
-  flush(): void {
-    if (this.bit === 0) return;
-    this.bytes.push(this.current);
-    this.bit = 0;
-    this.current = 0;
+  /** The bytes written, the last one padded with zero bits. */
+  finish(): Uint8Array {
+    if (this.count > 0) this.byte(this.acc & 0xff);
+    this.acc = 0;
+    this.count = 0;
+    return this.out.subarray(0, this.length);
   }
 }
 
@@ -129,8 +145,13 @@ function fixedZlib(raw: Uint8Array, stride: number): Uint8Array {
     i += best;
   }
   literal(w, 256); // end of block
-  w.flush();
-  return new Uint8Array([0x78, 0x01, ...w.bytes, ...u32(adler32(raw))]);
+  const body = w.finish();
+  const out = new Uint8Array(2 + body.length + 4);
+  out[0] = 0x78;
+  out[1] = 0x01;
+  out.set(body, 2);
+  out.set(u32(adler32(raw)), 2 + body.length);
+  return out;
 }
 
 /** The QR code of `data` (medium error correction, one byte-mode segment) as a PNG's bytes. */
@@ -153,20 +174,27 @@ export function qrPng(data: string): Uint8Array {
     }
   }
   const header = new Uint8Array([...u32(side), ...u32(side), 1, 0, 0, 0, 0]);
-  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', fixedZlib(raw, 1 + rowBytes)), ...chunk('IEND', new Uint8Array(0))]);
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', fixedZlib(raw, 1 + rowBytes)), chunk('IEND', new Uint8Array(0))];
+  const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    png.set(p, at);
+    at += p.length;
+  }
+  return png;
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /** Bytes in base64 (RFC 4648), as the `image` op carries them; no Buffer or btoa, for every host alike. */
 export function base64(bytes: Uint8Array): string {
-  let out = '';
+  const out: string[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
-    const [a, b, c] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63] + (b === undefined ? '=' : BASE64[(n >> 6) & 63]) + (c === undefined ? '=' : BASE64[n & 63]);
+    const more = bytes.length - i;
+    const n = (bytes[i] << 16) | ((more > 1 ? bytes[i + 1] : 0) << 8) | (more > 2 ? bytes[i + 2] : 0);
+    out.push(BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63] + (more > 1 ? BASE64[(n >> 6) & 63] : '=') + (more > 2 ? BASE64[n & 63] : '='));
   }
-  return out;
+  return out.join('');
 }
 
 /** The QR code of `url` as the PNG of an `image` op (base64). */
