@@ -14,6 +14,7 @@ const { loadTournament } = require('../dist/workbook/load');
 const { publishSite } = require('../dist/publish/site');
 const { siteZip } = require('../dist/publish/zip');
 const { generateMcMahon } = require('./generate');
+const { slipsOps } = require('../dist/workbook/sheets/slipsSheet');
 
 const RUNS = 5;
 const EGC = path.join(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
@@ -58,6 +59,27 @@ async function bench(label, t) {
   console.log(`    printed pages (the director's, not sized for phones): ${print.join(', ')}`);
 }
 
+/** The workbook's Slips sheet of the last round with a site address: every player's QR code as a PNG (issue 22). */
+function benchSlips(t) {
+  const round = Math.max(...t.games.map((g) => g.round));
+  const withSite = { ...t, settings: { ...t.settings, siteUrl: 'https://go.example.org/site/' } };
+  slipsOps(withSite, round); // warm-up
+  const times = [];
+  const cpuTimes = [];
+  let ops;
+  for (let i = 0; i < RUNS; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    ops = slipsOps(withSite, round);
+    times.push(performance.now() - t0);
+    const cpu = process.cpuUsage(c0);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
+  }
+  const images = ops.filter((op) => op.kind === 'image');
+  const bytes = images.reduce((n, op) => n + op.png.length, 0);
+  console.log(`  Slips R${round} sheet with QR codes (generated 710): ${images.length} PNG codes, median ${median(times).toFixed(0)} ms (min ${Math.min(...times).toFixed(0)}, ${RUNS} runs; CPU time median ${median(cpuTimes).toFixed(0)} ms); ${kb(bytes)} of base64 PNG in the batch (${kb(bytes / images.length)} a code)`);
+}
+
 module.exports = (async () => {
   console.log(`\nPublishing the results site: target median ≤ 3000 ms, pages ≤ 30 KB; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
   if (fs.existsSync(EGC)) {
@@ -69,6 +91,7 @@ module.exports = (async () => {
   }
   const generated = generateMcMahon({ players: 710, rounds: 10, seed: 2024 });
   await bench('generated McMahon, 710 players, 10 rounds played', generated);
+  benchSlips(generated);
 })();
 
 if (require.main === module) module.exports.catch((e) => {

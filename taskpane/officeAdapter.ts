@@ -33,7 +33,7 @@
  * The parts, one concept a file: ./officeHost.ts (what is needed of Office.js), ./officeReads.ts (reading in bands),
  * ./officeExpectations.ts (what a batch expects, read before writing), ./officePlan.ts (checking and resolving a
  * batch), ./officeWrites.ts (queuing it in requests under the limit), ./officeUndo.ts (undo grouping),
- * ./officeEvents.ts (change events).
+ * ./officeEvents.ts (change events), ./officeImages.ts (pictures: the printouts' QR codes).
  */
 import type { CellValue, WorkbookAdapter, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
 import { cellAddress as a1, parseCell } from '../src/workbook/cells/address';
@@ -45,6 +45,7 @@ import { officeHost, type ExcelHost } from './officeHost';
 import { planBatch, resolveBatch, type Step } from './officePlan';
 import { cellValue, readBands, readUsed, RUN_OPTIONS, sheetNames } from './officeReads';
 import { createsUndoless, movesSheets, RegroupNeeded, undoNotSupported } from './officeUndo';
+import { isImageStep, placeImages, readImagePlaces, type ImageReads } from './officeImages';
 import { queueOp, requests, type WorkbookNames } from './officeWrites';
 
 export type { WorkbookChange } from './officeEvents';
@@ -175,9 +176,12 @@ export class OfficeWorkbook implements WorkbookAdapter {
           );
         };
         writesBegun = true;
-        const all = requests(sheetStepsFirst(plan));
+        // Pictures last, where their cells are once the cells' heights and widths were sent (./officeImages.ts).
+        const all = requests(sheetStepsFirst(plan.filter((step) => !isImageStep(step))));
+        let imageReads: ImageReads | undefined;
         for (const [i, request] of all.entries()) {
           for (const step of request) queueOp(worksheets, step, names, { dynamicArrays, onFallback });
+          if (i === all.length - 1) imageReads = readImagePlaces(worksheets, plan);
           // A write cut in requests: Excel does not recalculate between them ("suspendApiCalculationUntilNextSync":
           // "Suspends calculation until the next context.sync() is called. Once set, it is the developer's
           // responsibility to re-calc the workbook", ExcelApi 1.6), and recalculates once with the last
@@ -189,6 +193,14 @@ export class OfficeWorkbook implements WorkbookAdapter {
           await context.sync();
           attempt.syncs++;
         }
+        if (all.length === 0) {
+          imageReads = readImagePlaces(worksheets, plan);
+          if (imageReads) {
+            await context.sync();
+            attempt.syncs++;
+          }
+        }
+        attempt.syncs += await placeImages(context, worksheets, imageReads);
       });
     } catch (e) {
       if (!writesBegun || e instanceof WorkbookConflict || e instanceof RegroupNeeded) throw e;

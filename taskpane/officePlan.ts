@@ -183,6 +183,12 @@ export function planBatch(batch: WorkbookBatch, tabs: readonly string[] | undefi
         if (!(Number.isInteger(op.rows) && op.rows >= 0 && Number.isInteger(op.columns) && op.columns >= 0)) fail('rows and columns to freeze are whole numbers ≥ 0');
         steps.push({ op });
         return;
+      case 'image':
+        steps.push({ op, box: boxOf(op.at) ?? fail(`"${op.at}" is not an A1 cell`) });
+        return;
+      case 'delete-images':
+        steps.push({ op });
+        return;
       case 'print': {
         const p = op.settings;
         if (p.printArea !== undefined && !boxOf(p.printArea)) fail(`print area "${p.printArea}" is not an A1 range`);

@@ -1,8 +1,9 @@
 /**
  * Publish, in the Finalize step of the pane and the page: the results site players follow on their phones
  * (src/publish) — the zip of its folder to upload, and the same site as one self-contained HTML file to e-mail or
- * post — offered as downloads. The director types where he will upload the folder (the base URL the QR codes of the
- * slips, table cards and wall chart point to) once: the pane remembers it in this browser.
+ * post — offered as downloads. The director sets where he will upload the folder (the base URL the QR codes of the
+ * slips, table cards and wall chart point to) once: the workbook's Settings row "Site address" gives it; without
+ * one, the pane remembers what he typed in this browser.
  */
 import type { Tournament } from '../src/model/tournament';
 import { formatInputError } from '../src/model/errors';
@@ -50,7 +51,10 @@ function offerDownload(bytes: Uint8Array | string, name: string, type: string): 
 
 /** The Publish controls: the base URL, the two ticks that show more than the wall, and the button. */
 export function publishControls(ctx: PublishContext, t: Tournament): HTMLElement {
-  const baseUrl = h('input', { type: 'url', value: remembered(), placeholder: 'https://club.example.org/open-2026/', 'data-testid': 'publish-base-url' });
+  // The workbook's own address (the Settings row "Site address") first: the director set it once, for every pane and
+  // the CLI; else the one this browser remembers.
+  const fromWorkbook = t.settings.siteUrl;
+  const baseUrl = h('input', { type: 'url', value: fromWorkbook ?? remembered(), placeholder: 'https://club.example.org/open-2026/', 'data-testid': 'publish-base-url' });
   const ratings = checkbox('Show ratings');
   const pins = checkbox('Show EGD PINs');
   const language = h('select', { 'data-testid': 'publish-language' }, h('option', { value: 'en' }, 'English'), h('option', { value: 'fr' }, 'Français'));
@@ -82,7 +86,7 @@ export function publishControls(ctx: PublishContext, t: Tournament): HTMLElement
     box,
     h('h3', {}, 'Publish'),
     h('p', {}, 'The results site players follow on their phones: pairings, standings, a page per player with why he is where he is, and printable slips and table cards with QR codes. Only names, clubs, ranks and results, unless ticked.'),
-    field('Site address (where you will upload the folder)', baseUrl, 'For the QR codes; http:// or https://'),
+    field('Site address (where you will upload the folder)', baseUrl, fromWorkbook ? 'For the QR codes; from the Settings row "Site address"' : 'For the QR codes; http:// or https://. Set it once for the workbook in the Settings row "Site address"'),
     field('Language', language),
     ratings.row,
     pins.row,

@@ -84,7 +84,7 @@ import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
 import { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } from './pko';
 import { qualificationJson, qualificationOrRefuse, renderQualification, writeQualificationWorkbook } from './qualification';
 import { withNextPlayoffRound } from '../systems/round-robin/playoff';
-import { buildSite, publishOptions, publishTarget, writeSite } from './publish';
+import { buildSite, publishOptions, publishTarget, withSiteAddress, writeSite } from './publish';
 import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
 import { runCheck } from './check';
 import { generateJson, generateOptions } from './generate';
@@ -479,10 +479,11 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'publish': {
       if (rest.length !== 1) throw new UsageError('publish takes one FILE');
       const target = publishTarget(flags.get('out'));
-      const options = publishOptions(flags);
+      const asked = publishOptions(flags);
       const t = await load(rest[0]);
+      const { options, note } = withSiteAddress(asked, t);
       const site = buildSite(t, options, rest[0]);
-      if (options.baseUrl === undefined) io.err('tengen: note: no --base-url: the slips, table cards and wall chart have no QR code\n');
+      io.err(note);
       io.out(await writeSite(site, target, t, flags.has('overwrite'), io.fs));
       return 0;
     }

@@ -43,6 +43,18 @@ export function publishOptions(flags: ReadonlyMap<string, string | true>): Publi
   return { baseUrl, language: language as SiteLanguage, urlKey: urlKey as UrlKey, showRatings: flags.has('show-ratings'), showPins: flags.has('show-pins') };
 }
 
+/**
+ * The options with the file's own site address (the Settings row "Site address", `settings.siteUrl`) when no
+ * --base-url was given, and the line stderr says about the QR codes.
+ */
+export function withSiteAddress(options: PublishOptions, t: Tournament): { options: PublishOptions; note: string } {
+  if (options.baseUrl !== undefined) return { options, note: '' };
+  if (t.settings.siteUrl !== undefined) {
+    return { options: { ...options, baseUrl: t.settings.siteUrl }, note: `tengen: note: the QR codes point to the site address ${t.settings.siteUrl} from the file's settings (Settings row "Site address"; --base-url to point elsewhere)\n` };
+  }
+  return { options, note: 'tengen: note: no --base-url and no site address in the file\'s settings: the slips, table cards and wall chart have no QR code\n' };
+}
+
 export function buildSite(t: Tournament, options: PublishOptions, file: string): Site {
   const made = publishSite(t, options);
   if (!made.ok) throw new TengenInputError(made.errors.map((e) => ({ file, ...e })));

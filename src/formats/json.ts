@@ -15,6 +15,7 @@ import { displayName } from '../model/tournament';
 import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
 import { DEFAULT_ENTRANT_RANK_RULE, entrantRank, type Member } from '../model/entrants';
+import { parseSiteUrl } from '../model/siteUrl';
 import schema from './tournament.schema.json';
 
 export const FORMAT = 'tengen-tournament';
@@ -284,6 +285,13 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     }
     return computed;
   };
+  // The site's address as tengen publish uses it (model/siteUrl.ts): an http(s) folder, read with its final "/".
+  const siteUrl = (text: string): string | undefined => {
+    const parsed = parseSiteUrl(text, '/settings/siteUrl');
+    if (parsed.ok) return parsed.value;
+    for (const e of parsed.errors) errors.push({ file, line: lineOf(lines, '/settings/siteUrl'), where: '/settings/siteUrl', message: e.message });
+    return undefined;
+  };
   const settings: Settings = strip({
     system: s.system,
     rounds: s.rounds,
@@ -299,6 +307,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     pairingTiebreaks: s.pairingTiebreaks,
     hostCity: s.hostCity,
     paper: s.paper,
+    siteUrl: s.siteUrl === undefined ? undefined : siteUrl(s.siteUrl),
     prizes: s.prizes,
     opengotha: s.opengotha,
     schedule: s.schedule,
@@ -418,6 +427,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       pairingTiebreaks: s.pairingTiebreaks && [...s.pairingTiebreaks],
       hostCity: s.hostCity,
       paper: s.paper,
+      siteUrl: s.siteUrl,
       prizes: s.prizes?.map((x) => pick(x, ['section', 'place', 'amount', 'unit', 'item'])) as Settings['prizes'],
       opengotha:
         s.opengotha &&
@@ -439,7 +449,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
       teams: s.teams && pick({ ...s.teams }, ['boards', 'start']),
       entrants: s.entrants && pick({ ...s.entrants }, ['kind', 'rank']),
     },
-    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'paper', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
+    ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'paper', 'siteUrl', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
   ) as TournamentJson['settings'];
   const players = [...t.players]
     .sort((a, b) => a.id - b.id)

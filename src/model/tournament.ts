@@ -304,6 +304,11 @@ export interface Settings {
    * players come from a country that uses it, else A4 (src/workbook/print/paper.ts, `paperOf`).
    */
   readonly paper?: Paper;
+  /**
+   * Where the director will upload the results site (src/publish): an `http(s)://` folder address ending in `/`
+   * (model/siteUrl.ts). The QR codes of the slips, table cards and wall chart point there; none without it.
+   */
+  readonly siteUrl?: string;
   /** The prizes by place (Mays: by McMahon section); the prize ceremony's sheet lists who wins each. */
   readonly prizes?: readonly Prize[];
   readonly opengotha?: OpenGothaScoring;

@@ -8,8 +8,12 @@ const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '
 
 /** Text as HTML content or attribute value. */
 export function text(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  const s = String(value);
+  // Most texts (numbers, paths, most names) have nothing to escape: returned as they are, without a new string.
+  return NEEDS_ESCAPE.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c]) : s;
 }
+
+const NEEDS_ESCAPE = /[&<>"']/;
 
 /** A table: header cells, then rows of cells already HTML; `numeric` columns right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], numeric: ReadonlySet<number> = new Set(), caption?: string): string {

@@ -25,8 +25,10 @@ export interface SitePage {
 
 /** The path from `from` to `to`, both site paths: `players/12.html` → `standings.html` is `../standings.html`. */
 export function relative(from: string, to: string): string {
-  const depth = from.split('/').length - 1;
-  return `${'../'.repeat(depth)}${to}`;
+  // Counted, not split: every link of every page goes through here (bench/publish.js).
+  let depth = 0;
+  for (let i = from.indexOf('/'); i >= 0; i = from.indexOf('/', i + 1)) depth++;
+  return depth === 0 ? to : `${'../'.repeat(depth)}${to}`;
 }
 
 export function sectionId(path: string): string {

@@ -1,6 +1,6 @@
 /**
- * What the director prints, as pages of the site with print rules (the workbook adapter places no image, so the QR
- * codes go on these HTML pages, not on the `Slips R<n>` and `Tables R<n>` sheets): the round's result slips, each
+ * What the director prints, as pages of the site with print rules (the workbook's `Slips R<n>` and `Tables R<n>`
+ * sheets carry QR codes of their own, src/workbook/print/qrImage.ts, when Settings has the site address): the round's result slips, each
  * with the QR code of both players' pages; the table cards, each with the QR code of the round's pairings; the wall
  * chart with the QR code of the site. Without a base URL the pages print without QR codes and say why.
  *

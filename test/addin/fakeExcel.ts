@@ -41,6 +41,43 @@ export interface FakeSheet {
   print: string[];
   /** Worksheet.visibility as set ("Hidden"); absent: visible. */
   visibility?: string;
+  /** Pictures (`shapes.addImage`), with what was set on them. */
+  shapes?: FakeShape[];
+}
+
+export interface FakeShape {
+  readonly type: 'Image';
+  readonly base64: string;
+  name?: string;
+  altTextDescription?: string;
+  lockAspectRatio?: boolean;
+  left: number;
+  top: number;
+  width?: number;
+  height?: number;
+}
+
+/** Excel's defaults: a column 8.43 characters (48 pt), a row 15 pt. */
+const DEFAULT_COLUMN_POINTS = 48;
+const DEFAULT_ROW_POINTS = 15;
+
+/** Where a cell's top-left corner is, in points, from the widths and heights the sheet's formats set (the last wins). */
+export function cellPosition(sheet: FakeSheet, row: number, column: number): { left: number; top: number } {
+  const widths = new Map<number, number>();
+  const heights = new Map<number, number>();
+  for (const f of sheet.formats) {
+    const m = /^(\S+) format\.(columnWidth|rowHeight)=([\d.]+)$/.exec(f);
+    if (!m) continue;
+    const box = parseA1(m[1].includes(':') ? m[1] : `${m[1]}:${m[1]}`) ?? (/^[A-Z]+:[A-Z]+$/.test(m[1]) ? parseA1(`${m[1].split(':')[0]}1:${m[1].split(':')[1]}1`) : undefined);
+    if (!box) continue;
+    if (m[2] === 'columnWidth') for (let c = box.column; c < box.column + box.columns; c++) widths.set(c, Number(m[3]));
+    else for (let r = box.row; r < box.row + box.rows; r++) heights.set(r, Number(m[3]));
+  }
+  let left = 0;
+  for (let c = 0; c < column; c++) left += widths.get(c) ?? DEFAULT_COLUMN_POINTS;
+  let top = 0;
+  for (let r = 0; r < row; r++) top += heights.get(r) ?? DEFAULT_ROW_POINTS;
+  return { left, top };
 }
 
 export class FakeExcel implements ExcelHost {
@@ -232,7 +269,7 @@ export class FakeExcel implements ExcelHost {
     /** What a formula cell reads: the fake does not calculate (0), an unresolved `GO.` formula reads `#NAME?`. */
     const valueOf = (v: Stored): Raw => (typeof v === 'object' ? (v.unresolved ? '#NAME?' : 0) : v);
 
-    type Loadable = 'values' | 'formulas' | 'numberFormat' | 'address' | 'rowIndex' | 'columnIndex' | 'rowCount' | 'columnCount';
+    type Loadable = 'values' | 'formulas' | 'numberFormat' | 'address' | 'rowIndex' | 'columnIndex' | 'rowCount' | 'columnCount' | 'left' | 'top';
     const rangeWriter = (sheetName: () => FakeSheet, address: string, name: string) => {
       const box = parseA1(address);
       let loaded: Partial<Record<Loadable, unknown>> | undefined;
@@ -292,6 +329,8 @@ export class FakeExcel implements ExcelHost {
               columnIndex: () => box.column,
               rowCount: () => box.rows,
               columnCount: () => box.columns,
+              left: () => (s ? cellPosition(s, box.row, box.column).left : 0),
+              top: () => (s ? cellPosition(s, box.row, box.column).top : 0),
             };
             answer = Object.fromEntries(props.map((p) => [p, all[p]()]));
             loaded = { ...loaded, ...answer };
@@ -312,6 +351,12 @@ export class FakeExcel implements ExcelHost {
         },
         get numberFormat() {
           return read('numberFormat') as string[][];
+        },
+        get left() {
+          return read('left') as number;
+        },
+        get top() {
+          return read('top') as number;
         },
         set numberFormat(rows: string[][]) {
           bytes += jsonBytes(rows) + address.length;
@@ -368,6 +413,48 @@ export class FakeExcel implements ExcelHost {
               },
             };
           },
+        },
+        /** Worksheet.shapes (ExcelApi 1.9): pictures added from base64, their type loaded before it is read, deleted. */
+        get shapes() {
+          noRanges('shapes');
+          let loaded: FakeShape[] | undefined;
+          return {
+            addImage: (base64: string) => {
+              if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) throw new Error('fake Excel: InvalidArgument, addImage takes base64 without a data: prefix');
+              bytes += base64.length;
+              const shape: FakeShape = { type: 'Image', base64, left: 0, top: 0 };
+              pending.push(() => {
+                const s = resolve();
+                s.shapes = [...(s.shapes ?? []), shape];
+              });
+              // The shape's properties are set on the proxy and reach Excel with the same sync.
+              return new Proxy(shape, {
+                set: (target, prop: string, value: unknown) => {
+                  bytes += 32;
+                  pending.push(() => Object.assign(target, { [prop]: value }));
+                  return true;
+                },
+              });
+            },
+            load: (what: string) => {
+              if (!/items\/type/.test(what)) throw new Error(`fake Excel: unexpected shapes load "${what}"`);
+              loads.push(() => {
+                loaded = [...(resolve().shapes ?? [])];
+              });
+              answers.push(() => (loaded ?? []).map((x) => x.type));
+            },
+            get items() {
+              if (!loaded) throw new Error('PropertyNotLoaded: shapes.items was read before load + context.sync()');
+              return loaded.map((shape) => ({
+                type: shape.type,
+                delete: () =>
+                  pending.push(() => {
+                    const s = resolve();
+                    s.shapes = (s.shapes ?? []).filter((x) => x !== shape);
+                  }),
+              }));
+            },
+          };
         },
         getRangeByIndexes: (r: number, c: number, rows: number, columns: number) => {
           noRanges('getRangeByIndexes');

@@ -84,7 +84,7 @@ describe('Settings and Players sheets', () => {
     expect(errors.map(formatInputError)).toEqual([
       'Settings!B4: "generous" is not a handicap policy; expected one of none, rank-difference, rank-difference-minus-1, rank-difference-minus-2, mms-difference, mms-difference-minus-1, mms-difference-minus-2',
       'Settings!B7: "elo" is not a criterion; expected among mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, dc, oneonone, rating, previousorder, lottery',
-      'Settings!A20: "Colour of the chairs" is not a setting; expected one of Short name, Komi, Handicap, Handicap ceiling, Even game at or above, Tie-breakers, Lottery seed, Pairing tie-breakers, Host city, Prizes, OpenGotha scoring (JSON), Round-robin schedule, Round-robin cycles, Pairing numbers, Knockout bracket, Handicap correction, European Go Congress McMahon, Teams (JSON), Pair go or rengo, Pair or team rank, Paper',
+      'Settings!A20: "Colour of the chairs" is not a setting; expected one of Short name, Komi, Handicap, Handicap ceiling, Even game at or above, Tie-breakers, Lottery seed, Pairing tie-breakers, Host city, Prizes, OpenGotha scoring (JSON), Round-robin schedule, Round-robin cycles, Pairing numbers, Knockout bracket, Handicap correction, European Go Congress McMahon, Teams (JSON), Pair go or rengo, Pair or team rank, Paper, Site address',
       'Settings!B4: a handicap ceiling, correction or even-game rank needs a Handicap policy',
     ]);
   });

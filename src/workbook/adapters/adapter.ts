@@ -147,7 +147,33 @@ export type WorkbookOp =
    * the cached result of the formula already in each cell; a cell without a formula, or a `null`, is left alone. Excel
    * recalculates by itself, so the Office.js adapter sends nothing for this op.
    */
-  | { readonly kind: 'cached-values'; readonly sheet: string; readonly at: string; readonly values: readonly (readonly CellValue[])[] };
+  | { readonly kind: 'cached-values'; readonly sheet: string; readonly at: string; readonly values: readonly (readonly CellValue[])[] }
+  /**
+   * A PNG picture over the cells (a QR code on a printed slip): its top-left corner `offset` points right of and below
+   * the top-left corner of cell `at`, `width` × `height` points. Placed where the spreadsheet then has that cell, so
+   * it prints inside the cells the sheet lays out for it; it moves with the cell but is not sized with it.
+   */
+  | ImageOp
+  /**
+   * Deletes every picture of the sheet. Tengen's printout sheets are written whole (`clear` takes their cells and
+   * formats, not their pictures): a round paired again gets its QR codes afresh, none stale. Within a batch, before
+   * any `image` op of the same sheet.
+   */
+  | { readonly kind: 'delete-images'; readonly sheet: string };
+
+/** See `WorkbookOp`, `image`. */
+export interface ImageOp {
+  readonly kind: 'image';
+  readonly sheet: string;
+  readonly at: string;
+  /** The PNG's bytes in base64, without a `data:` prefix (what Office.js's `shapes.addImage` takes). */
+  readonly png: string;
+  readonly width: number;
+  readonly height: number;
+  readonly offset?: { readonly x: number; readonly y: number };
+  /** The picture's name (alternative text for screen readers in Excel): "QR code: https://…". */
+  readonly name: string;
+}
 
 /** A cell a batch expects to find as it was read: `at` is an A1 address on the op's sheet. */
 export interface ExpectedCell {

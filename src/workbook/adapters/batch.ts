@@ -123,6 +123,18 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
       if (s.scale !== undefined && s.fitToWidth) return 'a print scale and fit-to-width exclude each other';
       return undefined;
     }
+    case 'delete-images':
+      return undefined;
+    case 'image': {
+      if (!parseCell(op.at)) return `"${op.at}" is not a cell address`;
+      // Every PNG starts with its 8-byte signature (ISO/IEC 15948, 5.2), "iVBORw0KGgo" in base64.
+      if (typeof op.png !== 'string' || !op.png.startsWith('iVBORw0KGgo') || !/^[A-Za-z0-9+/]+={0,2}$/.test(op.png)) return 'the picture is not a PNG in base64 (without a data: prefix)';
+      const size = (n: number) => typeof n === 'number' && n > 0 && n <= 2000;
+      if (!size(op.width) || !size(op.height)) return `a picture of ${op.width} × ${op.height} points is not a size (1–2000 points a side)`;
+      if (op.offset && !(op.offset.x >= 0 && op.offset.y >= 0 && op.offset.x <= 2000 && op.offset.y <= 2000)) return `offset ${op.offset.x}, ${op.offset.y} is not between 0 and 2000 points`;
+      if (typeof op.name !== 'string' || op.name.trim() === '') return 'a picture needs a name (its alternative text)';
+      return undefined;
+    }
     default:
       return `unknown op kind "${(op as { kind: string }).kind}"`;
   }
@@ -131,9 +143,13 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
 /** Throws a `BatchError` naming the first op that cannot be applied to a workbook with these sheets. */
 export function validateBatch(batch: WorkbookBatch, existingSheets: Iterable<string>): void {
   const sheets = new Set(existingSheets);
+  // The Office.js adapter places pictures after the cells are written (their place is the cells' place then), and
+  // deletes a sheet's pictures before placing any: a batch says the same, never a deletion after a picture.
+  const pictured = new Set<string>();
   batch.ops.forEach((op, i) => {
-    const problem = opProblem(op, sheets);
+    const problem = opProblem(op, sheets) ?? (op?.kind === 'delete-images' && pictured.has(op.sheet) ? 'the pictures of a sheet are deleted before any is placed on it, not after' : undefined);
     if (problem) throw new BatchError(batch.label, i, op, problem);
+    if (op.kind === 'image') pictured.add(op.sheet);
   });
 }
 

@@ -4,7 +4,7 @@
  * when no file is involved. It applies batches all or nothing, like every adapter, and checks a batch's
  * expectations (`expect`, `expect-missing`) before writing anything.
  */
-import type { CellInput, CellValue, CellFormat, PrintSettings, WorkbookAdapter, WorkbookBatch } from './adapter';
+import type { CellInput, CellValue, CellFormat, ImageOp, PrintSettings, WorkbookAdapter, WorkbookBatch } from './adapter';
 import { columnNumber, parseCell, parseRange } from '../cells/address';
 import { expectationConflicts, formulaBody, validateBatch, WorkbookConflict } from './batch';
 
@@ -22,6 +22,8 @@ export interface MemorySheet {
   print?: PrintSettings;
   /** Created hidden (a cache sheet). */
   hidden?: boolean;
+  /** Pictures placed (`image` ops), in order. */
+  images?: ImageOp[];
 }
 
 const key = (row: number, column: number) => `${row},${column}`;
@@ -169,6 +171,14 @@ export class MemoryWorkbook implements WorkbookAdapter {
           break;
         case 'print':
           this.sheets.get(op.sheet)!.print = op.settings;
+          break;
+        case 'image': {
+          const sheet = this.sheets.get(op.sheet)!;
+          sheet.images = [...(sheet.images ?? []), op];
+          break;
+        }
+        case 'delete-images':
+          delete this.sheets.get(op.sheet)!.images;
           break;
         case 'define-name':
           this.names.set(op.name.toLowerCase(), { name: op.name, sheet: op.sheet, range: op.range });

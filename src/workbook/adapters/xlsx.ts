@@ -26,7 +26,7 @@
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { CellFormat, CellValue, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
+import type { CellFormat, CellValue, ImageOp, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
@@ -53,6 +53,11 @@ interface Slot {
   /** Its page breaks were set by a batch (else the file's are kept: ExcelJS does not read them). */
   breaksSet: boolean;
   chart: boolean;
+  /**
+   * Its pictures as batches set them since the file was read or saved (`image`, `delete-images`): the sheet's drawing
+   * is replaced by these on saving (xlsxDrawing.ts); undefined, the file's drawing is kept.
+   */
+  images?: readonly ImageOp[];
 }
 
 /** The defined names ExcelJS writes for a sheet's print settings (ECMA-376 Part 1, §18.2.5). */
@@ -237,7 +242,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const namesChanged = this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
     if (sheetChanges.size === 0 && !listChanged && !namesChanged) return copyOf(await pkg.zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
     const bytes = await assemble(pkg, {
-      sheets: this.slots.map((s) => ({ name: s.name, state: s.state, ...(s.was ? { was: s.was } : {}), ...(sheetChanges.has(s) ? { xml: sheetChanges.get(s)! } : {}) })),
+      sheets: this.slots.map((s) => ({ name: s.name, state: s.state, ...(s.was ? { was: s.was } : {}), ...(sheetChanges.has(s) ? { xml: sheetChanges.get(s)! } : {}), ...(s.images !== undefined ? { images: s.images } : {}) })),
       names: this.names,
       ...(styles !== undefined ? { styles } : {}),
       parts,
@@ -253,6 +258,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       s.was = byName.get(s.name);
       s.dirty = false;
       s.breaksSet = false;
+      delete s.images;
     }
     this.names = [...saved.names];
     return bytes;
@@ -546,6 +552,12 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'expect':
       case 'expect-missing':
         return;
+      case 'image':
+      case 'delete-images': {
+        const slot = this.slots.find((x) => x.name === op.sheet)!;
+        slot.images = op.kind === 'image' ? [...(slot.images ?? []), op] : [];
+        return;
+      }
       case 'cached-values': {
         const ws = this.sheet(op.sheet);
         const at = parseCell(op.at)!;

@@ -41,6 +41,8 @@ import {
   type XmlChild,
 } from './xlsxXml';
 import { renumberStyles } from './xlsxStyles';
+import type { ImageOp } from './adapter';
+import { removeSheetDrawings, replaceSheetDrawing } from './xlsxDrawing';
 
 export const RELATIONSHIP_TYPES = {
   officeDocument: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument',
@@ -294,7 +296,7 @@ export function sharedStringItems(xml: string | undefined): string[] {
 
 /** What a save changes: the sheets in tab order, each kept or rewritten, the defined names, the styles. */
 export interface PackageChanges {
-  readonly sheets: readonly { readonly name: string; readonly state: PackageSheet['state']; readonly was?: PackageSheet; readonly xml?: string }[];
+  readonly sheets: readonly { readonly name: string; readonly state: PackageSheet['state']; readonly was?: PackageSheet; readonly xml?: string; readonly images?: readonly ImageOp[] }[];
   readonly names: readonly PackageName[];
   readonly styles?: string;
   /** Extra parts to write (path → text; undefined removes the part), with their content types. */
@@ -316,6 +318,7 @@ export async function assemble(pkg: XlsxPackage, changes: PackageChanges): Promi
   const keptParts = new Set(changes.sheets.map((s) => s.was?.part).filter((p): p is string => p !== undefined));
   for (const old of pkg.sheets) {
     if (!old.part || keptParts.has(old.part)) continue;
+    types = await removeSheetDrawings(zip, types, old.part);
     zip.remove(old.part);
     zip.remove(relationshipsPartOf(old.part));
     types = withOverride(types, old.part, undefined);
@@ -337,7 +340,13 @@ export async function assemble(pkg: XlsxPackage, changes: PackageChanges): Promi
     }
     tag = withAttribute(withAttribute(tag, 'name', s.name), 'state', s.state === 'visible' ? undefined : s.state);
     entries.push(tag);
-    if (s.xml !== undefined) zip.file(part, s.xml);
+    let xml = s.xml;
+    if (s.images !== undefined) {
+      const drawn = await replaceSheetDrawing(zip, types, part, xml ?? (await zip.file(part)?.async('string')) ?? '', s.images);
+      xml = drawn.xml;
+      types = drawn.types;
+    }
+    if (xml !== undefined) zip.file(part, xml);
   }
   if (rewritten) {
     const chain = rels.find((r) => r.type === RELATIONSHIP_TYPES.calcChain);

@@ -70,7 +70,8 @@ function holds(cell: ExpectedCell, c: CellInput | undefined): boolean {
   return blank(c) ? cell.value === null || cell.value === '' : cell.value === c;
 }
 
-const LAYOUT = new Set<WorkbookOp['kind']>(['format', 'merge', 'column-widths', 'freeze', 'print']);
+// Pictures with the layout: a slip's QR codes are placed again when the layout or the codes changed.
+const LAYOUT = new Set<WorkbookOp['kind']>(['format', 'merge', 'column-widths', 'freeze', 'print', 'delete-images', 'image']);
 
 export interface SheetChanges {
   /** The ops to send: expectations, the changed cells, and the layout when it changed. */

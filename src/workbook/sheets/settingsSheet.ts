@@ -6,6 +6,7 @@
 import { MAX_CYCLES } from '../../systems/round-robin/roundRobin';
 import { DEFAULT_ENTRANT_RANK_RULE, ENTRANT_RANK_RULES, type EntrantKind, type EntrantRankRule } from '../../model/entrants';
 import type { InputError } from '../../model/errors';
+import { parseSiteUrl } from '../../model/siteUrl';
 import { formatRank, parseRank } from '../../model/rank';
 import { CRITERIA, PAIRING_CRITERIA, PAPERS, TEAM_STARTS, type Criterion, type HandicapPolicy, type KnockoutBracket, type OpenGothaScoring, type PairingCriterion, type PlayerId, type Settings, type Team, type TeamSettings, type TeamStart } from '../../model/tournament';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
@@ -29,7 +30,7 @@ const POLICIES: readonly HandicapPolicy[] = [
   'mms-difference-minus-2',
 ];
 
-type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams' | 'entrantKind' | 'entrantRank' | 'paper';
+type Key = 'shortName' | 'komi' | 'handicap' | 'ceiling' | 'evenAtOrAbove' | 'tiebreaks' | 'lotterySeed' | 'pairingTiebreaks' | 'hostCity' | 'prizes' | 'opengotha' | 'schedule' | 'cycles' | 'lots' | 'bracket' | 'correction' | 'egc' | 'teams' | 'entrantKind' | 'entrantRank' | 'paper' | 'siteUrl';
 const LABEL: Readonly<Record<Key, string>> = {
   shortName: 'Short name',
   komi: 'Komi',
@@ -56,6 +57,8 @@ const LABEL: Readonly<Record<Key, string>> = {
   entrantRank: 'Pair or team rank',
   // The printouts' paper (issue 25), written only when the director chose one (`writtenKeys`).
   paper: 'Paper',
+  // Where the results site will be uploaded (issue 22), written only when set (`writtenKeys`).
+  siteUrl: 'Site address',
 };
 const BRACKETS: readonly KnockoutBracket[] = ['fold', 'egc-pko-24', 'egc-pko-32'];
 const ENTRANT_KINDS: readonly EntrantKind[] = ['pair-go', 'rengo'];
@@ -69,7 +72,7 @@ const ENTRANT_KEYS: readonly Key[] = ['entrantKind', 'entrantRank'];
  * compare tables of different sizes and show #N/A for good. A director may still type the two rows (read anywhere).
  */
 function writtenKeys(settings: Settings): Key[] {
-  return KEYS.filter((k) => (settings.entrants || !ENTRANT_KEYS.includes(k)) && (k !== 'paper' || settings.paper !== undefined));
+  return KEYS.filter((k) => (settings.entrants || !ENTRANT_KEYS.includes(k)) && (k !== 'paper' || settings.paper !== undefined) && (k !== 'siteUrl' || settings.siteUrl !== undefined));
 }
 
 /** What the Settings sheet carries besides `Settings` fields. */
@@ -115,6 +118,7 @@ export function settingsCells(settings: Settings, shortName?: string, teams?: re
     entrantKind: settings.entrants?.kind ?? null,
     entrantRank: settings.entrants?.rank ?? null,
     paper: settings.paper ?? null,
+    siteUrl: settings.siteUrl ?? null,
   };
   return [['Setting', 'Value'], ...writtenKeys(settings).map((k) => [LABEL[k], value[k]])];
 }
@@ -228,6 +232,13 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const paper = PAPERS.find((x) => x.toLowerCase() === text.toLowerCase());
         if (paper) settings.paper = paper;
         else errors.push({ where, message: `"${text}" is not a paper Tengen sets the printouts up for; expected ${PAPERS.join(' or ')}` });
+        break;
+      }
+      case 'siteUrl': {
+        // The QR codes point there (src/publish): an http(s) folder address, read with its final "/".
+        const read = parseSiteUrl(text, where);
+        if (read.ok) settings.siteUrl = read.value;
+        else errors.push(...read.errors);
         break;
       }
       case 'prizes': {

@@ -16,12 +16,22 @@ import { freshSheetOps, type CellValue, type WorkbookOp } from '../adapters/adap
 import { MINUS, type GridLanguage } from '../cells/notation';
 import { gamesByTable, playerOnSheet } from './pairingsSheet';
 import { breaksEvery, columnsWidth, rowHeight, scaleToFit } from '../print/paper';
+import { qrPngBase64 } from '../print/qrImage';
 
 export const SLIP_ROWS = 6;
 export const SLIPS_PER_PAGE = 6;
 /** Table/colour, name, box, words, box, words. */
 const WIDTHS = [10, 34, 4, 10, 4, 14] as const;
 const CUT_LINE = `${'- '.repeat(66)}✂ cut`;
+const CUT_TAIL = '- '.repeat(12).trim();
+/**
+ * With a site address (Settings, "Site address"): two more columns, G and H, each holding the QR code of one player's
+ * page of the results site (src/publish: `players/<ID>.html`) over the slip's first four rows, his colour below it.
+ */
+const QR_WIDTHS = [13, 13] as const;
+/** The code's side in points, and its offset in its cell: inside column G or H (72 pt) and rows 1–4 (75 pt). */
+const QR_SIDE = 68;
+const QR_OFFSET = { x: 2, y: 3 } as const;
 
 export function slipsSheetName(round: Round): string {
   return `Slips R${round}`;
@@ -53,15 +63,46 @@ export function slipsCells(t: Tournament, round: Round, language: GridLanguage =
   return rows;
 }
 
+/** The player's page on the site, by his ID (src/publish/siteData.ts: `players/<ID>.html`, the default URL key). */
+export function playerPageUrl(siteUrl: string, player: number): string {
+  return `${siteUrl}players/${player}.html`;
+}
+
+/** The QR codes of a round's slips, and the captions under them: nothing without a site address. */
+function slipCodes(t: Tournament, round: Round, sheet: string, language: GridLanguage): { ops: WorkbookOp[]; captions: CellValue[][] } {
+  const siteUrl = t.settings.siteUrl;
+  if (siteUrl === undefined) return { ops: [], captions: [] };
+  const words = WORDS[language];
+  const ops: WorkbookOp[] = [];
+  const captions: CellValue[][] = [];
+  gamesByTable(t, round).forEach((g, i) => {
+    const top = 1 + i * SLIP_ROWS;
+    for (const [column, player] of [['G', g.white], ['H', g.black]] as const) {
+      const url = playerPageUrl(siteUrl, player);
+      ops.push({ kind: 'image', sheet, at: `${column}${top}`, png: qrPngBase64(url), width: QR_SIDE, height: QR_SIDE, offset: QR_OFFSET, name: `QR code: ${url}` });
+    }
+    // The cut line goes on under the codes.
+    captions.push([null, null], [null, null], [null, null], [null, null], [words.white, words.black], [CUT_TAIL, CUT_TAIL]);
+  });
+  return { ops, captions };
+}
+
 export function slipsOps(t: Tournament, round: Round, language: GridLanguage = 'en'): WorkbookOp[] {
   const sheet = slipsSheetName(round);
   const cells = slipsCells(t, round, language);
   const slips = cells.length / SLIP_ROWS;
   const ops: WorkbookOp[] = [...freshSheetOps(sheet)];
+  // A round paired again has new pictures, and one without a site address none: the old ones always go first.
+  ops.push({ kind: 'delete-images', sheet });
   if (slips === 0) return [...ops, { kind: 'write', sheet, at: 'A1', cells: [[`${WORDS[language].round} ${round}: no table`]] }];
+  const codes = slipCodes(t, round, sheet, language);
+  const qr = codes.ops.length > 0;
+  const widths: readonly number[] = qr ? [...WIDTHS, ...QR_WIDTHS] : WIDTHS;
+  const lastColumn = qr ? 'H' : 'F';
   // The boxes to tick (C beside White, Black and jigo) are bordered empty cells, printable in any font.
   ops.push({ kind: 'format', sheet, range: `F1:F${cells.length}`, format: { numberFormat: '@' } });
   ops.push({ kind: 'write', sheet, at: 'A1', cells });
+  if (qr) ops.push({ kind: 'write', sheet, at: 'G1', cells: codes.captions });
   for (let k = 0; k < slips; k++) {
     const top = 1 + k * SLIP_ROWS;
     ops.push(
@@ -72,15 +113,25 @@ export function slipsOps(t: Tournament, round: Round, language: GridLanguage = '
       { kind: 'format', sheet, range: `B${top + 3}`, format: { horizontalAlignment: 'right', italic: true } },
       { kind: 'format', sheet, range: `A${top + 5}`, format: { fontColor: '#808080' } },
     );
+    // The rows the codes stand on, at the heights the page is laid out with (a row without a height is the
+    // spreadsheet's default, which Excel and LibreOffice need not share), the captions centred under the codes.
+    if (qr) {
+      ops.push(
+        { kind: 'format', sheet, range: `A${top + 3}:A${top + 5}`, format: { rowHeight: rowHeight(11) } },
+        { kind: 'format', sheet, range: `G${top + 4}:H${top + 4}`, format: { horizontalAlignment: 'center', italic: true } },
+        { kind: 'format', sheet, range: `G${top + 5}:H${top + 5}`, format: { fontColor: '#808080' } },
+      );
+    }
   }
   const pageHeight = SLIPS_PER_PAGE * (rowHeight(14) * 3 + rowHeight(11) * 3);
   ops.push(
-    { kind: 'column-widths', sheet, widths: [...WIDTHS] },
+    { kind: 'column-widths', sheet, widths: [...widths] },
     {
       kind: 'print',
       sheet,
-      settings: { printArea: `A1:F${cells.length}`, scale: scaleToFit(columnsWidth(WIDTHS), pageHeight, 'portrait'), orientation: 'portrait', rowBreaks: breaksEvery(SLIPS_PER_PAGE, slips, 1, SLIP_ROWS) },
+      settings: { printArea: `A1:${lastColumn}${cells.length}`, scale: scaleToFit(columnsWidth(widths), pageHeight, 'portrait'), orientation: 'portrait', rowBreaks: breaksEvery(SLIPS_PER_PAGE, slips, 1, SLIP_ROWS) },
     },
+    ...codes.ops,
   );
   return ops;
 }

@@ -13,6 +13,7 @@ import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '.
 import type { GridLanguage } from '../cells/notation';
 import { gamesByTable } from './pairingsSheet';
 import { fontSizeToFit, rowHeight } from '../print/paper';
+import { qrPngBase64 } from '../print/qrImage';
 
 export const TABLES_HEADER_ROW = 3;
 const FONT_SIZE = 16;
@@ -60,8 +61,24 @@ export function tablesCells(t: Tournament, round: Round, language: GridLanguage 
   ];
 }
 
+/** The round's pairings by name on the results site (src/publish/listPages.ts, `roundStems`: its first page). */
+export function roundNamesUrl(siteUrl: string, round: Round): string {
+  return `${siteUrl}round-${round}-names.html`;
+}
+
+/**
+ * With a site address (Settings, "Site address"): the QR code of the round's pairings by name on the results site,
+ * in column E beside the title rows (1–3, 57 pt; column E 12 characters, 67 pt), for a player who would rather find
+ * his table on his phone than in the list.
+ */
+const QR_COLUMN_WIDTH = 12;
+const QR_SIDE = 52;
+const QR_OFFSET = { x: 6, y: 2 } as const;
+
 export function tablesOps(t: Tournament, round: Round, language: GridLanguage = 'en'): WorkbookOp[] {
   const sheet = tablesSheetName(round);
+  const siteUrl = t.settings.siteUrl;
+  const url = siteUrl === undefined ? undefined : roundNamesUrl(siteUrl, round);
   const cells = tablesCells(t, round, language);
   const first = TABLES_HEADER_ROW + 1;
   const last = cells.length;
@@ -72,6 +89,8 @@ export function tablesOps(t: Tournament, round: Round, language: GridLanguage = 
   }
   return [
     ...freshSheetOps(sheet),
+    // A round paired again has a new picture, one without a site address none: the old one always goes first.
+    { kind: 'delete-images', sheet },
     { kind: 'write', sheet, at: 'A1', cells },
     { kind: 'format', sheet, range: 'A1', format: { bold: true, fontSize: 18, rowHeight: rowHeight(18) } },
     { kind: 'format', sheet, range: 'A2', format: { italic: true } },
@@ -84,7 +103,8 @@ export function tablesOps(t: Tournament, round: Round, language: GridLanguage = 
           ...smaller,
         ]
       : []),
-    { kind: 'column-widths', sheet, widths: [...WIDTHS] },
-    { kind: 'print', sheet, settings: { printArea: `A1:D${last}`, repeatRows: `${TABLES_HEADER_ROW}:${TABLES_HEADER_ROW}`, fitToWidth: true, orientation: 'portrait' } },
+    { kind: 'column-widths', sheet, widths: url === undefined ? [...WIDTHS] : [...WIDTHS, QR_COLUMN_WIDTH] },
+    { kind: 'print', sheet, settings: { printArea: `A1:${url === undefined ? 'D' : 'E'}${last}`, repeatRows: `${TABLES_HEADER_ROW}:${TABLES_HEADER_ROW}`, fitToWidth: true, orientation: 'portrait' } },
+    ...(url === undefined ? [] : [{ kind: 'image' as const, sheet, at: 'E1', png: qrPngBase64(url), width: QR_SIDE, height: QR_SIDE, offset: QR_OFFSET, name: `QR code: ${url}` }]),
   ];
 }
