@@ -143,6 +143,7 @@ export class OfficeWorkbook implements WorkbookAdapter {
 
   /** A host without dynamic arrays got values for a spilling formula: told once per adapter. */
   private toldNoSpill = false;
+  private toldNoPictures = false;
 
   /**
    * One `Excel.run`: read what the batch expects, check it, then send the writes in requests under the limit.
@@ -161,7 +162,13 @@ export class OfficeWorkbook implements WorkbookAdapter {
         if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
         const names: WorkbookNames | undefined = reads.names && { collection: context.workbook.names, existing: new Set(reads.names) };
         const plain = resolveBatch(batch, (sheet) => reads.lastRow(sheet));
-        const plan = planBatch(plain, tabs, (sheet, row, column) => reads.textFormatted(sheet, row, column));
+        const planned = planBatch(plain, tabs, (sheet, row, column) => reads.textFormatted(sheet, row, column));
+        const pictures = this.host.supportsPictures?.() ?? true;
+        if (!pictures && planned.some(isImageStep) && !this.toldNoPictures) {
+          this.toldNoPictures = true;
+          this.options.onNotice?.('This Excel cannot place pictures (ExcelApi 1.9): the Slips and Tables sheets are written without their QR codes — the published site’s printable slips carry them.');
+        }
+        const plan = pictures ? planned : planned.filter((step) => !isImageStep(step));
         // Worksheet.visibility and Worksheet.position are not undoable in Excel on Windows and on Mac: inside an undo
         // group they throw UndoNotSupported and clear the director's undo stack ("Undo capabilities in Excel
         // add-ins", "Unsupported APIs"). Never queued in a grouped run: the batch goes again, ungrouped (issue 21, R1).

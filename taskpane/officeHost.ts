@@ -14,6 +14,8 @@ export interface ExcelHost {
   supportsMergeUndoGroup(): boolean;
   /** Whether formulas spill (dynamic arrays). */
   supportsDynamicArrays(): boolean;
+  /** Whether pictures can be placed (`Worksheet.shapes.addImage`, ExcelApi 1.9); a host that does not say can. */
+  supportsPictures?(): boolean;
 }
 
 /** The real host: `Excel.run` and the requirement-set check of Office.js. */
@@ -30,5 +32,8 @@ export function officeHost(): ExcelHost {
     // dynamic arrays and range spilling using the Excel JavaScript API"), which no host without spilling has. A host
     // that spills but lacks 1.12 gets the values fallback too: never wrong, only not live (issue 21, R6).
     supportsDynamicArrays: () => Office.context.requirements.isSetSupported('ExcelApi', '1.12'),
+    // "ShapeCollection.addImage … [Api set: ExcelApi 1.9]" (Excel.ShapeCollection reference): a host without it gets
+    // the printouts without their QR codes, said once, rather than a write failing after its cells were sent.
+    supportsPictures: () => Office.context.requirements.isSetSupported('ExcelApi', '1.9'),
   };
 }

@@ -152,6 +152,12 @@ export class FakeExcel implements ExcelHost {
     return this.dynamicArrays;
   }
 
+  /** Whether this Excel has ExcelApi 1.9 (`shapes.addImage`); a test sets it false for an older host. */
+  pictures = true;
+  supportsPictures(): boolean {
+    return this.pictures;
+  }
+
   /** `Excel.run(context, batch)`: a run on the context of an earlier one (events: removing handlers). */
   async runWith<T>(context: Excel.RequestContext, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
     this.activeRuns++;

@@ -66,6 +66,20 @@ describe('pictures in Excel (Office.js)', () => {
     expect(excel.sheet(slipsSheetName(round))!.shapes).toEqual([]);
   });
 
+  it('an Excel without ExcelApi 1.9 gets the slips without their codes, said once, rather than a write failing after its cells', async () => {
+    const excel = new FakeExcel({ Grid: [['x']] });
+    excel.pictures = false;
+    const notices: string[] = [];
+    const wb = new OfficeWorkbook(excel, { onNotice: (n) => notices.push(n) });
+    const site = 'https://go.example.org/quebec/';
+    await wb.apply({ label: 'Slips', ops: slipsOps(withSite(t, site), round) });
+    await wb.apply({ label: 'Slips again', ops: slipsOps(withSite(t, site), round) });
+    const sheet = excel.sheet(slipsSheetName(round))!;
+    expect(sheet.shapes ?? []).toEqual([]);
+    expect(sheet.cells.size).toBeGreaterThan(0);
+    expect(notices.filter((n) => /ExcelApi 1\.9/.test(n))).toHaveLength(1);
+  });
+
   it('a batch without pictures on a sheet without any adds no sync', async () => {
     const excel = new FakeExcel({ Grid: [['x']] });
     const wb = new OfficeWorkbook(excel);
