@@ -147,18 +147,14 @@ describe('the number of rounds has a stated maximum, checked first', () => {
   });
 
   it.each(['1000000', '1e9', String(MAX_ROUNDS + 1)])('JSON rounds %s fails fast with a clear message', (x) => {
-    const started = Date.now();
     const doc = text(withSettings({})).replace('"rounds": 3', `"rounds": ${x}`);
     const errors = errorsOf(parseTournamentJson(doc, 't.json'));
     expect(errors).toEqual([expect.stringMatching(new RegExp(`^t\\.json:\\d+: /settings/rounds: .*at most ${MAX_ROUNDS}`))]);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it.each(['1000000', '1000000000'])('OpenGotha numberOfRounds %s fails fast with a clear message', (x) => {
-    const started = Date.now();
     const errors = errorsOf(parseOpenGotha(ogXml([ogPlayer('Nemo', 'André')], `numberOfRounds="${x}"`), 'og.xml'));
     expect(errors).toEqual([expect.stringMatching(new RegExp(`^og\\.xml:7: <GeneralParameterSet>: numberOfRounds.*at most ${MAX_ROUNDS}`))]);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 

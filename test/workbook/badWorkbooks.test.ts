@@ -179,11 +179,9 @@ describe('limits', () => {
     expect(bytes.length).toBeLessThan(500_000);
     const file = path.join(dir, 'inflated.xlsx');
     writeFileSync(file, bytes);
-    const started = Date.now();
+    // Refused as the rows are counted, before ExcelJS builds them (how long it takes is not a unit test's business).
     const read = await loadTournament(file);
-    const elapsed = Date.now() - started;
     expect(errorsOf(read)).toEqual([expect.stringMatching(/^.*inflated\.xlsx: Log: the sheet has more than [\d,]+ rows/)]);
-    expect(elapsed).toBeLessThan(3000);
     await expect(XlsxWorkbook.load(bytes)).rejects.toBeInstanceOf(TengenInputError);
   });
 
@@ -191,13 +189,11 @@ describe('limits', () => {
     const xlsx = XlsxWorkbook.create();
     await xlsx.apply(importBatch(example(), { time: TIME }));
     xlsx.excel.getWorksheet('Log')!.getCell('XFD1048576').value = 'x';
-    const started = Date.now();
     expect(errorsOf(await readTournament(xlsx))).toEqual([expect.stringMatching(/^Log!XFD1048576: the sheet's last cell is row 1048576, column 16384/)]);
     // Saved and opened again: refused before ExcelJS reads it.
     const file = path.join(dir, 'corner.xlsx');
     writeFileSync(file, await xlsx.save());
     expect(errorsOf(await loadTournament(file))).toEqual([expect.stringMatching(/corner\.xlsx: Log: the sheet has a cell in row 1,048,576/)]);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   test("standings on Tengen's own workbook of a tournament with no players: an empty table", async () => {
