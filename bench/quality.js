@@ -41,6 +41,7 @@ function crossCheckAtScale() {
   console.log(`\nAgainst mays and opengotha from the same states (100 EGF McMahon fields, 40 players 5d–15k, even games; same bye): ${c.rounds} rounds`);
   console.log(`  games with a gap of 2+ in all: optimal ${c.largeGaps.optimal}, mays ${c.largeGaps.mays}, opengotha ${c.largeGaps.opengotha}`);
   console.log(`  rounds with more gaps of 2+ than mays: ${c.moreLargeGapsThanMays}; than opengotha: ${c.moreLargeGapsThanOpenGotha}; largest gap above both: ${c.largestGapAboveBoth}; larger total MMS difference: ${c.largerTotal}`);
+  console.log(`  of the rounds with more gaps of 2+, those where the other draw's largest gap is no larger (not bought with a larger leap): ${c.moreLargeGapsAtNoLargerLeap}`);
   console.log(`  colours: players 3+ out of balance (player-rounds) optimal ${c.threeOutOptimal}, opengotha ${c.threeOutOpenGotha}; 2 out optimal ${c.twoOutOptimal}, opengotha ${c.twoOutOpenGotha}; rounds with more 2 out than opengotha: ${c.moreTwoOutThanOpenGotha}`);
   for (const e of c.examples) console.log(`    ${e}`);
   return s.hardViolations;

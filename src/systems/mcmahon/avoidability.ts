@@ -171,7 +171,11 @@ export class AvoidabilityChecker {
     for (const v of vertices) {
       const w = this.mate[v];
       if (w <= v) continue;
-      for (let k = 0; k < upTo; k++) totals[k] += this.pairCost(k, v, w);
+      for (let k = 0; k < upTo; k++) {
+        const c = this.pairCost(k, v, w);
+        // A bottleneck tier (the largest gap) is the largest cost of a pair, not the sum (../../pairing/matching).
+        totals[k] = this.costTiers[k].bottleneck ? Math.max(totals[k], c) : totals[k] + c;
+      }
     }
     return totals;
   }
@@ -191,6 +195,7 @@ export class AvoidabilityChecker {
       ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
       : this.costTiers.slice(0, upTo).map((c, k) => ({
           name: c.name,
+          bottleneck: c.bottleneck,
           cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
         }));
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
@@ -244,6 +249,10 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
       return delta === 1 ? 'a repeated game' : `${delta} repeated games`;
     case 'score difference':
       return `+${formatHalves(delta)} total ${mms ? 'MMS difference' : 'difference in wins'}`;
+    case 'largest gap':
+      return `a larger gap (${formatHalves(delta)} more than the largest of this draw)`;
+    case 'gaps of 2+':
+      return `${plural(delta, 'more game', 'more games')} with a score gap of 2 or more`;
     case 'large gaps':
       return `larger score gaps (+${delta} in the sum of the squared differences, in half points)`;
     case 'consecutive float':
@@ -274,6 +283,7 @@ const AS_MANY: Readonly<Record<string, string>> = {
   'repeated float': 'a draw without this float would draw as many players up or down again',
   'consecutive float': 'a draw without this float would draw as many players up or down in two rounds running',
   'large gaps': 'a draw without this pair would have gaps as large',
+  'gaps of 2+': 'a draw without this pair would have as many games with a gap of 2 or more',
 };
 
 /** The words a report line ends with, for a pair checked by `AvoidabilityChecker.check` on `concern`. */
