@@ -33,16 +33,19 @@
  * pairs costing as much as the current largest — none means a smaller largest exists (that stage's optima keep the
  * earlier ones, as any stage), and the search goes on from the new matching; some means the largest is found, that
  * stage is set aside (it would minimise how many pairs reach it, which is not this tier's concern) and the next tier
- * starts from the state before it.
+ * starts from the state before it. Two cheaper tests come first and often settle it without a stage: every vertex
+ * needs one of its pairs, so the largest of the vertices' cheapest pairs bounds it from below; and an unweighted
+ * search (./cardinality) tells whether the pairs cheaper than the current largest hold a perfect matching at all.
  */
-import { BlossomDualIndex } from "./certificate";
+import { augmentToMaximumCardinality } from './cardinality';
+import { BlossomDualIndex } from './certificate';
 import {
   maxWeightPerfectMatching,
   MAX_WEIGHT_SPREAD,
   type CandidatePair,
   type PerfectMatchingInfeasible,
   type PerfectMatchingOptimal,
-} from "./dense";
+} from './dense';
 
 export interface CostTier {
   /** Named in errors and in the result. */
@@ -72,7 +75,7 @@ export interface LexicographicOptions {
 }
 
 export interface LexicographicOptimal {
-  readonly status: "optimal";
+  readonly status: 'optimal';
   /** `mate[v]` is v's partner; every vertex is matched. */
   readonly mate: Int32Array;
   /** Total cost of each tier over the matching, in the tiers' order (a bottleneck tier: its largest cost). */
@@ -83,8 +86,7 @@ export interface LexicographicOptimal {
   readonly maxima: readonly number[];
 }
 
-export type LexicographicResult =
-  LexicographicOptimal | PerfectMatchingInfeasible;
+export type LexicographicResult = LexicographicOptimal | PerfectMatchingInfeasible;
 
 /**
  * The perfect matching of the allowed pairs that minimises tier 0's total, then tier 1's, and so on. Exact and
@@ -98,21 +100,15 @@ export function lexicographicPerfectMatching(
   options: LexicographicOptions = {},
 ): LexicographicResult {
   const n = vertexCount;
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new RangeError(
-      `vertexCount must be a non-negative integer, got ${n}`,
-    );
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`vertexCount must be a non-negative integer, got ${n}`);
   const maxSpread = options.maxSpread ?? MAX_WEIGHT_SPREAD;
-  if (!(maxSpread >= 1 && maxSpread <= MAX_WEIGHT_SPREAD))
-    throw new RangeError(`maxSpread must be in 1…2^50, got ${maxSpread}`);
+  if (!(maxSpread >= 1 && maxSpread <= MAX_WEIGHT_SPREAD)) throw new RangeError(`maxSpread must be in 1…2^50, got ${maxSpread}`);
 
   // Pair index for i < j in the upper triangle.
-  const at = (i: number, j: number) =>
-    i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
+  const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
   const pairCount = (n * (n - 1)) / 2;
   const ok = new Uint8Array(pairCount);
-  for (let i = 0, k = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
+  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
 
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
@@ -133,9 +129,7 @@ export function lexicographicPerfectMatching(
           if (!ok[k]) continue;
           const v = tier.cost(i, j);
           if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
-            throw new RangeError(
-              `tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`,
-            );
+            throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
           }
           c[k] = v;
           if (v > max) max = v;
@@ -157,10 +151,7 @@ export function lexicographicPerfectMatching(
   let next = 0;
   let mate: Int32Array | null = null;
   // After a stage: keep the tight pairs only, and count the positive blossoms over each (the next stage's prefix).
-  const keepTight = (
-    result: PerfectMatchingOptimal,
-    stageWeight: Float64Array,
-  ): void => {
+  const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
     const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
     const nextPrefix = new Int32Array(pairCount);
@@ -178,8 +169,7 @@ export function lexicographicPerfectMatching(
         }
         const common = blossoms.common(i, j);
         const slack = base + blossoms.dualAt(common);
-        if (slack < 0)
-          throw new Error(`internal: certified duals violated at (${i}, ${j})`);
+        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
         if (slack > 0) {
           ok[k] = 0;
           continue;
@@ -193,6 +183,59 @@ export function lexicographicPerfectMatching(
     prefixMax = nextMax;
   };
 
+  // The largest, over the vertices, of the cheapest cost of a pair still allowed at each.
+  const cheapestPairBound = (c: Int32Array): number => {
+    const cheapest = new Int32Array(n).fill(0x7fffffff);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!ok[k]) continue;
+        const x = c[k];
+        if (x < cheapest[i]) cheapest[i] = x;
+        if (x < cheapest[j]) cheapest[j] = x;
+      }
+    }
+    let bound = 0;
+    for (let v = 0; v < n; v++) if (cheapest[v] !== 0x7fffffff && cheapest[v] > bound) bound = cheapest[v];
+    return bound;
+  };
+
+  // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
+  const perfectBelow = (c: Int32Array, limit: number, from: Int32Array): boolean => {
+    const degree = new Int32Array(n + 1);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (ok[k] && c[k] < limit) {
+          degree[i + 1]++;
+          degree[j + 1]++;
+        }
+      }
+    }
+    for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
+    const list = new Int32Array(degree[n]);
+    const fill = degree.slice(0, n);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (ok[k] && c[k] < limit) {
+          list[fill[i]++] = j;
+          list[fill[j]++] = i;
+        }
+      }
+    }
+    const start = Int32Array.from(from);
+    for (let v = 0; v < n; v++) {
+      const w = start[v];
+      if (w > v && c[at(v, w)] >= limit) {
+        start[v] = -1;
+        start[w] = -1;
+      }
+    }
+    const neighbours = (v: number, out: Int32Array): number => {
+      out.set(list.subarray(degree[v], degree[v + 1]));
+      return degree[v + 1] - degree[v];
+    };
+    return augmentToMaximumCardinality(n, neighbours, start) === Math.floor(n / 2);
+  };
+
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
   const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
     maxOf(t);
@@ -200,43 +243,26 @@ export function lexicographicPerfectMatching(
     for (;;) {
       let largest = 0;
       if (mate) {
-        for (let v = 0; v < n; v++)
-          if (mate[v] > v && c[at(v, mate[v])] > largest)
-            largest = c[at(v, mate[v])];
-        for (let k = 0; k < pairCount; k++)
-          if (ok[k] && c[k] > largest) ok[k] = 0;
+        for (let v = 0; v < n; v++) if (mate[v] > v && c[at(v, mate[v])] > largest) largest = c[at(v, mate[v])];
+        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) ok[k] = 0;
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
-        for (let k = 0; k < pairCount; k++)
-          if (ok[k] && c[k] > largest) largest = c[k];
+        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) largest = c[k];
       }
       if (largest === 0) return null;
+      // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
+      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(c, largest, mate))) return null;
       const plan = planUnits([1], pairs, prefixMax);
-      if (plan.spread > maxSpread)
-        throw new RangeError(
-          `tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`,
-        );
+      if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
       const stageWeight = new Float64Array(pairCount);
-      for (let k = 0; k < pairCount; k++)
-        stageWeight[k] =
-          (prefix ? plan.prefixUnit * prefix[k] : 0) -
-          (c[k] >= largest ? 1 : 0);
+      for (let k = 0; k < pairCount; k++) stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
       const offered: CandidatePair[] = [...(options.candidates ?? [])];
-      if (mate)
-        for (let v = 0; v < n; v++)
-          if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-      const result = maxWeightPerfectMatching(
-        n,
-        { weights: stageWeight, allowed: ok },
-        offered,
-        { nearestPartners: options.nearestPartners },
-      );
-      if (result.status !== "optimal") return result;
+      if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, { nearestPartners: options.nearestPartners });
+      if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
-      for (let v = 0; v < n && !reach; v++)
-        if (result.mate[v] > v && c[at(v, result.mate[v])] >= largest)
-          reach = true;
+      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && c[at(v, result.mate[v])] >= largest) reach = true;
       if (reach) {
         // The largest is found; a first matching if there was none (any matching optimal above reaches it).
         if (!mate) mate = result.mate;
@@ -247,6 +273,7 @@ export function lexicographicPerfectMatching(
       stageIndex++;
     }
   };
+
   for (;;) {
     while (next < tiers.length && maxOf(next) === 0) next++;
     // Pack the tiers that fit, top down: the units are fixed from the bottom, so try growing the stage.
@@ -265,15 +292,8 @@ export function lexicographicPerfectMatching(
       // A tier not read yet whose declared bound cannot fit under the tiers already in this stage is left for a later
       // stage, where it is read over the tight pairs only (far fewer than all n(n−1)/2).
       const bound = tiers[k].maxCost;
-      if (
-        bound !== undefined &&
-        costs[k] === null &&
-        stage.some((t) => maxima[t] > 0)
-      ) {
-        const trial = [
-          ...stage.filter((t) => maxima[t] > 0).map((t) => maxima[t]),
-          bound,
-        ];
+      if (bound !== undefined && costs[k] === null && stage.some((t) => maxima[t] > 0)) {
+        const trial = [...stage.filter((t) => maxima[t] > 0).map((t) => maxima[t]), bound];
         if (planUnits(trial, pairs, prefixMax).spread > maxSpread) break;
       }
       if (maxOf(k) === 0) {
@@ -281,18 +301,12 @@ export function lexicographicPerfectMatching(
         continue;
       }
       const trial = [...stage, k].filter((t) => maxima[t] > 0);
-      const plan = planUnits(
-        trial.map((t) => maxima[t]),
-        pairs,
-        prefixMax,
-      );
+      const plan = planUnits(trial.map((t) => maxima[t]), pairs, prefixMax);
       if (plan.spread > maxSpread) {
         if (stage.every((t) => maxima[t] === 0)) {
           throw new RangeError(
             `tier "${tiers[k].name}" cannot be weighed exactly: its costs (up to ${maxima[k]}) over ${pairs} pairs` +
-              (prefixMax > 0
-                ? `, under the ${prefixMax} levels that keep the earlier tiers optimal,`
-                : "") +
+              (prefixMax > 0 ? `, under the ${prefixMax} levels that keep the earlier tiers optimal,` : '') +
               ` need a weight spread of ${plan.spread} > ${maxSpread}`,
           );
         }
@@ -307,27 +321,18 @@ export function lexicographicPerfectMatching(
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
     const stageWeight = new Float64Array(pairCount);
-    if (prefix)
-      for (let k = 0; k < pairCount; k++)
-        stageWeight[k] = prefixUnit * prefix[k];
+    if (prefix) for (let k = 0; k < pairCount; k++) stageWeight[k] = prefixUnit * prefix[k];
     weighed.forEach((t, i) => {
       const unit = units[i];
       const c = costs[t] as Int32Array;
       for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
     });
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
-    if (mate)
-      for (let v = 0; v < n; v++)
-        if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = maxWeightPerfectMatching(
-      n,
-      { weights: stageWeight, allowed: ok },
-      offered,
-      {
-        nearestPartners: options.nearestPartners,
-      },
-    );
-    if (result.status !== "optimal") return result;
+    if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, {
+      nearestPartners: options.nearestPartners,
+    });
+    if (result.status !== 'optimal') return result;
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
     next = stage.length > 0 ? stage[stage.length - 1] + 1 : next;
@@ -352,24 +357,15 @@ export function lexicographicPerfectMatching(
     }
     return total;
   });
-  return { status: "optimal", mate: m, totals, stages, maxima };
+  return { status: 'optimal', mate: m, totals, stages, maxima };
 }
 
 /** Units for tiers with the given maxima (top first) under a prefix of at most `prefixMax`, and the spread. */
-function planUnits(
-  maxima: readonly number[],
-  pairs: number,
-  prefixMax: number,
-): { units: number[]; prefixUnit: number; spread: number } {
+function planUnits(maxima: readonly number[], pairs: number, prefixMax: number): { units: number[]; prefixUnit: number; spread: number } {
   const units = new Array<number>(maxima.length).fill(1);
-  for (let k = maxima.length - 2; k >= 0; k--)
-    units[k] = units[k + 1] * (pairs * maxima[k + 1] + 1);
+  for (let k = maxima.length - 2; k >= 0; k--) units[k] = units[k + 1] * (pairs * maxima[k + 1] + 1);
   const prefixUnit = maxima.length > 0 ? units[0] * (pairs * maxima[0] + 1) : 1;
   let spread = prefixUnit * prefixMax;
   maxima.forEach((m, k) => (spread += units[k] * m));
-  return {
-    units,
-    prefixUnit,
-    spread: Number.isFinite(spread) ? spread : Infinity,
-  };
+  return { units, prefixUnit, spread: Number.isFinite(spread) ? spread : Infinity };
 }
