@@ -70,6 +70,7 @@ if (!fs.existsSync(corpus)) {
     `\n${rows.length} rounds: optimal better at the first differing priority in ${count('optimal')}, equal in ${count('equal')}, OpenGotha better in ${count('opengotha')}.`,
   );
   console.log('Tiers: repeats; ΣΔMMS½ = total |MMS difference| in half points (OpenGotha scoring); refloat = players drawn up/down again;');
+  console.log('maxΔ = the largest gap (half points); Δ≥2 = games with a gap of 2 points or more; ΣΔ² = squared gaps;');
   console.log('hcp = handicap stones; hcp² = squared stones (no big handicap); cross = pairs across score groups; halves = pairs inside');
   console.log('one half of a group; geo = shared city/club/country levels; colour = colour clashes; seeding = distance from the slip');
   console.log('partner. OG automatic: checked against');
