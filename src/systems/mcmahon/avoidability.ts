@@ -115,6 +115,9 @@ export class AvoidabilityChecker {
     const local = this.localVertices(involved.map((id) => t.vertex(id)));
     const before = this.totalsOf(index + 1, local);
     const after = this.redraw(allowed, index + 1, local);
+    // A bottleneck tier (the largest gap) is the field's largest, not the score groups': the pairs outside count too,
+    // or a smaller largest inside the groups would pass for a better draw.
+    if (after !== null) this.withOutside(local, before, after);
     if (after !== null && this.firstWorse(after, before, 0, index) === null) {
       const cost = this.firstWorse(after, before, index, index + 1);
       return { verdict: 'kept', cost: cost === null ? null : `${cost} (re-pairing its score group${local.length > 2 ? 's' : ''})` };
@@ -150,6 +153,21 @@ export class AvoidabilityChecker {
     if (worse !== null) return { verdict: 'unavoidable', cost: worse, tier: this.firstWorseTier(above, this.current, 0, index) as string };
     const down = this.redraw(allowed, index + 1, all);
     return { verdict: 'kept', cost: down === null ? null : this.firstWorse(down, this.current, index, index + 1) };
+  }
+
+  /** For each bottleneck tier, both local totals raised to the largest cost of the draw's pairs outside `local`. */
+  private withOutside(local: readonly number[], before: number[], after: number[]): void {
+    const inside = new Set(local);
+    for (let k = 0; k < before.length; k++) {
+      if (!this.costTiers[k].bottleneck) continue;
+      let outside = 0;
+      for (let v = 0; v < this.mate.length; v++) {
+        const w = this.mate[v];
+        if (w > v && !inside.has(v)) outside = Math.max(outside, this.pairCost(k, v, w));
+      }
+      before[k] = Math.max(before[k], outside);
+      after[k] = Math.max(after[k], outside);
+    }
   }
 
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
