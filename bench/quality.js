@@ -41,6 +41,7 @@ function crossCheckAtScale() {
   console.log(`\nAgainst mays and opengotha from the same states (100 EGF McMahon fields, 40 players 5d–15k, even games; same bye): ${c.rounds} rounds`);
   console.log(`  games with a gap of 2+ in all: optimal ${c.largeGaps.optimal}, mays ${c.largeGaps.mays}, opengotha ${c.largeGaps.opengotha}`);
   console.log(`  rounds with more gaps of 2+ than mays: ${c.moreLargeGapsThanMays}; than opengotha: ${c.moreLargeGapsThanOpenGotha}; largest gap above both: ${c.largestGapAboveBoth}; larger total MMS difference: ${c.largerTotal}`);
+  console.log(`  of the rounds with more gaps of 2+, those where the other draw's largest gap is no larger (not bought with a larger leap): ${c.moreLargeGapsAtNoLargerLeap}`);
   console.log(`  colours: players 3+ out of balance (player-rounds) optimal ${c.threeOutOptimal}, opengotha ${c.threeOutOpenGotha}; 2 out optimal ${c.twoOutOptimal}, opengotha ${c.twoOutOpenGotha}; rounds with more 2 out than opengotha: ${c.moreTwoOutThanOpenGotha}`);
   for (const e of c.examples) console.log(`    ${e}`);
   return s.hardViolations;
@@ -69,6 +70,7 @@ if (!fs.existsSync(corpus)) {
     `\n${rows.length} rounds: optimal better at the first differing priority in ${count('optimal')}, equal in ${count('equal')}, OpenGotha better in ${count('opengotha')}.`,
   );
   console.log('Tiers: repeats; ΣΔMMS½ = total |MMS difference| in half points (OpenGotha scoring); refloat = players drawn up/down again;');
+  console.log('maxΔ = the largest gap (half points); Δ≥2 = games with a gap of 2 points or more; ΣΔ² = squared gaps;');
   console.log('hcp = handicap stones; hcp² = squared stones (no big handicap); cross = pairs across score groups; halves = pairs inside');
   console.log('one half of a group; geo = shared city/club/country levels; colour = colour clashes; seeding = distance from the slip');
   console.log('partner. OG automatic: checked against');

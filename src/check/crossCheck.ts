@@ -89,6 +89,11 @@ export interface DrawComparison {
   /** Rounds where the default draw has more games with a gap of 2+ than Mays' (OpenGotha's) from the same state. */
   readonly moreLargeGapsThanMays: number;
   readonly moreLargeGapsThanOpenGotha: number;
+  /**
+   * Of those, the rounds where the other draw's largest gap is no larger than ours (its fewer gaps of 2+ not bought
+   * with a larger leap): the default draw's order (largest gap, then the count) cannot explain these.
+   */
+  readonly moreLargeGapsAtNoLargerLeap: number;
   /** Rounds where its largest gap is larger than both of theirs. */
   readonly largestGapAboveBoth: number;
   /** Rounds where its total MMS difference is larger than either's (must be 0). */
@@ -111,7 +116,7 @@ export interface DrawComparison {
  * is its own; the draw is what is compared).
  */
 export function compareDraws(count: number, firstSeed: number, players = 40, weakest = -15): DrawComparison {
-  const c = { rounds: 0, mays: 0, og: 0, above: 0, total: 0, three: 0, threeOg: 0, two: 0, twoOg: 0, moreTwo: 0, lgO: 0, lgM: 0, lgG: 0 };
+  const c = { rounds: 0, mays: 0, og: 0, noLargerLeap: 0, above: 0, total: 0, three: 0, threeOg: 0, two: 0, twoOg: 0, moreTwo: 0, lgO: 0, lgM: 0, lgG: 0 };
   const examples: string[] = [];
   const note = (text: string) => examples.length < 12 && examples.push(text);
   for (let seed = firstSeed; seed < firstSeed + count; seed++) {
@@ -141,11 +146,13 @@ export function compareDraws(count: number, firstSeed: number, players = 40, wea
       c.lgG += o.largeGaps;
       if (vsM.largeGaps > m.largeGaps) {
         c.mays++;
-        note(`seed ${seed} round ${round}: gaps of 2+ ${vsM.largeGaps}, Mays ${m.largeGaps}`);
+        if (m.largestGapHalves <= vsM.largestGapHalves) c.noLargerLeap++;
+        note(`seed ${seed} round ${round}: gaps of 2+ ${vsM.largeGaps} (largest ${vsM.largestGapHalves / 2}, total ${vsM.totalGapHalves / 2}), Mays ${m.largeGaps} (largest ${m.largestGapHalves / 2}, total ${m.totalGapHalves / 2})`);
       }
       if (vsO.largeGaps > o.largeGaps) {
         c.og++;
-        note(`seed ${seed} round ${round}: gaps of 2+ ${vsO.largeGaps} (largest ${vsO.largestGapHalves / 2}, squares ${vsO.squaredGapHalves}), OpenGotha ${o.largeGaps} (largest ${o.largestGapHalves / 2}, squares ${o.squaredGapHalves})`);
+        if (o.largestGapHalves <= vsO.largestGapHalves) c.noLargerLeap++;
+        note(`seed ${seed} round ${round}: gaps of 2+ ${vsO.largeGaps} (largest ${vsO.largestGapHalves / 2}, total ${vsO.totalGapHalves / 2}, squares ${vsO.squaredGapHalves}), OpenGotha ${o.largeGaps} (largest ${o.largestGapHalves / 2}, total ${o.totalGapHalves / 2}, squares ${o.squaredGapHalves})`);
       }
       if (vsM.largestGapHalves > m.largestGapHalves && vsO.largestGapHalves > o.largestGapHalves) {
         c.above++;
@@ -166,6 +173,7 @@ export function compareDraws(count: number, firstSeed: number, players = 40, wea
     rounds: c.rounds,
     moreLargeGapsThanMays: c.mays,
     moreLargeGapsThanOpenGotha: c.og,
+    moreLargeGapsAtNoLargerLeap: c.noLargerLeap,
     largestGapAboveBoth: c.above,
     largerTotal: c.total,
     threeOutOptimal: c.three,

@@ -133,6 +133,8 @@ export function qualityTable(corpusDir: string): QualityRow[] {
 const SHORT: Record<TierName, string> = {
   repeats: 'repeats',
   'score difference': 'ΣΔMMS½',
+  'largest gap': 'maxΔ',
+  'gaps of 2+': 'Δ≥2',
   'large gaps': 'ΣΔ²',
   'consecutive float': 'float²',
   'repeated float': 'refloat',

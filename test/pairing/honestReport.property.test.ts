@@ -51,7 +51,8 @@ describe('optimal: the report claims only what a re-draw confirms', () => {
           t = withResults(applyPairing(t, result), round, () => (random() < 0.5 ? 'white' : 'black'));
         }
       }),
-      { numRuns: 25 },
+      // The counterexample that showed a score group's smaller largest gap passing for a better whole draw (issue 20).
+      { numRuns: 25, examples: [[395819055, 18, false]] },
     );
     // The property must have had something to check, of both kinds.
     expect(seen.unavoidable).toBeGreaterThan(0);

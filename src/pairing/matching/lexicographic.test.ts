@@ -170,3 +170,61 @@ describe('lexicographicPerfectMatching', () => {
     expect(result.totals).toEqual([0, 2_000_000]);
   });
 });
+
+describe('a bottleneck tier (the largest cost of a pair, not the sum)', () => {
+  // Four vertices: {0–1, 2–3} has the least SUM on tier A (3) but a pair of cost 3; {0–2, 1–3} and {0–3, 1–2} keep
+  // every pair at 2 or less. As a bottleneck, A rules out {0–1, 2–3}; tier B then chooses {0–2, 1–3}.
+  const A: Record<string, number> = { '0-1': 3, '2-3': 0, '0-2': 2, '1-3': 2, '0-3': 1, '1-2': 2 };
+  const a = (i: number, j: number) => A[`${i}-${j}`];
+  const b = (i: number, j: number) => (`${i}-${j}` === '0-3' || `${i}-${j}` === '1-2' ? 5 : 0);
+
+  it('minimises the largest cost first, then the tiers below among the draws of that largest', () => {
+    const r = lexicographicPerfectMatching(4, () => true, [
+      { name: 'A', cost: a, bottleneck: true },
+      { name: 'B', cost: b },
+    ]);
+    if (r.status !== 'optimal') throw new Error('no matching');
+    expect([...r.mate]).toEqual([2, 3, 0, 1]);
+    expect(r.totals).toEqual([2, 0]); // a bottleneck tier's total is its largest cost
+  });
+
+  it('never trades a tier above it, and does not minimise how many pairs reach the largest', () => {
+    // Tier T above forbids nothing but prefers {0–1, 2–3} and {0–2, 1–3} equally (cost 0) over {0–3, 1–2} (1 each).
+    const t = (i: number, j: number) => (`${i}-${j}` === '0-3' || `${i}-${j}` === '1-2' ? 1 : 0);
+    const r = lexicographicPerfectMatching(4, () => true, [
+      { name: 'T', cost: t },
+      { name: 'A', cost: a, bottleneck: true },
+      { name: 'B', cost: (i, j) => (`${i}-${j}` === '0-2' ? 1 : 0) },
+    ]);
+    if (r.status !== 'optimal') throw new Error('no matching');
+    expect(r.totals).toEqual([0, 2, 1]);
+    // With the stage split forced (a tiny spread), the same answer.
+    const small = lexicographicPerfectMatching(4, () => true, [
+      { name: 'T', cost: t },
+      { name: 'A', cost: a, bottleneck: true },
+      { name: 'B', cost: (i, j) => (`${i}-${j}` === '0-2' ? 1 : 0) },
+    ], { maxSpread: 8 });
+    if (small.status !== 'optimal') throw new Error('no matching');
+    expect(small.totals).toEqual([0, 2, 1]);
+  });
+
+  it('agrees with brute force on random fields (largest of tier 1 between two sum tiers)', () => {
+    const random = seededRandom(2020);
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 2 * (2 + Math.floor(random() * 4));
+      const table = Array.from({ length: n * n }, () => Math.floor(random() * 5));
+      const c = (k: number) => (i: number, j: number) => table[(i * n + j + k * 7) % (n * n)];
+      const allowed = (i: number, j: number) => table[j * n + i] !== 0;
+      const tiers: CostTier[] = [{ name: 't0', cost: c(1) }, { name: 'big', cost: c(2), bottleneck: true }, { name: 't2', cost: c(3) }];
+      let best: number[] | null = null;
+      for (const m of perfectMatchings(n, allowed)) {
+        const v = [m.reduce((s, [i, j]) => s + c(1)(i, j), 0), Math.max(...m.map(([i, j]) => c(2)(i, j))), m.reduce((s, [i, j]) => s + c(3)(i, j), 0)];
+        if (best === null || v.some((x, k) => x !== best![k] && v.slice(0, k).every((y, l) => y === best![l]) && x < best![k])) best = v;
+      }
+      const r = lexicographicPerfectMatching(n, allowed, tiers, trial % 2 ? { maxSpread: 64 } : {});
+      if (best === null) expect(r.status).toBe('no-perfect-matching');
+      else if (r.status === 'optimal') expect(r.totals).toEqual(best);
+      else throw new Error(`trial ${trial}: no matching, brute force found ${best}`);
+    }
+  });
+});

@@ -24,9 +24,28 @@
  *
  * A tier that cannot fit in a stage on its own (one pair's cost times the prefix above it exceeds 2^50) is refused
  * with a RangeError: the priorities are never allowed to trade.
+ *
+ * ## Bottleneck tiers
+ * A tier marked `bottleneck` counts the LARGEST cost of a pair of the matching, not the sum: among the optima of the
+ * tiers above, the matching whose largest cost is least (then the tiers below choose among those, however many pairs
+ * reach that largest). It is solved by thresholds, top down: pairs costing more than the current matching's largest
+ * are dropped (that matching is optimal above and avoids them); then one stage asks, under the prefix, for the fewest
+ * pairs costing as much as the current largest — none means a smaller largest exists (that stage's optima keep the
+ * earlier ones, as any stage), and the search goes on from the new matching; some means the largest is found, that
+ * stage is set aside (it would minimise how many pairs reach it, which is not this tier's concern) and the next tier
+ * starts from the state before it. Two cheaper tests come first and often settle it without a stage: every vertex
+ * needs one of its pairs, so the largest of the vertices' cheapest pairs bounds it from below; and an unweighted
+ * search (./cardinality) tells whether the pairs cheaper than the current largest hold a perfect matching at all.
  */
+import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
-import { maxWeightPerfectMatching, MAX_WEIGHT_SPREAD, type CandidatePair, type PerfectMatchingInfeasible } from './dense';
+import {
+  maxWeightPerfectMatching,
+  MAX_WEIGHT_SPREAD,
+  type CandidatePair,
+  type PerfectMatchingInfeasible,
+  type PerfectMatchingOptimal,
+} from './dense';
 
 export interface CostTier {
   /** Named in errors and in the result. */
@@ -39,6 +58,8 @@ export interface CostTier {
    * the tier's real maximum is always measured before it is weighed.
    */
   readonly maxCost?: number;
+  /** The tier is the largest cost of a pair of the matching, not the sum (see "Bottleneck tiers" above). */
+  readonly bottleneck?: boolean;
 }
 
 export interface LexicographicOptions {
@@ -57,7 +78,7 @@ export interface LexicographicOptimal {
   readonly status: 'optimal';
   /** `mate[v]` is v's partner; every vertex is matched. */
   readonly mate: Int32Array;
-  /** Total cost of each tier over the matching, in the tiers' order. */
+  /** Total cost of each tier over the matching, in the tiers' order (a bottleneck tier: its largest cost). */
   readonly totals: readonly number[];
   /** The tiers solved in each stage (tiers whose costs are all 0 are in none). */
   readonly stages: readonly (readonly string[])[];
@@ -129,13 +150,145 @@ export function lexicographicPerfectMatching(
   let prefixMax = 0;
   let next = 0;
   let mate: Int32Array | null = null;
+  // After a stage: keep the tight pairs only, and count the positive blossoms over each (the next stage's prefix).
+  const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
+    const blossoms = new BlossomDualIndex(result.duals);
+    const U = result.duals.vertex;
+    const nextPrefix = new Int32Array(pairCount);
+    let nextMax = 0;
+    const offset2 = 2 * result.weightOffset;
+    for (let i = 0, k = 0; i < n; i++) {
+      const ui = U[i];
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!ok[k]) continue;
+        // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
+        const base = ui + U[j] - 2 * stageWeight[k] + offset2;
+        if (base > 0) {
+          ok[k] = 0;
+          continue;
+        }
+        const common = blossoms.common(i, j);
+        const slack = base + blossoms.dualAt(common);
+        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
+        if (slack > 0) {
+          ok[k] = 0;
+          continue;
+        }
+        const c = blossoms.positiveAt(common);
+        nextPrefix[k] = c;
+        if (c > nextMax) nextMax = c;
+      }
+    }
+    prefix = nextPrefix;
+    prefixMax = nextMax;
+  };
+
+  // The largest, over the vertices, of the cheapest cost of a pair still allowed at each.
+  const cheapestPairBound = (c: Int32Array): number => {
+    const cheapest = new Int32Array(n).fill(0x7fffffff);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!ok[k]) continue;
+        const x = c[k];
+        if (x < cheapest[i]) cheapest[i] = x;
+        if (x < cheapest[j]) cheapest[j] = x;
+      }
+    }
+    let bound = 0;
+    for (let v = 0; v < n; v++) if (cheapest[v] !== 0x7fffffff && cheapest[v] > bound) bound = cheapest[v];
+    return bound;
+  };
+
+  // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
+  const perfectBelow = (c: Int32Array, limit: number, from: Int32Array): boolean => {
+    const degree = new Int32Array(n + 1);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (ok[k] && c[k] < limit) {
+          degree[i + 1]++;
+          degree[j + 1]++;
+        }
+      }
+    }
+    for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
+    const list = new Int32Array(degree[n]);
+    const fill = degree.slice(0, n);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (ok[k] && c[k] < limit) {
+          list[fill[i]++] = j;
+          list[fill[j]++] = i;
+        }
+      }
+    }
+    const start = Int32Array.from(from);
+    for (let v = 0; v < n; v++) {
+      const w = start[v];
+      if (w > v && c[at(v, w)] >= limit) {
+        start[v] = -1;
+        start[w] = -1;
+      }
+    }
+    const neighbours = (v: number, out: Int32Array): number => {
+      out.set(list.subarray(degree[v], degree[v + 1]));
+      return degree[v + 1] - degree[v];
+    };
+    return augmentToMaximumCardinality(n, neighbours, start) === Math.floor(n / 2);
+  };
+
+  // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
+  const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
+    maxOf(t);
+    const c = costs[t] as Int32Array;
+    for (;;) {
+      let largest = 0;
+      if (mate) {
+        for (let v = 0; v < n; v++) if (mate[v] > v && c[at(v, mate[v])] > largest) largest = c[at(v, mate[v])];
+        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) ok[k] = 0;
+        stageIndex++; // pairs were dropped: every tier's largest cost is measured again
+      } else {
+        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) largest = c[k];
+      }
+      if (largest === 0) return null;
+      // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
+      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(c, largest, mate))) return null;
+      const plan = planUnits([1], pairs, prefixMax);
+      if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
+      const stageWeight = new Float64Array(pairCount);
+      for (let k = 0; k < pairCount; k++) stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
+      const offered: CandidatePair[] = [...(options.candidates ?? [])];
+      if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, { nearestPartners: options.nearestPartners });
+      if (result.status !== 'optimal') return result;
+      stages.push([tiers[t].name]);
+      let reach = false;
+      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && c[at(v, result.mate[v])] >= largest) reach = true;
+      if (reach) {
+        // The largest is found; a first matching if there was none (any matching optimal above reaches it).
+        if (!mate) mate = result.mate;
+        return null;
+      }
+      mate = result.mate;
+      keepTight(result, stageWeight);
+      stageIndex++;
+    }
+  };
+
   for (;;) {
     while (next < tiers.length && maxOf(next) === 0) next++;
     // Pack the tiers that fit, top down: the units are fixed from the bottom, so try growing the stage.
     const stage: number[] = [];
     let units: number[] = [];
     let prefixUnit = 0;
+    if (next < tiers.length && tiers[next].bottleneck) {
+      const outcome = bottleneck(next);
+      if (outcome !== null) return outcome;
+      next++;
+      if (next >= tiers.length) break;
+      continue;
+    }
     for (let k = next; k < tiers.length; k++) {
+      if (tiers[k].bottleneck) break;
       // A tier not read yet whose declared bound cannot fit under the tiers already in this stage is left for a later
       // stage, where it is read over the tight pairs only (far fewer than all n(n−1)/2).
       const bound = tiers[k].maxCost;
@@ -185,36 +338,7 @@ export function lexicographicPerfectMatching(
     next = stage.length > 0 ? stage[stage.length - 1] + 1 : next;
     if (next >= tiers.length) break;
 
-    // Keep the tight pairs only, and count the positive blossoms over each.
-    const blossoms = new BlossomDualIndex(result.duals);
-    const U = result.duals.vertex;
-    const nextPrefix = new Int32Array(pairCount);
-    let nextMax = 0;
-    const offset2 = 2 * result.weightOffset;
-    for (let i = 0, k = 0; i < n; i++) {
-      const ui = U[i];
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
-        const base = ui + U[j] - 2 * stageWeight[k] + offset2;
-        if (base > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const common = blossoms.common(i, j);
-        const slack = base + blossoms.dualAt(common);
-        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
-        if (slack > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const c = blossoms.positiveAt(common);
-        nextPrefix[k] = c;
-        if (c > nextMax) nextMax = c;
-      }
-    }
-    prefix = nextPrefix;
-    prefixMax = nextMax;
+    keepTight(result, stageWeight);
     stageIndex++;
     // Nothing left to weigh among the tight pairs: the matching stands.
     let rest = false;
@@ -226,7 +350,11 @@ export function lexicographicPerfectMatching(
   const totals = tiers.map((tier, t) => {
     const c = costs[t];
     let total = 0;
-    for (let v = 0; v < n; v++) if (m[v] > v) total += c ? c[at(v, m[v])] : tier.cost(v, m[v]);
+    for (let v = 0; v < n; v++) {
+      if (m[v] <= v) continue;
+      const x = c ? c[at(v, m[v])] : tier.cost(v, m[v]);
+      total = tier.bottleneck ? Math.max(total, x) : total + x;
+    }
     return total;
   });
   return { status: 'optimal', mate: m, totals, stages, maxima };

@@ -115,6 +115,9 @@ export class AvoidabilityChecker {
     const local = this.localVertices(involved.map((id) => t.vertex(id)));
     const before = this.totalsOf(index + 1, local);
     const after = this.redraw(allowed, index + 1, local);
+    // A bottleneck tier (the largest gap) is the field's largest, not the score groups': the pairs outside count too,
+    // or a smaller largest inside the groups would pass for a better draw.
+    if (after !== null) this.withOutside(local, before, after);
     if (after !== null && this.firstWorse(after, before, 0, index) === null) {
       const cost = this.firstWorse(after, before, index, index + 1);
       return { verdict: 'kept', cost: cost === null ? null : `${cost} (re-pairing its score group${local.length > 2 ? 's' : ''})` };
@@ -152,6 +155,21 @@ export class AvoidabilityChecker {
     return { verdict: 'kept', cost: down === null ? null : this.firstWorse(down, this.current, index, index + 1) };
   }
 
+  /** For each bottleneck tier, both local totals raised to the largest cost of the draw's pairs outside `local`. */
+  private withOutside(local: readonly number[], before: number[], after: number[]): void {
+    const inside = new Set(local);
+    for (let k = 0; k < before.length; k++) {
+      if (!this.costTiers[k].bottleneck) continue;
+      let outside = 0;
+      for (let v = 0; v < this.mate.length; v++) {
+        const w = this.mate[v];
+        if (w > v && !inside.has(v)) outside = Math.max(outside, this.pairCost(k, v, w));
+      }
+      before[k] = Math.max(before[k], outside);
+      after[k] = Math.max(after[k], outside);
+    }
+  }
+
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
   private localVertices(vertices: readonly number[]): number[] {
     const t = this.draw.tiers;
@@ -171,7 +189,11 @@ export class AvoidabilityChecker {
     for (const v of vertices) {
       const w = this.mate[v];
       if (w <= v) continue;
-      for (let k = 0; k < upTo; k++) totals[k] += this.pairCost(k, v, w);
+      for (let k = 0; k < upTo; k++) {
+        const c = this.pairCost(k, v, w);
+        // A bottleneck tier (the largest gap) is the largest cost of a pair, not the sum (../../pairing/matching).
+        totals[k] = this.costTiers[k].bottleneck ? Math.max(totals[k], c) : totals[k] + c;
+      }
     }
     return totals;
   }
@@ -191,6 +213,7 @@ export class AvoidabilityChecker {
       ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
       : this.costTiers.slice(0, upTo).map((c, k) => ({
           name: c.name,
+          bottleneck: c.bottleneck,
           cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
         }));
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
@@ -244,6 +267,10 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
       return delta === 1 ? 'a repeated game' : `${delta} repeated games`;
     case 'score difference':
       return `+${formatHalves(delta)} total ${mms ? 'MMS difference' : 'difference in wins'}`;
+    case 'largest gap':
+      return `a larger gap (${formatHalves(delta)} more than the largest of this draw)`;
+    case 'gaps of 2+':
+      return `${plural(delta, 'more game', 'more games')} with a score gap of 2 or more`;
     case 'large gaps':
       return `larger score gaps (+${delta} in the sum of the squared differences, in half points)`;
     case 'consecutive float':
@@ -274,6 +301,7 @@ const AS_MANY: Readonly<Record<string, string>> = {
   'repeated float': 'a draw without this float would draw as many players up or down again',
   'consecutive float': 'a draw without this float would draw as many players up or down in two rounds running',
   'large gaps': 'a draw without this pair would have gaps as large',
+  'gaps of 2+': 'a draw without this pair would have as many games with a gap of 2 or more',
 };
 
 /** The words a report line ends with, for a pair checked by `AvoidabilityChecker.check` on `concern`. */

@@ -418,7 +418,7 @@ function chooseBye(
   return explainNoPairing(h, field.ids, theGraph());
 }
 
-/** "decided by priority 2 of 12, score difference" — the README's numbering of ./optimalWeights' tiers. */
+/** "decided by priority 2 of 14, score difference" — the README's numbering of ./optimalWeights' tiers. */
 export function priorityWords(tier: TierName): string {
   return `decided by priority ${TIER_NAMES.indexOf(tier) + 1} of ${TIER_NAMES.length}, ${tier}`;
 }
@@ -483,9 +483,9 @@ function explainPairs(
       const gap = s[hi] - s[lo];
       let large = '';
       if (gap >= LARGE_GAP_HALVES) {
-        const a = checker.check('large gaps', onlyPair(tiers, tiers.ids[hi], tiers.ids[lo]), [tiers.ids[hi], tiers.ids[lo]]);
-        decide(a, 'large gaps');
-        large = `; a gap of ${formatHalves(gap)}: ${avoidanceWords(a, 'large gaps')}`;
+        const a = checker.check('gaps of 2+', onlyPair(tiers, tiers.ids[hi], tiers.ids[lo]), [tiers.ids[hi], tiers.ids[lo]]);
+        decide(a, 'gaps of 2+');
+        large = `; a gap of ${formatHalves(gap)}: ${avoidanceWords(a, 'gaps of 2+')}`;
       }
       const floatCheck = (v: number, downward: boolean, concern: TierName) => {
         const a = checker.check(concern, (x, y) => (x === v && (downward ? s[y] < s[v] : s[y] > s[v])) || (y === v && (downward ? s[x] < s[v] : s[x] > s[v])), [tiers.ids[v], tiers.ids[v === hi ? lo : hi]]);

@@ -8,16 +8,20 @@
  *     together twice"; seeds/egf-general-tournament-rules-excerpt.txt: never the same pair twice. By default a repeat
  *     (or a pair the director forbade) is not a pair at all; with `allowRepeats` repeats are counted and minimised.
  *  2. `score difference` — Cardinal Rule No. 3: "Always pair together players with the same current McMahon score, if
- *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then
- *     `large gaps`: among the draws of that least total, the smallest gaps — the sum of the squared differences (half
- *     points), so one leap of k groups (k² · 4) always costs more than k floats of one group (k · 4). With whole-point
- *     gaps, whenever a draw of the least total has no pair two points or more apart, this draw has none (d² = d only
- *     for d ≤ 1 point): nobody is drawn two or more groups up or down when a draw of the same total avoids it. Mays
- *     moves the odd card of a group to the NEXT group ("Doing the Pairings": "takes the weakest player from the column
- *     … and pairs him with the strongest player from Section 2"), and OpenGotha's score-difference cost grows faster
- *     than linearly (./opengotha/weights, `scoreDifferenceTerm`): a cascade of one-group floats, never a leap.
- *     (Counting the pairs two points or more apart instead was tried and rejected: on generated fields it made one
- *     leap of 8 points to save two gaps of 3, which the squares did not on the same fields.) Then
+ *     possible": the sum over the pairs of |current score difference| in half points (wins in Swiss); then, among
+ *     the draws of that least total, the smallest gaps: `largest gap` — the largest difference of a pair, as small as
+ *     the total allows (a bottleneck tier, ../../pairing/matching/lexicographic: nobody leaps further than he must);
+ *     then `gaps of 2+` — the fewest pairs two points (two wins) or more apart: nobody is drawn two or more groups up
+ *     or down when a draw of the same total and no larger leap avoids it; then `large gaps` — the sum of the squared
+ *     differences (half points), so that of the rest one leap of k groups (k² · 4) costs more than k floats of one
+ *     group (k · 4). Mays moves the odd card of a group to the NEXT group ("Doing the Pairings": "takes the weakest
+ *     player from the column … and pairs him with the strongest player from Section 2"), and OpenGotha's
+ *     score-difference cost grows faster than linearly (./opengotha/weights, `scoreDifferenceTerm`): a cascade of
+ *     one-group floats, never a leap. Why this order (issue 20, measured by `npm run quality` on 500 rounds of
+ *     generated EGF fields, each against `mays` and `opengotha` from the same state): the squares alone traded one gap
+ *     of 3 and one of 1 for two gaps of 2 (more players two groups away: more such games than OpenGotha in 19 rounds);
+ *     the count of gaps of 2+ alone made one leap of 5 points to save two gaps of 3 (its largest gap above both
+ *     others' in 62 rounds); the largest first, then the count, keeps both (see the README for the figures). Then
  *     `consecutive float`: a player drawn down (up) who was drawn down (up) in the previous round; then
  *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in any earlier round (issue
  *     20: Müller drawn up four groups in rounds 2 and 3 running, while the same total allowed one-group floats).
@@ -58,15 +62,16 @@
  *     player from the column … and pairs him with the strongest player from Section 2".
  *
  * ## Ranges, and why the order is exact
- * Per pair: repeats 0…rounds; score difference 0…the field's largest gap in half points; large gaps its square;
+ * Per pair: repeats 0…rounds; score difference and largest gap 0…the field's largest gap in half points; gaps of 2+
+ * 0…1; large gaps its square;
  * consecutive float 0…2; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
  * levels (default 15, at most 400); colour 0…32; seeding 0…the largest score group (slip, fold), its square
  * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
  * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
- * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the twelve tiers need
- * about 130 bits, so three stages. A RangeError — never a traded priority — would come only if one tier alone
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the thirteen summed tiers need
+ * about 130 bits, so three stages (the largest gap, a bottleneck, takes one stage per threshold it lowers, plus one). A RangeError — never a traded priority — would come only if one tier alone
  * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
  * `PairingError`.
  *
@@ -126,6 +131,8 @@ export interface TierOptions {
 export const TIER_NAMES = [
   'repeats',
   'score difference',
+  'largest gap',
+  'gaps of 2+',
   'large gaps',
   'consecutive float',
   'repeated float',
@@ -140,6 +147,9 @@ export const TIER_NAMES = [
 export type TierName = (typeof TIER_NAMES)[number];
 
 const RANDOM_RANGE = 1000;
+
+/** Tiers that count the largest cost of a pair, not the sum (../../pairing/matching/lexicographic). */
+export const BOTTLENECK: ReadonlySet<TierName> = new Set<TierName>(['largest gap']);
 
 /** A gap of two points (four half points) or more: a player "drawn two or more groups up or down" (issue 20). */
 export const LARGE_GAP_HALVES = 4;
@@ -339,6 +349,8 @@ export class OptimalTiers {
     const tiers: Record<TierName, (i: number, j: number) => number> = {
       repeats: (i, j) => (this.options.allowRepeats ? this.meetings(i, j) : 0),
       'score difference': (i, j) => Math.abs(s[i] - s[j]),
+      'largest gap': (i, j) => Math.abs(s[i] - s[j]),
+      'gaps of 2+': (i, j) => (Math.abs(s[i] - s[j]) >= LARGE_GAP_HALVES ? 1 : 0),
       'large gaps': (i, j) => (s[i] - s[j]) * (s[i] - s[j]),
       'consecutive float': (i, j) => {
         if (s[i] === s[j]) return 0;
@@ -419,6 +431,8 @@ export class OptimalTiers {
     }
     const spread = s.length > 0 ? top - bottom : 0;
     const bounds: Partial<Record<TierName, number>> = {
+      'largest gap': spread,
+      'gaps of 2+': 1,
       'large gaps': spread * spread,
       'consecutive float': 2,
       'repeated float': 6,
@@ -430,7 +444,7 @@ export class OptimalTiers {
       colour: 32,
       seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
     };
-    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name] }));
+    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name], ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}) }));
   }
 
   /**
@@ -462,7 +476,9 @@ export class OptimalTiers {
       const y = this.vertex(b);
       const [i, j] = x < y ? [x, y] : [y, x];
       tiers.forEach((t) => {
-        totals[t.name as TierName] += t.name === 'repeats' ? this.meetings(i, j) : t.cost(i, j);
+        const c = t.name === 'repeats' ? this.meetings(i, j) : t.cost(i, j);
+        const name = t.name as TierName;
+        totals[name] = t.bottleneck ? Math.max(totals[name], c) : totals[name] + c;
       });
     }
     return totals;
