@@ -131,7 +131,7 @@ export class XlsxPackage {
 
   /** A part's text, inflated once (a save and the quick reads ask for the same parts again). */
   async text(part: string): Promise<string | undefined> {
-    if (!this.texts.has(part)) this.texts.set(part, this.zip.file(part)?.async('string'));
+    if (!this.texts.has(part)) this.texts.set(part, this.zip.file(part)?.async('string') ?? Promise.resolve(undefined));
     return this.texts.get(part);
   }
 

@@ -13,7 +13,7 @@
 import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../../model/tournament';
-import { computeStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
+import { cachedStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { GRID_NAME, SETTINGS_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../formulas/names';
@@ -97,7 +97,7 @@ export function standingsFormulaText(ruleset?: RulesetName): string {
  * on any other (`Standings (final)`), unless `live` says otherwise.
  */
 export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STANDINGS_SHEET, live = sheet === STANDINGS_SHEET): WorkbookOp[] {
-  const standings = computeStandings(t, { ruleset });
+  const standings = cachedStandings(t, { ruleset });
   const values = standingsCells(standings, live);
   const header = values[STANDINGS_HEADER_ROW - 1];
   const last = columnLetter(header.length);
