@@ -1,10 +1,19 @@
-/** The workbook the standalone page holds: an `.xlsx` in memory (ExcelJS's browser build), new or opened. */
-import { XlsxWorkbook } from '../src/workbook/adapters/xlsx';
+/**
+ * The workbook the standalone page holds: an `.xlsx` in memory (ExcelJS's browser build), new or opened — in a Web
+ * Worker (`workerWorkbook.ts`, issue 28: opening, writing and saving a congress workbook never blocks the page), or
+ * on the page itself in a browser without workers.
+ */
 import type { PageWorkbookFactory } from './standalone';
+import type { BusyReport } from './workerWorkbook';
+import { workerWorkbooks } from './workerWorkbook';
+import { startWorkbookWorker } from './workbookWorkerStart';
 
-export function pageWorkbooks(): PageWorkbookFactory {
+export function pageWorkbooks(busy: BusyReport = () => undefined): PageWorkbookFactory {
+  const worker = typeof Worker === 'function' ? startWorkbookWorker() : undefined;
+  if (worker) return workerWorkbooks(worker, busy);
+  const xlsx = import('../src/workbook/adapters/xlsx');
   return {
-    create: () => XlsxWorkbook.create(),
-    load: (bytes) => XlsxWorkbook.open(bytes),
+    create: async () => (await xlsx).XlsxWorkbook.create(),
+    load: async (bytes) => (await xlsx).XlsxWorkbook.open(bytes),
   };
 }

@@ -332,3 +332,20 @@ export function sharePrizes(standings: Standings, prizes: readonly number[]): Ma
   }
   return shares;
 }
+
+/**
+ * `computeStandings`, computed once for a tournament and options: rendering a workbook's sheets asks for the same
+ * standings from several sheets (the Grid's places, the Standings sheet, its cache, the ceremony), each a full
+ * computation at congress scale (issue 28). Safe because a `Tournament` is never changed in place (its fields are
+ * readonly; a change makes a new object), so the same object always has the same standings.
+ */
+export function cachedStandings(t: Tournament, options: StandingsOptions = {}): Standings {
+  let byOptions = standingsCache.get(t);
+  if (!byOptions) standingsCache.set(t, (byOptions = new Map()));
+  const key = JSON.stringify([options.ruleset ?? null, options.asOf ?? null, options.tiebreaks ?? null]);
+  let out = byOptions.get(key);
+  if (!out) byOptions.set(key, (out = computeStandings(t, options)));
+  return out;
+}
+
+const standingsCache = new WeakMap<Tournament, Map<string, Standings>>();

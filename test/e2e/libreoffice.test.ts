@@ -24,7 +24,7 @@ import { cellAddress } from '../../src/workbook/cells/address';
 import { gridBatch, gridLayout, gridOps } from '../../src/workbook/sheets/grid';
 import { gridCacheOps, settingsCacheOps } from '../../src/workbook/formulas/liveCache';
 import { settingsOps } from '../../src/workbook/sheets/settingsSheet';
-import { importBatch } from '../../src/workbook/session';
+import { importBatch, liveValuesBatch, readTournament, resultsBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { example } from '../workbook/fixtures';
 import { artifactPath, describeWithBinaries } from './support';
@@ -177,5 +177,32 @@ describeWithBinaries('the live spills in LibreOffice: the values Tengen wrote, o
     const grid = sheets.get('Grid')!;
     for (let row = layout.firstPlayerRow - 1; row < layout.lastRow; row += 2) expect({ row: row + 1, place: grid[row][placeColumn] }).toEqual({ row: row + 1, place: '#N/A' });
     expect(sheets.get('Standings')![3][0]).toBe('#N/A');
+  }, 240_000);
+
+  it('a result Tengen writes into a workbook opened from its file (cells changed in the sheet XML, issue 28): shown, with the live places and table as the engine computes them once the page refreshes them before saving', async () => {
+    const wb = await XlsxWorkbook.open(await (await written()).save());
+    const read = await readTournament(wb);
+    if (!read.ok) throw new Error('the workbook did not read back');
+    const game = read.value.games.find((g) => g.round === t.settings.rounds && g.result === 'white-wins')!;
+    await wb.apply(resultsBatch(read.value, game.round, [{ table: game.table!, result: 'black-wins' }], { confirmOverwrite: true, time: '2026-11-24T13:00:00Z' }));
+    // As the page saves a file: the live formulas' cached values brought to the engine's first (a result alone leaves
+    // them to Excel's recalculation, and LibreOffice shows #N/A rather than a stale place).
+    const reread = await readTournament(wb);
+    if (!reread.ok) throw new Error('the workbook did not read back after the result');
+    await wb.apply(liveValuesBatch(reread.value));
+    const xlsx = path.join(dir, 'result-written.xlsx');
+    const saved = await wb.save();
+    writeFileSync(xlsx, saved);
+    const after = await readTournament(await XlsxWorkbook.open(saved));
+    if (!after.ok) throw new Error('the saved workbook did not read back');
+    expect(after.value.games.find((g) => g.round === game.round && g.table === game.table)!.result).toBe('black-wins');
+    const sheets = sheetsAsCsv(bin, dir, xlsx);
+    const grid = sheets.get('Grid')!;
+    const now = computeStandings(after.value);
+    for (const e of now.entries) {
+      const row = grid.findIndex((r, i) => i >= layout.firstPlayerRow - 1 && r[0] === String(e.player.id));
+      expect({ id: e.player.id, place: grid[row][placeColumn] }).toEqual({ id: e.player.id, place: String(e.place) });
+    }
+    expect(sheets.get('Standings')!.slice(3, 3 + now.entries.length).map((r) => [r[0], r[1]])).toEqual(now.entries.map((e) => [String(e.place), String(e.player.id)]));
   }, 240_000);
 });

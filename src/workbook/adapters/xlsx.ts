@@ -33,7 +33,8 @@ import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTE
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles } from './xlsxStyles';
 import { webExtensionParts } from './webExtension';
-import { dateStyles, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
+import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
+import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
 import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
@@ -58,7 +59,15 @@ interface Slot {
    * is replaced by these on saving (xlsxDrawing.ts); undefined, the file's drawing is kept.
    */
   images?: readonly ImageOp[];
+  /**
+   * A sheet not parsed into ExcelJS: its cells as read from its XML, and the cells batches changed in it since
+   * (`xlsxSheetPatch.ts`); null when its XML is one for ExcelJS to read (a shared formula, a cell without address).
+   */
+  patch?: SheetPatch | null;
 }
+
+/** Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it. */
+const PATCH_KINDS = new Set<WorkbookOp['kind']>(['expect', 'expect-missing', 'ensure-sheet', 'define-name', 'write', 'append', 'cached-values']);
 
 /** The defined names ExcelJS writes for a sheet's print settings (ECMA-376 Part 1, §18.2.5). */
 const PRINT_NAMES = ['_xlnm.Print_Area', '_xlnm.Print_Titles'];
@@ -197,7 +206,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
     this.syncWithExcel();
     this.pkg ??= await XlsxPackage.open(await JSZip.loadAsync(await emptyPackage()));
     const pkg = this.pkg;
-    const dirty = this.slots.filter((s) => s.dirty && !s.chart);
+    const dirty = this.slots.filter((s) => s.dirty && !s.chart && (s.loaded || s.patch?.changed));
+    // Sheets changed in their XML alone (xlsxSheetPatch.ts), and those ExcelJS writes.
+    const patched = dirty.filter((s) => !s.loaded);
+    const excel = dirty.filter((s) => s.loaded);
     const parts = new Map<string, { text: string; contentType?: string } | undefined>();
     const relationships: { type: string; target: string }[] = [];
     const sheetChanges = new Map<Slot, string>();
@@ -205,14 +217,21 @@ export class XlsxWorkbook implements WorkbookAdapter {
     let dynamic = 0;
     let customFunctions = false;
     if (dirty.length > 0) {
-      const written = await this.writeSheets(dirty);
+      const written = excel.length > 0 ? await this.writeSheets(excel) : undefined;
       const stylesPart = pkg.stylesPart();
-      const workbookStyles = (stylesPart && (await pkg.text(stylesPart))) ?? written.styles;
-      const merged = mergeStyles(workbookStyles, written.styles);
-      if (merged.xml !== workbookStyles) styles = merged.xml;
+      let merged: ReturnType<typeof mergeStyles> = { xml: '', map: (i: number) => i };
+      if (written) {
+        const workbookStyles = (stylesPart && (await pkg.text(stylesPart))) ?? written.styles;
+        merged = mergeStyles(workbookStyles, written.styles);
+        if (merged.xml !== workbookStyles) styles = merged.xml;
+      }
       const stringsPart = pkg.sharedStringsPart();
       const workbookStrings = stringsPart ? await pkg.text(stringsPart) : undefined;
-      const strings = mergeSharedStrings(workbookStrings, written.strings);
+      // The patched sheets' texts go after ExcelJS's in one list: both kinds of sheet index the merged strings.
+      const excelStrings = written?.strings ?? [];
+      const patchText = new Map<string, number>();
+      for (const slot of patched) for (const text of patchTexts(slot.patch!)) if (!patchText.has(text)) patchText.set(text, excelStrings.length + patchText.size);
+      const strings = mergeSharedStrings(workbookStrings, [...excelStrings, ...[...patchText.keys()].map(sharedStringItem)]);
       if (strings.xml !== undefined && strings.xml !== workbookStrings) {
         if (stringsPart) parts.set(stringsPart, { text: strings.xml });
         else {
@@ -220,15 +239,22 @@ export class XlsxWorkbook implements WorkbookAdapter {
           relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
         }
       }
-      for (const slot of dirty) {
-        const xml = written.sheets.get(slot.name)!;
+      for (const slot of patched) {
+        const original = (await pkg.text(slot.was!.part!)) ?? '';
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!) });
+        dynamic += patchSpills(slot.patch!);
+        customFunctions ||= xml.includes(UDF_PREFIX);
+        sheetChanges.set(slot, xml);
+      }
+      for (const slot of excel) {
+        const xml = written!.sheets.get(slot.name)!;
         const marked = markDynamicArrays(mapFormulas(xml, storedFormula));
         dynamic += marked.count;
         customFunctions ||= marked.xml.includes(UDF_PREFIX);
         const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
         sheetChanges.set(slot, rewrittenSheet(marked.xml, original, strings.map, merged.map, !slot.breaksSet));
         // The sheet's print area and titles as ExcelJS wrote them replace the ones it had.
-        this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written.printNames.filter((n) => n.sheet === slot.name)];
+        this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written!.printNames.filter((n) => n.sheet === slot.name)];
       }
       for (const slot of this.slots) {
         if (customFunctions) break;
@@ -259,8 +285,12 @@ export class XlsxWorkbook implements WorkbookAdapter {
       s.dirty = false;
       s.breaksSet = false;
       delete s.images;
+      // A patched sheet's reading is the saved XML's: kept, its changes now in the file.
+      if (s.patch) s.patch.changes.clear();
     }
     this.names = [...saved.names];
+    // Texts were added to the shared strings: a sheet read from its XML from now on reads them from the saved part.
+    this.context = undefined;
     return bytes;
   }
 
@@ -292,7 +322,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
     if (wanted.length === 0) return;
     const sheets: { name: string; xml: string }[] = [];
     for (const slot of wanted) {
-      const xml = (await this.pkg!.text(slot.was!.part!)) ?? '';
+      const file = (await this.pkg!.text(slot.was!.part!)) ?? '';
+      // The cells batches changed in the sheet's XML since (xlsxSheetPatch.ts) are parsed with it, their texts inline.
+      const xml = slot.patch?.changed ? patchedSheetXml(file, slot.patch, {}) : file;
       sheets.push({ name: slot.name, xml: xml.includes(UDF_PREFIX) ? mapFormulas(xml, shownFormula) : xml });
     }
     const scratch = new ExcelJS.Workbook();
@@ -302,6 +334,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const ws = this.workbook.addWorksheet(slot.name, slot.state === 'visible' ? undefined : { state: slot.state });
       if (from) ws.model = { ...from.model, name: slot.name } as typeof ws.model;
       slot.loaded = true;
+      slot.patch = undefined;
     }
   }
 
@@ -360,8 +393,15 @@ export class XlsxWorkbook implements WorkbookAdapter {
   /** A sheet not parsed into ExcelJS, read from its XML (`xlsxSheetReader.ts`); undefined when ExcelJS must read it. */
   private async quickRead(sheet: string): Promise<SheetCells | undefined> {
     const slot = this.slots.find((s) => s.name === sheet);
-    if (!slot || slot.loaded || !slot.was?.part || !this.pkg) return undefined;
-    if (this.quick.has(sheet)) return this.quick.get(sheet) ?? undefined;
+    if (!slot) return undefined;
+    return (await this.patchOf(slot)) ?? undefined;
+  }
+
+  /** The sheet's cells read from its XML, with the changes made to them since (null: ExcelJS must read the sheet). */
+  private async patchOf(slot: Slot): Promise<SheetPatch | null> {
+    if (slot.loaded || !slot.was?.part || !this.pkg) return null;
+    if (slot.patch !== undefined) return slot.patch;
+    const sheet = slot.name;
     const pkg = this.pkg;
     this.context ??= {
       strings: sharedStrings(pkg.sharedStringsPart() ? await pkg.text(pkg.sharedStringsPart()!) : undefined),
@@ -369,13 +409,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
       date1904: pkg.date1904,
     };
     const raw = (await pkg.text(slot.was.part)) ?? '';
-    const read = readSheetCells(raw.includes(UDF_PREFIX) ? mapFormulas(raw, shownFormula) : raw, this.context, (rows, columns) => checkExtent(sheet, rows, columns));
-    this.quick.set(sheet, read ?? null);
-    return read;
+    const shown = raw.includes(UDF_PREFIX) ? mapFormulas(raw, shownFormula) : raw;
+    const read = readSheetCells(shown, this.context, (rows, columns) => checkExtent(sheet, rows, columns));
+    slot.patch = read && patchable(raw) ? new SheetPatch(read, mergeSlaves(shown)) : null;
+    return slot.patch;
   }
 
-  /** Sheets read by `quickRead` (null: one ExcelJS must read), and what their cells need of the other parts. */
-  private quick = new Map<string, SheetCells | null>();
+  /** What the cells of sheets read from their XML need of the other parts (read once a package). */
   private context: CellContext | undefined;
 
   readSheet(sheet: string): Promise<CellValue[][] | null> {
@@ -411,10 +451,52 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** A cell as the adapter reads it, with its formula: what a batch's expectations are compared with. */
   private found(sheet: string, row: number, column: number): FoundCell {
+    const patch = this.slots.find((s) => s.name === sheet && !s.loaded)?.patch;
+    if (patch) return patch.isMergeSlave(row, column) ? { value: null } : patch.found(row, column);
     const cell = this.workbook.getWorksheet(sheet)?.findCell(row, column);
     if (!cell || isMergeSlave(cell)) return { value: null };
     if (cell.type === ExcelJS.ValueType.Formula) return { value: plainValue(cell.result as ExcelJS.CellValue), formula: `=${cell.formula}` };
     return { value: plainValue(cell.value) };
+  }
+
+  /**
+   * The sheets a batch names that ExcelJS must parse: all but those it only checks, names, or writes cells of that
+   * can be changed in the sheet's XML (no cell of a merged range but its top-left: ExcelJS keeps merges).
+   */
+  private async sheetsForExcel(batch: WorkbookBatch): Promise<string[]> {
+    const bySheet = new Map<string, WorkbookOp[]>();
+    for (const op of batch.ops) {
+      const list = bySheet.get(op.sheet);
+      if (list) list.push(op);
+      else bySheet.set(op.sheet, [op]);
+    }
+    const out: string[] = [];
+    for (const [name, ops] of bySheet) {
+      const slot = this.slots.find((s) => s.name === name);
+      if (!slot || slot.loaded) continue;
+      const patch = ops.every((op) => PATCH_KINDS.has(op.kind)) ? await this.patchOf(slot) : null;
+      if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
+    }
+    return out;
+  }
+
+  /** Whether the op's cells can be written in the sheet's XML (none inside a merged range but its top-left). */
+  private patchWrites(patch: SheetPatch, op: WorkbookOp): boolean {
+    if (op.kind === 'append') {
+      const below = patch.lastRow() + 1;
+      return op.cells.every((row, i) => row.every((_c, j) => !patch.isMergeSlave(below + i, j + 1)));
+    }
+    if (op.kind !== 'write' && op.kind !== 'cached-values') return true;
+    const at = parseCell(op.at)!;
+    const cells: readonly (readonly unknown[])[] = op.kind === 'write' ? op.cells : op.values;
+    return cells.every((row, i) => row.every((_c, j) => !patch.isMergeSlave(at.row + i, at.column + j)));
+  }
+
+  /** The patched sheets a batch touches, with a copy of each to go back to. */
+  private patchSnapshots(touched: ReadonlySet<string>): Map<SheetPatch, ReturnType<SheetPatch['snapshot']>> {
+    const out = new Map<SheetPatch, ReturnType<SheetPatch['snapshot']>>();
+    for (const s of this.slots) if (touched.has(s.name) && !s.loaded && s.patch) out.set(s.patch, s.patch.snapshot());
+    return out;
   }
 
   apply(batch: WorkbookBatch): Promise<void> {
@@ -424,8 +506,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private async applyNow(batch: WorkbookBatch): Promise<void> {
     validateBatch(batch, await this.sheetNamesNow());
     // The sheets the batch names are parsed first: its expectations are checked against them, its ops change them.
-    await this.ensureLoaded([...new Set(batch.ops.map((op) => op.sheet))]);
-    const conflicts = expectationConflicts(batch, (name) => this.workbook.getWorksheet(name) !== undefined, (name, row, column) => this.found(name, row, column));
+    // A sheet the batch only checks and changes cells of (a result, a round's Grid columns, the Log) is read from its
+    // XML and changed there (xlsxSheetPatch.ts); the others are parsed into ExcelJS.
+    await this.ensureLoaded(await this.sheetsForExcel(batch));
+    const conflicts = expectationConflicts(batch, (name) => this.slots.some((s) => s.name === name && !s.chart), (name, row, column) => this.found(name, row, column));
     if (conflicts.length > 0) throw new WorkbookConflict(batch.label, conflicts);
     if (batch.ops.every((op) => this.journaled(op))) return this.applyJournaled(batch);
     // A batch that creates, deletes or lays out sheets: the sheets it touches are copied first (their ExcelJS model),
@@ -434,6 +518,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const touched = new Set(batch.ops.map((op) => op.sheet));
     const models = new Map<string, ExcelJS.WorksheetModel>();
     const slots = this.slots.map((s) => ({ ...s }));
+    const patches = this.patchSnapshots(touched);
     for (const name of touched) {
       const ws = this.workbook.getWorksheet(name);
       const slot = slots.find((s) => s.name === name);
@@ -461,6 +546,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       }
       this.slots = slots;
       this.names = names;
+      for (const [patch, was] of patches) patch.restore(was);
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
   }
@@ -486,7 +572,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'format':
         return true;
       case 'ensure-sheet':
-        return this.workbook.getWorksheet(op.sheet) !== undefined;
+        return this.slots.some((s) => s.name === op.sheet);
       case 'clear':
         return op.range !== undefined && !((ws) => ws && mergesOf(ws).length > 0)(this.workbook.getWorksheet(op.sheet));
       default:
@@ -501,6 +587,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       if (!kept.has(cell)) kept.set(cell, { value: cell.value, style: { ...cell.style } });
     };
     const dirty = this.slots.map((s) => s.dirty);
+    const patches = this.patchSnapshots(new Set(batch.ops.map((op) => op.sheet)));
     let index = 0;
     try {
       for (; index < batch.ops.length; index++) {
@@ -509,6 +596,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       }
     } catch (e) {
       this.slots.forEach((s, i) => (s.dirty = dirty[i]));
+      for (const [patch, was] of patches) patch.restore(was);
       for (const [cell, was] of kept) {
         cell.value = was.value;
         cell.style = was.style;
@@ -535,6 +623,17 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** One op, already validated. Protected so a test can make one fail and see the batch rolled back. */
   protected applyOp(op: WorkbookOp): void {
+    const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
+    if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values')) {
+      if (op.kind === 'cached-values') {
+        const at = parseCell(op.at)!;
+        patch.cache(at.row, at.column, op.values);
+      } else {
+        const at = op.kind === 'append' ? { row: patch.lastRow() + 1, column: 1 } : parseCell(op.at)!;
+        patch.write(at.row, at.column, op.cells);
+      }
+      return;
+    }
     switch (op.kind) {
       case 'ensure-sheet':
         this.ensureSheet(op.sheet, op.before, op.hidden);

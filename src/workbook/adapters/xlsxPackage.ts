@@ -131,9 +131,13 @@ export class XlsxPackage {
     return new XlsxPackage(zip, workbookPart, workbookXml, rels, sheets, names, date1904);
   }
 
+  /** A part's text, inflated once (a save and the quick reads ask for the same parts again). */
   async text(part: string): Promise<string | undefined> {
-    return this.zip.file(part)?.async('string');
+    if (!this.texts.has(part)) this.texts.set(part, this.zip.file(part)?.async('string') ?? Promise.resolve(undefined));
+    return this.texts.get(part);
   }
+
+  private readonly texts = new Map<string, Promise<string | undefined>>();
 
   stylesPart(): string | undefined {
     const rel = this.workbookRels.find((r) => r.type === RELATIONSHIP_TYPES.styles);

@@ -152,7 +152,7 @@ function typed(type: string, v: string, style: number, context: CellContext): Ce
 }
 
 /** The cells of merged ranges other than their top-left (`row:column`). */
-function mergeSlaves(xml: string): Set<string> {
+export function mergeSlaves(xml: string): Set<string> {
   const out = new Set<string>();
   const block = /<mergeCells\b[^>]*>([\s\S]*?)<\/mergeCells>/.exec(xml)?.[1];
   if (!block) return out;

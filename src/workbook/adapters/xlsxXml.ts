@@ -10,6 +10,8 @@ export function escapeXml(text: string): string {
 }
 
 export function unescapeXml(text: string): string {
+  // Most texts of a sheet hold no entity: returned as they are (a congress Grid has tens of thousands of them).
+  if (!text.includes('&')) return text;
   return text.replace(/&(lt|gt|quot|apos|amp|#x[0-9a-fA-F]+|#\d+);/g, (_m, e: string) => {
     if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
     return ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[e]!;

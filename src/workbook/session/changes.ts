@@ -30,15 +30,56 @@ export type WorkbookRead = ReadonlyMap<string, SheetRead>;
 /** The cells a set of ops writes, by `row * COLUMNS + column` (the last write wins). */
 const COLUMNS = 20000;
 
-type CellMap = Map<number, CellInput>;
+/**
+ * The cells a rendering writes, by key, in the order first written (as a `Map` keeps them): held in arrays by row,
+ * a sheet's tens of thousands of cells being set and looked up far faster there than in a `Map` (issue 28).
+ */
+class CellMap {
+  private rows: (CellInput | undefined)[][] = [];
+  private order: number[] = [];
+
+  set(k: number, c: CellInput): void {
+    const row = Math.floor(k / COLUMNS);
+    const line = (this.rows[row] ??= []);
+    const column = k % COLUMNS;
+    if (line[column] === undefined) this.order.push(k);
+    line[column] = c;
+  }
+
+  get(k: number): CellInput | undefined {
+    return this.rows[Math.floor(k / COLUMNS)]?.[k % COLUMNS];
+  }
+
+  has(k: number): boolean {
+    return this.get(k) !== undefined;
+  }
+
+  clear(): void {
+    this.rows = [];
+    this.order = [];
+  }
+
+  /** The keys in the order first written. */
+  keys(): readonly number[] {
+    return this.order;
+  }
+
+  *entries(): IterableIterator<[number, CellInput]> {
+    for (const k of this.order) yield [k, this.get(k)!];
+  }
+}
 
 function written(ops: readonly WorkbookOp[]): CellMap {
-  const cells: CellMap = new Map();
+  const cells = new CellMap();
   for (const op of ops) {
     if (op.kind === 'clear' && op.range === undefined) cells.clear();
     if (op.kind !== 'write') continue;
     const at = parseCell(op.at)!;
-    op.cells.forEach((row, i) => row.forEach((c, j) => cells.set((at.row + i) * COLUMNS + at.column + j, c)));
+    for (let i = 0; i < op.cells.length; i++) {
+      const row = op.cells[i];
+      const base = (at.row + i) * COLUMNS + at.column;
+      for (let j = 0; j < row.length; j++) cells.set(base + j, row[j]);
+    }
   }
   return cells;
 }
@@ -132,7 +173,8 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     }
     spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
   }
-  for (const k of new Set([...was.keys(), ...will.keys()])) {
+  const union = [...was.keys(), ...will.keys().filter((k) => !was.has(k))];
+  for (const k of union) {
     if (spilled.has(k)) continue;
     const b = was.get(k);
     const a = will.get(k);
@@ -141,8 +183,10 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     if (same(a, b)) {
       // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
       if (isFormula(a)) {
-        const found = readCell(read, row, column);
-        if (found.formula !== undefined && formulaBody(found.formula) === formulaBody(a.formula) && found.value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
+        // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path.
+        const formula = read.formulas?.[row - 1]?.[column - 1];
+        const value = read.values[row - 1]?.[column - 1] ?? null;
+        if (formula && formulaBody(formula) === formulaBody(a.formula) && value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
       }
       continue;
     }
@@ -183,7 +227,7 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
 /** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
 function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
   const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
-  for (const [k, c] of cells) {
+  for (const [k, c] of cells.entries()) {
     if (!isFormula(c) || !c.spill || (c.spill.rows <= 1 && c.spill.columns <= 1)) continue;
     const row = Math.floor(k / COLUMNS);
     const column = k % COLUMNS;
@@ -210,6 +254,10 @@ export function expectAsRead(sheet: string, read: SheetRead): WorkbookOp {
 /** The ops of a batch, by sheet, in the order the sheets first appear. */
 export function opsBySheet(ops: readonly WorkbookOp[]): Map<string, WorkbookOp[]> {
   const out = new Map<string, WorkbookOp[]>();
-  for (const op of ops) out.set(op.sheet, [...(out.get(op.sheet) ?? []), op]);
+  for (const op of ops) {
+    const list = out.get(op.sheet);
+    if (list) list.push(op);
+    else out.set(op.sheet, [op]);
+  }
   return out;
 }

@@ -16,6 +16,21 @@ export interface InputCell {
   readonly value: string;
 }
 
+/** An input cell whose address is spelled only when asked for (a grid has tens of thousands; few are ever named). */
+class GridInputCell implements InputCell {
+  constructor(
+    private readonly sheet: string,
+    private readonly row: number,
+    private readonly column: number,
+    readonly field: Field,
+    readonly value: string,
+  ) {}
+
+  get address(): string {
+    return sheetCell(this.sheet, this.row, this.column);
+  }
+}
+
 /** The grid's input cells by meaning: `title:dates`, `12:name`, `12:r3:result` … */
 export function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCell> {
   const layout = gridLayout(t.settings.rounds, t.players.length, { language });
@@ -25,7 +40,7 @@ export function inputCells(t: Tournament, language: GridLanguage): Map<string, I
     const c = cells[row - 1]?.[column - 1];
     return c === null || c === undefined || typeof c === 'object' ? '' : String(c);
   };
-  const put = (k: string, field: Field, row: number, column: number) => out.set(k, { address: sheetCell(layout.sheet, row, column), field, value: text(row, column) });
+  const put = (k: string, field: Field, row: number, column: number) => out.set(k, new GridInputCell(layout.sheet, row, column, field, text(row, column)));
   for (const key of TITLE_KEYS) put(`title:${key}`, 'title', layout.titleRow[key], layout.titleValueColumn);
   [...t.players]
     .sort((a, b) => a.id - b.id)

@@ -15,7 +15,7 @@ import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type RulesetName, type Tournament } from '../../model/tournament';
 import { prizeGroups, prizesWithoutSection, type Award, type PrizeGroup } from '../../scoring/prizes';
-import { computeStandings, shownCriteria, type Standings } from '../../scoring/standings';
+import { cachedStandings, shownCriteria, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { LABELS, type GridLanguage } from '../cells/notation';
@@ -145,7 +145,7 @@ export function ceremonyCells(s: Standings, language: GridLanguage = 'en'): { ce
 
 export function ceremonyOps(t: Tournament, language: GridLanguage = 'en', ruleset?: RulesetName): WorkbookOp[] {
   const sheet = CEREMONY_SHEET;
-  const { cells, headings, headers, width } = ceremonyCells(computeStandings(t, { ruleset }), language);
+  const { cells, headings, headers, width } = ceremonyCells(cachedStandings(t, { ruleset }), language);
   const last = columnLetter(width);
   const ops: WorkbookOp[] = [
     ...freshSheetOps(sheet),

@@ -35,7 +35,7 @@
 import { formatRank } from '../../model/rank';
 import { displayName, type Tournament } from '../../model/tournament';
 import { buildScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
-import { computeStandings } from '../../scoring/standings';
+import { cachedStandings } from '../../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
 import { cellAddress, columnLetter, rangeAddress } from '../cells/address';
@@ -222,7 +222,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   // its cached values are what the formula answers. The values-only copy leaves them blank until a round is played.
   const live = computed && !options.valuesOnly && t.players.length > 0;
   if (computed && (live || lastPlayedRound(t) > 0)) {
-    for (const e of computeStandings(t).entries) placeOf.set(e.player.id, e.place);
+    for (const e of cachedStandings(t).entries) placeOf.set(e.player.id, e.place);
   }
 
   sb.players.forEach((p, index) => {

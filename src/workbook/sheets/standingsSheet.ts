@@ -13,7 +13,7 @@
 import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../../model/tournament';
-import { computeStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
+import { cachedStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { fontSizeToFit, rowHeight, wrappedLines } from '../print/paper';
@@ -123,7 +123,7 @@ export function standingsFormulaText(ruleset?: RulesetName): string {
  * on any other (`Standings (final)`), unless `live` says otherwise.
  */
 export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STANDINGS_SHEET, live = sheet === STANDINGS_SHEET): WorkbookOp[] {
-  const standings = computeStandings(t, { ruleset });
+  const standings = cachedStandings(t, { ruleset });
   const values = standingsCells(standings, live);
   const header = values[STANDINGS_HEADER_ROW - 1];
   const last = columnLetter(header.length);

@@ -1,0 +1,319 @@
+/**
+ * A sheet's cells changed in its own XML, without parsing the sheet into ExcelJS (issue 28): what a result, a round's
+ * Grid columns, the cache sheets and the Log need — values and formulas written into cells, cached formula values
+ * refreshed, rows appended. The sheet's XML is kept as the file has it; on saving, only the rows holding a changed
+ * cell are rewritten, each changed `<c>` element replaced (or inserted in column order), every other byte of the sheet
+ * (its other rows, styles, merges, notes' anchors, extensions) kept as it was. A batch that lays a sheet out
+ * (formats, merges, clears, widths, printing) still goes through ExcelJS (`xlsx.ts`), which first parses the sheet
+ * with these changes made (`patchedSheetXml`).
+ *
+ * The cells are written as ExcelJS writes them (ECMA-376 Part 1, §18.3.1.4 c, §18.3.1.40 f, §18.3.1.96 v): text as a
+ * shared string (`t="s"`, §18.4), a number as `<v>`, a boolean as `t="b"`, a formula as `<f>` with its cached value
+ * (`t="str"` for text), a spilling formula as an array formula over its spill (`<f t="array" ref="…">`, marked as a
+ * dynamic array: `excelFormulaStorage.ts`), the custom functions under Excel's stored names (`_xldudf_GO_…`). A
+ * changed cell keeps its style (`s`); a new one takes its row's style when the row has one (`customFormat`), else its
+ * column's, as ExcelJS gives a new cell. A row's `spans` (an optional hint, §18.3.1.73) is dropped from a changed row,
+ * and the sheet's `<dimension>` grows to cover the new cells.
+ *
+ * What the adapter reads of a patched sheet is the quick reading of its XML (`xlsxSheetReader.ts`) with the changes
+ * made to it here, so every read and every expectation check sees the cells as they now are.
+ */
+import type { CellInput, CellValue } from './adapter';
+import { isFormulaInput } from './adapter';
+import { formulaBody } from './batch';
+import { storedFormula } from './excelFormulaStorage';
+import type { SheetCells } from './xlsxSheetReader';
+import { attribute, escapeXml, withAttribute } from './xlsxXml';
+import { cellAddress, rangeAddress } from '../cells/address';
+
+/** A change to one cell: its content replaced, or (a formula's) cached value alone. */
+export type CellChange = { readonly input: CellInput } | { readonly cached: CellValue };
+
+/** Cells by `row * KEY + column`. */
+const KEY = 1 << 15;
+
+/** The cells of a sheet as now read, and the changes made to its XML since the file was read or saved. */
+export class SheetPatch {
+  /** Values and formulas as the adapter reads them (the quick reading, changed in place). */
+  readonly values: CellValue[][];
+  readonly formulas: (string | null)[][];
+  readonly changes = new Map<number, CellChange>();
+  /** The cells inside merged ranges other than their top-left (never written here: ExcelJS writes those). */
+  private readonly slaves: ReadonlySet<string>;
+
+  constructor(cells: SheetCells, slaves: ReadonlySet<string>) {
+    this.values = cells.values.map((row) => [...row]);
+    this.formulas = cells.formulas.map((row) => [...row]);
+    this.slaves = slaves;
+  }
+
+  get changed(): boolean {
+    return this.changes.size > 0;
+  }
+
+  /** A copy to go back to should the batch fail. */
+  snapshot(): { values: CellValue[][]; formulas: (string | null)[][]; changes: Map<number, CellChange> } {
+    return { values: this.values.map((r) => [...r]), formulas: this.formulas.map((r) => [...r]), changes: new Map(this.changes) };
+  }
+
+  restore(s: ReturnType<SheetPatch['snapshot']>): void {
+    this.values.length = 0;
+    this.values.push(...s.values);
+    this.formulas.length = 0;
+    this.formulas.push(...s.formulas);
+    this.changes.clear();
+    for (const [k, v] of s.changes) this.changes.set(k, v);
+  }
+
+  isMergeSlave(row: number, column: number): boolean {
+    return this.slaves.has(`${row}:${column}`);
+  }
+
+  /** The cell as the adapter reads it. */
+  found(row: number, column: number): { value: CellValue; formula?: string } {
+    const value = this.values[row - 1]?.[column - 1] ?? null;
+    const formula = this.formulas[row - 1]?.[column - 1] ?? null;
+    return formula ? { value, formula } : { value };
+  }
+
+  /** The last row holding a value or a formula (0 on an empty sheet): where `append` writes below. */
+  lastRow(): number {
+    for (let r = this.values.length; r > 0; r--) {
+      if (this.values[r - 1].some((v) => v !== null) || this.formulas[r - 1].some((f) => f !== null)) return r;
+    }
+    return 0;
+  }
+
+  /** Writes a rectangle of cells from (row, column), as the `write` op does. */
+  write(row: number, column: number, cells: readonly (readonly CellInput[])[]): void {
+    cells.forEach((line, i) =>
+      line.forEach((c, j) => {
+        const r = row + i;
+        const col = column + j;
+        this.changes.set(r * KEY + col, { input: c });
+        if (isFormulaInput(c)) this.set(r, col, c.value ?? null, `=${formulaBody(c.formula)}`);
+        else this.set(r, col, c, null);
+      }),
+    );
+  }
+
+  /** Sets the cached value of the formula in each cell that holds one, as the `cached-values` op does. */
+  cache(row: number, column: number, values: readonly (readonly CellValue[])[]): void {
+    values.forEach((line, i) =>
+      line.forEach((v, j) => {
+        const r = row + i;
+        const col = column + j;
+        const formula = this.formulas[r - 1]?.[col - 1] ?? null;
+        if (v === null || formula === null) return;
+        const k = r * KEY + col;
+        const was = this.changes.get(k);
+        if (was && 'input' in was && isFormulaInput(was.input)) this.changes.set(k, { input: { ...was.input, value: v } });
+        else this.changes.set(k, { cached: v });
+        this.set(r, col, v, formula);
+      }),
+    );
+  }
+
+  private set(row: number, column: number, value: CellValue, formula: string | null): void {
+    // The reading is a rectangle from A1: grown to hold the cell when it lies beyond it.
+    const width = Math.max(this.values[0]?.length ?? 0, column);
+    if (width > (this.values[0]?.length ?? 0)) {
+      for (const r of this.values) while (r.length < width) r.push(null);
+      for (const r of this.formulas) while (r.length < width) r.push(null);
+    }
+    while (this.values.length < row) {
+      this.values.push(new Array<CellValue>(width).fill(null));
+      this.formulas.push(new Array<string | null>(width).fill(null));
+    }
+    // ExcelJS reads a cell holding the empty text as empty, a formula without a cached value as null.
+    this.values[row - 1][column - 1] = value === '' && formula === null ? null : value;
+    this.formulas[row - 1][column - 1] = formula;
+  }
+}
+
+/**
+ * What a patched sheet's XML needs from the rest of the package: a shared string's index for a text; without it
+ * (the sheet parsed into ExcelJS right after, which writes its own strings) texts are written inline (`inlineStr`).
+ */
+export interface PatchContext {
+  stringIndex?(text: string): number;
+}
+
+/** Every text a sheet's changes write as a shared string (to be added to the shared strings before writing). */
+export function patchTexts(patch: SheetPatch): string[] {
+  const out: string[] = [];
+  for (const c of patch.changes.values()) {
+    const v = 'input' in c ? (isFormulaInput(c.input) ? null : c.input) : null;
+    if (typeof v === 'string' && v !== '') out.push(v);
+  }
+  return out;
+}
+
+/** How many array (spilling) formulas the changes write: each a dynamic array, needing `xl/metadata.xml`. */
+export function patchSpills(patch: SheetPatch): number {
+  let n = 0;
+  for (const c of patch.changes.values()) if ('input' in c && isFormulaInput(c.input) && c.input.spill && (c.input.spill.rows > 1 || c.input.spill.columns > 1)) n++;
+  return n;
+}
+
+/** A text as an XML text node: escaped, without the characters XML 1.0 cannot hold (ExcelJS drops them too). */
+function xmlText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+}
+
+/** A text as a shared-string item (`<si>` content), as ExcelJS writes it. */
+export function sharedStringItem(text: string): string {
+  const preserve = /^\s|\s$|\n/.test(text) ? ' xml:space="preserve"' : '';
+  return `<t${preserve}>${xmlText(text)}</t>`;
+}
+
+function typeAndValue(v: CellValue, ctx: PatchContext, formula: boolean): { t?: string; v?: string } {
+  if (v === null) return {};
+  if (typeof v === 'number') return { v: String(v) };
+  if (typeof v === 'boolean') return { t: 'b', v: v ? '1' : '0' };
+  if (formula) return { t: 'str', v: xmlText(v) };
+  if (v === '') return {};
+  if (!ctx.stringIndex) return { t: 'inlineStr', v: sharedStringItem(v) };
+  return { t: 's', v: String(ctx.stringIndex(v)) };
+}
+
+/** The `<c>` element of a changed cell, `attrs` its attributes other than r, t and cm (its style kept). */
+function cellXml(ref: string, style: string | undefined, change: CellChange, was: string | undefined, ctx: PatchContext, row: number, column: number): string {
+  const s = style !== undefined ? ` s="${style}"` : '';
+  if ('cached' in change) {
+    // The formula as the file has it (its array range, its shared index …), the cached value alone replaced.
+    const f = /<f\b[^>]*?(?:\/>|>[\s\S]*?<\/f>)/.exec(was ?? '')?.[0] ?? '';
+    const start = /^<c\b[^>]*?(?=\/?>)/.exec(was ?? '')?.[0] ?? `<c r="${ref}"${s}`;
+    const tv = typeAndValue(change.cached, ctx, true);
+    const tag = withAttribute(start, 't', tv.t);
+    return `${tag}>${f}${tv.v !== undefined ? `<v>${tv.v}</v>` : ''}</c>`;
+  }
+  const c = change.input;
+  if (isFormulaInput(c)) {
+    const body = xmlText(storedFormula(formulaBody(c.formula)));
+    const spill = c.spill && (c.spill.rows > 1 || c.spill.columns > 1) ? c.spill : undefined;
+    const tv = typeAndValue(c.value ?? null, ctx, true);
+    const f = spill ? `<f t="array" ref="${rangeAddress(row, column, row + spill.rows - 1, column + spill.columns - 1)}">${body}</f>` : `<f>${body}</f>`;
+    return `<c r="${ref}"${s}${tv.t ? ` t="${tv.t}"` : ''}${spill ? ' cm="1"' : ''}>${f}${tv.v !== undefined ? `<v>${tv.v}</v>` : ''}</c>`;
+  }
+  const tv = typeAndValue(c, ctx, false);
+  if (tv.v === undefined) return style !== undefined ? `<c r="${ref}"${s}/>` : '';
+  if (tv.t === 'inlineStr') return `<c r="${ref}"${s} t="inlineStr"><is>${tv.v}</is></c>`;
+  return `<c r="${ref}"${s}${tv.t ? ` t="${tv.t}"` : ''}><v>${tv.v}</v></c>`;
+}
+
+function columnOf(letters: string): number {
+  let n = 0;
+  for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
+  return n;
+}
+
+const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
+const CELL = /<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g;
+
+/** The style of each column from `<cols>` (§18.3.1.13 col: min, max, style). */
+function columnStyles(xml: string): (column: number) => string | undefined {
+  const block = /<cols\b[^>]*>([\s\S]*?)<\/cols>/.exec(xml)?.[1];
+  if (!block) return () => undefined;
+  const cols = [...block.matchAll(/<col\b[^>]*>/g)].map((m) => ({ min: Number(attribute(m[0], 'min')), max: Number(attribute(m[0], 'max')), style: attribute(m[0], 'style') }));
+  return (column) => cols.find((c) => c.min <= column && column <= c.max && c.style !== undefined && c.style !== '0')?.style;
+}
+
+/**
+ * Whether the sheet's XML can be patched here: every row and cell carries its address (`r`, optional in the schema),
+ * as Excel, LibreOffice and ExcelJS write them. A sheet without is left to ExcelJS.
+ */
+export function patchable(xml: string): boolean {
+  const start = xml.indexOf('<sheetData');
+  if (start < 0) return false;
+  const end = xml.indexOf('</sheetData>', start);
+  const data = end < 0 ? '' : xml.slice(start, end);
+  for (const m of data.matchAll(/<row\b[^>]*>/g)) if (!/\sr="\d+"/.test(m[0])) return false;
+  for (const m of data.matchAll(/<c\b[^>]*>/g)) if (!/\sr="[A-Z]+\d+"/.test(m[0])) return false;
+  return true;
+}
+
+/** The sheet's XML with the patch's changes made (the rows without a change kept byte for byte). */
+export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext): string {
+  if (!patch.changed) return xml;
+  const byRow = new Map<number, Map<number, CellChange>>();
+  let maxRow = 0;
+  let maxColumn = 0;
+  for (const [k, change] of patch.changes) {
+    const row = Math.floor(k / KEY);
+    const column = k % KEY;
+    if (!byRow.has(row)) byRow.set(row, new Map());
+    byRow.get(row)!.set(column, change);
+    maxRow = Math.max(maxRow, row);
+    maxColumn = Math.max(maxColumn, column);
+  }
+  const colStyle = columnStyles(xml);
+  let start = xml.indexOf('<sheetData');
+  const openEnd = xml.indexOf('>', start);
+  const selfClosing = xml[openEnd - 1] === '/';
+  const dataStart = openEnd + 1;
+  const dataEnd = selfClosing ? dataStart : xml.indexOf('</sheetData>', dataStart);
+  const data = xml.slice(dataStart, dataEnd);
+  const rows = [...byRow.keys()].sort((a, b) => a - b);
+  let next = 0;
+  const out: string[] = [];
+  const newRow = (r: number) => `<row r="${r}">${rowCells('', byRow.get(r)!, r, undefined)}</row>`;
+  const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
+    const parts: string[] = [];
+    const pending = [...changes.keys()].sort((a, b) => a - b);
+    let p = 0;
+    const emit = (column: number, was: string | undefined, style: string | undefined) => parts.push(cellXml(cellAddress(r, column), style, changes.get(column)!, was, ctx, r, column));
+    CELL.lastIndex = 0;
+    for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
+      const ref = /\sr="([A-Z]+)(\d+)"/.exec(m[1])!;
+      const column = columnOf(ref[1]);
+      for (; p < pending.length && pending[p] < column; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+      if (p < pending.length && pending[p] === column) {
+        emit(column, m[0], attribute(m[1], 's'));
+        p++;
+      } else parts.push(m[0]);
+    }
+    for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    return parts.join('');
+  };
+  ROW.lastIndex = 0;
+  let copied = 0;
+  for (let m = ROW.exec(data); m; m = ROW.exec(data)) {
+    const r = Number(/\sr="(\d+)"/.exec(m[1])![1]);
+    for (; next < rows.length && rows[next] < r; next++) {
+      out.push(data.slice(copied, m.index));
+      copied = m.index;
+      out.push(newRow(rows[next]));
+    }
+    if (next < rows.length && rows[next] === r) {
+      next++;
+      out.push(data.slice(copied, m.index));
+      const open = withAttribute(`<row${m[1]}>`, 'spans', undefined);
+      const rowStyle = ['1', 'true'].includes(attribute(open, 'customFormat') ?? '') ? attribute(open, 's') : undefined;
+      out.push(`${open}${rowCells(m[2] ?? '', byRow.get(r)!, r, rowStyle)}</row>`);
+      copied = m.index + m[0].length;
+    }
+  }
+  out.push(data.slice(copied));
+  for (; next < rows.length; next++) out.push(newRow(rows[next]));
+  const sheetData = `<sheetData>${out.join('')}</sheetData>`;
+  const before = xml.slice(0, start);
+  const after = xml.slice(selfClosing ? dataStart : dataEnd + '</sheetData>'.length);
+  start = 0;
+  return withDimension(before, maxRow, maxColumn) + sheetData + after;
+}
+
+/** The `<dimension ref>` grown to cover (row, column). */
+function withDimension(head: string, row: number, column: number): string {
+  return head.replace(/<dimension\b[^>]*?ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"[^>]*\/>/, (tag, l: string, t: string, r?: string, b?: string) => {
+    const right = Math.max(columnOf(r ?? l), column);
+    const bottom = Math.max(Number(b ?? t), row);
+    return withAttribute(tag, 'ref', rangeAddress(Number(t), columnOf(l), bottom, right));
+  });
+}
+
+/** The key of a cell in `SheetPatch.changes`. */
+export function cellKey(row: number, column: number): number {
+  return row * KEY + column;
+}

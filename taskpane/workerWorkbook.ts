@@ -1,0 +1,98 @@
+/**
+ * The standalone page's workbook held in a Web Worker (`workbookWorker.ts`): a `PageWorkbook` whose every call is a
+ * message, so opening, writing and saving a congress workbook never blocks the page (issue 28). Every call that
+ * takes longer than 300 ms shows the page's progress bar (`busy`) until it ends.
+ */
+import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import type { PageWorkbook, PageWorkbookFactory } from './standalone';
+import { fromWire, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+
+/** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
+export type BusyReport = (what: string | null) => void;
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Request = WorkbookRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** Calls the worker, one message per call, and shows progress on the long ones. */
+class WorkerLink {
+  private next = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly running = new Map<number, string>();
+  private shown: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly busy: BusyReport,
+  ) {
+    worker.onmessage = (e: MessageEvent<WorkbookResponse>) => {
+      const r = e.data;
+      const p = this.pending.get(r.id);
+      if (!p) return;
+      this.pending.delete(r.id);
+      this.done(r.id);
+      if ('error' in r) p.reject(fromWire(r.error));
+      else p.resolve(r.result);
+    };
+  }
+
+  call<T>(request: Request, what: string, transfer: Transferable[] = []): Promise<T> {
+    const id = this.next++;
+    this.running.set(id, what);
+    this.shown ??= setTimeout(() => this.busy([...this.running.values()].at(-1) ?? null), 300);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id }, transfer);
+    });
+  }
+
+  private done(id: number): void {
+    this.running.delete(id);
+    if (this.running.size > 0) return;
+    if (this.shown !== undefined) clearTimeout(this.shown);
+    this.shown = undefined;
+    this.busy(null);
+  }
+}
+
+class WorkerWorkbook implements PageWorkbook {
+  constructor(
+    private readonly link: WorkerLink,
+    readonly handle: number,
+  ) {}
+
+  sheetNames(): Promise<string[]> {
+    return this.link.call({ method: 'sheetNames', handle: this.handle }, 'Reading the workbook…');
+  }
+
+  readSheet(sheet: string): Promise<CellValue[][] | null> {
+    return this.link.call({ method: 'readSheet', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  }
+
+  readFormulas(sheet: string): Promise<(string | null)[][] | null> {
+    return this.link.call({ method: 'readFormulas', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  }
+
+  apply(batch: WorkbookBatch): Promise<void> {
+    return this.link.call({ method: 'apply', handle: this.handle, batch }, `Writing: ${batch.label}…`);
+  }
+
+  save(): Promise<Uint8Array> {
+    return this.link.call({ method: 'save', handle: this.handle }, 'Saving the workbook…');
+  }
+}
+
+/** Workbooks held in `worker`; one the page lets go of is dropped there too. */
+export function workerWorkbooks(worker: Worker, busy: BusyReport): PageWorkbookFactory {
+  const link = new WorkerLink(worker, busy);
+  const dropped = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<number>((handle) => void link.call({ method: 'drop', handle }, 'Tidying up…').catch(() => undefined)) : undefined;
+  const made = (handle: number) => {
+    const wb = new WorkerWorkbook(link, handle);
+    dropped?.register(wb, handle);
+    return wb;
+  };
+  return {
+    create: async () => made(await link.call<number>({ method: 'create' }, 'Creating the workbook…')),
+    // The bytes are copied to the worker, not moved: the page keeps them (the undo history, the browser's copy).
+    load: async (bytes) => made(await link.call<number>({ method: 'open', bytes }, 'Opening the workbook…')),
+  };
+}
