@@ -12,7 +12,7 @@ import type { Settings, Tournament } from '../../model/tournament';
 import { validateTournament } from '../../model/validate';
 import { findTengenComment, restoreFromComment } from '../opengothaComment';
 import { descendantsNamed, parseXml, startTag, type XmlElement } from '../xml';
-import { readByes, readGames } from './games';
+import { heldByesOfRounds, OPENGOTHA_HELD_BYE, readByes, readGames } from './games';
 import { readGeneral } from './general';
 import { readHandicap } from './handicap';
 import { openGothaKey } from './keys';
@@ -91,10 +91,11 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
       ...(teamParameters.placementCriteria !== undefined && { teamPlacementCriteria: teamParameters.placementCriteria }),
     },
   };
+  const held = heldByesOfRounds(byes.items);
   const tournament: Tournament = {
     ...general.about,
     settings,
-    players: numbered.players,
+    players: held.size === 0 ? numbered.players : numbered.players.map((p) => (held.has(p.id) ? { ...p, extra: { ...p.extra, [OPENGOTHA_HELD_BYE]: held.get(p.id)!.join(',') } } : p)),
     games: games.items,
     byes: byes.items,
     ...(teams.length > 0 && { teams }),
