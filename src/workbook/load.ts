@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { failed, TengenInputError, type Parsed } from '../model/errors';
 import { MAX_INPUT_BYTES } from '../model/limits';
 import type { Tournament } from '../model/tournament';
+import { DAMAGED_WORKBOOK_ADVICE } from './adapters/damaged';
 import { decodeTournamentFile } from '../formats/encoding';
 import { decodeH9, parseH9 } from '../formats/h9';
 import { h9ToTournament } from '../formats/h9Tournament';
@@ -72,7 +73,8 @@ async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
     // A workbook beyond what a tournament holds (xlsxLimits.ts) is refused naming the sheet.
     if (e instanceof TengenInputError) return failed(e.errors.map((x) => ({ ...x, file })));
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open (${(e as Error).message})`;
+    // Anything else the parsers throw is a file they cannot read: said in a director's words, not theirs (issue 27).
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open: its parts cannot be read (it is damaged, or was not written by a spreadsheet program); ${DAMAGED_WORKBOOK_ADVICE}`;
     return failed([{ file, message: `cannot read the workbook: ${why}` }]);
   }
   return parsed.ok ? parsed : failed(parsed.errors.map((e) => ({ ...e, file })));
