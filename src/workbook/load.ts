@@ -10,7 +10,7 @@ import { failed, TengenInputError, type Parsed } from '../model/errors';
 import { MAX_INPUT_BYTES } from '../model/limits';
 import type { Tournament } from '../model/tournament';
 import { DAMAGED_WORKBOOK_ADVICE } from './adapters/damaged';
-import { decodeTournamentFile } from '../formats/encoding';
+import { decodeTournamentFile, mojibakeError } from '../formats/encoding';
 import { decodeH9, parseH9 } from '../formats/h9';
 import { h9ToTournament } from '../formats/h9Tournament';
 import { parseTournamentJson } from '../formats/json';
@@ -97,7 +97,11 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   }
   const ext = path.extname(file).toLowerCase();
   // OpenGotha writes .h9 files in ISO-8859-15 and declares nothing: UTF-8 when the bytes are, else Latin-9.
-  if (ext === '.h9' || ext === '.h') return parseTournament(decodeH9(bytes), file);
+  if (ext === '.h9' || ext === '.h') {
+    const text = decodeH9(bytes);
+    const wrong = mojibakeError(text, file);
+    return wrong ? failed([wrong]) : parseTournament(text, file);
+  }
   const decoded = decodeTournamentFile(bytes, file, ext === '.json' || ext === '.tour' ? 'json' : ext === '.xml' ? 'xml' : 'unknown');
   if (!decoded.ok) return decoded;
   return parseTournament(decoded.value.replace(/^\uFEFF/, ''), file);
