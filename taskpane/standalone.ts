@@ -10,6 +10,8 @@
 import type { CellValue, WorkbookAdapter } from '../src/workbook/adapters/adapter';
 import { cellAddress, columnLetter, parseCell } from '../src/workbook/cells/address';
 import { GRID_SHEET } from '../src/workbook/sheets/grid';
+import { TengenInputError } from '../src/model/errors';
+import { DAMAGED_WORKBOOK_ADVICE } from '../src/workbook/adapters/damaged';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
@@ -181,7 +183,9 @@ export class StandalonePage {
       this.unsavedFile = false;
       this.autosave(true);
     } catch (e) {
-      this.messageEl.textContent = `${file.name} could not be opened as an .xlsx workbook: ${(e as Error).message}`;
+      // Tengen's own refusal names the damaged part and what to do; a parser's message is not for a director (issue 27).
+      const why = e instanceof TengenInputError ? e.message : `its parts cannot be read (it is damaged, or was not written by a spreadsheet program); ${DAMAGED_WORKBOOK_ADVICE}`;
+      this.messageEl.textContent = `${file.name} could not be opened as an .xlsx workbook: ${why}`;
     }
   }
 

@@ -21,6 +21,7 @@
  * kind counted in a note. Names are written in ASCII (accents dropped: the AGA's files are plain ASCII text). A player without an AGA ID gets a temporary number (99000 + his Tengen ID), "distinct
  * from the normal range of AGA ID numbers", and a note asks for his address.
  */
+import { largestOf } from '../model/extremes';
 import { formatRank } from '../model/rank';
 import { displayName, type Game, type Player, type Tournament } from '../model/tournament';
 import { toAscii } from './ascii';
@@ -68,7 +69,8 @@ export function exportAga(t: Tournament): Exported {
     'PLAYERS',
   ];
   const ids = new Map(t.players.map((p) => [p.id, agaId(p)]));
-  const width = Math.max(...[...ids.values()].map((s) => s.length));
+  // A loop, not Math.max(...ids): 130,000 arguments overflow the stack (issue 27).
+  const width = largestOf([...ids.values()].map((s) => s.length), 0);
   for (const p of [...t.players].sort((a, b) => a.id - b.id)) lines.push(`${ids.get(p.id)!.padStart(width)} ${toAscii(displayName(p))} ${formatRank(p.rank)}`);
 
   lines.push('GAMES');

@@ -130,6 +130,15 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
     player: r.name,
   });
   for (const r of rows) {
+    // "Dupont,Martin": another writer's "Family,Given". The name field is "Family Given" (a space between the two,
+    // "_" for a space inside either, as OpenGotha writes it); read as one family name, the given name would be lost.
+    if (!r.name.includes(' ') && /\p{L},\p{L}/u.test(r.name)) {
+      const [family, ...given] = r.name.split(',');
+      errors.push({
+        ...where(r),
+        message: `"${r.name}" has a comma and no space: the name is written "Family Given" (a space between the two, "_" for a space inside either); write "${family} ${given.join(',')}"`,
+      });
+    }
     if (r.rounds.length !== rounds) {
       errors.push({
         ...where(r),

@@ -18,6 +18,7 @@ import { rulesetOf } from '../scoring/rulesets';
 import { initialMms } from '../scoring/scoreboard';
 import { exported, type Exported } from './export';
 import { openGothaKey } from './opengotha';
+import { OPENGOTHA_HELD_BYE } from './opengotha/games';
 import { tengenComment } from './opengothaComment';
 import { OPENGOTHA_351_DEFAULTS } from './opengothaDefaults';
 import { element } from './opengothaXmlWrite';
@@ -160,6 +161,9 @@ export function exportOpenGotha(t: Tournament): Exported {
       registeringStatus: 'FIN',
       ...(og !== undefined ? extra : {}),
     };
+    // Tengen's record of which of a round's several byes OpenGotha holds is no attribute of OpenGotha's: the
+    // <ByePlayer> order below says it (the held one written last).
+    delete attributes[OPENGOTHA_HELD_BYE];
     attributes.name = p.family;
     attributes.firstName = p.given;
     attributes.rank = upperRank(p.rank);
@@ -209,7 +213,9 @@ export function exportOpenGotha(t: Tournament): Exported {
   if (t.byes.some((b, i) => t.byes.findIndex((c) => c.round === b.round) !== i)) {
     notes.push('OpenGotha keeps one bye a round: it will read only the last bye of a round with several');
   }
-  const byes = t.byes.map((b) =>
+  // The bye OpenGotha is to hold (the reader's record, OPENGOTHA_HELD_BYE) written last of the byes.
+  const held = (b: Tournament['byes'][number]) => (t.players.find((p) => p.id === b.player)?.extra?.[OPENGOTHA_HELD_BYE] ?? '').split(',').includes(String(b.round));
+  const byes = [...t.byes].sort((a, b) => Number(held(a)) - Number(held(b))).map((b) =>
     element('ByePlayer', {
       roundNumber: String(b.round),
       player: keyOf.get(b.player)!,

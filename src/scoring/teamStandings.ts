@@ -12,6 +12,7 @@
  * A team match is not stored: it is derived from the games of the round between players of two teams (see
  * docs/file-format.md, "Teams").
  */
+import { largestOf } from '../model/extremes';
 import { TengenInputError } from '../model/errors';
 import type { Rank } from '../model/rank';
 import type { Game, GameResult, PlayerId, Team, TeamBoard, TeamStart, Tournament } from '../model/tournament';
@@ -23,7 +24,7 @@ import { initialMms } from './scoreboard';
 export function teamLineup(team: Team, round: number): TeamBoard[] {
   const listed = team.boards.filter((b) => b.round <= round);
   if (listed.length === 0) return [];
-  const last = Math.max(...listed.map((b) => b.round));
+  const last = largestOf(listed.map((b) => b.round));
   return listed.filter((b) => b.round === last).sort((a, b) => a.board - b.board);
 }
 

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { failed, TengenInputError, type Parsed } from '../model/errors';
 import { MAX_INPUT_BYTES } from '../model/limits';
 import type { Tournament } from '../model/tournament';
-import { decodeTournamentFile } from '../formats/encoding';
+import { DAMAGED_WORKBOOK_ADVICE } from './adapters/damaged';
+import { decodeTournamentFile, mojibakeError } from '../formats/encoding';
 import { decodeH9, parseH9 } from '../formats/h9';
 import { h9ToTournament } from '../formats/h9Tournament';
 import { parseTournamentJson } from '../formats/json';
@@ -72,7 +73,8 @@ async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
     // A workbook beyond what a tournament holds (xlsxLimits.ts) is refused naming the sheet.
     if (e instanceof TengenInputError) return failed(e.errors.map((x) => ({ ...x, file })));
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open (${(e as Error).message})`;
+    // Anything else the parsers throw is a file they cannot read: said in a director's words, not theirs (issue 27).
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `not a workbook Tengen can open: its parts cannot be read (it is damaged, or was not written by a spreadsheet program); ${DAMAGED_WORKBOOK_ADVICE}`;
     return failed([{ file, message: `cannot read the workbook: ${why}` }]);
   }
   return parsed.ok ? parsed : failed(parsed.errors.map((e) => ({ ...e, file })));
@@ -95,7 +97,11 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   }
   const ext = path.extname(file).toLowerCase();
   // OpenGotha writes .h9 files in ISO-8859-15 and declares nothing: UTF-8 when the bytes are, else Latin-9.
-  if (ext === '.h9' || ext === '.h') return parseTournament(decodeH9(bytes), file);
+  if (ext === '.h9' || ext === '.h') {
+    const text = decodeH9(bytes);
+    const wrong = mojibakeError(text, file);
+    return wrong ? failed([wrong]) : parseTournament(text, file);
+  }
   const decoded = decodeTournamentFile(bytes, file, ext === '.json' || ext === '.tour' ? 'json' : ext === '.xml' ? 'xml' : 'unknown');
   if (!decoded.ok) return decoded;
   return parseTournament(decoded.value.replace(/^\uFEFF/, ''), file);

@@ -1,7 +1,7 @@
 /**
  * Every real OpenGotha tournament of the shared corpus, written into a workbook (all sheets) and read back: the same
- * standings, and the same tournament except what a workbook does not keep (teams; fields of the source file with no
- * place in the model).
+ * standings, and the same tournament: every field, the source file's own ones (OpenGotha's registering status, grade,
+ * SMMS correction, names as written …) and its teams included (issue 27).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -22,19 +22,9 @@ function xmlFiles(dir: string): string[] {
   });
 }
 
-/** What a workbook keeps (`colourKnown: true` is the default, written as nothing). */
+/** What a workbook keeps: everything but `colourKnown: true`, the default, written as nothing (issue 27: "Everything a reader imports survives the workbook"). */
 function kept(t: Tournament): Tournament {
-  const rest: { -readonly [K in keyof Tournament]?: Tournament[K] } = {
-    ...t,
-    // Of a player's other fields, the Players sheet keeps the other federations' numbers (FFG licence, AGA ID).
-    players: t.players.map(({ extra, ...p }) => {
-      const numbers = Object.fromEntries(Object.entries(extra ?? {}).filter(([k]) => k === 'ffgLicence' || k === 'agaId'));
-      return Object.keys(numbers).length > 0 ? { ...p, extra: numbers } : p;
-    }),
-    games: t.games.map(({ colourKnown, ...g }) => (colourKnown === false ? { ...g, colourKnown } : g)),
-  };
-  delete rest.teams;
-  return rest as Tournament;
+  return { ...t, games: t.games.map(({ colourKnown, ...g }) => (colourKnown === false ? { ...g, colourKnown } : g)) };
 }
 
 describeCorpus('the corpus through a workbook', () => {

@@ -75,6 +75,27 @@ export function readGames(
 }
 
 /**
+ * The player's `extra` field naming the rounds ("1" or "1,3") whose bye OpenGotha holds for him where the file gives
+ * a round several byes: OpenGotha keeps the last <ByePlayer> of a round read. Kept as a player's field, not as the
+ * order of the byes, which neither the Tengen JSON file nor the workbook keeps (issue 27: the EGC 2024 file's round-2
+ * draw differed between the XML and its workbook, whose byes of round 1 came back in another order).
+ */
+export const OPENGOTHA_HELD_BYE = 'openGothaHeldBye';
+
+/** Each round's bye OpenGotha holds, where the file gives the round several (the last of the round in the file). */
+export function heldByesOfRounds(byes: readonly Bye[]): Map<PlayerId, number[]> {
+  const perRound = new Map<number, Bye[]>();
+  for (const b of byes) perRound.set(b.round, [...(perRound.get(b.round) ?? []), b]);
+  const held = new Map<PlayerId, number[]>();
+  for (const [round, list] of perRound) {
+    if (list.length < 2) continue;
+    const last = list[list.length - 1].player;
+    held.set(last, [...(held.get(last) ?? []), round].sort((a, b) => a - b));
+  }
+  return held;
+}
+
+/**
  * OpenGotha holds one bye player per round (Tournament.getByePlayers; a later <ByePlayer> of the same round replaces
  * an earlier one). Pairgoth gives several byes in a round (malavasi: two in round 1), and so does the Tengen model:
  * every <ByePlayer> is kept.

@@ -12,13 +12,13 @@ import type { Settings, Tournament } from '../../model/tournament';
 import { validateTournament } from '../../model/validate';
 import { findTengenComment, restoreFromComment } from '../opengothaComment';
 import { descendantsNamed, parseXml, startTag, type XmlElement } from '../xml';
-import { readByes, readGames } from './games';
+import { heldByesOfRounds, OPENGOTHA_HELD_BYE, readByes, readGames } from './games';
 import { readGeneral } from './general';
 import { readHandicap } from './handicap';
 import { openGothaKey } from './keys';
 import { criteriaTengenLacks, PLACEMENT_CRITERIA, readPlacement } from './placement';
 import { numberByStrength, readPlayers } from './players';
-import { type Reader } from './reader';
+import { DTD, type Reader } from './reader';
 import { resolver } from './references';
 import { readTeamParameters, readTeams } from './teams';
 
@@ -91,10 +91,11 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
       ...(teamParameters.placementCriteria !== undefined && { teamPlacementCriteria: teamParameters.placementCriteria }),
     },
   };
+  const held = heldByesOfRounds(byes.items);
   const tournament: Tournament = {
     ...general.about,
     settings,
-    players: numbered.players,
+    players: held.size === 0 ? numbered.players : numbered.players.map((p) => (held.has(p.id) ? { ...p, extra: { ...p.extra, [OPENGOTHA_HELD_BYE]: held.get(p.id)!.join(',') } } : p)),
     games: games.items,
     byes: byes.items,
     ...(teams.length > 0 && { teams }),
@@ -124,7 +125,23 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
   if (comment) {
     const keys = new Map(tournament.players.map((p) => [p.id as number, openGothaKey(p.family + p.given)]));
     const restored = restoreFromComment(tournament, (id) => keys.get(id) ?? '', comment, file);
-    return restored.ok ? ok(restored.value, notes) : restored;
+    if (!restored.ok) return restored;
+    // The komi is in both: OpenGotha's own attribute (a director may edit it there, in OpenGotha or by hand) and the
+    // comment's settings. When they disagree neither is taken silently (issue 27): both are named, and he says which.
+    const komiText = gps?.attributes.komi;
+    const commentKomi = restored.value.settings.komi;
+    if ((komiText !== undefined || commentKomi !== undefined) && commentKomi !== tournament.settings.komi) {
+      const here = komiText !== undefined ? `komi="${komiText}"` : `no komi (OpenGotha's default, ${DTD.komi})`;
+      return failed([
+        {
+          file,
+          line: gps?.line ?? root.line,
+          where: '<GeneralParameterSet>',
+          message: `${here} here, but Tengen's comment on line ${comment.line} says ${commentKomi === undefined ? 'no komi (Tengen\'s default)' : `komi ${commentKomi}`}: the file was changed after Tengen wrote it; make the two agree (the komi here, or "komi" in the comment's "settings"), or remove the comment to read the file as OpenGotha's own`,
+        },
+      ]);
+    }
+    return ok(restored.value, notes);
   }
   return ok(tournament, notes);
 }

@@ -28,6 +28,7 @@
 import { clampRank } from '../../model/rank';
 import type { Game, Player, PlayerId, Round, Tournament } from '../../model/tournament';
 import { additionalCriterionOf, type OpenGothaParameters } from './parameters';
+import { OPENGOTHA_HELD_BYE } from '../../formats/opengotha/games';
 
 /** OpenGotha's lowest rank (Gotha.MIN_RANK, 30k): MMS is counted from it. */
 export const GOTHA_MIN_RANK = -30;
@@ -184,8 +185,15 @@ export function buildRoundState(t: Tournament, round: Round, par: OpenGothaParam
   // OpenGotha holds one bye player per round (Tournament.byePlayers[round]; a later <ByePlayer> of the round replaces
   // an earlier one): a second bye of a round (Pairgoth gives them; the EGC 2024 file has two in round 1) is, for
   // OpenGotha, a participating player neither paired nor given a bye.
+  // Which one is the file's last is recorded on the player (OPENGOTHA_HELD_BYE), the order of `t.byes` being no part
+  // of the model; without the record (a file not from OpenGotha), the last in `t.byes`.
   const lastByeOfRound = new Map<number, PlayerId>();
   for (const b of t.byes) lastByeOfRound.set(b.round, b.player);
+  for (const p of t.players) {
+    for (const r of (p.extra?.[OPENGOTHA_HELD_BYE] ?? '').split(',').filter(Boolean).map(Number)) {
+      if (t.byes.some((b) => b.round === r && b.player === p.id)) lastByeOfRound.set(r, p.id);
+    }
+  }
   for (const b of t.byes) {
     if (b.round < 1 || b.round > done || lastByeOfRound.get(b.round) !== b.player) continue;
     const part = participationOf.get(b.player);

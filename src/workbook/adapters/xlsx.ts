@@ -38,6 +38,7 @@ import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, 
 import { absoluteReference } from '../formulas/names';
 import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
+import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
 
 type Cell = ExcelJS.Cell;
 
@@ -172,8 +173,26 @@ export class XlsxWorkbook implements WorkbookAdapter {
    * workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet.
    */
   static async open(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
-    const zip = await JSZip.loadAsync(toUint8Array(data));
+    const bytes = toUint8Array(data);
+    // JSZip's own words ("Can't find end of central directory") are not for a director (issue 27).
+    const damaged = () => {
+      const what = bytes.length === 0 ? 'the file is empty' : 'it is not an .xlsx workbook, or it is damaged (cut short, or changed by something other than a spreadsheet program): its zip container cannot be read';
+      return new TengenInputError([{ message: `${what}; ${DAMAGED_WORKBOOK_ADVICE}` }]);
+    };
+    let zip: JSZip;
+    try {
+      zip = await JSZip.loadAsync(bytes);
+    } catch {
+      throw damaged();
+    }
+    // The limits first, each part inflated as a stream and stopped at the first passed (a zip bomb never inflates
+    // whole); then every part's CRC-32, so one whose bytes were damaged is refused rather than read as what they became.
     await checkWorkbookLimits(zip);
+    try {
+      zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
+    } catch {
+      throw damaged();
+    }
     const pkg = await XlsxPackage.open(zip);
     return new XlsxWorkbook(new ExcelJS.Workbook(), pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
   }

@@ -42,6 +42,7 @@ import {
 } from './xlsxXml';
 import { renumberStyles } from './xlsxStyles';
 import type { ImageOp } from './adapter';
+import { damagedWorkbook } from './damaged';
 import { removeSheetDrawings, replaceSheetDrawing } from './xlsxDrawing';
 
 export const RELATIONSHIP_TYPES = {
@@ -99,12 +100,13 @@ export class XlsxPackage {
   ) {}
 
   static async open(zip: JSZip): Promise<XlsxPackage> {
-    const root = parseRelationships(await zip.file('_rels/.rels')?.async('string'));
+    const part = async (name: string) => completePart(name, await zip.file(name)?.async('string'));
+    const root = parseRelationships(await part('_rels/.rels'));
     const office = root.find((r) => r.type === RELATIONSHIP_TYPES.officeDocument || r.type.endsWith('/officeDocument'));
     const workbookPart = office ? resolveTarget('', office.target) : 'xl/workbook.xml';
-    const workbookXml = await zip.file(workbookPart)?.async('string');
-    if (workbookXml === undefined) throw new Error(`the file has no workbook part (${workbookPart}): is it an Excel workbook?`);
-    const rels = parseRelationships(await zip.file(relationshipsPartOf(workbookPart))?.async('string'));
+    const workbookXml = await part(workbookPart);
+    if (workbookXml === undefined) throw damagedWorkbook(workbookPart, 'it has no list of sheets (this part is missing): it is not an Excel workbook, or it is damaged');
+    const rels = parseRelationships(await part(relationshipsPartOf(workbookPart)));
     const rPrefix = namespacePrefix(workbookXml, R_NAMESPACE) ?? 'r';
     const sheets: PackageSheet[] = startTags(sectionOf(workbookXml, 'sheets'), 'sheet').map((tag) => {
       const rel = rels.find((r) => r.id === attribute(tag, `${rPrefix}:id`));
@@ -131,9 +133,15 @@ export class XlsxPackage {
     return new XlsxPackage(zip, workbookPart, workbookXml, rels, sheets, names, date1904);
   }
 
-  /** A part's text, inflated once (a save and the quick reads ask for the same parts again). */
+  /**
+   * A part's text, inflated once (a save and the quick reads ask for the same parts again); a part cut short or not
+   * XML is refused naming it (and its sheet), never read as far as it goes.
+   */
   async text(part: string): Promise<string | undefined> {
-    if (!this.texts.has(part)) this.texts.set(part, this.zip.file(part)?.async('string') ?? Promise.resolve(undefined));
+    if (!this.texts.has(part)) {
+      const sheet = this.sheets.find((x) => x.part === part)?.name;
+      this.texts.set(part, (this.zip.file(part)?.async('string') ?? Promise.resolve(undefined)).then((text) => completePart(part, text, sheet)));
+    }
     return this.texts.get(part);
   }
 
@@ -169,6 +177,22 @@ function namespacePrefix(xml: string, namespace: string): string | undefined {
  * stay in the file and are put back when the sheet is written (`rewrittenSheet`). `sheetXml` gives each sheet's XML
  * (Excel's formula storage already mapped back by the caller).
  */
+/**
+ * The text of an XML part, refused when it is cut short (a copy or download interrupted) or is no XML: its root
+ * element must be closed at the end (ECMA-376 Part 2, §8.1: every part Tengen reads is an XML document). The parts
+ * are read with regular expressions, which would otherwise read what is there and silently drop the rest.
+ */
+export function completePart(part: string, text: string | undefined, sheet?: string): string | undefined {
+  if (text === undefined || !/\.(xml|rels|vml)$/i.test(part)) return text;
+  const body = text.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>/g, '').replace(/<!--[\s\S]*?-->/g, '').trim();
+  const root = /^<([\w:.-]+)/.exec(body)?.[1];
+  if (root === undefined) throw damagedWorkbook(part, 'it is not XML', sheet);
+  const end = body.trimEnd();
+  const selfClosed = /^<[^>]*\/>$/.test(end);
+  if (!selfClosed && !end.endsWith(`</${root}>`)) throw damagedWorkbook(part, `it is cut short (it does not end with </${root}>)`, sheet);
+  return text;
+}
+
 export async function sheetPackage(pkg: XlsxPackage, sheets: readonly { name: string; xml: string }[], definedNames: readonly PackageName[]): Promise<Uint8Array> {
   const zip = new JSZip();
   const overrides: string[] = [];

@@ -101,13 +101,43 @@ function memberCells(p: Player, slots: number): CellValue[] {
   }).flat();
 }
 
-/** The sheet: the columns of every player, then (pair go, rengo) each member's three. */
+/**
+ * What an imported file holds with no column of its own (issue 27: "Everything a reader imports survives the
+ * workbook"): OpenGotha's registering status (PRE: preliminary, not paired by OpenGotha), grade, rating origin, SMMS
+ * correction, names as written …, Pairgoth's and MacMahon's preliminary flag. Two columns after all others, made only
+ * when some player holds such a field, so a tournament begun in Tengen keeps its sheet as it was: "Registration"
+ * (PRE or FIN, OpenGotha's two values, tournament.dtd default FIN) and "Other fields (JSON)", the rest as one JSON
+ * object of texts (the form they have in the Tengen JSON file's `extra`).
+ */
+const REGISTRATION = 'registeringStatus';
+const REGISTRATION_HEADER = 'Registration';
+const OTHER_FIELDS_HEADER = 'Other fields (JSON)';
+const REGISTRATIONS = ['PRE', 'FIN'] as const;
+const onOwnColumn = (key: string) => key === REGISTRATION || (EXTRA_COLUMNS as readonly string[]).includes(key);
+
+function otherFields(p: Player): Record<string, string> | undefined {
+  const rest = Object.entries(p.extra ?? {}).filter(([k]) => !onOwnColumn(k));
+  return rest.length > 0 ? Object.fromEntries(rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : undefined;
+}
+
+/** The imported fields' two columns are on the sheet: some player holds a registration or another field. */
+export function hasImportedFields(players: readonly Player[]): boolean {
+  return players.some((p) => p.extra?.[REGISTRATION] !== undefined || otherFields(p) !== undefined);
+}
+
+function importedCells(p: Player): CellValue[] {
+  const other = otherFields(p);
+  return [p.extra?.[REGISTRATION] ?? null, other ? JSON.stringify(other) : null];
+}
+
+/** The sheet: the columns of every player, then (pair go, rengo) each member's three, then the imported fields. */
 export function playersCells(players: readonly Player[], entrants?: EntrantSettings): CellValue[][] {
   const slots = memberSlots(players, entrants);
   const memberHeaders = Array.from({ length: slots }, (_, k) => MEMBER_PARTS.map(([part]) => memberHeader(k + 1, part))).flat();
+  const imported = hasImportedFields(players);
   return [
-    [...HEADERS.map(([, h]) => h), ...memberHeaders],
-    ...[...players].sort((a, b) => a.id - b.id).map((p) => [...HEADERS.map(([c]) => cellOf(p, c)), ...memberCells(p, slots)]),
+    [...HEADERS.map(([, h]) => h), ...memberHeaders, ...(imported ? [REGISTRATION_HEADER, OTHER_FIELDS_HEADER] : [])],
+    ...[...players].sort((a, b) => a.id - b.id).map((p) => [...HEADERS.map(([c]) => cellOf(p, c)), ...memberCells(p, slots), ...(imported ? importedCells(p) : [])]),
   ];
 }
 
@@ -221,6 +251,8 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
   const columnOf = new Map<Column, number>();
   /** Member n's columns: n → part → column index. */
   const memberColumns = new Map<number, Map<MemberPart, number>>();
+  let registrationColumn: number | undefined;
+  let otherFieldsColumn: number | undefined;
   header.forEach((h, i) => {
     const label = normaliseLabel(String(h ?? ''));
     const found = HEADERS.find(([, l]) => normaliseLabel(l) === label);
@@ -228,6 +260,9 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       columnOf.set(found[0], i);
       return;
     }
+    if (label === normaliseLabel(REGISTRATION_HEADER)) registrationColumn = i;
+    if (label === normaliseLabel(OTHER_FIELDS_HEADER)) otherFieldsColumn = i;
+    if (registrationColumn === i || otherFieldsColumn === i) return;
     const member = /^member (\d+)\b ?(.*)$/.exec(label);
     if (!member) {
       // A column of the director's own is kept, but one whose header is a slip of Tengen's (issue 27: "Absent round"
@@ -297,6 +332,18 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       delete fields.previousOrder;
     }
     const extra: Record<string, string> = {};
+    const imported = (column: number | undefined) => (column === undefined || isBlank(row[column] ?? null) ? undefined : String(row[column]));
+    const other = imported(otherFieldsColumn);
+    if (other !== undefined) {
+      const read = readOtherFields(other);
+      if (typeof read === 'string') errors.push({ where: sheetCell(sheet, r + 1, otherFieldsColumn! + 1), player: String(id), message: read });
+      else Object.assign(extra, read);
+    }
+    const registration = imported(registrationColumn)?.trim();
+    if (registration !== undefined) {
+      if ((REGISTRATIONS as readonly string[]).includes(registration.toUpperCase())) extra[REGISTRATION] = registration;
+      else errors.push({ where: sheetCell(sheet, r + 1, registrationColumn! + 1), player: String(id), message: `"${registration}" (${REGISTRATION_HEADER}): expected PRE (preliminary: OpenGotha does not pair the player) or FIN (final); blank is FIN` });
+    }
     for (const c of EXTRA_COLUMNS) if (text(c) !== undefined) extra[c] = text(c)!;
     if (Object.keys(extra).length > 0) fields.extra = extra;
     for (const c of ['european', 'pko', 'leagueQualified', 'declaredAllRounds'] as const) {
@@ -323,6 +370,24 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     else out.set(id as PlayerId, { row: r + 1, fields });
   }
   return out;
+}
+
+/** The "Other fields (JSON)" cell: a JSON object of texts, or what is wrong with it. */
+function readOtherFields(text: string): Record<string, string> | string {
+  const expected = `expected the imported fields as Tengen writes them, a JSON object of texts such as {"grade": "5K", "ratingOrigin": "EGF"}; correct the cell, or clear it to drop those fields`;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}" is not valid JSON; ${expected}`;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return `not a JSON object; ${expected}`;
+  const entries = Object.entries(json as Record<string, unknown>);
+  const wrong = entries.find(([, v]) => typeof v !== 'string');
+  if (wrong) return `the field "${wrong[0]}" is not a text (${JSON.stringify(wrong[1])}); ${expected}`;
+  const own = entries.find(([k]) => onOwnColumn(k));
+  if (own) return `the field "${own[0]}" has its own column ("${own[0] === REGISTRATION ? REGISTRATION_HEADER : HEADERS.find(([c]) => c === own[0])![1]}"); move it there`;
+  return Object.fromEntries(entries as [string, string][]);
 }
 
 /**

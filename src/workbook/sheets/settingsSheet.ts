@@ -89,8 +89,11 @@ export interface SheetSettings {
  * no place for lineups; the team sheets are rendered from them.
  */
 function teamsJson(settings: Settings, teams: readonly Team[] | undefined): string | null {
-  if (!settings.teams) return null;
-  return JSON.stringify({ ...settings.teams, teams: (teams ?? []).map((x) => ({ number: x.number, name: x.name, boards: x.boards.map((b) => ({ round: b.round, board: b.board, player: b.player })) })) });
+  const lineups = (teams ?? []).map((x) => ({ number: x.number, name: x.name, boards: x.boards.map((b) => ({ round: b.round, board: b.board, player: b.player })) }));
+  // Teams beside a tournament of individuals (an OpenGotha file ranks its players, and its teams beside them): the
+  // lineups alone, without "boards", so that they survive the workbook (issue 27: Tournoi-de-Juvisy's 6 teams were lost).
+  if (!settings.teams) return lineups.length > 0 ? JSON.stringify({ teams: lineups }) : null;
+  return JSON.stringify({ ...settings.teams, teams: lineups });
 }
 
 export function settingsCells(settings: Settings, shortName?: string, teams?: readonly Team[]): CellValue[][] {
@@ -299,7 +302,7 @@ export function readSettingsSheet(values: readonly (readonly CellValue[])[], err
         const read = readTeamsJson(text);
         if (typeof read === 'string') errors.push({ where, message: read });
         else {
-          settings.teams = read.settings;
+          if (read.settings) settings.teams = read.settings;
           teams = read.teams;
         }
         break;
@@ -330,8 +333,8 @@ function oneWord(text: string): string {
 }
 
 /** The `Teams (JSON)` cell read back, or what is wrong with it. */
-function readTeamsJson(text: string): { settings: TeamSettings; teams: Team[] } | string {
-  const expected = 'expected the team settings and lineups as Tengen writes them: {"boards": 4, "start": "average-down", "teams": [{"number", "name", "boards": [{"round", "board", "player"}]}]}';
+function readTeamsJson(text: string): { settings?: TeamSettings; teams: Team[] } | string {
+  const expected = 'expected the team settings and lineups as Tengen writes them: {"boards": 4, "start": "average-down", "teams": [{"number", "name", "boards": [{"round", "board", "player"}]}]} (without "boards" and "start" for teams beside a tournament of individuals)';
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -339,7 +342,9 @@ function readTeamsJson(text: string): { settings: TeamSettings; teams: Team[] } 
     return `not valid JSON; ${expected}`;
   }
   const o = json as { boards?: unknown; start?: unknown; teams?: unknown };
-  if (typeof o !== 'object' || o === null || !Number.isInteger(o.boards) || (o.boards as number) < 1) return `no whole number of boards; ${expected}`;
+  if (typeof o !== 'object' || o === null) return `not a JSON object; ${expected}`;
+  const beside = o.boards === undefined && o.start === undefined;
+  if (!beside && (!Number.isInteger(o.boards) || (o.boards as number) < 1)) return `no whole number of boards; ${expected}`;
   if (o.start !== undefined && !(TEAM_STARTS as readonly unknown[]).includes(o.start)) return `start "${String(o.start)}" is not one of ${TEAM_STARTS.join(', ')}`;
   if (!Array.isArray(o.teams)) return `no list of teams; ${expected}`;
   const teams: Team[] = [];
@@ -349,6 +354,7 @@ function readTeamsJson(text: string): { settings: TeamSettings; teams: Team[] } 
     if (boards.some((b) => ![b.round, b.board, b.player].every(Number.isInteger))) return `team ${String(x.number)} (${x.name}): a board without a whole round, board and player; ${expected}`;
     teams.push({ number: x.number as number, name: x.name, boards });
   }
+  if (beside) return { teams };
   const settings: TeamSettings = o.start === undefined ? { boards: o.boards as number } : { boards: o.boards as number, start: o.start as TeamStart };
   return { settings, teams };
 }
