@@ -5,7 +5,7 @@
 import { playerLabel, type PlayerId, type Tournament } from '../../src/model/tournament';
 import { isDeviation, type ReportLine, type RoundPairing } from '../../src/pairing/types';
 import { append, button, field, h, table } from '../dom';
-import { citationForPeople } from '../citations';
+import { citationForPeople } from '../../src/model/citations';
 import { describeControls, forbidPair, forcePair, giveBye, NO_CONTROLS, parsePair, swapPlayers, type EditableControls } from '../pairingControls';
 
 /** "(not re-checked: the report re-draws …)": said once under the report, marked on each line it concerns. */

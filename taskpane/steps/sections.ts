@@ -6,7 +6,7 @@
 import { formatRank, type Rank } from '../../src/model/rank';
 import { playerLabel, type Tournament } from '../../src/model/tournament';
 import { bgaBarAdvice, proposeSections, sectionStep, type ProposedSection } from '../../src/systems/mcmahon/sections';
-import { citationForPeople } from '../citations';
+import { citationForPeople } from '../../src/model/citations';
 import { append, button, checkbox, field, h, select, table } from '../dom';
 import { boundariesOf, rankHistogram, rankRange, sectionsFromBoundaries, toggleBoundary } from '../sectionBoundaries';
 import { roundsState, type Step, type StepContext } from './context';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { citationForPeople, maysPage } from '../../taskpane/citations';
+import { citationForPeople, maysPage } from '../../src/model/citations';
 import { describeCorpus, SEEDS_DIR } from '../support/corpus';
 
 const MANUAL = path.join(SEEDS_DIR, 'mays-swiss-mcmahon-manual.txt');
