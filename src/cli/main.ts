@@ -89,6 +89,8 @@ import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSerie
 import { runCheck } from './check';
 import { generateJson, generateOptions } from './generate';
 
+import { citationForPeople } from '../model/citations';
+
 export { USAGE };
 
 export interface Io {
@@ -530,7 +532,10 @@ function pairingWriter(file: string, out: string, format: 'json' | 'xlsx', inPla
  * the printed standings or pairing sheet, nor move the cursor or recolour the terminal.
  */
 export async function main(argv: readonly string[], rawIo: Io = processIo): Promise<number> {
-  const io: Io = { ...rawIo, out: (text) => rawIo.out(escapeControlCharactersButNewlines(text)), err: (text) => rawIo.err(escapeControlCharactersButNewlines(text)) };
+  // What the director reads cites a rule by its document's title (and the Mays manual's page), never by the path of
+  // the project's copy of it (src/model/citations.ts).
+  const forPeople = (text: string) => citationForPeople(escapeControlCharactersButNewlines(text));
+  const io: Io = { ...rawIo, out: (text) => rawIo.out(forPeople(text)), err: (text) => rawIo.err(forPeople(text)) };
   try {
     return await run(argv, io);
   } catch (e) {

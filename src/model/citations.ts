@@ -74,11 +74,17 @@ export function citationForPeople(rule: string): string {
       if (!m) return part;
       const rest = part.slice(m[0].length);
       if (m[1] === 'mays-swiss-mcmahon-manual.txt') {
-        const page = maysPage(rest.split(';')[0]);
-        return `${MAYS}${page !== undefined ? `, p. ${page}` : ''}${rest ? `: ${rest}` : ''}`;
+        // The heading named in this reference: up to the next one, or the end of its line (a whole printout may follow).
+        const page = maysPage(rest.split(/[;\n]/)[0]);
+        return joined(`${MAYS}${page !== undefined ? `, p. ${page}` : ''}`, rest);
       }
       const title = TITLES[m[1]] ?? 'the rules';
-      return `${title}${rest ? `: ${rest}` : ''}`;
+      return joined(title, rest);
     })
     .join('');
+}
+
+/** A document's title and what the reference says of it ("title: section"); a reference that ends there is the title. */
+function joined(title: string, rest: string): string {
+  return /^[^\s)\];,.]/.test(rest) ? `${title}: ${rest}` : `${title}${rest}`;
 }

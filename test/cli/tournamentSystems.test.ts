@@ -47,7 +47,7 @@ describe('tengen pair by the file\'s system', () => {
     const { file } = copy('egc-pko-24.json', (j) => (j.players as unknown[]).pop());
     const r = await cli(['pair', file, '--round', '1']);
     expect(r.code).not.toBe(0);
-    expect(r.err).toContain('the egc-pko-24 bracket is for exactly 24 players (seeds/egc-championship-rules.txt, "The Preliminary Knockout Tournaments (PKO)"); 23 are present in round 1');
+    expect(r.err).toContain('the egc-pko-24 bracket is for exactly 24 players (European Go Championship Tournament Rules: "The Preliminary Knockout Tournaments (PKO)"); 23 are present in round 1');
   });
 
   test('a control the system does not honour is refused, named', async () => {

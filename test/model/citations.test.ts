@@ -41,3 +41,17 @@ describeCorpus('the Mays pages', () => {
     }
   });
 });
+
+describe('the CLI cites rules for people', () => {
+  it('prints a document title, never the path of the project copy of a rule text', async () => {
+    const { cli } = await import('../support/cli');
+    const r = await cli(['standings', 'examples/egc-congress-final.json']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('European Go Championship Tournament Rules');
+    expect(`${r.out}${r.err}`).not.toMatch(/seeds\//);
+  });
+
+  it('takes the Mays page from the reference line alone, not from text printed after it', () => {
+    expect(citationForPeople('(seeds/mays-swiss-mcmahon-manual.txt)\nCardinal Rule No. 1')).toBe('(Mays, How to Organize and Direct a Swiss-McMahon Tournament)\nCardinal Rule No. 1');
+  });
+});
