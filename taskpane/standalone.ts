@@ -69,6 +69,8 @@ export class StandalonePage {
   private kept: { bytes: Uint8Array; fingerprint: string | null } | null = null;
   private wizard: Wizard | null = null;
   private readonly saveButton: HTMLButtonElement;
+  private readonly openInput: HTMLInputElement;
+  private readonly startOverButton: HTMLButtonElement;
   private readonly undoButton: HTMLButtonElement;
   private readonly printButton: HTMLButtonElement;
   private readonly printView: PrintView;
@@ -90,7 +92,10 @@ export class StandalonePage {
     this.messageEl = h('p', { class: 'page-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'page-status' });
     this.autosaveEl = h('p', { class: 'autosave-status', 'aria-live': 'polite', 'data-testid': 'autosave-status' });
     this.dialogEl = h('div', { class: 'page-dialog' });
-    const open = h('input', { type: 'file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: 'open-xlsx' });
+    // Disabled, like Save, until the page has opened the tournament the browser kept: a file opened meanwhile raced
+    // the restore, which then replaced it with a new, empty workbook.
+    const open = h('input', { type: 'file', accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: 'open-xlsx', disabled: true, title: 'Opening the workbook…' });
+    this.openInput = open;
     open.addEventListener('change', () => {
       const file = open.files?.[0];
       open.value = '';
@@ -104,7 +109,7 @@ export class StandalonePage {
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Workbook' },
       field('Open a workbook (.xlsx)', open),
-      button('Start over…', () => this.askFirst('Start over with a new, empty workbook?', 'Start over', () => this.startOver(), true), { 'data-testid': 'start-over' }),
+      (this.startOverButton = button('Start over…', () => this.askFirst('Start over with a new, empty workbook?', 'Start over', () => this.startOver(), true), { 'data-testid': 'start-over', disabled: true })),
       this.saveButton,
       this.undoButton,
       this.printButton,
@@ -131,8 +136,19 @@ export class StandalonePage {
     });
   }
 
-  /** Opens the page: the tournament the browser kept, else a new, empty workbook. */
+  /** Opens the page: the tournament the browser kept, else a new, empty workbook; then Open and Start over work. */
   async start(): Promise<void> {
+    try {
+      await this.restoreOrCreate();
+    } finally {
+      for (const control of [this.openInput, this.startOverButton]) {
+        control.disabled = false;
+        control.removeAttribute('title');
+      }
+    }
+  }
+
+  private async restoreOrCreate(): Promise<void> {
     void askPersistentStorage();
     let saved: SavedWorkbook | null = null;
     try {

@@ -127,7 +127,7 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
   });
 
   it('opening another file over work not saved as a file asks first; "Keep working" keeps it', async () => {
-    await page.locator('input[name="open-xlsx"]').setInputFiles({ name: 'other.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
+    await page.locator('input[name="open-xlsx"]:enabled').setInputFiles({ name: 'other.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a workbook') });
     const dialog = page.getByTestId('replace-dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toMatch(/Open other\.xlsx\? The tournament in this page has changes not saved as an \.xlsx file/);

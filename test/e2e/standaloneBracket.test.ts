@@ -30,7 +30,7 @@ describeWithBinaries('a knockout in the standalone page', ['chromium'], (bin) =>
 
   it('pairs round 1 by the bracket through preview and confirm, and shows the Bracket sheet', async () => {
     await page.goto(`${server.url}/index.html`);
-    await page.locator('input[name="open-xlsx"]').setInputFiles(artifactPath('knockout-6.xlsx'));
+    await page.locator('input[name="open-xlsx"]:enabled').setInputFiles(artifactPath('knockout-6.xlsx'));
     await page.getByTestId('page-status').filter({ hasText: /^Opened knockout-6\.xlsx\.$/ }).waitFor({ timeout: 10_000 });
     await page.locator('nav button[data-step="pair"]').click();
     await page.getByTestId('preview').click();

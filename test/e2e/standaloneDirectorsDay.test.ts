@@ -126,6 +126,10 @@ describeWithBinaries("a director's day in the standalone page (headless Chromium
     await page.getByLabel('Tournament name').waitFor();
     // Save is usable once the workbook is open (never a click that does nothing): disabled until then.
     await page.locator('[data-testid="save-xlsx"]:enabled').waitFor();
+    // Open and Start over too: a file opened while the page still restored its kept tournament was replaced by an
+    // empty workbook; until the page has started they are disabled.
+    await page.locator('input[name="open-xlsx"]:enabled').waitFor();
+    await page.locator('[data-testid="start-over"]:enabled').waitFor();
     await page.getByLabel('Tournament name').fill(NAME);
     await page.getByLabel('Number of rounds').fill(String(ROUNDS));
     await page.getByLabel('First day (optional)').fill('2026-04-11');

@@ -54,13 +54,15 @@ describeWithBinaries('players in the standalone page: a pair go pair\'s members,
   };
   const open = async (file: string, name: string) => {
     await page.goto(`${server.url}/index.html`);
-    await page.locator('input[name="open-xlsx"]').setInputFiles(file);
+    await page.locator('input[name="open-xlsx"]:enabled').setInputFiles(file);
     await page.getByTestId('page-status').filter({ hasText: new RegExp(`^Opened ${name}\\.xlsx\\.$`) }).waitFor({ timeout: 20_000 });
     await page.locator('nav button[data-step="players"]').click();
   };
   /** The workbook as the page saves it, read back. */
   const saved = async (): Promise<XlsxWorkbook> => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-xlsx').click()]);
+    // Saved once the browser's copy says so too (else a page opened next restores the copy from before the save).
+    await page.getByTestId('page-status').filter({ hasText: /^Saved / }).waitFor({ timeout: 20_000 });
     return XlsxWorkbook.load(readFileSync((await download.path())!));
   };
   const tournamentOf = async (wb: XlsxWorkbook): Promise<Tournament> => value(await readTournament(wb));

@@ -31,7 +31,7 @@ describeWithBinaries('Publish in the standalone page', ['chromium'], (bin) => {
 
   it('downloads the site as a zip and as one HTML file', async () => {
     await page.goto(`${server.url}/index.html`);
-    await page.locator('input[name="open-xlsx"]').setInputFiles(artifactPath('publish-quebec.xlsx'));
+    await page.locator('input[name="open-xlsx"]:enabled').setInputFiles(artifactPath('publish-quebec.xlsx'));
     await page.getByTestId('page-status').filter({ hasText: /^Opened publish-quebec\.xlsx\.$/ }).waitFor({ timeout: 20_000 });
     await page.locator('nav button[data-step="finalize"]').click();
     await page.getByTestId('publish-base-url').fill('https://go.example.org/quebec/');
