@@ -13,7 +13,7 @@
  *  - the prize ceremony of the 40: a block per section from the last to the first, the prizes and who wins them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { displayName, type Tournament } from '../../src/model/tournament';
@@ -24,9 +24,8 @@ import { pairingsOps } from '../../src/workbook/sheets/pairingsSheet';
 import { posterOps } from '../../src/workbook/sheets/posterSheet';
 import { slipsOps } from '../../src/workbook/sheets/slipsSheet';
 import { tablesOps } from '../../src/workbook/sheets/tablesSheet';
-import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { printedTournament } from './printFixture';
-import { artifactPath, describeWithBinaries } from './support';
+import { artifactPath, describeWithBinaries, printBatchesToPdf } from './support';
 
 const forty = printedTournament(40, 6);
 const fortyOne = printedTournament(41, 1, 3);
@@ -85,17 +84,8 @@ describeWithBinaries('printouts in LibreOffice Calc (PDF pages)', ['libreoffice'
     dir = mkdtempSync(path.join(tmpdir(), 'tengen-print-'));
     // Pictures of an earlier run would mix with this one's.
     for (const f of readdirSync(path.dirname(artifactPath('x'))).filter((x) => /^print-(grid|pairings|slips|tables|poster|ceremony)-/.test(x))) rmSync(artifactPath(f));
-    const files: string[] = [];
-    for (const [name, { ops }] of Object.entries(PRINTOUTS)) {
-      const wb = XlsxWorkbook.create();
-      await wb.apply({ label: name, ops });
-      const file = path.join(dir, `${name}.xlsx`);
-      writeFileSync(file, await wb.save());
-      files.push(file);
-    }
     // One LibreOffice for every file, with a profile of its own.
-    const convert = spawnSync(bin.libreoffice, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 300_000 });
-    if (convert.status !== 0) throw new Error(`libreoffice exited with ${convert.status}: ${convert.stderr}`);
+    await printBatchesToPdf(bin.libreoffice, dir, Object.fromEntries(Object.entries(PRINTOUTS).map(([name, { ops }]) => [name, ops])));
     for (const name of Object.keys(PRINTOUTS)) {
       const pdf = path.join(dir, `${name}.pdf`);
       const text = spawnSync(bin.pdftotext, ['-layout', pdf, '-'], { encoding: 'utf8' });

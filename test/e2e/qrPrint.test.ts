@@ -10,18 +10,17 @@
  *  - the table list's code decodes to the round's pairings by name.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Tournament } from '../../src/model/tournament';
-import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { gamesByTable } from '../../src/workbook/sheets/pairingsSheet';
 import { slipsOps } from '../../src/workbook/sheets/slipsSheet';
 import { tablesOps } from '../../src/workbook/sheets/tablesSheet';
 import { printedTournament } from './printFixture';
-import { artifactPath, describeWithBinaries } from './support';
+import { artifactPath, describeWithBinaries, printBatchesToPdf } from './support';
 
 const SITE = 'https://go.example.org/open-2026/';
 const DPI = 150;
@@ -89,16 +88,7 @@ describeWithBinaries('QR codes on printed slips and table lists (LibreOffice Cal
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'tengen-qr-print-'));
-    const files: string[] = [];
-    for (const [name, ops] of Object.entries(PRINTOUTS)) {
-      const wb = XlsxWorkbook.create();
-      await wb.apply({ label: name, ops });
-      const file = path.join(dir, `${name}.xlsx`);
-      writeFileSync(file, await wb.save());
-      files.push(file);
-    }
-    const convert = spawnSync(bin.libreoffice, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 300_000 });
-    if (convert.status !== 0) throw new Error(`libreoffice exited with ${convert.status}: ${convert.stderr}`);
+    await printBatchesToPdf(bin.libreoffice, dir, PRINTOUTS);
     for (const name of Object.keys(PRINTOUTS)) {
       const pdf = path.join(dir, `${name}.pdf`);
       words.set(name, wordsOf(bin.pdftotext, pdf));

@@ -8,15 +8,14 @@
  * adapter. Screenshot of the members' form in test-artifacts/standalone-pair-go-form.png.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Tournament } from '../../src/model/tournament';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { isPairingError } from '../../src/pairing/types';
 import { newTournamentBatch, pairRoundBatch, previewPairing, readTournament, registerPlayersBatch, resultsBatch } from '../../src/workbook/session';
 import { LOG_SHEET } from '../../src/workbook/sheets/logSheet';
-import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
 import { value } from '../workbook/fixtures';
-import { artifactPath, CHROMIUM_ARGS, describeWithBinaries, serveDirectory, type StaticServer } from './support';
+import { artifactPath, describeWithBinaries, openAddinPage, type StaticServer } from './support';
 
 const TIME = '2026-05-16T09:00:00Z';
 
@@ -68,15 +67,7 @@ describeWithBinaries('players in the standalone page: a pair go pair\'s members,
   const tournamentOf = async (wb: XlsxWorkbook): Promise<Tournament> => value(await readTournament(wb));
 
   beforeAll(async () => {
-    ensureAddinBuilt();
-    server = await serveDirectory(ADDIN_DIR);
-    browser = await chromium.launch({ executablePath: bin.chromium, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
-    });
+    ({ server, browser, page } = await openAddinPage(bin.chromium, { downloads: true, errors: pageErrors }));
   }, 900_000);
 
   afterAll(async () => {

@@ -7,12 +7,15 @@
  * A missing binary skips the tests with a message saying what to install — except under CI (`process.env.CI`),
  * where it fails loudly: a green CI must never hide an end-to-end test that did not run.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Dialog, type Page } from 'playwright-core';
 import { ADDIN_DIR, ensureAddinBuilt } from '../support/addinBuild';
+import type { WorkbookOp } from '../../src/workbook/adapters/adapter';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS_DIR = path.join(ROOT, 'test-artifacts');
@@ -180,4 +183,22 @@ export async function openAddinPage(chromiumPath: string, options: AddinPageOpti
       await server.close();
     },
   };
+}
+
+/**
+ * Each named batch written to a new `.xlsx` of its own in `dir`, and all of them printed to PDF by one LibreOffice
+ * (with a profile of its own in `dir`): the PDFs by name.
+ */
+export async function printBatchesToPdf(libreoffice: string, dir: string, batches: Readonly<Record<string, readonly WorkbookOp[]>>): Promise<Map<string, string>> {
+  const files: string[] = [];
+  for (const [name, ops] of Object.entries(batches)) {
+    const wb = XlsxWorkbook.create();
+    await wb.apply({ label: name, ops: [...ops] });
+    const file = path.join(dir, `${name}.xlsx`);
+    writeFileSync(file, await wb.save());
+    files.push(file);
+  }
+  const convert = spawnSync(libreoffice, [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', '--convert-to', 'pdf', '--outdir', dir, ...files], { encoding: 'utf8', timeout: 300_000 });
+  if (convert.status !== 0) throw new Error(`libreoffice exited with ${convert.status}: ${convert.stderr}`);
+  return new Map(Object.keys(batches).map((name) => [name, path.join(dir, `${name}.pdf`)]));
 }
