@@ -74,6 +74,14 @@ describeWithBinaries('rating list type-ahead in the Players step (headless Chrom
     await page.getByLabel('Given name').pressSequentially('gwen');
     await expect(options().allInnerTexts()).resolves.toEqual(['BIENVENÜE Gwénaëlle — 20k · 69Ly · FR · rating -2000 · FFG licence 1100073']);
     await page.locator('.pane').screenshot({ path: artifactPath('rating-list-typeahead.png') });
+    // The list closes when its field loses the focus (as any combobox's); on a loaded machine the element screenshot
+    // above was once followed by a closed list (CI, session 11). Typing the last letter again shows it as the
+    // director sees it, then the click picks.
+    if (await page.getByTestId('rating-list-matches').isHidden()) {
+      await page.getByLabel('Given name').press('Backspace');
+      await page.getByLabel('Given name').pressSequentially('n');
+    }
+    await page.getByTestId('rating-list-matches').waitFor({ state: 'visible' });
     await options().first().click();
     expect([await value('Family name'), await value('Given name'), await value('Rank'), await value('Club (optional)'), await value('Country (optional)'), await value('Rating (optional)'), await value('EGD PIN / licence / ID (optional)')]).toEqual(['BIENVENÜE', 'Gwénaëlle', '20k', '69Ly', 'FR', '-2000', '1100073']);
     await page.locator('.pane').screenshot({ path: artifactPath('rating-list-filled.png') });
