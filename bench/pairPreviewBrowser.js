@@ -19,7 +19,7 @@ const path = require('node:path');
 const Module = require('node:module');
 
 const ROOT = path.resolve(__dirname, '..');
-const EGC = path.resolve(ROOT, '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
+const { EGC, egcRound1Field, median } = require('./support');
 const TARGET_MS = 1500;
 
 const args = process.argv.slice(2);
@@ -38,24 +38,11 @@ function requireTs(file) {
   return m.exports;
 }
 
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 /** The EGC field as an .xlsx: round-1 participants, their round-1 games and byes, nobody absent afterwards. */
 async function egcWorkbook(file) {
-  const { parseOpenGotha } = require('../dist/formats/opengotha');
   const { importBatch } = require('../dist/workbook/session');
   const { XlsxWorkbook } = require('../dist/workbook/adapters/xlsx');
-  const parsed = parseOpenGotha(fs.readFileSync(EGC, 'utf8').replace(/^\uFEFF/, ''), EGC);
-  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
-  const t = parsed.value;
-  const games = t.games.filter((g) => g.round === 1);
-  const byes = t.byes.filter((b) => b.round === 1);
-  const inRound1 = new Set([...games.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)]);
-  const field = { ...t, players: t.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] })), games, byes };
+  const field = egcRound1Field(EGC);
   const wb = XlsxWorkbook.create();
   await wb.apply(importBatch(field));
   fs.writeFileSync(file, await wb.save());

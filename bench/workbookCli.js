@@ -22,16 +22,10 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 
 const ROOT = path.resolve(__dirname, '..');
-const EGC = path.resolve(ROOT, '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
+const { EGC, egcRound1Field, median } = require('./support');
 const args = process.argv.slice(2);
 const runsFlag = args.indexOf('--runs');
 const RUNS = runsFlag >= 0 ? Number(args[runsFlag + 1]) : 5;
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** Runs a node script with the CPU reporter preloaded; returns { cpu (ms), rssMB }. */
 function measured(dir, script, scriptArgs, before) {
@@ -66,15 +60,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tengen-bench-cli-'));
   try {
     if (fs.existsSync(EGC)) {
-      const { parseOpenGotha } = require('../dist/formats/opengotha');
       const { exportOpenGotha } = require('../dist/formats/opengothaExport');
-      const parsed = parseOpenGotha(fs.readFileSync(EGC, 'utf8').replace(/^\uFEFF/, ''), EGC);
-      if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
-      const t = parsed.value;
-      const games = t.games.filter((g) => g.round === 1);
-      const byes = t.byes.filter((b) => b.round === 1);
-      const inRound1 = new Set([...games.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)]);
-      const field = { ...t, players: t.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] })), games, byes };
+      const field = egcRound1Field(EGC);
       const xml = path.join(dir, 'field.xml');
       fs.writeFileSync(xml, exportOpenGotha(field).text);
       const w = path.join(dir, 'W.xlsx');
