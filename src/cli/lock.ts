@@ -6,7 +6,7 @@
  * `WAIT_MS`), then refuses naming the process that holds it. A lock left by a process that no longer runs (killed)
  * is taken over. Temporary files a killed run left beside FILE are removed at the next write (./files.ts).
  */
-import { open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isRunning } from './files';
 import { Refusal } from './output';
@@ -41,17 +41,31 @@ export async function lockForWriting(target: string, waitMs = WAIT_MS): Promise<
       // No folder, no right to write there: no lock to take; the write itself will say what is wrong.
       if (code !== 'EEXIST') return;
     }
-    const holder = Number((await readFile(lock, 'utf8').catch(() => '')).trim());
-    if (holder && !isRunning(holder)) {
-      // Left by a run that was killed: nobody holds it. Removing it races with another taker only harmlessly (the
-      // O_EXCL create above decides who gets it next).
-      await rm(lock, { force: true });
+    const seen = await lockHolder(lock);
+    const holder = seen?.pid ?? 0;
+    if (seen && holder && !isRunning(holder)) {
+      // Left by a run that was killed: nobody holds it. The holder may have ended normally and a third run taken a
+      // new lock since it was read: only the very lock judged stale (the same file, the same process) is removed, so
+      // a live lock is never taken from its holder (two writers, an update lost).
+      const now = await lockHolder(lock);
+      if (now && now.ino === seen.ino && now.pid === holder) await rm(lock, { force: true });
       continue;
     }
     if (Date.now() - start > waitMs) {
       throw new Refusal(`${target} is being written by another Tengen run (process ${holder || 'unknown'}, lock ${lock}); waited ${Math.round(waitMs / 1000)} s. Try again when it has finished (if no Tengen runs, delete ${lock}). Nothing was written`);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Who holds the lock (its process id, 0 while being written) and which file it is; null when there is none. */
+async function lockHolder(lock: string): Promise<{ pid: number; ino: number } | null> {
+  try {
+    const info = await stat(lock);
+    const pid = Number((await readFile(lock, 'utf8')).trim()) || 0;
+    return { pid, ino: info.ino };
+  } catch {
+    return null;
   }
 }
 
