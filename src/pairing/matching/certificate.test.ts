@@ -48,15 +48,22 @@ describe('BlossomDualIndex.between', () => {
       fc.property(forests, ({ parents, duals, vertexBlossom }) => {
         const d = forest(parents, duals, vertexBlossom);
         const index = new BlossomDualIndex(d);
+        // Every pair is compared, and the differences are gathered into one expectation (Jest's expect per pair
+        // made this test take over a minute).
+        const wrong: string[] = [];
         for (let i = 0; i < vertexBlossom.length; i++) {
           for (let j = 0; j < vertexBlossom.length; j++) {
-            expect(index.between(i, j)).toBe(byDefinition(d, i, j));
-            // The innermost common blossom, and how many positive blossoms hold both (the next stage's prefix tier).
             const both = shared(d, i, j);
-            expect(index.common(i, j)).toBe(both.length > 0 ? both[0] : -1);
-            expect(index.positiveAt(index.common(i, j))).toBe(both.filter((b) => d.blossomDual[b] > 0).length);
+            const sum = both.reduce((s, b) => s + d.blossomDual[b], 0);
+            if (index.between(i, j) !== sum) wrong.push(`between(${i}, ${j}) = ${index.between(i, j)}, by definition ${sum}`);
+            // The innermost common blossom, and how many positive blossoms hold both (the next stage's prefix tier).
+            const common = both.length > 0 ? both[0] : -1;
+            if (index.common(i, j) !== common) wrong.push(`common(${i}, ${j}) = ${index.common(i, j)}, by definition ${common}`);
+            const positive = both.filter((b) => d.blossomDual[b] > 0).length;
+            if (index.positiveAt(index.common(i, j)) !== positive) wrong.push(`positiveAt(common(${i}, ${j})) = ${index.positiveAt(index.common(i, j))}, by definition ${positive}`);
           }
         }
+        expect(wrong).toEqual([]);
       }),
       { numRuns: 300, seed: 20261124 },
     );
