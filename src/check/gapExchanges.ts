@@ -1,9 +1,9 @@
 /**
  * Exchanges of score gaps between two draws of the same round (issue 20): what one draw has that the other has not.
  * Two draws of the same total MMS difference differ by an exchange of gaps of the same sum — {2, 3} against {1, 4}:
- * one game fewer two points or more apart, bought with a leap of four. The default draw's order (./
- * ../systems/mcmahon/optimalWeights: the least total, then the largest gap, then the count of gaps of 2+) always takes
- * the side with the smaller leap; the count-first order (the least total, then the fewest gaps of 2+) the side with
+ * one game fewer two points or more apart, bought with a leap of four. The default draw's order
+ * (../systems/mcmahon/optimalWeights: the least total, then the largest gap, then the count of gaps of 2+) takes the
+ * side with the smaller leap; the count-first order (the least total, then the fewest gaps of 2+) the side with
  * fewer such games. `npm run quality` (./crossCheck `compareDraws`) names, for each round where Mays or OpenGotha
  * makes fewer games 2+ apart at the same total, the exchange, and how often the same program took the other side of
  * the very same exchange: no order of gap priorities can follow a program that takes both sides.
