@@ -267,12 +267,19 @@ describe('the 29-player EGF event (tengen generate --players 29 --seed 20 --rank
     const countFirst = countFirstGaps(h, p.games.flatMap((g) => [g.white, g.black]))!;
     expect(countFirst.filter((g) => g >= 4).length).toBe(ours.largeGaps);
     const lines = deviationsOf(p.report, 'cross-group');
+    let unchecked = 0;
     for (const g of p.games) {
       const gap = Math.abs(h.scoreHalves(g.white) - h.scoreHalves(g.black));
       if (gap < 4) continue;
       const line = lines.find((l) => l.players.includes(g.white) && l.players.includes(g.black));
       expect(line?.message).toMatch(/a gap of \d/);
-      expect(['score difference', 'largest gap', 'gaps of 2+']).toContain(line?.decidedBy);
+      if (/not re-checked/.test(line!.message)) {
+        // The report re-draws the field for two pairs a round: beyond them a line claims no deciding priority.
+        expect(line?.decidedBy).toBeUndefined();
+        expect(line?.message).toMatch(/; decided by priority \d+ of 14, [a-z 2+]+, or by one down to priority \d+ of 14, [a-z 2+]+ \(not re-checked\)$/);
+        unchecked++;
+      } else expect(['score difference', 'largest gap', 'gaps of 2+']).toContain(line?.decidedBy);
     }
+    if (round === 3) expect(unchecked).toBeGreaterThan(0);
   });
 });
