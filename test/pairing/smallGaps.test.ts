@@ -1,7 +1,8 @@
 /**
- * Issue 20, part 1: the default `optimal` draw takes, among the draws of least total MMS difference, the one with the
- * smallest gaps (least sum of squared differences): a cascade of one-group floats, never a leap; nobody drawn up (or
- * down) in two rounds running when avoidable; the report names the priority that decided each cross-group pair.
+ * Issue 20: the default `optimal` draw takes, among the draws of least total MMS difference, the one with the smallest
+ * gaps — the smallest largest gap, then the fewest games 2+ apart, then the least squares: a cascade of one-group
+ * floats, never a leap; nobody drawn up (or down) in two rounds running when avoidable; the report names the priority
+ * that decided each cross-group pair. Why this order and not the count first: README, "The default draw's priorities".
  */
 import { pairOptimal } from '../../src/systems/mcmahon/optimal';
 import { pairMays } from '../../src/systems/mcmahon/mays';
