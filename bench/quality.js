@@ -11,7 +11,9 @@
  *     players, 3–6 rounds, every ruleset, Swiss one in five, absences) drawn by the default `optimal` draw and run
  *     through the checker of `tengen check`: hard-rule violations must be 0 (exit status 1 otherwise).
  *  4. Score gaps and colours against `mays` and `opengotha` from the same states: 100 generated EGF McMahon fields of
- *     40 even-game players (5d–15k, bar 3d), five rounds each.
+ *     40 even-game players (5d–15k, bar 3d), five rounds each; like for like (the same total MMS difference) apart
+ *     from rounds where the other draw's total is larger, and each round where the other draw has fewer games 2+
+ *     apart named with the exchange of gaps it made (src/check/gapExchanges).
  * `node bench/quality.js --cross-check-only` runs 3 and 4 alone; `--tournaments N` changes the 5,000.
  * Uses the compiled engine in dist/ (`npm run build:engine`).
  */
