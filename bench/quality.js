@@ -11,7 +11,9 @@
  *     players, 3–6 rounds, every ruleset, Swiss one in five, absences) drawn by the default `optimal` draw and run
  *     through the checker of `tengen check`: hard-rule violations must be 0 (exit status 1 otherwise).
  *  4. Score gaps and colours against `mays` and `opengotha` from the same states: 100 generated EGF McMahon fields of
- *     40 even-game players (5d–15k, bar 3d), five rounds each.
+ *     40 even-game players (5d–15k, bar 3d), five rounds each; like for like (the same total MMS difference) apart
+ *     from rounds where the other draw's total is larger, and each round where the other draw has fewer games 2+
+ *     apart named with the exchange of gaps it made (src/check/gapExchanges).
  * `node bench/quality.js --cross-check-only` runs 3 and 4 alone; `--tournaments N` changes the 5,000.
  * Uses the compiled engine in dist/ (`npm run build:engine`).
  */
@@ -21,7 +23,7 @@ const { qualityTable, formatQualityTable } = require('../dist/check/quality');
 const { handicapComparison, formatHandicapSummary } = require('../dist/check/handicapQuality');
 const { mulberry32 } = require('./generate');
 
-const { crossCheck, compareDraws } = require('../dist/check/crossCheck');
+const { crossCheck, compareDraws, exchangeRoundWords } = require('../dist/check/crossCheck');
 
 const args = process.argv.slice(2);
 const only = args.includes('--cross-check-only');
@@ -40,8 +42,11 @@ function crossCheckAtScale() {
   const c = compareDraws(100, 1);
   console.log(`\nAgainst mays and opengotha from the same states (100 EGF McMahon fields, 40 players 5d–15k, even games; same bye): ${c.rounds} rounds`);
   console.log(`  games with a gap of 2+ in all: optimal ${c.largeGaps.optimal}, mays ${c.largeGaps.mays}, opengotha ${c.largeGaps.opengotha}`);
-  console.log(`  rounds with more gaps of 2+ than mays: ${c.moreLargeGapsThanMays}; than opengotha: ${c.moreLargeGapsThanOpenGotha}; largest gap above both: ${c.largestGapAboveBoth}; larger total MMS difference: ${c.largerTotal}`);
-  console.log(`  of the rounds with more gaps of 2+, those where the other draw's largest gap is no larger (not bought with a larger leap): ${c.moreLargeGapsAtNoLargerLeap}`);
+  const mg = c.moreLargeGaps;
+  console.log(`  rounds with more gaps of 2+ than mays: ${mg.mays.sameTotal} at the same total MMS difference, ${mg.mays.largerTotal} where mays' total is larger (not like for like); than opengotha: ${mg.opengotha.sameTotal} at the same total, ${mg.opengotha.largerTotal} where its total is larger`);
+  console.log(`  largest gap above both: ${c.largestGapAboveBoth.sameTotal} (another ${c.largestGapAboveBoth.largerTotal} where both others' totals are larger); optimal's total MMS difference larger: ${c.largerTotal}; the other's larger: mays ${c.otherLargerTotal.mays}, opengotha ${c.otherLargerTotal.opengotha}`);
+  if (c.fewerLargeGapsByExchange.length > 0) console.log('  where the other draw has fewer gaps of 2+ at the same total, the exchange it made (optimal keeps the smaller leap; README, "The default draw\'s priorities"):');
+  for (const r of c.fewerLargeGapsByExchange) console.log(`    ${exchangeRoundWords(r)}`);
   console.log(`  colours: players 3+ out of balance (player-rounds) optimal ${c.threeOutOptimal}, opengotha ${c.threeOutOpenGotha}; 2 out optimal ${c.twoOutOptimal}, opengotha ${c.twoOutOpenGotha}; rounds with more 2 out than opengotha: ${c.moreTwoOutThanOpenGotha}`);
   for (const e of c.examples) console.log(`    ${e}`);
   return s.hardViolations;

@@ -100,7 +100,8 @@ export interface DeviationLine {
   readonly rule?: string;
   /**
    * The priority of the draw that decided it, as the system names its priorities (`optimal`: a tier of
-   * src/systems/mcmahon/optimalWeights.ts, e.g. "score difference"); absent when the system does not say.
+   * src/systems/mcmahon/optimalWeights.ts, e.g. "score difference"); absent when the system does not say, or when the
+   * report did not re-draw for every concern that could have decided it (the message then names the range).
    */
   readonly decidedBy?: string;
   readonly message: string;

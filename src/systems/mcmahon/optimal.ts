@@ -473,8 +473,12 @@ function explainPairs(
       // Which priority decided it: the least total difference (Cardinal Rule No. 3) makes the float; a gap of two
       // points or more, or a float in two rounds running, is checked by a re-draw without it (./avoidability): the
       // priority a draw avoiding it would cost more on decided it.
+      // A concern the report did not re-draw for (its bound on re-draws) may have decided it: the line then names
+      // the range, not one priority (a report claims nothing it did not check).
       let decidedBy: TierName = 'score difference';
+      let unchecked: TierName | null = null;
       const decide = (a: Avoidance, concern: TierName) => {
+        if (a.verdict === 'unchecked' && TIER_NAMES.indexOf(concern) > TIER_NAMES.indexOf(unchecked ?? 'score difference')) unchecked = concern;
         if (a.verdict === 'unavoidable' && !a.noPairing && (TIER_NAMES as readonly string[]).includes(a.tier)) {
           if (TIER_NAMES.indexOf(a.tier as TierName) > TIER_NAMES.indexOf(decidedBy)) decidedBy = a.tier as TierName;
         } else if (a.verdict === 'kept' && TIER_NAMES.indexOf(concern) > TIER_NAMES.indexOf(decidedBy)) decidedBy = concern;
@@ -503,12 +507,14 @@ function explainPairs(
         : tiers.upFloats[lo] > 0
           ? `; ${tiers.ids[lo]} was drawn up before: ${floatCheck(lo, false, 'repeated float')}`
           : '';
+      const open = unchecked !== null && TIER_NAMES.indexOf(unchecked) > TIER_NAMES.indexOf(decidedBy) ? (unchecked as TierName) : null;
+      const decided = open === null ? priorityWords(decidedBy) : `${priorityWords(decidedBy)}, or by one down to priority ${TIER_NAMES.indexOf(open) + 1} of ${TIER_NAMES.length}, ${open} (not re-checked)`;
       lines.push({
         kind: 'cross-group',
         players: [tiers.ids[hi], tiers.ids[lo]],
         rule,
-        decidedBy,
-        message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(gap)}: ${why}${large}${up}${down}; ${priorityWords(decidedBy)}`,
+        ...(open === null ? { decidedBy } : {}),
+        message: `${h.describe(tiers.ids[hi])} (${scoreLabel(h, tiers.ids[hi])}) meets ${h.describe(tiers.ids[lo])} (${scoreLabel(h, tiers.ids[lo])}), difference ${formatHalves(gap)}: ${why}${large}${up}${down}; ${decided}`,
       });
     }
     if (h.meetings(a, b).length > 0) {

@@ -18,10 +18,14 @@
  *     player from the column … and pairs him with the strongest player from Section 2"), and OpenGotha's
  *     score-difference cost grows faster than linearly (./opengotha/weights, `scoreDifferenceTerm`): a cascade of
  *     one-group floats, never a leap. Why this order (issue 20, measured by `npm run quality` on 500 rounds of
- *     generated EGF fields, each against `mays` and `opengotha` from the same state): the squares alone traded one gap
- *     of 3 and one of 1 for two gaps of 2 (more players two groups away: more such games than OpenGotha in 19 rounds);
- *     the count of gaps of 2+ alone made one leap of 5 points to save two gaps of 3 (its largest gap above both
- *     others' in 62 rounds); the largest first, then the count, keeps both (see the README for the figures). Then
+ *     generated EGF fields, each against `mays` and `opengotha` from the same state; figures in the README): the squares
+ *     alone traded one gap of 3 and one of 1 for two gaps of 2 (more games two groups apart than OpenGotha's at the
+ *     same total in 16 rounds); the count of gaps of 2+ first made a larger leap than both others in about 50; the
+ *     largest first, then the count, leaves 4 rounds with more games 2+ apart than one of them. No order, and no rule
+ *     that judges a draw by its gaps, does better on both: two draws of the same total differ by an exchange of gaps of
+ *     the same sum ({2, 2} against {1, 3}), and Mays and OpenGotha each take both sides of the very same exchange in
+ *     different rounds — from one state even against each other (../../check/gapExchanges names them). This order keeps
+ *     the smaller leap, as both do in most such rounds. Then
  *     `consecutive float`: a player drawn down (up) who was drawn down (up) in the previous round; then
  *     `repeated float`: a player drawn down (up) again who was already drawn down (up) in any earlier round (issue
  *     20: Müller drawn up four groups in rounds 2 and 3 running, while the same total allowed one-group floats).
