@@ -94,7 +94,12 @@ export async function classify(read: () => Promise<Parsed<unknown>> | Parsed<unk
       const outcome = refusal(parsed.errors);
       return outcome === 'refused' ? { outcome } : { outcome, symptom: `refusal naming no place: ${parsed.errors.slice(0, 3).map(formatInputError).join(' | ')}` };
     }
-    if (!isTournament) return { outcome: 'accepted' };
+    if (!isTournament) {
+      // A rating list loads with its odd lines skipped and reported (ratingList.ts): each report names its line.
+      const skipped = (parsed.value as { skipped?: readonly InputError[] }).skipped ?? [];
+      const unnamed = skipped.filter((e) => e.line === undefined || !namesWhere(e));
+      return unnamed.length === 0 ? { outcome: 'accepted' } : { outcome: 'internal-error', symptom: `a skipped line reported without its line: ${formatInputError(unnamed[0])}` };
+    }
     const t = parsed.value as Tournament;
     const problem = afterRead(t);
     if (problem) return { outcome: /refuses what its writer wrote/.test(problem) ? 'written-but-unreadable' : 'internal-error', symptom: problem };
