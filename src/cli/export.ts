@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import { TengenInputError } from '../model/errors';
 import type { Tournament } from '../model/tournament';
-import { EXPORT_FORMATS, type ExportFormat } from '../formats/export';
+import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from '../formats/export';
 import { exportTournament } from '../formats/exportAll';
 import { h9HeaderMissing, H9_FIELD_FLAGS, type H9Class, type H9HeaderInput } from '../formats/h9Header';
 import { writeFileAtomically, type WriterFs } from './files';
@@ -98,6 +98,7 @@ export async function writeExport(
   out: string,
   fs?: WriterFs,
   header?: H9HeaderInput & { incomplete?: boolean },
+  options: ExportOptions = {},
 ): Promise<readonly string[]> {
   if (format === 'h9' && header !== undefined && !header.incomplete) {
     const missing = h9HeaderMissing(t, header);
@@ -107,7 +108,7 @@ export async function writeExport(
       );
     }
   }
-  const result = exportTournament(t, format, header);
+  const result = exportTournament(t, format, header, options);
   if (!result.ok) throw new TengenInputError(result.errors);
   await writeFileAtomically(out, result.text, fs);
   return result.notes;

@@ -113,7 +113,7 @@ interface Parsed {
 }
 
 const VALUE_FLAGS = new Set<string>(['base-url', 'url-key', 'players', 'rounds', 'ranks', 'bar', 'absence', 'ruleset', 'as-of', 'tiebreaks', 'round', 'system', 'out', 'language', 'seeding', 'seed', 'bye-method', 'find', 'format', 'limit', 'by', 'opengotha-rules', 'emergency', ...CONTROL_FLAGS, ...H9_HEADER_FLAGS.filter((f) => f !== 'incomplete')]);
-const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete']);
+const BOOLEAN_FLAGS = new Set(['show-ratings', 'show-pins', 'no-compare', 'swiss', 'json', 'help', 'weights', 'allow-repeats', 'rest', 'repair', 'overwrite', 'opengotha-chunks', 'incomplete', 'unspellable-names']);
 
 function parseArgs(argv: readonly string[]): Parsed {
   const positional: string[] = [];
@@ -184,7 +184,7 @@ const COMMAND_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = {
   pair: new Set(['round', 'system', 'seeding', 'seed', 'bye-method', 'opengotha-rules', 'opengotha-chunks', 'allow-repeats', 'weights', 'json', 'out', 'rest', 'repair', 'overwrite', ...CONTROL_FLAGS]),
   workbook: new Set(['out', 'language', 'overwrite']),
   players: new Set(['find', 'format', 'limit', 'json']),
-  export: new Set(['format', 'out', 'overwrite', ...H9_HEADER_FLAGS]),
+  export: new Set(['format', 'out', 'overwrite', 'unspellable-names', ...H9_HEADER_FLAGS]),
   lots: new Set(['by', 'seed', 'out', 'overwrite']),
   playoff: new Set(['json', 'out', 'overwrite']),
   pko: new Set(['emergency', 'json']),
@@ -416,7 +416,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const { format, out } = checkExport({ file: rest[0], format: flags.get('format'), out: flags.get('out'), overwrite: flags.has('overwrite') });
       const header = h9HeaderInput(format, flags);
       const t = await load(rest[0]);
-      const notes = await writeExport(t, format, out, io.fs, header);
+      const notes = await writeExport(t, format, out, io.fs, header, { unspellableNames: flags.has('unspellable-names') });
       for (const note of notes) io.err(`tengen: note: ${note}\n`);
       io.out(`${out}: ${t.players.length} players, ${t.games.length} games (${format})\n`);
       return 0;

@@ -15,7 +15,7 @@ export const USAGE = `Usage:
               [--only 10-40|12,15,19] [--score-below SCORE] [--rest] [--repair] [--overwrite]
   tengen workbook FILE --out WORKBOOK.xlsx [--language en|fr] [--overwrite]
   tengen players LIST [--find NAME] [--format egf|ffg|aga] [--limit N] [--json]
-  tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite]
+  tengen export FILE --format h9|aga|ffg|opengotha --out OUT [--overwrite] [--unspellable-names]
                 [h9: --class A|B|C|D --adjusted-time MIN [--basic-time MIN] --country CC --city NAME --dates D1[,D2] --komi N | --incomplete]
   tengen lots FILE --by lottery|rating|id [--seed N] --out FILE.json [--overwrite]
   tengen playoff LEAGUE|QT [--json] [--out FILE.json|WORKBOOK.xlsx [--overwrite]]

@@ -25,7 +25,8 @@ import { largestOf } from '../model/extremes';
 import { formatRank } from '../model/rank';
 import { displayName, type Game, type Player, type Tournament } from '../model/tournament';
 import { toAscii } from './ascii';
-import { exported, type Exported } from './export';
+import { exported, type ExportOptions, type Exported } from './export';
+import { unspellableNames } from './unspellable';
 
 const TEMPORARY_BASE = 99000;
 
@@ -44,8 +45,11 @@ function komiOf(t: Tournament, g: Game): string {
   return g.handicap === 0 ? String(t.settings.komi ?? 7.5) : '0.5';
 }
 
-export function exportAga(t: Tournament): Exported {
-  const notes: string[] = [];
+export function exportAga(t: Tournament, options: ExportOptions = {}): Exported {
+  // A name ASCII cannot spell: refused unless the player has an AGA ID or the director asks for "?" (./unspellable).
+  const names = unspellableNames(t.players, { file: 'the AGA results file', number: 'AGA ID', numbered: (p) => !!p.extra?.agaId?.trim() }, options);
+  if (names.errors.length > 0) return { ok: false, errors: names.errors };
+  const notes: string[] = [...names.notes];
   const withoutId = t.players.filter((p) => !p.extra?.agaId?.trim());
   if (withoutId.length > 0) {
     notes.push(

@@ -47,3 +47,9 @@ export function toAscii(text: string): string {
 export function isAscii(text: string): boolean {
   return /^[\x20-\x7e]*$/.test(text);
 }
+
+/** True when ASCII cannot spell `text`: its transliteration holds a "?" the text did not (a Chinese name). */
+export function unspellableInAscii(text: string): boolean {
+  const marks = (s: string) => s.split('?').length - 1;
+  return marks(toAscii(text)) > marks(text);
+}

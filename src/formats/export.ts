@@ -15,6 +15,15 @@ export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { h9: '
 export type Exported =
   { readonly ok: true; readonly text: string; readonly notes: readonly string[] } | { readonly ok: false; readonly errors: readonly InputError[] };
 
+/** What the director decided for an export (the CLI's flags; the pane's defaults). */
+export interface ExportOptions {
+  /**
+   * Write names ASCII cannot spell (Chinese, Japanese, Korean …) as "?" in the EGD and AGA files, as OpenGotha
+   * does, instead of refusing the export (`--unspellable-names`). A note names each player either way.
+   */
+  readonly unspellableNames?: boolean;
+}
+
 export function exported(text: string, notes: readonly string[] = []): Exported {
   return { ok: true, text, notes };
 }

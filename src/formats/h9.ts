@@ -63,6 +63,8 @@ export interface H9File {
   readonly generator?: string;
   /** The criterion names of the column header, in order. */
   readonly criteria: readonly string[];
+  /** The line of the column header "; Pl Name … Club <criteria>", for errors about its criteria. */
+  readonly criteriaLine?: number;
   readonly rows: readonly H9Row[];
 }
 
@@ -178,6 +180,7 @@ export function parseH9(text: string, file?: string): Parsed<H9File> {
   const header: Record<string, string> = {};
   let generator: string | undefined;
   let criteria: string[] | undefined;
+  let criteriaLine: number | undefined;
   const rows: H9Row[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
 
@@ -199,7 +202,10 @@ export function parseH9(text: string, file?: string): Parsed<H9File> {
         return;
       }
       const c = COLUMN_HEADER.exec(comment);
-      if (c) criteria = criterionNames(c[1]);
+      if (c) {
+        criteria = criterionNames(c[1]);
+        criteriaLine = lineNumber;
+      }
       return;
     }
 
@@ -297,5 +303,5 @@ export function parseH9(text: string, file?: string): Parsed<H9File> {
   }
 
   if (errors.length > 0) return failed(errors);
-  return ok({ header, ...(generator !== undefined && { generator }), criteria: criteria ?? [], rows });
+  return ok({ header, ...(generator !== undefined && { generator }), criteria: criteria ?? [], ...(criteriaLine !== undefined && { criteriaLine }), rows });
 }

@@ -204,12 +204,17 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
     });
   }
 
+  // The placement order: the columns, or the order Tengen's line names when its columns add MMS for the starting
+  // scores ("placed by SOS NBW SODOS"; h9Export.ts). The system: the one Tengen's line names, else Swiss when the
+  // first criterion is NBW and McMahon otherwise.
   const criteria: Criterion[] = [];
-  for (const name of h9.criteria) {
+  const placedBy = /placed by ([^;)]+)/.exec(h9.generator ?? '')?.[1].trim().split(/\s+/);
+  for (const name of placedBy ?? h9.criteria) {
     const c = CRITERIA_BY_NAME[name.toUpperCase()];
     if (c && !criteria.includes(c)) criteria.push(c);
   }
-  const system = criteria[0] === 'nbw' ? 'swiss' : 'mcmahon';
+  const named = /\bsystem (mcmahon|swiss)\b/.exec(h9.generator ?? '')?.[1] as 'mcmahon' | 'swiss' | undefined;
+  const system = named ?? (criteria[0] === 'nbw' ? 'swiss' : 'mcmahon');
   const komi = Number(h9.header.KM);
   const dates = (h9.header.DT ?? '').split(',').map((d) => d.trim());
   const location = (h9.header.PC ?? '').split(',').slice(1).join(',').trim();
@@ -253,7 +258,8 @@ export function h9ToTournament(h9: H9File, file?: string): Parsed<Tournament> {
     if (mmsColumn < 0) {
       errors.push({
         file,
-        message: 'a McMahon table needs an MMS column to give each player his starting score',
+        ...(h9.criteriaLine !== undefined ? { line: h9.criteriaLine } : { where: 'the column header' }),
+        message: `a McMahon table (its first criterion is ${h9.criteria[0] ?? 'none'}, not NBW) needs an MMS column to give each player his starting score; add the MMS column the tournament program computed, or export the table again with it`,
       });
     } else {
       const fromZero: Tournament = {

@@ -125,6 +125,19 @@ export function exportOpenGotha(t: Tournament): Exported {
     byKey.set(key, p);
     keyOf.set(p.id, key);
   }
+  // OpenGotha's McMahon start is whole (Player.smmsCorrection, an int; its reader refuses "2.5"): a start of half a
+  // point cannot be written — the XML would be refused on reading (issue 27, found by the fuzz sweep).
+  if (t.settings.system === 'mcmahon') {
+    for (const p of t.players) {
+      const start = initialMms(t, p);
+      if (!Number.isInteger(start)) {
+        errors.push({
+          player: `${p.id} (${displayName(p)})`,
+          message: `starts at ${start} McMahon points${p.section !== undefined ? ` (section ${p.section})` : ''}; OpenGotha holds whole starting scores only (its smmsCorrection): give the section or player a whole start before exporting to OpenGotha, or export to another format`,
+        });
+      }
+    }
+  }
   if (errors.length > 0) return { ok: false, errors };
   if (t.settings.system !== 'mcmahon' && t.settings.system !== 'swiss') {
     notes.push(`OpenGotha has no ${t.settings.system} system: the tournament is written as a Swiss (its games, byes and players as they are)`);

@@ -187,3 +187,42 @@ describe('the standalone server lives on, whatever it is asked', () => {
     await alive();
   });
 });
+
+describe('npm start: stopped while a client holds a half-sent request (issue 27)', () => {
+  test.each(['SIGTERM', 'SIGINT'] as const)('%s ends the server though a request is half sent', async (signal) => {
+    const out = mkdtempSync(path.join(tmpdir(), 'tengen-start-'));
+    writeFileSync(path.join(out, 'index.html'), '<!doctype html><title>Tengen</title>');
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--no-build', '--standalone'], {
+      cwd: ROOT,
+      env: { ...process.env, ADDIN_OUT: out, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let printed = '';
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
+          if (m) {
+            clearTimeout(timer);
+            resolve(Number(m[1]));
+          }
+        });
+      });
+      // Half a request: the request line and one header, never the blank line that ends it.
+      const socket = connect(port, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', () => resolve())));
+      socket.on('error', () => undefined);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill(signal);
+      // It ends by itself (within the server's one second), not by the test's timeout.
+      const outcome = await Promise.race([exited.then(() => 'exited'), new Promise((resolve) => setTimeout(() => resolve('still running'), 5000))]);
+      socket.destroy();
+      expect(outcome).toBe('exited');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -165,12 +165,12 @@ describe('OpenGotha pairing parameters beyond what the weights can hold (found b
 
   it.each([
     ['paiStandardNX1Factor="1000000"', '', /paiStandardNX1Factor="1000000".*0 to 1/],
-    ['paiBaRandom="-1"', '', /paiBaRandom="-1".*not a weight from 0/],
-  ])('%s: a clear message naming the file and the parameter', async (pairing, general, why) => {
+    ['paiBaRandom="-1"', '', /paiBaRandom="-1".*not a weight: a whole number from 0/],
+  ])('%s: a clear message naming the file, its line and the parameter (refused when reading, issue 27)', async (pairing, general, why) => {
     const f = file('params.xml', og(pairing, general));
     const r = await cli(['pair', f, '--round', '1', '--system', 'opengotha']);
     expectClear(r);
-    expect(r.err).toMatch(new RegExp(`^tengen: ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: round 1: `));
+    expect(r.err).toMatch(new RegExp(`^tengen: ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:11: <PairingParameterSet>: `));
     expect(r.err).toMatch(why);
   });
 

@@ -85,3 +85,28 @@ describe('tengen export', () => {
     expect((await cli(['export', EXAMPLE, '--format', 'h9', '--out', out, '--overwrite', '--class', 'E'])).err).toMatch(/--class E: expected A, B, C/);
   });
 });
+
+describe('tengen export: names ASCII cannot spell (issue 27)', () => {
+  const chinese = path.join(dir, 'chinese.json');
+  beforeAll(async () => {
+    const t = await loadTournament(EXAMPLE);
+    if (!t.ok) throw new Error('example');
+    writeFileSync(chinese, writeTournamentJson({ ...t.value, players: t.value.players.map((p) => (p.id === 1 ? { ...p, family: '王', given: '小明' } : p)) }));
+  });
+
+  it('is refused naming the player and the flag; nothing is written', async () => {
+    const out = path.join(dir, 'chinese.h9');
+    const r = await cli(['export', chinese, '--format', 'h9', '--incomplete', '--out', out]);
+    expect(r.code).not.toBe(0);
+    expect(r.err).toMatch(/王, 小明.*--unspellable-names/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('--unspellable-names writes "?" with a note naming the player, and the file reads back', async () => {
+    const out = path.join(dir, 'chinese-q.h9');
+    const r = await cli(['export', chinese, '--format', 'h9', '--incomplete', '--unspellable-names', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/note: 1 \(王, 小明\): the name cannot be spelt in ASCII/);
+    expect((await cli(['standings', out])).code).toBe(0);
+  });
+});

@@ -57,3 +57,15 @@ describe('the Settings sheet', () => {
     expect(errorsOf(await readTournament(wb))).toEqual([expect.stringMatching(/^Settings!B12: not OpenGotha scoring parameters as Tengen writes them/)]);
   });
 });
+
+describe('the OpenGotha export (found by the issue-27 sweep: tengen-json range seed 20461155)', () => {
+  test("a McMahon start of half a point is refused at write, naming the players — OpenGotha's smmsCorrection is whole, and the XML written was refused on reading", async () => {
+    const { exportTournament } = await import('../../src/formats/exportAll');
+    const t = example();
+    const half = { ...t, settings: { ...t.settings, sections: t.settings.sections!.map((s) => (s.name === 'B' ? { ...s, initialMms: 2.5 } : s)) } };
+    const e = exportTournament(half, 'opengotha');
+    expect(e.ok).toBe(false);
+    if (e.ok) return;
+    expect(e.errors[0]).toMatchObject({ player: expect.stringMatching(/^\d+ \(/), message: expect.stringMatching(/starts at 2\.5 .*OpenGotha.*whole/) });
+  });
+});

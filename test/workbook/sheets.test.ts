@@ -25,7 +25,7 @@ describe('pairing sheet', () => {
     const read = readPairingSheet(cells, errors, 'Pairings R2');
     expect(errors).toEqual([]);
     for (const g of t.games.filter((x) => x.round === 2)) {
-      expect(read.get(`${g.white}-${g.black}`)).toEqual({ table: g.table, ...(g.method ? { method: g.method } : {}), ...(g.reason ? { reason: g.reason } : {}) });
+      expect(read.get(`${g.white}-${g.black}`)).toMatchObject({ table: g.table, white: g.white, black: g.black, ...(g.method ? { method: g.method } : {}), ...(g.reason ? { reason: g.reason } : {}) });
     }
     expect(pairingsCells(t, 2, 'fr')[2]).toEqual(['Table', 'Blanc', 'Noir', 'Handicap', 'Résultat', 'Comment']);
   });

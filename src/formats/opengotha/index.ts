@@ -29,6 +29,21 @@ export { openGothaKey } from './keys';
  * Players get Tengen IDs 1..n, strongest first (Mays' paper ID numbers); the order of <Player> elements in the file
  * does not matter. Every problem found is returned, each naming the file, the line, the element and the player.
  */
+/** The PairingParameterSet attributes that are weights (OpenGotha's PairingParameterSet, long fields). */
+const OPENGOTHA_WEIGHTS = new Set([
+  'paiBaAvoidDuplGame',
+  'paiBaRandom',
+  'paiBaBalanceWB',
+  'paiMaAvoidMixingCategories',
+  'paiMaMinimizeScoreDifference',
+  'paiMaDUDDWeight',
+  'paiMaMaximizeSeeding',
+  'paiSeMinimizeHandicap',
+  'paiSeAvoidSameGeo',
+  'paiSePreferMMSDiffRatherThanSameCountry',
+  'paiSePreferMMSDiffRatherThanSameClub',
+]);
+
 export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> {
   const xml = parseXml(text, file);
   if (!xml.ok) return xml;
@@ -63,6 +78,23 @@ export function parseOpenGotha(text: string, file?: string): Parsed<Tournament> 
   const pairingParameters: Record<string, string> = {};
   for (const set of [descendantsNamed(root, 'PairingParameterSet')[0], hps]) {
     if (set) Object.assign(pairingParameters, set.attributes);
+  }
+  // The pairing weights are kept as written (src/systems/opengotha/parameters.ts reads them when a round is paired
+  // OpenGotha's way); one OpenGotha could not hold is refused here, where the file says it (issue 27): a weight is a
+  // Java long from 0 up (its dialog offers none below 0), the concavity factor a number from 0 to 1.
+  const pairingSet = descendantsNamed(root, 'PairingParameterSet')[0];
+  if (pairingSet) {
+    for (const [name, value] of Object.entries(pairingSet.attributes)) {
+      if (!OPENGOTHA_WEIGHTS.has(name)) continue;
+      const v = value.trim();
+      if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v))) {
+        reader.error(pairingSet, '<PairingParameterSet>', `${name}="${value}" is not a weight: a whole number from 0 up to 9,007,199,254,740,991, as OpenGotha writes it; correct it in OpenGotha (Tournament › Pairing parameters) or in the file`);
+      }
+    }
+    const nx1 = pairingSet.attributes.paiStandardNX1Factor;
+    if (nx1 !== undefined && !(Number.isFinite(Number(nx1)) && nx1.trim() !== '' && Number(nx1) >= 0 && Number(nx1) <= 1)) {
+      reader.error(pairingSet, '<PairingParameterSet>', `paiStandardNX1Factor="${nx1}" is not a factor from 0 to 1 (OpenGotha's default is 0.5); correct it in the file`);
+    }
   }
 
   const { parsedPlayers, unreadableKeys } = readPlayers(root, reader, general);

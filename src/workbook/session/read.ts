@@ -3,7 +3,7 @@
  * was read of each sheet kept for the batches' compare-then-write (./context.ts).
  */
 import { failed, ok, TengenInputError, type InputError, type Parsed } from '../../model/errors';
-import { displayName, type Game, type Player, type Tournament } from '../../model/tournament';
+import { displayName, type Game, type Player, type Round, type Tournament } from '../../model/tournament';
 import { validateTournament } from '../../model/validate';
 import { withoutRuleStarts } from '../../scoring/egcCongressStart';
 import type { CellValue, WorkbookAdapter } from '../adapters/adapter';
@@ -16,6 +16,7 @@ import { crossTableIntoTournament } from '../sheets/crossTableReader';
 import { CROSS_TABLE_SHEET } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridCells, gridLayout, readGridDetailed } from '../sheets/grid';
 import { LOG_SHEET, nextLogRow } from '../sheets/logSheet';
+import { pairingSheetContradictions } from '../sheets/pairingsAgainstGrid';
 import { pairingsSheetName, readPairingSheet, type PairingSheetGame } from '../sheets/pairingsSheet';
 import { playoffSheetKind, readPlayoffSheet } from '../sheets/playoffSheet';
 import { entrantRankError, PLAYERS_SHEET, readPlayersSheet } from '../sheets/playersSheet';
@@ -133,12 +134,15 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
   }
 
   const sheetGames = new Map<string, PairingSheetGame>();
+  const sheetRounds: { sheet: string; round: Round; rows: PairingSheetGame[] }[] = [];
   for (let r = 1; r <= fromGrid.settings.rounds; r++) {
     const name = pairingsSheetName(r);
     if (!sheets.includes(name)) continue;
     const values = (await wb.readSheet(name)) ?? [];
     read.set(name, { values });
-    for (const [k, g] of readPairingSheet(values, errors, name)) sheetGames.set(`${r}:${k}`, g);
+    const rows = readPairingSheet(values, errors, name);
+    sheetRounds.push({ sheet: name, round: r as Round, rows: [...rows.values()] });
+    for (const [k, g] of rows) sheetGames.set(`${r}:${k}`, g);
   }
   const games: Game[] = fromGrid.games.map((g) => {
     const s = sheetGames.get(`${g.round}:${g.white}-${g.black}`);
@@ -179,6 +183,9 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
     const playoffs = readPlayoffSheet(values, tournament, errors);
     tournament = { ...tournament, ...(playoffs.length > 0 ? { playoffs } : {}) };
   }
+  // The pairing sheets against the games as read (the Grid, and results a cross-table or bracket added): a
+  // contradiction is named by both cells (pairingsAgainstGrid.ts).
+  for (const s of sheetRounds) errors.push(...pairingSheetContradictions(s.sheet, s.round, s.rows, tournament.games, (id) => grid.value.playerRows.get(id)));
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;

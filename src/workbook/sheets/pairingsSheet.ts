@@ -133,6 +133,12 @@ export interface PairingSheetGame {
   readonly table: number;
   readonly method?: WinMethod;
   readonly reason?: DefaultReason;
+  /** Where the game is on the sheet and what its posted cells say, for the check against the Grid (pairingsAgainstGrid.ts). */
+  readonly row: number;
+  readonly white: PlayerId;
+  readonly black: PlayerId;
+  readonly handicap: CellValue;
+  readonly result: CellValue;
 }
 
 /**
@@ -144,7 +150,7 @@ export interface PairingSheetGame {
 export function readPairingSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet: string): Map<string, PairingSheetGame> {
   const games = new Map<string, PairingSheetGame>();
   for (let r = PAIRINGS_HEADER_ROW; r < values.length; r++) {
-    const [tableCell, white, black, , , note] = values[r];
+    const [tableCell, white, black, handicap, result, note] = values[r];
     // The bye's row ("BYE", the player) and rows the director left blank in the table's columns say nothing here.
     if (isByeText(tableCell ?? null) || [tableCell, white, black].every((c) => isBlank(c))) continue;
     // Every other row is a game: a table number a director changed by hand is his, so one that does not read is
@@ -172,7 +178,8 @@ export function readPairingSheet(values: readonly (readonly CellValue[])[], erro
         else errors.push({ where: sheetCell(sheet, r + 1, 6), message: `"${word}" is not how a game ended; expected ${[...METHODS, ...REASONS].join(', ')}` });
       }
     }
-    games.set(`${w[1]}-${b[1]}`, { table, ...(method ? { method } : {}), ...(reason ? { reason } : {}) });
+    const game = { table, row: r + 1, white: Number(w[1]) as PlayerId, black: Number(b[1]) as PlayerId, handicap: handicap ?? null, result: result ?? null };
+    games.set(`${w[1]}-${b[1]}`, { ...game, ...(method ? { method } : {}), ...(reason ? { reason } : {}) });
   }
   return games;
 }
