@@ -108,7 +108,40 @@ export function lexicographicPerfectMatching(
   const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
   const pairCount = (n * (n - 1)) / 2;
   const ok = new Uint8Array(pairCount);
-  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
+  // The pairs still allowed, listed in triangle order (k, i, j): after the first stage only the tight pairs remain
+  // (a few per cent of all), and every loop below walks this list instead of the whole triangle.
+  let live = 0;
+  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) (ok[k] = 1), live++;
+  let liveK = new Int32Array(live);
+  let liveI = new Int32Array(live);
+  let liveJ = new Int32Array(live);
+  live = 0;
+  for (let i = 0, k = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++, k++) {
+      if (!ok[k]) continue;
+      liveK[live] = k;
+      liveI[live] = i;
+      liveJ[live++] = j;
+    }
+  }
+  /** Drops from the list the pairs no longer allowed (`ok[k]` cleared). */
+  const compact = (): void => {
+    let m = 0;
+    for (let p = 0; p < live; p++) {
+      const k = liveK[p];
+      if (!ok[k]) continue;
+      liveK[m] = k;
+      liveI[m] = liveI[p];
+      liveJ[m++] = liveJ[p];
+    }
+    if (m < live >> 1) {
+      liveK = liveK.slice(0, m);
+      liveI = liveI.slice(0, m);
+      liveJ = liveJ.slice(0, m);
+    }
+    live = m;
+  };
+  const liveList = () => ({ index: liveK, u: liveI, v: liveJ, count: live });
 
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
@@ -124,20 +157,19 @@ export function lexicographicPerfectMatching(
     if (c === null) {
       c = new Int32Array(pairCount);
       const tier = tiers[t];
-      for (let i = 0, k = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++, k++) {
-          if (!ok[k]) continue;
-          const v = tier.cost(i, j);
-          if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
-            throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
-          }
-          c[k] = v;
-          if (v > max) max = v;
+      for (let p = 0; p < live; p++) {
+        const i = liveI[p];
+        const j = liveJ[p];
+        const v = tier.cost(i, j);
+        if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
+          throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
         }
+        c[liveK[p]] = v;
+        if (v > max) max = v;
       }
       costs[t] = c;
     } else {
-      for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > max) max = c[k];
+      for (let p = 0; p < live; p++) if (c[liveK[p]] > max) max = c[liveK[p]];
     }
     maxima[t] = max;
     measuredAt[t] = stageIndex;
@@ -157,28 +189,28 @@ export function lexicographicPerfectMatching(
     const nextPrefix = new Int32Array(pairCount);
     let nextMax = 0;
     const offset2 = 2 * result.weightOffset;
-    for (let i = 0, k = 0; i < n; i++) {
-      const ui = U[i];
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
-        const base = ui + U[j] - 2 * stageWeight[k] + offset2;
-        if (base > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const common = blossoms.common(i, j);
-        const slack = base + blossoms.dualAt(common);
-        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
-        if (slack > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const c = blossoms.positiveAt(common);
-        nextPrefix[k] = c;
-        if (c > nextMax) nextMax = c;
+    for (let p = 0; p < live; p++) {
+      const k = liveK[p];
+      const i = liveI[p];
+      const j = liveJ[p];
+      // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
+      const base = U[i] + U[j] - 2 * stageWeight[k] + offset2;
+      if (base > 0) {
+        ok[k] = 0;
+        continue;
       }
+      const common = blossoms.common(i, j);
+      const slack = base + blossoms.dualAt(common);
+      if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
+      if (slack > 0) {
+        ok[k] = 0;
+        continue;
+      }
+      const c = blossoms.positiveAt(common);
+      nextPrefix[k] = c;
+      if (c > nextMax) nextMax = c;
     }
+    compact();
     prefix = nextPrefix;
     prefixMax = nextMax;
   };
@@ -186,13 +218,12 @@ export function lexicographicPerfectMatching(
   // The largest, over the vertices, of the cheapest cost of a pair still allowed at each.
   const cheapestPairBound = (c: Int32Array): number => {
     const cheapest = new Int32Array(n).fill(0x7fffffff);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        const x = c[k];
-        if (x < cheapest[i]) cheapest[i] = x;
-        if (x < cheapest[j]) cheapest[j] = x;
-      }
+    for (let p = 0; p < live; p++) {
+      const x = c[liveK[p]];
+      const i = liveI[p];
+      const j = liveJ[p];
+      if (x < cheapest[i]) cheapest[i] = x;
+      if (x < cheapest[j]) cheapest[j] = x;
     }
     let bound = 0;
     for (let v = 0; v < n; v++) if (cheapest[v] !== 0x7fffffff && cheapest[v] > bound) bound = cheapest[v];
@@ -202,23 +233,22 @@ export function lexicographicPerfectMatching(
   // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
   const perfectBelow = (c: Int32Array, limit: number, from: Int32Array): boolean => {
     const degree = new Int32Array(n + 1);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (ok[k] && c[k] < limit) {
-          degree[i + 1]++;
-          degree[j + 1]++;
-        }
+    for (let p = 0; p < live; p++) {
+      if (c[liveK[p]] < limit) {
+        degree[liveI[p] + 1]++;
+        degree[liveJ[p] + 1]++;
       }
     }
     for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
     const list = new Int32Array(degree[n]);
     const fill = degree.slice(0, n);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (ok[k] && c[k] < limit) {
-          list[fill[i]++] = j;
-          list[fill[j]++] = i;
-        }
+    // In triangle order each vertex's list comes out ascending (rows above it first, then its own row).
+    for (let p = 0; p < live; p++) {
+      if (c[liveK[p]] < limit) {
+        const i = liveI[p];
+        const j = liveJ[p];
+        list[fill[i]++] = j;
+        list[fill[j]++] = i;
       }
     }
     const start = Int32Array.from(from);
@@ -244,10 +274,11 @@ export function lexicographicPerfectMatching(
       let largest = 0;
       if (mate) {
         for (let v = 0; v < n; v++) if (mate[v] > v && c[at(v, mate[v])] > largest) largest = c[at(v, mate[v])];
-        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) ok[k] = 0;
+        for (let p = 0; p < live; p++) if (c[liveK[p]] > largest) ok[liveK[p]] = 0;
+        compact();
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
-        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) largest = c[k];
+        for (let p = 0; p < live; p++) if (c[liveK[p]] > largest) largest = c[liveK[p]];
       }
       if (largest === 0) return null;
       // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
@@ -255,10 +286,13 @@ export function lexicographicPerfectMatching(
       const plan = planUnits([1], pairs, prefixMax);
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
       const stageWeight = new Float64Array(pairCount);
-      for (let k = 0; k < pairCount; k++) stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
+      for (let p = 0; p < live; p++) {
+        const k = liveK[p];
+        stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
+      }
       const offered: CandidatePair[] = [...(options.candidates ?? [])];
       if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, { nearestPartners: options.nearestPartners });
+      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok, list: liveList() }, offered, { nearestPartners: options.nearestPartners });
       if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
@@ -321,15 +355,18 @@ export function lexicographicPerfectMatching(
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
     const stageWeight = new Float64Array(pairCount);
-    if (prefix) for (let k = 0; k < pairCount; k++) stageWeight[k] = prefixUnit * prefix[k];
+    if (prefix) {
+      const pre: Int32Array = prefix;
+      for (let p = 0; p < live; p++) stageWeight[liveK[p]] = prefixUnit * pre[liveK[p]];
+    }
     weighed.forEach((t, i) => {
       const unit = units[i];
       const c = costs[t] as Int32Array;
-      for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
+      for (let p = 0; p < live; p++) stageWeight[liveK[p]] -= unit * c[liveK[p]];
     });
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
     if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, {
+    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok, list: liveList() }, offered, {
       nearestPartners: options.nearestPartners,
     });
     if (result.status !== 'optimal') return result;
