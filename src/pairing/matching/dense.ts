@@ -34,19 +34,17 @@ export type PairWeight = (i: number, j: number) => number | null | undefined;
 export interface TriangleWeights {
   readonly weights: Float64Array;
   readonly allowed: Uint8Array;
-  /**
-   * Speed only: the allowed pairs, listed in triangle order (`index[p]` the pair's place in the triangle, `u[p]` <
-   * `v[p]` its vertices), `count` of them. When given it must list exactly the pairs `allowed` marks, and the solver
-   * reads nothing else — O(count) instead of O(n²) per call, with the same answer.
-   */
-  readonly list?: PairList;
 }
 
-/** The allowed pairs of a triangle, in triangle order (see {@link TriangleWeights}). */
-export interface PairList {
-  readonly index: Int32Array;
+/**
+ * The allowed pairs alone, in triangle order (i ascending, then j; `u[p]` < `v[p]`), with `weights[p]` the weight of
+ * pair p; the first `count` entries are read. Every other pair is forbidden. The solver then works in O(count) per
+ * pass instead of O(n²), and gives the same answer as for the same weights laid out as a triangle.
+ */
+export interface ListedWeights {
   readonly u: Int32Array;
   readonly v: Int32Array;
+  readonly weights: Float64Array;
   readonly count: number;
 }
 
@@ -110,7 +108,7 @@ const VIOLATORS_PER_VERTEX = 5;
  */
 export function maxWeightPerfectMatching(
   vertexCount: number,
-  weight: PairWeight | TriangleWeights,
+  weight: PairWeight | TriangleWeights | ListedWeights,
   candidates?: readonly CandidatePair[],
   options: PerfectMatchingOptions = {},
 ): PerfectMatchingResult {
@@ -266,7 +264,7 @@ class PairTable {
 }
 
 /** Reads every allowed pair's weight once, checks it, and shifts all by the midpoint of their range. */
-function readPairs(n: number, weight: PairWeight | TriangleWeights): PairTable {
+function readPairs(n: number, weight: PairWeight | TriangleWeights | ListedWeights): PairTable {
   let us: Int32Array;
   let vs: Int32Array;
   let ws: Float64Array;
@@ -284,41 +282,45 @@ function readPairs(n: number, weight: PairWeight | TriangleWeights): PairTable {
     vs = v2;
     ws = w2;
   };
-  if (typeof weight !== 'function') {
-    const { weights, allowed, list } = weight;
+  if (typeof weight !== 'function' && 'u' in weight) {
+    count = weight.count;
+    if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
+      throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
+    }
+    // The caller's arrays are read, never changed: the weights are copied (they are shifted below).
+    us = weight.u.subarray(0, count);
+    vs = weight.v.subarray(0, count);
+    ws = weight.weights.slice(0, count);
+    for (let p = 0; p < count; p++) {
+      const i = us[p];
+      const j = vs[p];
+      const ordered = i >= 0 && i < j && j < n && (p === 0 || us[p - 1] < i || (us[p - 1] === i && vs[p - 1] < j));
+      if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+      const w = ws[p];
+      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+      if (w < min) min = w;
+      if (w > max) max = w;
+    }
+  } else if (typeof weight !== 'function') {
+    const { weights, allowed } = weight;
     if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
       throw new RangeError(`triangle weights: expected ${(n * (n - 1)) / 2} pairs for ${n} vertices, got ${weights.length} and ${allowed.length}`);
     }
-    if (list) {
-      count = list.count;
-      us = list.u.slice(0, count);
-      vs = list.v.slice(0, count);
-      ws = new Float64Array(count);
-      const index = list.index;
-      for (let p = 0; p < count; p++) {
-        const w = weights[index[p]];
-        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${us[p]}, ${vs[p]}) = ${w}: must be a safe integer`);
-        ws[p] = w;
+    let size = 0;
+    for (let k = 0; k < allowed.length; k++) if (allowed[k]) size++;
+    us = new Int32Array(size);
+    vs = new Int32Array(size);
+    ws = new Float64Array(size);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!allowed[k]) continue;
+        const w = weights[k];
+        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+        us[count] = i;
+        vs[count] = j;
+        ws[count++] = w;
         if (w < min) min = w;
         if (w > max) max = w;
-      }
-    } else {
-      let size = 0;
-      for (let k = 0; k < allowed.length; k++) if (allowed[k]) size++;
-      us = new Int32Array(size);
-      vs = new Int32Array(size);
-      ws = new Float64Array(size);
-      for (let i = 0, k = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++, k++) {
-          if (!allowed[k]) continue;
-          const w = weights[k];
-          if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
-          us[count] = i;
-          vs[count] = j;
-          ws[count++] = w;
-          if (w < min) min = w;
-          if (w > max) max = w;
-        }
       }
     }
   } else {

@@ -104,49 +104,70 @@ export function lexicographicPerfectMatching(
   const maxSpread = options.maxSpread ?? MAX_WEIGHT_SPREAD;
   if (!(maxSpread >= 1 && maxSpread <= MAX_WEIGHT_SPREAD)) throw new RangeError(`maxSpread must be in 1…2^50, got ${maxSpread}`);
 
-  // Pair index for i < j in the upper triangle.
-  const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
-  const pairCount = (n * (n - 1)) / 2;
-  const ok = new Uint8Array(pairCount);
-  // The pairs still allowed, listed in triangle order (k, i, j): after the first stage only the tight pairs remain
-  // (a few per cent of all), and every loop below walks this list instead of the whole triangle.
+  // The pairs still allowed, listed in triangle order (i ascending, then j), with every per-pair array parallel to the
+  // list: after the first stage only the tight pairs remain (a few per cent of all), and every loop, every array and
+  // the solver's input shrink with them.
   let live = 0;
-  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) (ok[k] = 1), live++;
-  let liveK = new Int32Array(live);
-  let liveI = new Int32Array(live);
-  let liveJ = new Int32Array(live);
-  live = 0;
-  for (let i = 0, k = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++, k++) {
-      if (!ok[k]) continue;
-      liveK[live] = k;
+  let liveI: Int32Array = new Int32Array(Math.max(16, n));
+  let liveJ: Int32Array = new Int32Array(Math.max(16, n));
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (!allowed(i, j)) continue;
+      if (live === liveI.length) {
+        const bi = new Int32Array(2 * live);
+        const bj = new Int32Array(2 * live);
+        bi.set(liveI);
+        bj.set(liveJ);
+        liveI = bi;
+        liveJ = bj;
+      }
       liveI[live] = i;
       liveJ[live++] = j;
     }
   }
-  /** Drops from the list the pairs no longer allowed (`ok[k]` cleared). */
-  const compact = (): void => {
-    let m = 0;
-    for (let p = 0; p < live; p++) {
-      const k = liveK[p];
-      if (!ok[k]) continue;
-      liveK[m] = k;
-      liveI[m] = liveI[p];
-      liveJ[m++] = liveJ[p];
-    }
-    if (m < live >> 1) {
-      liveK = liveK.slice(0, m);
-      liveI = liveI.slice(0, m);
-      liveJ = liveJ.slice(0, m);
-    }
-    live = m;
-  };
-  const liveList = () => ({ index: liveK, u: liveI, v: liveJ, count: live });
-
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
   // taken again over the pairs left at each stage.
   const costs: (Int32Array | null)[] = tiers.map(() => null);
+  let prefix: Int32Array | null = null;
+  /** Keeps the pairs whose `keep` flag is set (in list order), in the list and in every array parallel to it. */
+  const compact = (keep: Uint8Array): void => {
+    let m = 0;
+    for (let p = 0; p < live; p++) if (keep[p]) m++;
+    const shrink = (x: Int32Array): Int32Array => {
+      const out = new Int32Array(m);
+      for (let p = 0, q = 0; p < live; p++) if (keep[p]) out[q++] = x[p];
+      return out;
+    };
+    liveI = shrink(liveI);
+    liveJ = shrink(liveJ);
+    for (let t = 0; t < costs.length; t++) {
+      const c = costs[t];
+      if (c !== null) costs[t] = shrink(c);
+    }
+    if (prefix !== null) prefix = shrink(prefix);
+    live = m;
+  };
+  /** The place of pair (i, j), i < j, in the list, or −1 (binary search: the list is in triangle order). */
+  const find = (i: number, j: number): number => {
+    let lo = 0;
+    let hi = live - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const d = liveI[mid] - i || liveJ[mid] - j;
+      if (d === 0) return mid;
+      if (d < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+  /** Tier t's cost of a pair of the matching (always still in the list; read from the tier if it is not). */
+  const costOfPair = (t: number, c: Int32Array, v: number, w: number): number => {
+    const [i, j] = v < w ? [v, w] : [w, v];
+    const p = find(i, j);
+    return p >= 0 ? c[p] : tiers[t].cost(i, j);
+  };
+
   const maxima: number[] = tiers.map(() => 0);
   const measuredAt = new Int32Array(tiers.length).fill(-1);
   let stageIndex = 0;
@@ -155,7 +176,7 @@ export function lexicographicPerfectMatching(
     let c = costs[t];
     let max = 0;
     if (c === null) {
-      c = new Int32Array(pairCount);
+      c = new Int32Array(live);
       const tier = tiers[t];
       for (let p = 0; p < live; p++) {
         const i = liveI[p];
@@ -164,21 +185,22 @@ export function lexicographicPerfectMatching(
         if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
           throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
         }
-        c[liveK[p]] = v;
+        c[p] = v;
         if (v > max) max = v;
       }
       costs[t] = c;
     } else {
-      for (let p = 0; p < live; p++) if (c[liveK[p]] > max) max = c[liveK[p]];
+      for (let p = 0; p < live; p++) if (c[p] > max) max = c[p];
     }
     maxima[t] = max;
     measuredAt[t] = stageIndex;
     return max;
   };
+  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) =>
+    maxWeightPerfectMatching(n, { u: liveI, v: liveJ, weights: stageWeight, count: live }, offered, { nearestPartners: options.nearestPartners });
 
   const pairs = Math.floor(n / 2);
   const stages: string[][] = [];
-  let prefix: Int32Array | null = null;
   let prefixMax = 0;
   let next = 0;
   let mate: Int32Array | null = null;
@@ -186,32 +208,27 @@ export function lexicographicPerfectMatching(
   const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
     const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
-    const nextPrefix = new Int32Array(pairCount);
+    const nextPrefix = new Int32Array(live);
+    const keep = new Uint8Array(live);
     let nextMax = 0;
     const offset2 = 2 * result.weightOffset;
     for (let p = 0; p < live; p++) {
-      const k = liveK[p];
       const i = liveI[p];
       const j = liveJ[p];
       // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
-      const base = U[i] + U[j] - 2 * stageWeight[k] + offset2;
-      if (base > 0) {
-        ok[k] = 0;
-        continue;
-      }
+      const base = U[i] + U[j] - 2 * stageWeight[p] + offset2;
+      if (base > 0) continue;
       const common = blossoms.common(i, j);
       const slack = base + blossoms.dualAt(common);
       if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
-      if (slack > 0) {
-        ok[k] = 0;
-        continue;
-      }
+      if (slack > 0) continue;
+      keep[p] = 1;
       const c = blossoms.positiveAt(common);
-      nextPrefix[k] = c;
+      nextPrefix[p] = c;
       if (c > nextMax) nextMax = c;
     }
-    compact();
     prefix = nextPrefix;
+    compact(keep);
     prefixMax = nextMax;
   };
 
@@ -219,7 +236,7 @@ export function lexicographicPerfectMatching(
   const cheapestPairBound = (c: Int32Array): number => {
     const cheapest = new Int32Array(n).fill(0x7fffffff);
     for (let p = 0; p < live; p++) {
-      const x = c[liveK[p]];
+      const x = c[p];
       const i = liveI[p];
       const j = liveJ[p];
       if (x < cheapest[i]) cheapest[i] = x;
@@ -231,10 +248,10 @@ export function lexicographicPerfectMatching(
   };
 
   // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
-  const perfectBelow = (c: Int32Array, limit: number, from: Int32Array): boolean => {
+  const perfectBelow = (t: number, c: Int32Array, limit: number, from: Int32Array): boolean => {
     const degree = new Int32Array(n + 1);
     for (let p = 0; p < live; p++) {
-      if (c[liveK[p]] < limit) {
+      if (c[p] < limit) {
         degree[liveI[p] + 1]++;
         degree[liveJ[p] + 1]++;
       }
@@ -244,7 +261,7 @@ export function lexicographicPerfectMatching(
     const fill = degree.slice(0, n);
     // In triangle order each vertex's list comes out ascending (rows above it first, then its own row).
     for (let p = 0; p < live; p++) {
-      if (c[liveK[p]] < limit) {
+      if (c[p] < limit) {
         const i = liveI[p];
         const j = liveJ[p];
         list[fill[i]++] = j;
@@ -254,7 +271,7 @@ export function lexicographicPerfectMatching(
     const start = Int32Array.from(from);
     for (let v = 0; v < n; v++) {
       const w = start[v];
-      if (w > v && c[at(v, w)] >= limit) {
+      if (w > v && costOfPair(t, c, v, w) >= limit) {
         start[v] = -1;
         start[w] = -1;
       }
@@ -269,34 +286,34 @@ export function lexicographicPerfectMatching(
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
   const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
     maxOf(t);
-    const c = costs[t] as Int32Array;
     for (;;) {
+      let c = costs[t] as Int32Array;
       let largest = 0;
       if (mate) {
-        for (let v = 0; v < n; v++) if (mate[v] > v && c[at(v, mate[v])] > largest) largest = c[at(v, mate[v])];
-        for (let p = 0; p < live; p++) if (c[liveK[p]] > largest) ok[liveK[p]] = 0;
-        compact();
+        for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
+        const keep = new Uint8Array(live);
+        for (let p = 0; p < live; p++) keep[p] = c[p] > largest ? 0 : 1;
+        compact(keep);
+        c = costs[t] as Int32Array;
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
-        for (let p = 0; p < live; p++) if (c[liveK[p]] > largest) largest = c[liveK[p]];
+        for (let p = 0; p < live; p++) if (c[p] > largest) largest = c[p];
       }
       if (largest === 0) return null;
       // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
-      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(c, largest, mate))) return null;
+      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(t, c, largest, mate))) return null;
       const plan = planUnits([1], pairs, prefixMax);
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
-      const stageWeight = new Float64Array(pairCount);
-      for (let p = 0; p < live; p++) {
-        const k = liveK[p];
-        stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
-      }
+      const stageWeight = new Float64Array(live);
+      const pre: Int32Array | null = prefix;
+      for (let p = 0; p < live; p++) stageWeight[p] = (pre ? plan.prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
       const offered: CandidatePair[] = [...(options.candidates ?? [])];
       if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok, list: liveList() }, offered, { nearestPartners: options.nearestPartners });
+      const result = solve(stageWeight, offered);
       if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
-      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && c[at(v, result.mate[v])] >= largest) reach = true;
+      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && costOfPair(t, c, v, result.mate[v]) >= largest) reach = true;
       if (reach) {
         // The largest is found; a first matching if there was none (any matching optimal above reaches it).
         if (!mate) mate = result.mate;
@@ -354,21 +371,17 @@ export function lexicographicPerfectMatching(
     if (weighed.length === 0 && mate !== null) break;
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
-    const stageWeight = new Float64Array(pairCount);
-    if (prefix) {
-      const pre: Int32Array = prefix;
-      for (let p = 0; p < live; p++) stageWeight[liveK[p]] = prefixUnit * pre[liveK[p]];
-    }
+    const stageWeight = new Float64Array(live);
+    const pre: Int32Array | null = prefix;
+    if (pre) for (let p = 0; p < live; p++) stageWeight[p] = prefixUnit * pre[p];
     weighed.forEach((t, i) => {
       const unit = units[i];
       const c = costs[t] as Int32Array;
-      for (let p = 0; p < live; p++) stageWeight[liveK[p]] -= unit * c[liveK[p]];
+      for (let p = 0; p < live; p++) stageWeight[p] -= unit * c[p];
     });
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
     if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok, list: liveList() }, offered, {
-      nearestPartners: options.nearestPartners,
-    });
+    const result = solve(stageWeight, offered);
     if (result.status !== 'optimal') return result;
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
@@ -389,7 +402,7 @@ export function lexicographicPerfectMatching(
     let total = 0;
     for (let v = 0; v < n; v++) {
       if (m[v] <= v) continue;
-      const x = c ? c[at(v, m[v])] : tier.cost(v, m[v]);
+      const x = c ? costOfPair(t, c, v, m[v]) : tier.cost(v, m[v]);
       total = tier.bottleneck ? Math.max(total, x) : total + x;
     }
     return total;
