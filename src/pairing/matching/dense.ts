@@ -2,7 +2,10 @@
  * Maximum-weight perfect matching on a complete graph given by a weight function, solved exactly on a sparse
  * candidate graph and certified over every pair.
  *
- * 1. Weights of all n(n−1)/2 pairs are read once into a matrix (a `null`/`undefined` weight forbids the pair).
+ * 1. The weight of every allowed pair is read once into a list in triangle order (i ascending, then j), with each
+ *    vertex's partners in ascending order: from a function (a `null`/`undefined` weight forbids the pair), a triangle,
+ *    or the list itself (./lexicographic's later stages, whose few tight pairs are all that is left). Every step below
+ *    reads pairs in that order, so the answer, ties included, is the same whichever way the weights came.
  * 2. The candidate graph holds the caller's candidate pairs plus each vertex's `nearestPartners` heaviest partners.
  * 3. Edmonds' algorithm (max-cardinality mode, warm-started from a greedy dual solution) finds a maximum-weight
  *    perfect matching of the candidate graph together with its duals.
