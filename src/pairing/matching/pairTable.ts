@@ -163,9 +163,11 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
       }
     }
   } else {
-    us = new Int32Array(1024);
-    vs = new Int32Array(1024);
-    ws = new Float64Array(1024);
+    // Room for every pair at once: growing by doubling copied the lists several times on large fields.
+    const all = (n * (n - 1)) / 2;
+    us = new Int32Array(Math.max(1, all));
+    vs = new Int32Array(Math.max(1, all));
+    ws = new Float64Array(Math.max(1, all));
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
         const w = weight(i, j);
