@@ -2,7 +2,10 @@
  * Maximum-weight perfect matching on a complete graph given by a weight function, solved exactly on a sparse
  * candidate graph and certified over every pair.
  *
- * 1. Weights of all n(n−1)/2 pairs are read once into a matrix (a `null`/`undefined` weight forbids the pair).
+ * 1. The weight of every allowed pair is read once into a list in triangle order (i ascending, then j), with each
+ *    vertex's partners in ascending order: from a function (a `null`/`undefined` weight forbids the pair), a triangle,
+ *    or the list itself (./lexicographic's later stages, whose few tight pairs are all that is left). Every step below
+ *    reads pairs in that order, so the answer, ties included, is the same whichever way the weights came.
  * 2. The candidate graph holds the caller's candidate pairs plus each vertex's `nearestPartners` heaviest partners.
  * 3. Edmonds' algorithm (max-cardinality mode, warm-started from a greedy dual solution) finds a maximum-weight
  *    perfect matching of the candidate graph together with its duals.
@@ -23,18 +26,10 @@
 import { BlossomGraph, MatchingDuals, WarmStart, packAdjacency, runBlossom } from './blossom';
 import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
+import { readPairs, type ListedWeights, type PairTable, type PairWeight, type TriangleWeights } from './pairTable';
 
-/** Weight of pair (i, j), called once per pair with i < j. `null`/`undefined` means the pair may not be made. */
-export type PairWeight = (i: number, j: number) => number | null | undefined;
-
-/**
- * The same weights already laid out as the upper triangle, pair (i, j), i < j, at i·n − i(i+1)/2 + (j − i − 1)
- * (the order of ./lexicographic): `allowed[k]` 0 forbids pair k. Saves a function call per pair on large fields.
- */
-export interface TriangleWeights {
-  readonly weights: Float64Array;
-  readonly allowed: Uint8Array;
-}
+export type { PairWeight, TriangleWeights, ListedWeights } from './pairTable';
+export { MAX_WEIGHT_SPREAD } from './pairTable';
 
 /**
  * A pair the caller believes likely to be in the optimum (order of u, v does not matter; forbidden pairs are
@@ -82,8 +77,6 @@ export interface PerfectMatchingInfeasible {
 
 export type PerfectMatchingResult = PerfectMatchingOptimal | PerfectMatchingInfeasible;
 
-/** Largest accepted spread max(w) − min(w) over the allowed pairs. */
-export const MAX_WEIGHT_SPREAD = 2 ** 50;
 
 const DEFAULT_NEAREST_PARTNERS = 6;
 /** Violating pairs added per vertex and pass. */
@@ -96,7 +89,7 @@ const VIOLATORS_PER_VERTEX = 5;
  */
 export function maxWeightPerfectMatching(
   vertexCount: number,
-  weight: PairWeight | TriangleWeights,
+  weight: PairWeight | TriangleWeights | ListedWeights,
   candidates?: readonly CandidatePair[],
   options: PerfectMatchingOptions = {},
 ): PerfectMatchingResult {
@@ -106,16 +99,15 @@ export function maxWeightPerfectMatching(
   if (!Number.isSafeInteger(nearest) || nearest < 0) {
     throw new RangeError(`nearestPartners must be a non-negative integer, got ${nearest}`);
   }
-  const matrix = readWeights(n, weight);
-  const offset = centre(matrix.values, n, matrix.min, matrix.max);
+  const table = readPairs(n, weight);
 
   if (n % 2 === 1) {
     const mate = new Int32Array(n).fill(-1);
-    const pairs = augmentToMaximumCardinality(n, rowLister(matrix.values, n), mate);
+    const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
     return infeasible('odd-vertex-count', mate, pairs, `${n} vertices cannot all be paired: the count is odd`);
   }
 
-  const graph = new CandidateGraph(n, matrix.values);
+  const graph = new CandidateGraph(table);
   if (candidates) {
     candidates.forEach((c, index) => {
       if (!Number.isInteger(c.u) || !Number.isInteger(c.v) || c.u < 0 || c.v < 0 || c.u >= n || c.v >= n) {
@@ -124,7 +116,7 @@ export function maxWeightPerfectMatching(
       if (c.u !== c.v) graph.add(c.u, c.v);
     });
   }
-  addNearestPartners(graph, matrix.values, n, nearest);
+  addNearestPartners(graph, table, nearest);
 
   let passes = 0;
   let repair: 'none' | 'rows-added' | 'feasibility-checked' = 'none';
@@ -137,23 +129,26 @@ export function maxWeightPerfectMatching(
       if (repair === 'none') {
         // Usually an odd group of near-equal vertices: offer every unmatched vertex all its allowed partners.
         repair = 'rows-added';
-        for (let v = 0; v < n; v++) if (mate[v] < 0) for (let j = 0; j < n; j++) if (j !== v) graph.add(v, j);
+        for (let v = 0; v < n; v++) {
+          if (mate[v] >= 0) continue;
+          for (let a = table.adjStart[v]; a < table.adjStart[v + 1]; a++) graph.addPair(table.adjPair[a]);
+        }
         continue;
       }
       if (repair === 'feasibility-checked') throw new Error('internal: candidate graph lost its perfect matching');
       repair = 'feasibility-checked';
-      const pairs = augmentToMaximumCardinality(n, rowLister(matrix.values, n), mate);
+      const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
       if (pairs * 2 < n) {
         return infeasible('forbidden-pairs', mate, pairs, `the allowed pairs admit at most ${pairs} of ${n / 2} pairs`);
       }
       for (let v = 0; v < n; v++) if (mate[v] > v) graph.add(v, mate[v]);
       continue;
     }
-    const added = addViolators(graph, matrix.values, n, state.duals);
+    const added = addViolators(graph, table, state.duals);
     if (added === 0) {
       let total = 0n;
-      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(matrix.values[v * n + mate[v]]);
-      total += BigInt(offset) * BigInt(n / 2);
+      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])]);
+      total += BigInt(table.offset) * BigInt(n / 2);
       return {
         status: 'optimal',
         mate,
@@ -161,7 +156,7 @@ export function maxWeightPerfectMatching(
         passes,
         edgesUsed: packed.edgeCount,
         duals: state.duals,
-        weightOffset: offset,
+        weightOffset: table.offset,
       };
     }
   }
@@ -178,131 +173,55 @@ function infeasible(
   return { status: 'no-perfect-matching', reason, maximumPairs: pairs, unmatched, message };
 }
 
-/** Reads every pair weight once into a full symmetric matrix; NaN marks a forbidden pair (and the diagonal). */
-function readWeights(n: number, weight: PairWeight | TriangleWeights): { values: Float64Array; min: number; max: number } {
-  const values = new Float64Array(n * n);
-  let min = Infinity;
-  let max = -Infinity;
-  if (typeof weight !== 'function') {
-    const { weights, allowed } = weight;
-    if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
-      throw new RangeError(`triangle weights: expected ${(n * (n - 1)) / 2} pairs for ${n} vertices, got ${weights.length} and ${allowed.length}`);
-    }
-    for (let i = 0, k = 0; i < n; i++) {
-      const row = i * n;
-      values[row + i] = NaN;
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!allowed[k]) {
-          values[row + j] = NaN;
-          continue;
-        }
-        const w = weights[k];
-        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
-        values[row + j] = w;
-        if (w < min) min = w;
-        if (w > max) max = w;
-      }
-    }
-  }
-  for (let i = 0; i < n && typeof weight === 'function'; i++) {
-    const row = i * n;
-    values[row + i] = NaN;
-    for (let j = i + 1; j < n; j++) {
-      const w = weight(i, j);
-      if (w === null || w === undefined) {
-        values[row + j] = NaN;
-        continue;
-      }
-      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
-      values[row + j] = w;
-      if (w < min) min = w;
-      if (w > max) max = w;
-    }
-  }
-  // Mirror the upper triangle in cache-sized blocks (a plain column-wise copy misses the cache on every store).
-  const block = 64;
-  for (let bi = 0; bi < n; bi += block) {
-    for (let bj = bi; bj < n; bj += block) {
-      const iEnd = Math.min(bi + block, n);
-      const jEnd = Math.min(bj + block, n);
-      for (let i = bi; i < iEnd; i++) {
-        for (let j = Math.max(bj, i + 1); j < jEnd; j++) values[j * n + i] = values[i * n + j];
-      }
-    }
-  }
-  if (max - min > MAX_WEIGHT_SPREAD) {
-    throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
-  }
-  return { values, min, max };
-}
-
-/** Shifts all weights by the midpoint of their range (exact: the spread is ≤ 2^50) and returns the shift. */
-function centre(values: Float64Array, n: number, min: number, max: number): number {
-  if (min > max) return 0;
-  const offset = min + Math.floor((max - min) / 2);
-  for (let a = 0; a < n * n; a++) values[a] -= offset;
-  return offset;
-}
-
-function rowLister(values: Float64Array, n: number): (v: number, out: Int32Array) => number {
-  return (v, out) => {
-    let count = 0;
-    const row = v * n;
-    for (let j = 0; j < n; j++) if (j !== v && values[row + j] === values[row + j]) out[count++] = j;
-    return count;
-  };
-}
-
 /** The growing sparse graph of candidate pairs, without duplicates and without forbidden pairs. */
 class CandidateGraph {
   private readonly present: Uint8Array;
-  private us = new Int32Array(1024);
-  private vs = new Int32Array(1024);
+  private list = new Int32Array(1024);
   private count = 0;
 
-  constructor(
-    private readonly n: number,
-    private readonly values: Float64Array,
-  ) {
-    this.present = new Uint8Array(n * n);
+  constructor(private readonly table: PairTable) {
+    this.present = new Uint8Array(table.count);
   }
 
   has(i: number, j: number): boolean {
-    return this.present[Math.min(i, j) * this.n + Math.max(i, j)] === 1;
+    const p = this.table.find(i, j);
+    return p >= 0 && this.present[p] === 1;
   }
 
   add(i: number, j: number): boolean {
-    const lo = Math.min(i, j);
-    const hi = Math.max(i, j);
-    const key = lo * this.n + hi;
-    if (this.present[key] || this.values[key] !== this.values[key]) return false;
-    this.present[key] = 1;
-    if (this.count === this.us.length) {
-      const us = new Int32Array(this.count * 2);
-      const vs = new Int32Array(this.count * 2);
-      us.set(this.us);
-      vs.set(this.vs);
-      this.us = us;
-      this.vs = vs;
+    const p = this.table.find(i, j);
+    return p >= 0 && this.addPair(p);
+  }
+
+  /** Adds allowed pair p (of the table); false when it is there already. */
+  addPair(p: number): boolean {
+    if (this.present[p]) return false;
+    this.present[p] = 1;
+    if (this.count === this.list.length) {
+      const list = new Int32Array(this.count * 2);
+      list.set(this.list);
+      this.list = list;
     }
-    this.us[this.count] = lo;
-    this.vs[this.count] = hi;
-    this.count++;
+    this.list[this.count++] = p;
     return true;
   }
 
   pack(): BlossomGraph {
     const m = this.count;
-    const edgeU = this.us.slice(0, m);
-    const edgeV = this.vs.slice(0, m);
+    const { n, u, v, w } = this.table;
+    const edgeU = new Int32Array(m);
+    const edgeV = new Int32Array(m);
     const weight2 = new Float64Array(m);
-    const degree = new Int32Array(this.n + 1);
+    const degree = new Int32Array(n + 1);
     for (let k = 0; k < m; k++) {
-      weight2[k] = 2 * this.values[edgeU[k] * this.n + edgeV[k]];
-      degree[edgeU[k]]++;
-      degree[edgeV[k]]++;
+      const p = this.list[k];
+      edgeU[k] = u[p];
+      edgeV[k] = v[p];
+      weight2[k] = 2 * w[p];
+      degree[u[p]]++;
+      degree[v[p]]++;
     }
-    return packAdjacency(this.n, edgeU, edgeV, weight2, degree);
+    return packAdjacency(n, edgeU, edgeV, weight2, degree);
   }
 }
 
@@ -310,18 +229,27 @@ class CandidateGraph {
  * Adds each vertex's k heaviest allowed partners. Among equal weights the partner nearest in index wins (the lower
  * index on equal distance), so ties spread over a band instead of piling onto vertex 0.
  */
-function addNearestPartners(graph: CandidateGraph, values: Float64Array, n: number, k: number): void {
+function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number): void {
   if (k === 0) return;
+  const n = table.n;
+  const { adjStart, adjOther, adjPair, w: weights } = table;
   const bestW = new Float64Array(k);
+  const bestP = new Int32Array(k);
   const bestJ = new Int32Array(k);
   for (let i = 0; i < n; i++) {
     let size = 0;
-    const row = i * n;
     // Scan outwards from i, right side then left side: along each side the distance grows, so ties reject at once.
-    for (let step = 1; step >= -1; step -= 2) {
-      for (let j = i + step; j >= 0 && j < n; j += step) {
-        const w = values[row + j];
-        if (w !== w) continue; // forbidden
+    // Partners are ascending: those above i from the first one above, then those below i from the last one below.
+    let split = adjStart[i];
+    const end = adjStart[i + 1];
+    while (split < end && adjOther[split] < i) split++;
+    for (let side = 0; side < 2; side++) {
+      const from = side === 0 ? split : split - 1;
+      const to = side === 0 ? end : adjStart[i] - 1;
+      const step = side === 0 ? 1 : -1;
+      for (let a = from; a !== to; a += step) {
+        const j = adjOther[a];
+        const w = weights[adjPair[a]];
         const dj = j < i ? i - j : j - i;
         if (size === k) {
           const lastW = bestW[k - 1];
@@ -344,13 +272,15 @@ function addNearestPartners(graph: CandidateGraph, values: Float64Array, n: numb
           }
           bestW[p] = prevW;
           bestJ[p] = bestJ[p - 1];
+          bestP[p] = bestP[p - 1];
           p--;
         }
         bestW[p] = w;
         bestJ[p] = j;
+        bestP[p] = adjPair[a];
       }
     }
-    for (let a = 0; a < size; a++) graph.add(i, bestJ[a]);
+    for (let a = 0; a < size; a++) graph.addPair(bestP[a]);
   }
 }
 
@@ -418,7 +348,8 @@ function isPerfect(mate: Int32Array): boolean {
  * pass's duals usually settle most of the rest). Returns how many pairs were added; 0 means the duals are feasible
  * for every pair, i.e. the certificate holds.
  */
-function addViolators(graph: CandidateGraph, values: Float64Array, n: number, duals: MatchingDuals): number {
+function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals): number {
+  const n = table.n;
   const index = new BlossomDualIndex(duals);
   const U = duals.vertex;
   const outer = index.outermost;
@@ -444,32 +375,30 @@ function addViolators(graph: CandidateGraph, values: Float64Array, n: number, du
     worstSlack[at + p] = slack;
     worstPartner[at + p] = partner;
   };
-  for (let i = 0; i < n; i++) {
-    const ui = U[i];
+  // In triangle order (i ascending, then j), as the ties among equal slacks were always broken.
+  const { u, v, w, count } = table;
+  for (let p = 0; p < count; p++) {
+    const i = u[p];
+    const j = v[p];
+    let s = U[i] + U[j] - 2 * w[p];
+    if (s >= 0) continue;
     const oi = outer[i];
-    const row = i * n;
-    for (let j = i + 1; j < n; j++) {
-      const w = values[row + j];
-      if (w !== w) continue;
-      let s = ui + U[j] - 2 * w;
+    if (oi >= 0 && outer[j] === oi) {
+      s += index.between(i, j);
       if (s >= 0) continue;
-      if (oi >= 0 && outer[j] === oi) {
-        s += index.between(i, j);
-        if (s >= 0) continue;
-      }
-      // Inline test first: with poor first duals millions of pairs violate, and most are not among the worst.
-      if (size[i] < r || s < worstSlack[i * r + r - 1]) offer(i, j, s);
-      if (size[j] < r || s < worstSlack[j * r + r - 1]) offer(j, i, s);
     }
+    // Inline test first: with poor first duals millions of pairs violate, and most are not among the worst.
+    if (size[i] < r || s < worstSlack[i * r + r - 1]) offer(i, j, s);
+    if (size[j] < r || s < worstSlack[j * r + r - 1]) offer(j, i, s);
   }
-  for (let v = 0; v < n; v++) {
-    for (let a = 0; a < size[v]; a++) {
+  for (let x = 0; x < n; x++) {
+    for (let a = 0; a < size[x]; a++) {
       // The solver keeps its own graph feasible, so a violating pair is never already a candidate.
-      const partner = worstPartner[v * r + a];
-      if (graph.has(v, partner)) throw new Error(`internal: candidate pair (${v}, ${partner}) violates its dual constraint`);
+      const partner = worstPartner[x * r + a];
+      if (graph.has(x, partner)) throw new Error(`internal: candidate pair (${x}, ${partner}) violates its dual constraint`);
     }
   }
   let added = 0;
-  for (let v = 0; v < n; v++) for (let a = 0; a < size[v]; a++) if (graph.add(v, worstPartner[v * r + a])) added++;
+  for (let x = 0; x < n; x++) for (let a = 0; a < size[x]; a++) if (graph.add(x, worstPartner[x * r + a])) added++;
   return added;
 }

@@ -104,16 +104,70 @@ export function lexicographicPerfectMatching(
   const maxSpread = options.maxSpread ?? MAX_WEIGHT_SPREAD;
   if (!(maxSpread >= 1 && maxSpread <= MAX_WEIGHT_SPREAD)) throw new RangeError(`maxSpread must be in 1…2^50, got ${maxSpread}`);
 
-  // Pair index for i < j in the upper triangle.
-  const at = (i: number, j: number) => i * n - ((i * (i + 1)) >> 1) + (j - i - 1);
-  const pairCount = (n * (n - 1)) / 2;
-  const ok = new Uint8Array(pairCount);
-  for (let i = 0, k = 0; i < n; i++) for (let j = i + 1; j < n; j++, k++) if (allowed(i, j)) ok[k] = 1;
-
+  // The pairs still allowed, listed in triangle order (i ascending, then j), with every per-pair array parallel to the
+  // list: after the first stage only the tight pairs remain (a few per cent of all), and every loop, every array and
+  // the solver's input shrink with them.
+  let live = 0;
+  let liveI: Int32Array = new Int32Array(Math.max(16, n));
+  let liveJ: Int32Array = new Int32Array(Math.max(16, n));
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (!allowed(i, j)) continue;
+      if (live === liveI.length) {
+        const bi = new Int32Array(2 * live);
+        const bj = new Int32Array(2 * live);
+        bi.set(liveI);
+        bj.set(liveJ);
+        liveI = bi;
+        liveJ = bj;
+      }
+      liveI[live] = i;
+      liveJ[live++] = j;
+    }
+  }
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
   // taken again over the pairs left at each stage.
   const costs: (Int32Array | null)[] = tiers.map(() => null);
+  let prefix: Int32Array | null = null;
+  /** Keeps the pairs whose `keep` flag is set (in list order), in the list and in every array parallel to it. */
+  const compact = (keep: Uint8Array): void => {
+    let m = 0;
+    for (let p = 0; p < live; p++) if (keep[p]) m++;
+    const shrink = (x: Int32Array): Int32Array => {
+      const out = new Int32Array(m);
+      for (let p = 0, q = 0; p < live; p++) if (keep[p]) out[q++] = x[p];
+      return out;
+    };
+    liveI = shrink(liveI);
+    liveJ = shrink(liveJ);
+    for (let t = 0; t < costs.length; t++) {
+      const c = costs[t];
+      if (c !== null) costs[t] = shrink(c);
+    }
+    if (prefix !== null) prefix = shrink(prefix);
+    live = m;
+  };
+  /** The place of pair (i, j), i < j, in the list, or −1 (binary search: the list is in triangle order). */
+  const find = (i: number, j: number): number => {
+    let lo = 0;
+    let hi = live - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const d = liveI[mid] - i || liveJ[mid] - j;
+      if (d === 0) return mid;
+      if (d < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+  /** Tier t's cost of a pair of the matching (always still in the list; read from the tier if it is not). */
+  const costOfPair = (t: number, c: Int32Array, v: number, w: number): number => {
+    const [i, j] = v < w ? [v, w] : [w, v];
+    const p = find(i, j);
+    return p >= 0 ? c[p] : tiers[t].cost(i, j);
+  };
+
   const maxima: number[] = tiers.map(() => 0);
   const measuredAt = new Int32Array(tiers.length).fill(-1);
   let stageIndex = 0;
@@ -122,31 +176,31 @@ export function lexicographicPerfectMatching(
     let c = costs[t];
     let max = 0;
     if (c === null) {
-      c = new Int32Array(pairCount);
+      c = new Int32Array(live);
       const tier = tiers[t];
-      for (let i = 0, k = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++, k++) {
-          if (!ok[k]) continue;
-          const v = tier.cost(i, j);
-          if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
-            throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
-          }
-          c[k] = v;
-          if (v > max) max = v;
+      for (let p = 0; p < live; p++) {
+        const i = liveI[p];
+        const j = liveJ[p];
+        const v = tier.cost(i, j);
+        if (!Number.isSafeInteger(v) || v < 0 || v > 0x7fffffff) {
+          throw new RangeError(`tier "${tier.name}": cost(${i}, ${j}) = ${v}; costs must be integers in 0…2^31 − 1`);
         }
+        c[p] = v;
+        if (v > max) max = v;
       }
       costs[t] = c;
     } else {
-      for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > max) max = c[k];
+      for (let p = 0; p < live; p++) if (c[p] > max) max = c[p];
     }
     maxima[t] = max;
     measuredAt[t] = stageIndex;
     return max;
   };
+  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) =>
+    maxWeightPerfectMatching(n, { u: liveI, v: liveJ, weights: stageWeight, count: live }, offered, { nearestPartners: options.nearestPartners });
 
   const pairs = Math.floor(n / 2);
   const stages: string[][] = [];
-  let prefix: Int32Array | null = null;
   let prefixMax = 0;
   let next = 0;
   let mate: Int32Array | null = null;
@@ -154,45 +208,39 @@ export function lexicographicPerfectMatching(
   const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
     const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
-    const nextPrefix = new Int32Array(pairCount);
+    const nextPrefix = new Int32Array(live);
+    const keep = new Uint8Array(live);
     let nextMax = 0;
     const offset2 = 2 * result.weightOffset;
-    for (let i = 0, k = 0; i < n; i++) {
-      const ui = U[i];
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
-        const base = ui + U[j] - 2 * stageWeight[k] + offset2;
-        if (base > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const common = blossoms.common(i, j);
-        const slack = base + blossoms.dualAt(common);
-        if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
-        if (slack > 0) {
-          ok[k] = 0;
-          continue;
-        }
-        const c = blossoms.positiveAt(common);
-        nextPrefix[k] = c;
-        if (c > nextMax) nextMax = c;
-      }
+    for (let p = 0; p < live; p++) {
+      const i = liveI[p];
+      const j = liveJ[p];
+      // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
+      const base = U[i] + U[j] - 2 * stageWeight[p] + offset2;
+      if (base > 0) continue;
+      const common = blossoms.common(i, j);
+      const slack = base + blossoms.dualAt(common);
+      if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
+      if (slack > 0) continue;
+      keep[p] = 1;
+      const c = blossoms.positiveAt(common);
+      nextPrefix[p] = c;
+      if (c > nextMax) nextMax = c;
     }
     prefix = nextPrefix;
+    compact(keep);
     prefixMax = nextMax;
   };
 
   // The largest, over the vertices, of the cheapest cost of a pair still allowed at each.
   const cheapestPairBound = (c: Int32Array): number => {
     const cheapest = new Int32Array(n).fill(0x7fffffff);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (!ok[k]) continue;
-        const x = c[k];
-        if (x < cheapest[i]) cheapest[i] = x;
-        if (x < cheapest[j]) cheapest[j] = x;
-      }
+    for (let p = 0; p < live; p++) {
+      const x = c[p];
+      const i = liveI[p];
+      const j = liveJ[p];
+      if (x < cheapest[i]) cheapest[i] = x;
+      if (x < cheapest[j]) cheapest[j] = x;
     }
     let bound = 0;
     for (let v = 0; v < n; v++) if (cheapest[v] !== 0x7fffffff && cheapest[v] > bound) bound = cheapest[v];
@@ -200,31 +248,30 @@ export function lexicographicPerfectMatching(
   };
 
   // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
-  const perfectBelow = (c: Int32Array, limit: number, from: Int32Array): boolean => {
+  const perfectBelow = (t: number, c: Int32Array, limit: number, from: Int32Array): boolean => {
     const degree = new Int32Array(n + 1);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (ok[k] && c[k] < limit) {
-          degree[i + 1]++;
-          degree[j + 1]++;
-        }
+    for (let p = 0; p < live; p++) {
+      if (c[p] < limit) {
+        degree[liveI[p] + 1]++;
+        degree[liveJ[p] + 1]++;
       }
     }
     for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
     const list = new Int32Array(degree[n]);
     const fill = degree.slice(0, n);
-    for (let i = 0, k = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++, k++) {
-        if (ok[k] && c[k] < limit) {
-          list[fill[i]++] = j;
-          list[fill[j]++] = i;
-        }
+    // In triangle order each vertex's list comes out ascending (rows above it first, then its own row).
+    for (let p = 0; p < live; p++) {
+      if (c[p] < limit) {
+        const i = liveI[p];
+        const j = liveJ[p];
+        list[fill[i]++] = j;
+        list[fill[j]++] = i;
       }
     }
     const start = Int32Array.from(from);
     for (let v = 0; v < n; v++) {
       const w = start[v];
-      if (w > v && c[at(v, w)] >= limit) {
+      if (w > v && costOfPair(t, c, v, w) >= limit) {
         start[v] = -1;
         start[w] = -1;
       }
@@ -239,30 +286,34 @@ export function lexicographicPerfectMatching(
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
   const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
     maxOf(t);
-    const c = costs[t] as Int32Array;
     for (;;) {
+      let c = costs[t] as Int32Array;
       let largest = 0;
       if (mate) {
-        for (let v = 0; v < n; v++) if (mate[v] > v && c[at(v, mate[v])] > largest) largest = c[at(v, mate[v])];
-        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) ok[k] = 0;
+        for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
+        const keep = new Uint8Array(live);
+        for (let p = 0; p < live; p++) keep[p] = c[p] > largest ? 0 : 1;
+        compact(keep);
+        c = costs[t] as Int32Array;
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
-        for (let k = 0; k < pairCount; k++) if (ok[k] && c[k] > largest) largest = c[k];
+        for (let p = 0; p < live; p++) if (c[p] > largest) largest = c[p];
       }
       if (largest === 0) return null;
       // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
-      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(c, largest, mate))) return null;
+      if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(t, c, largest, mate))) return null;
       const plan = planUnits([1], pairs, prefixMax);
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
-      const stageWeight = new Float64Array(pairCount);
-      for (let k = 0; k < pairCount; k++) stageWeight[k] = (prefix ? plan.prefixUnit * prefix[k] : 0) - (c[k] >= largest ? 1 : 0);
+      const stageWeight = new Float64Array(live);
+      const pre: Int32Array | null = prefix;
+      for (let p = 0; p < live; p++) stageWeight[p] = (pre ? plan.prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
       const offered: CandidatePair[] = [...(options.candidates ?? [])];
       if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-      const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, { nearestPartners: options.nearestPartners });
+      const result = solve(stageWeight, offered);
       if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
-      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && c[at(v, result.mate[v])] >= largest) reach = true;
+      for (let v = 0; v < n && !reach; v++) if (result.mate[v] > v && costOfPair(t, c, v, result.mate[v]) >= largest) reach = true;
       if (reach) {
         // The largest is found; a first matching if there was none (any matching optimal above reaches it).
         if (!mate) mate = result.mate;
@@ -320,18 +371,17 @@ export function lexicographicPerfectMatching(
     if (weighed.length === 0 && mate !== null) break;
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
-    const stageWeight = new Float64Array(pairCount);
-    if (prefix) for (let k = 0; k < pairCount; k++) stageWeight[k] = prefixUnit * prefix[k];
+    const stageWeight = new Float64Array(live);
+    const pre: Int32Array | null = prefix;
+    if (pre) for (let p = 0; p < live; p++) stageWeight[p] = prefixUnit * pre[p];
     weighed.forEach((t, i) => {
       const unit = units[i];
       const c = costs[t] as Int32Array;
-      for (let k = 0; k < pairCount; k++) stageWeight[k] -= unit * c[k];
+      for (let p = 0; p < live; p++) stageWeight[p] -= unit * c[p];
     });
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
     if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = maxWeightPerfectMatching(n, { weights: stageWeight, allowed: ok }, offered, {
-      nearestPartners: options.nearestPartners,
-    });
+    const result = solve(stageWeight, offered);
     if (result.status !== 'optimal') return result;
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
@@ -352,7 +402,7 @@ export function lexicographicPerfectMatching(
     let total = 0;
     for (let v = 0; v < n; v++) {
       if (m[v] <= v) continue;
-      const x = c ? c[at(v, m[v])] : tier.cost(v, m[v]);
+      const x = c ? costOfPair(t, c, v, m[v]) : tier.cost(v, m[v]);
       total = tier.bottleneck ? Math.max(total, x) : total + x;
     }
     return total;

@@ -1,0 +1,77 @@
+import type { WeightedEdge } from './blossom';
+import { checkCertificate } from './certificate';
+import { maxWeightPerfectMatching, type PerfectMatchingResult } from './dense';
+import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
+import { seededRandom } from '../../../test/support/random';
+
+/**
+ * The solver's three ways to receive the same weights — a function, a triangle, a list of the allowed pairs — must give
+ * the same matching, ties included (the lexicographic stages hand over lists; tests and callers use the others), and
+ * that matching must be the brute-force optimum.
+ */
+function randomField(seed: number, n: number) {
+  const random = seededRandom(seed);
+  const forbidShare = [0, 0.2, 0.5][seed % 3];
+  // Few distinct weights: many ties, so any difference in how ties are broken would show.
+  const levels = 1 + (seed % 4);
+  const weight: (number | null)[][] = Array.from({ length: n }, () => new Array<number | null>(n).fill(null));
+  const edges: WeightedEdge[] = [];
+  const pairCount = (n * (n - 1)) / 2;
+  const triangle = new Float64Array(pairCount);
+  const allowed = new Uint8Array(pairCount);
+  const u: number[] = [];
+  const v: number[] = [];
+  const w: number[] = [];
+  for (let i = 0, k = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++, k++) {
+      if (random() < forbidShare) continue;
+      const x = -Math.floor(random() * levels) * 1000 + (seed % 2 === 0 ? 0 : Math.floor(random() * 3));
+      weight[i][j] = weight[j][i] = x;
+      triangle[k] = x;
+      allowed[k] = 1;
+      edges.push({ u: i, v: j, weight: x });
+      u.push(i);
+      v.push(j);
+      w.push(x);
+    }
+  }
+  // Listed arrays longer than `count`, with junk past it: only the first `count` entries may be read.
+  const listed = { u: Int32Array.from([...u, 0, 1]), v: Int32Array.from([...v, 0, 0]), weights: Float64Array.from([...w, 7, 7]), count: u.length };
+  return { weight: (i: number, j: number) => weight[i][j], triangle: { weights: triangle, allowed }, listed, edges };
+}
+
+function expectOptimal(n: number, edges: readonly WeightedEdge[], r: PerfectMatchingResult): void {
+  const brute = bruteForceOptimum(n, edges, true);
+  if (r.status !== 'optimal') {
+    expect(brute.pairs * 2).toBeLessThan(n);
+    return;
+  }
+  expect(brute.pairs * 2).toBe(n);
+  expect(Number(r.weight)).toBe(brute.weight);
+  const offset = r.weightOffset;
+  expect(checkCertificate(n, (visit) => edges.forEach((e) => visit(e.u, e.v, e.weight - offset)), r.mate, r.duals, 'perfect')).toEqual({ ok: true });
+}
+
+describe('maxWeightPerfectMatching: listed weights', () => {
+  it('give the same matching as the function and the triangle, ties included, and the brute-force optimum (seeded)', () => {
+    for (let seed = 1; seed <= 120; seed++) {
+      const n = 2 + 2 * (seed % 6); // 2…12 vertices
+      const f = randomField(seed, n);
+      const nearest = seed % 3;
+      const candidates = seed % 5 === 0 ? [{ u: 0, v: n - 1 }] : undefined;
+      const byFunction = maxWeightPerfectMatching(n, f.weight, candidates, { nearestPartners: nearest });
+      const byTriangle = maxWeightPerfectMatching(n, f.triangle, candidates, { nearestPartners: nearest });
+      const byList = maxWeightPerfectMatching(n, f.listed, candidates, { nearestPartners: nearest });
+      expect(byTriangle).toEqual(byFunction);
+      expect(byList).toEqual(byFunction);
+      expectOptimal(n, f.edges, byList);
+    }
+  });
+
+  it('refuse a list out of triangle order, naming the pair', () => {
+    const listed = { u: Int32Array.from([0, 0]), v: Int32Array.from([2, 1]), weights: Float64Array.from([1, 1]), count: 2 };
+    expect(() => maxWeightPerfectMatching(4, listed)).toThrow(/pair 1 \(0, 1\) is not in triangle order/);
+    const short = { u: Int32Array.from([0]), v: Int32Array.from([1]), weights: Float64Array.from([1]), count: 2 };
+    expect(() => maxWeightPerfectMatching(2, short)).toThrow(/listed weights: 2 pairs/);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The allowed pairs of a complete graph and their weights, as the perfect-matching solver (./dense) reads them: one
+ * list in triangle order (i ascending, then j), whichever form the caller gave — a weight function, the upper
+ * triangle, or the list itself (./lexicographic's later stages keep only their few tight pairs).
+ */
+
+/** Weight of pair (i, j), called once per pair with i < j. `null`/`undefined` means the pair may not be made. */
+export type PairWeight = (i: number, j: number) => number | null | undefined;
+
+/**
+ * The same weights already laid out as the upper triangle, pair (i, j), i < j, at i·n − i(i+1)/2 + (j − i − 1)
+ * (the order of ./lexicographic): `allowed[k]` 0 forbids pair k. Saves a function call per pair on large fields.
+ */
+export interface TriangleWeights {
+  readonly weights: Float64Array;
+  readonly allowed: Uint8Array;
+}
+
+/**
+ * The allowed pairs alone, in triangle order (i ascending, then j; `u[p]` < `v[p]`), with `weights[p]` the weight of
+ * pair p; the first `count` entries are read. Every other pair is forbidden. The solver then works in O(count) per
+ * pass instead of O(n²), and gives the same answer as for the same weights laid out as a triangle.
+ */
+export interface ListedWeights {
+  readonly u: Int32Array;
+  readonly v: Int32Array;
+  readonly weights: Float64Array;
+  readonly count: number;
+}
+
+/** Largest accepted spread max(w) − min(w) over the allowed pairs. */
+export const MAX_WEIGHT_SPREAD = 2 ** 50;
+
+/**
+ * The allowed pairs as a list in triangle order (i ascending, then j ascending; i < j), with weights shifted by
+ * `offset`, and each vertex's partners in ascending order. Everything the solver reads from the complete graph is
+ * read from here, in the order the upper triangle would give it, so the answer — ties included — does not depend on
+ * how the pairs were handed over; only the work does (the allowed pairs, not all n(n−1)/2).
+ */
+export class PairTable {
+  /** First entry of each vertex's partners in `adjOther`/`adjPair`. */
+  readonly adjStart: Int32Array;
+  /** Partners of each vertex, ascending. */
+  readonly adjOther: Int32Array;
+  /** The pair of each partner entry. */
+  readonly adjPair: Int32Array;
+
+  constructor(
+    readonly n: number,
+    readonly count: number,
+    readonly u: Int32Array,
+    readonly v: Int32Array,
+    /** Shifted weights: the caller's weight − `offset`. */
+    readonly w: Float64Array,
+    readonly offset: number,
+  ) {
+    const start = new Int32Array(n + 1);
+    for (let p = 0; p < count; p++) {
+      start[u[p] + 1]++;
+      start[v[p] + 1]++;
+    }
+    for (let x = 0; x < n; x++) start[x + 1] += start[x];
+    const fill = start.slice(0, n);
+    this.adjOther = new Int32Array(2 * count);
+    this.adjPair = new Int32Array(2 * count);
+    // In triangle order, vertex x first receives its partners below it (rows i < x, ascending), then its own row
+    // (ascending): each list comes out sorted.
+    for (let p = 0; p < count; p++) {
+      const a = u[p];
+      const b = v[p];
+      this.adjOther[fill[a]] = b;
+      this.adjPair[fill[a]++] = p;
+      this.adjOther[fill[b]] = a;
+      this.adjPair[fill[b]++] = p;
+    }
+    this.adjStart = start;
+  }
+
+  /** The pair (i, j), either order, or −1 when it is not allowed (binary search in i's partners). */
+  find(i: number, j: number): number {
+    let lo = this.adjStart[i];
+    let hi = this.adjStart[i + 1] - 1;
+    const other = this.adjOther;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const x = other[mid];
+      if (x === j) return this.adjPair[mid];
+      if (x < j) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** Each vertex's allowed partners in increasing order (./cardinality). */
+  lister(): (x: number, out: Int32Array) => number {
+    return (x, out) => {
+      const from = this.adjStart[x];
+      const to = this.adjStart[x + 1];
+      out.set(this.adjOther.subarray(from, to));
+      return to - from;
+    };
+  }
+}
+
+/** Reads every allowed pair's weight once, checks it, and shifts all by the midpoint of their range. */
+export function readPairs(n: number, weight: PairWeight | TriangleWeights | ListedWeights): PairTable {
+  let us: Int32Array;
+  let vs: Int32Array;
+  let ws: Float64Array;
+  let count = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  const grow = (size: number): void => {
+    const u2 = new Int32Array(size);
+    const v2 = new Int32Array(size);
+    const w2 = new Float64Array(size);
+    u2.set(us.subarray(0, count));
+    v2.set(vs.subarray(0, count));
+    w2.set(ws.subarray(0, count));
+    us = u2;
+    vs = v2;
+    ws = w2;
+  };
+  if (typeof weight !== 'function' && 'u' in weight) {
+    count = weight.count;
+    if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
+      throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
+    }
+    // The caller's arrays are read, never changed: the weights are copied (they are shifted below).
+    us = weight.u.subarray(0, count);
+    vs = weight.v.subarray(0, count);
+    ws = weight.weights.slice(0, count);
+    for (let p = 0; p < count; p++) {
+      const i = us[p];
+      const j = vs[p];
+      const ordered = i >= 0 && i < j && j < n && (p === 0 || us[p - 1] < i || (us[p - 1] === i && vs[p - 1] < j));
+      if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+      const w = ws[p];
+      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+      if (w < min) min = w;
+      if (w > max) max = w;
+    }
+  } else if (typeof weight !== 'function') {
+    const { weights, allowed } = weight;
+    if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
+      throw new RangeError(`triangle weights: expected ${(n * (n - 1)) / 2} pairs for ${n} vertices, got ${weights.length} and ${allowed.length}`);
+    }
+    let size = 0;
+    for (let k = 0; k < allowed.length; k++) if (allowed[k]) size++;
+    us = new Int32Array(size);
+    vs = new Int32Array(size);
+    ws = new Float64Array(size);
+    for (let i = 0, k = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++, k++) {
+        if (!allowed[k]) continue;
+        const w = weights[k];
+        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+        us[count] = i;
+        vs[count] = j;
+        ws[count++] = w;
+        if (w < min) min = w;
+        if (w > max) max = w;
+      }
+    }
+  } else {
+    // Room for every pair at once: growing by doubling copied the lists several times on large fields.
+    const all = (n * (n - 1)) / 2;
+    us = new Int32Array(Math.max(1, all));
+    vs = new Int32Array(Math.max(1, all));
+    ws = new Float64Array(Math.max(1, all));
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const w = weight(i, j);
+        if (w === null || w === undefined) continue;
+        if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+        if (count === us.length) grow(2 * count);
+        us[count] = i;
+        vs[count] = j;
+        ws[count++] = w;
+        if (w < min) min = w;
+        if (w > max) max = w;
+      }
+    }
+  }
+  if (max - min > MAX_WEIGHT_SPREAD) {
+    throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
+  }
+  // Shift by the midpoint of the range (exact: the spread is ≤ 2^50).
+  const offset = min > max ? 0 : min + Math.floor((max - min) / 2);
+  for (let p = 0; p < count; p++) ws[p] -= offset;
+  return new PairTable(n, count, us, vs, ws, offset);
+}
+
