@@ -4,8 +4,9 @@
  * takes longer than 300 ms shows the page's progress bar (`busy`) until it ends.
  */
 import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
-import { fromWire, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { fromWire, type PrepareAction, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
 /** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
 export type BusyReport = (what: string | null) => void;
@@ -54,11 +55,48 @@ class WorkerLink {
   }
 }
 
-class WorkerWorkbook implements PageWorkbook {
+/** What the progress bar says while the worker prepares a batch. */
+const PREPARING: Record<PrepareAction, string> = {
+  registerPlayersBatch: 'Preparing the players’ registration…',
+  absencesBatch: 'Preparing the absences…',
+  sectionsBatch: 'Preparing the sections…',
+  pairRoundBatch: 'Preparing the round’s write…',
+  resultsBatch: 'Preparing the results…',
+  standingsBatch: 'Preparing the standings…',
+  pairPlayoffBatch: 'Preparing the playoff…',
+  finalizeBatch: 'Preparing the final copies…',
+};
+
+class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
+  /** The batches the worker prepared and keeps: applied by id, not sent back. */
+  private readonly prepared = new WeakMap<WorkbookBatch, number>();
+
   constructor(
     private readonly link: WorkerLink,
     readonly handle: number,
   ) {}
+
+  readSession(known?: number): Promise<WireRead> {
+    return this.link.call({ method: 'read', handle: this.handle, ...(known !== undefined ? { known } : {}) }, 'Reading the tournament…');
+  }
+
+  async prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
+    const r = await this.link.call<WirePrepared>({ method: 'prepare', read, action, args, overwrite }, PREPARING[action]);
+    if (r.ok) this.prepared.set(r.batch, r.prepared);
+    return r;
+  }
+
+  fingerprint(): Promise<string | null> {
+    return this.link.call({ method: 'fingerprint', handle: this.handle }, 'Reading the tournament…');
+  }
+
+  refreshLiveValues(): Promise<void> {
+    return this.link.call({ method: 'refresh-live-values', handle: this.handle }, 'Bringing the standings up to date…');
+  }
+
+  view(sheet: string): Promise<SheetView> {
+    return this.link.call({ method: 'view', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  }
 
   sheetNames(): Promise<string[]> {
     return this.link.call({ method: 'sheetNames', handle: this.handle }, 'Reading the workbook…');
@@ -73,7 +111,7 @@ class WorkerWorkbook implements PageWorkbook {
   }
 
   apply(batch: WorkbookBatch): Promise<void> {
-    return this.link.call({ method: 'apply', handle: this.handle, batch }, `Writing: ${batch.label}…`);
+    return this.link.call({ method: 'apply', handle: this.handle, batch: this.prepared.get(batch) ?? batch }, `Writing: ${batch.label}…`);
   }
 
   save(): Promise<Uint8Array> {
