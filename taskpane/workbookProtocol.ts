@@ -46,6 +46,11 @@ export type WirePrepared =
   | { readonly ok: true; readonly batch: WorkbookBatch; readonly prepared: number; readonly warnings?: readonly string[] }
   | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
 
+/** What `prepare` answers the page: the batch's label and description; its ops stay in the worker (a round's are a megabyte). */
+export type SentPrepared =
+  | { readonly ok: true; readonly label: string; readonly description: string; readonly prepared: number; readonly warnings?: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
+
 /** The sheet view's content: the workbook's sheets, the one shown (`null` values: no such sheet), and its write count. */
 export interface SheetView {
   readonly names: readonly string[];

@@ -6,8 +6,9 @@
  * and the batches prepared on it, so the page never parses a sheet nor plans a write.
  */
 import { XlsxWorkbook } from '../src/workbook/adapters/xlsx';
-import { toWire, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 import { WorkerSession } from './workerSession';
+import { describeWrites } from './workbookWatch';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<WorkbookRequest>) => void) | null;
@@ -61,8 +62,14 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       return session.read(held(r.handle), r.known);
     case 'fingerprint':
       return session.fingerprint(held(r.handle));
-    case 'prepare':
-      return session.prepare(r.read, r.action, r.args, r.overwrite);
+    case 'prepare': {
+      // The page gets the batch's label and description; its ops stay here, applied by id (`apply`).
+      const prepared = await session.prepare(r.read, r.action, r.args, r.overwrite);
+      if (!prepared.ok) return prepared;
+      const { batch, ...rest } = prepared;
+      const sent: SentPrepared = { ...rest, label: batch.label, description: describeWrites(batch) };
+      return sent;
+    }
     case 'refresh-live-values':
       versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
       return session.refreshLiveValues(held(r.handle));

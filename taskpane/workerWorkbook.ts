@@ -6,7 +6,8 @@
 import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
-import { fromWire, type PrepareAction, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { describedBatch } from './workbookWatch';
+import { fromWire, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
 /** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
 export type BusyReport = (what: string | null) => void;
@@ -67,10 +68,10 @@ const PREPARING: Record<PrepareAction, string> = {
   finalizeBatch: 'Preparing the final copies…',
 };
 
-class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
-  /** The batches the worker prepared and keeps: applied by id, not sent back. */
-  private readonly prepared = new WeakMap<WorkbookBatch, number>();
+/** The batches a worker prepared and keeps (the page holds their label and description): applied by id. */
+const preparedThere = new WeakMap<WorkbookBatch, { readonly handle: number; readonly id: number }>();
 
+class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
   constructor(
     private readonly link: WorkerLink,
     readonly handle: number,
@@ -81,9 +82,11 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
   }
 
   async prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
-    const r = await this.link.call<WirePrepared>({ method: 'prepare', read, action, args, overwrite }, PREPARING[action]);
-    if (r.ok) this.prepared.set(r.batch, r.prepared);
-    return r;
+    const r = await this.link.call<SentPrepared>({ method: 'prepare', read, action, args, overwrite }, PREPARING[action]);
+    if (!r.ok) return r;
+    const batch = describedBatch(r.label, r.description);
+    preparedThere.set(batch, { handle: this.handle, id: r.prepared });
+    return { ok: true, batch, prepared: r.prepared, ...(r.warnings ? { warnings: r.warnings } : {}) };
   }
 
   fingerprint(): Promise<string | null> {
@@ -111,7 +114,10 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
   }
 
   apply(batch: WorkbookBatch): Promise<void> {
-    return this.link.call({ method: 'apply', handle: this.handle, batch: this.prepared.get(batch) ?? batch }, `Writing: ${batch.label}…`);
+    const there = preparedThere.get(batch);
+    // A batch prepared for another workbook holds no ops on the page: refused, never applied empty.
+    if (there && there.handle !== this.handle) return Promise.reject(new Error(`${batch.label}: prepared on another workbook than the one open now; nothing was written — prepare it again`));
+    return this.link.call({ method: 'apply', handle: this.handle, batch: there?.id ?? batch }, `Writing: ${batch.label}…`);
   }
 
   save(): Promise<Uint8Array> {
