@@ -49,7 +49,13 @@ export type NewPlayer = Omit<Player, 'id'>;
 export type BatchOrErrors =
   /** `warnings`: what the write changes besides what the director touched (a later round's basis, a latecomer's points). */
   | { readonly ok: true; readonly batch: WorkbookBatch; readonly warnings?: readonly string[] }
-  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwrite?: () => BatchOrErrors };
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwrite?: () => PreparedBatch };
+
+/**
+ * A batch prepared on the pane's own thread (at once), or in the standalone page's workbook worker (later: the worker
+ * holds the workbook as read, `workerSession.ts`, so a congress-size diff never blocks the page — issue 28).
+ */
+export type PreparedBatch = BatchOrErrors | Promise<BatchOrErrors>;
 
 export type TournamentRead =
   | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string }
@@ -87,11 +93,12 @@ export interface SectionChoice {
   readonly confirmRescore?: boolean;
 }
 
-export interface WizardServices {
+/** `P`: how the batches come, at once (`BatchOrErrors`, the session on the pane's thread) or either way. */
+export interface WizardServices<P extends PreparedBatch = PreparedBatch> {
   /** Pairing systems offered in Pair Round, the default first: [value, label]. */
   readonly pairingSystems: readonly (readonly [string, string])[];
   readTournament(wb: WorkbookAdapter): Promise<TournamentRead>;
-  newTournamentBatch(info: NewTournamentInfo): BatchOrErrors;
+  newTournamentBatch(info: NewTournamentInfo): P;
   parsePlayerList(text: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
   /** Players of an OpenGotha XML file (the file's name for messages). */
   importOpenGotha(text: string, file: string): { readonly ok: true; readonly players: readonly NewPlayer[] } | { readonly ok: false; readonly errors: readonly InputError[] };
@@ -101,10 +108,10 @@ export interface WizardServices {
    */
   readonly ratingLists?: RatingListHolder;
   /** `confirmSameNames`: the director said the players whose name is taken already are other people. */
-  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options?: { readonly confirmSameNames?: boolean }): BatchOrErrors;
+  registerPlayersBatch(t: Tournament, players: readonly NewPlayer[], options?: { readonly confirmSameNames?: boolean }): P;
   /** Rounds a player will miss (`absent`) or play after all, before they are paired. */
-  absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): BatchOrErrors;
-  sectionsBatch(t: Tournament, choice: SectionChoice): BatchOrErrors;
+  absencesBatch(t: Tournament, changes: readonly { readonly player: PlayerId; readonly rounds: readonly Round[]; readonly absent: boolean }[]): P;
+  sectionsBatch(t: Tournament, choice: SectionChoice): P;
   /**
    * `previewPairing` off the pane's thread (a Web Worker, ./backgroundPairing.ts); without it the pane computes the
    * preview on its own thread, after painting its progress indicator.
@@ -116,10 +123,10 @@ export interface WizardServices {
     t: Tournament,
     pairing: RoundPairing,
     check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean; readonly rest?: boolean },
-  ): BatchOrErrors;
-  resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): BatchOrErrors;
-  standingsBatch(t: Tournament): BatchOrErrors;
+  ): P;
+  resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): P;
+  standingsBatch(t: Tournament): P;
   /** A finished league's or QT's next knockout playoff round, on the Bracket sheet (the pairings `tengen playoff` prints). */
-  pairPlayoffBatch?(t: Tournament): BatchOrErrors;
-  finalizeBatch(t: Tournament): BatchOrErrors;
+  pairPlayoffBatch?(t: Tournament): P;
+  finalizeBatch(t: Tournament): P;
 }

@@ -13,7 +13,7 @@ import { ownPairing, refusedByOwnSystem } from '../src/systems/registry';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import { GRID_SHEET } from '../src/workbook/sheets/grid';
 import * as session from '../src/workbook/session';
-import type { BatchOrErrors, NewPlayer, WizardServices } from './services';
+import type { BatchOrErrors, NewPlayer, PreparedBatch, WizardServices } from './services';
 import { RatingListHolder, type RatingListStore } from './ratingListHolder';
 
 /** Prepare a batch; a refusal becomes errors (with a way to overwrite when that is the only reason). */
@@ -37,7 +37,8 @@ function withWarnings(prepared: BatchOrErrors, warnings: readonly string[]): Bat
   if (warnings.length === 0) return prepared;
   if (prepared.ok) return { ...prepared, warnings };
   const overwrite = prepared.overwrite;
-  return overwrite ? { ...prepared, overwrite: () => withWarnings(overwrite(), warnings) } : prepared;
+  const warned = (p: PreparedBatch): PreparedBatch => (p instanceof Promise ? p.then((q) => withWarnings(q, warnings)) : withWarnings(p, warnings));
+  return overwrite ? { ...prepared, overwrite: () => warned(overwrite()) } : prepared;
 }
 
 /** A player without his ID (registering numbers players afresh, by strength). */
@@ -48,7 +49,7 @@ function withoutId(p: Player): NewPlayer {
 }
 
 /** `ratingListStore`: where the loaded rating list is kept beyond the page (the standalone page's IndexedDB). */
-export function sessionServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices {
+export function sessionServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices<BatchOrErrors> {
   return {
     ratingLists: new RatingListHolder(options.ratingListStore),
     pairingSystems: [

@@ -19,6 +19,8 @@ import { pushUndo, savedAtText, suggestedFileName, validHistory, type AutosaveSt
 import { askPersistentStorage, indexedDbStore } from './browserStore';
 import { liveValuesBatch, readSession, readTournament } from '../src/workbook/session';
 import { PrintView } from './printView';
+import { hasSession } from './remoteSession';
+import type { SheetView } from './workbookProtocol';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {
@@ -38,22 +40,67 @@ export function cellText(v: CellValue): string {
   return v;
 }
 
-/** The sheet as an HTML table with row numbers and column letters, like a spreadsheet. */
+/** Rows of the sheet view drawn at a time: the first ones at once, the next as the director scrolls to them. */
+export const SHEET_ROWS_AT_ONCE = 100;
+
+/** Draws the rows of the last sheet view not drawn yet (the page is printed: the whole sheet goes on paper). */
+let drawRest: (() => void) | undefined;
+let printHooked = false;
+
+/**
+ * The sheet as an HTML table with row numbers and column letters, like a spreadsheet. A congress grid is thousands of
+ * rows of dozens of cells: only the first `SHEET_ROWS_AT_ONCE` rows are drawn at once, the next when the last drawn
+ * comes into view (or the page is printed), so drawing it never blocks the page (issue 28).
+ */
 export function renderSheet(name: string, values: readonly (readonly CellValue[])[]): HTMLTableElement {
   const width = values.reduce((w, row) => Math.max(w, row.length), 0);
   const header = h('tr', {}, h('th', { scope: 'col', class: 'corner' }, ''), ...Array.from({ length: width }, (_, c) => h('th', { scope: 'col' }, columnLetter(c + 1))));
-  const body = values.map((row, r) =>
+  const row = (r: number) =>
     h(
       'tr',
       {},
       h('th', { scope: 'row' }, String(r + 1)),
       ...Array.from({ length: width }, (_, c) => {
-        const v = row[c] ?? null;
+        const v = values[r][c] ?? null;
         return h('td', { class: typeof v === 'number' ? 'num' : '', 'data-cell': cellAddress(r + 1, c + 1) }, cellText(v));
       }),
-    ),
+    );
+  const body = h('tbody', {});
+  let drawn = 0;
+  const more = (rows: number) => {
+    const until = Math.min(values.length, drawn + rows);
+    const lines: HTMLElement[] = [];
+    for (; drawn < until; drawn++) lines.push(row(drawn));
+    body.append(...lines);
+    return drawn < values.length;
+  };
+  const table = h('table', { class: 'sheet', 'data-testid': 'sheet-view', 'data-sheet': name, 'data-rows': values.length }, h('caption', {}, name), h('thead', {}, header), body);
+  if (!more(SHEET_ROWS_AT_ONCE)) return table;
+  table.setAttribute('data-drawn', String(drawn));
+  const all = () => {
+    more(values.length);
+    table.setAttribute('data-drawn', String(drawn));
+  };
+  drawRest = all;
+  if (!printHooked) window.addEventListener('beforeprint', () => drawRest?.());
+  printHooked = true;
+  if (typeof IntersectionObserver !== 'function') {
+    all();
+    return table;
+  }
+  // The last row drawn coming into view (or near it) draws the next rows.
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      const left = more(SHEET_ROWS_AT_ONCE);
+      table.setAttribute('data-drawn', String(drawn));
+      if (left) observer.observe(body.lastElementChild!);
+    },
+    { rootMargin: '0px 0px 600px 0px' },
   );
-  return h('table', { class: 'sheet', 'data-testid': 'sheet-view', 'data-sheet': name }, h('caption', {}, name), h('thead', {}, header), h('tbody', {}, ...body));
+  observer.observe(body.lastElementChild!);
+  return table;
 }
 
 export class StandalonePage {
@@ -195,9 +242,10 @@ export class StandalonePage {
       const bytes = new Uint8Array(await file.arrayBuffer());
       await this.mount(await this.factory.load(bytes), file.name.replace(/\.xlsx$/i, ''), bytes);
       this.messageEl.textContent = `Opened ${file.name}.`;
-      // The page now holds this workbook: the browser keeps it, and it is the file the director has.
+      // The page now holds this workbook: the browser keeps it (the file's own bytes: nothing to save again), and it is
+      // the file the director has.
       this.unsavedFile = false;
-      this.autosave(true);
+      this.autosave(true, undefined, bytes);
     } catch (e) {
       // Tengen's own refusal names the damaged part and what to do; a parser's message is not for a director (issue 27).
       const why = e instanceof TengenInputError ? e.message : `its parts cannot be read (it is damaged, or was not written by a spreadsheet program); ${DAMAGED_WORKBOOK_ADVICE}`;
@@ -241,12 +289,12 @@ export class StandalonePage {
    * Stores the page's workbook in the browser (after each confirmed write); shows when, or why it could not. A write
    * (`undoLabel`) puts the workbook as it was before it on the undo history, kept with it.
    */
-  private autosave(savedAsFile = false, undoLabel?: string): void {
+  private autosave(savedAsFile = false, undoLabel?: string, asOpened?: Uint8Array): void {
     const wb = this.wb;
     if (!wb) return;
     this.saving = this.saving.then(async () => {
       try {
-        const bytes = await wb.save();
+        const bytes = asOpened ?? (await wb.save());
         const savedAt = new Date().toISOString();
         if (wb !== this.wb) return;
         const fingerprint = await fingerprintOf(wb);
@@ -331,12 +379,12 @@ export class StandalonePage {
   private async openPrint(): Promise<void> {
     const wb = this.wb;
     if (!wb) return;
-    const read = await readTournament(wb);
+    const read = await this.services.readTournament(wb);
     if (!read.ok) {
       this.messageEl.textContent = 'Nothing to print yet: create the tournament first (or correct the cells the pane names).';
       return;
     }
-    this.printView.open(read.value);
+    this.printView.open(read.tournament);
   }
 
   private showSaved(savedAt: string): void {
@@ -366,8 +414,9 @@ export class StandalonePage {
       workbookName: `${title}.xlsx`,
       onWrite: (batch) => {
         this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
-        this.written(batch.label);
+        // The view is asked for first: the worker answers it before it saves the autosave's copy.
         void this.drawGrid();
+        this.written(batch.label);
       },
     });
     this.wizard = wizard;
@@ -407,18 +456,22 @@ export class StandalonePage {
       this.drawnKey = '';
       return;
     }
-    const names = await wb.sheetNames();
-    if (!names.includes(this.shown)) this.shown = names.includes(GRID_SHEET) ? GRID_SHEET : names[0] ?? GRID_SHEET;
+    let seen = await sheetView(wb, this.shown);
+    const names = seen.names;
+    if (!names.includes(this.shown)) {
+      this.shown = names.includes(GRID_SHEET) ? GRID_SHEET : names[0] ?? GRID_SHEET;
+      if (names.length > 0) seen = await sheetView(wb, this.shown);
+    }
     const chooser = select(names.map((n) => [n, n] as const), this.shown, { name: 'sheet' });
     chooser.addEventListener('change', () => {
       this.shown = chooser.value;
       void this.drawGrid();
     });
-    const values = names.length > 0 ? await wb.readSheet(this.shown) : null;
+    const values = names.length > 0 ? seen.values : null;
     if (draw !== this.drawing || wb !== this.wb) return;
     // Nothing changed in what is shown (the same workbook, sheet list, sheet and values): the view is left as it is,
     // so the director's scroll position, focus and typing are not disturbed by a write to another sheet.
-    const shownKey = JSON.stringify([names, this.shown, values]);
+    const shownKey = JSON.stringify([names, this.shown]) + seen.key;
     if (wb === this.drawnWorkbook && shownKey === this.drawnKey && this.gridEl.firstChild) return;
     this.drawnWorkbook = wb;
     this.drawnKey = shownKey;
@@ -478,8 +531,8 @@ export class StandalonePage {
   /** The file name to suggest: the tournament's name and year from the Grid, else the name of the file opened. */
   private async suggestedName(wb: PageWorkbook): Promise<string> {
     try {
-      const read = await readTournament(wb);
-      if (read.ok) return suggestedFileName(read.value.name, read.value.beginDate, this.fileTitle);
+      const read = await this.services.readTournament(wb);
+      if (read.ok) return suggestedFileName(read.tournament.name, read.tournament.beginDate, this.fileTitle);
     } catch {
       // Not a tournament workbook (yet): the title it was opened under.
     }
@@ -517,14 +570,35 @@ export class StandalonePage {
  * LibreOffice shows the current standings. A workbook that does not read as a tournament is saved as it is.
  */
 async function refreshLiveValues(wb: WorkbookAdapter): Promise<void> {
+  // Done where the workbook is held (its worker), when it is.
+  const remote = wb as { refreshLiveValues?: () => Promise<void> };
+  if (typeof remote.refreshLiveValues === 'function') return remote.refreshLiveValues();
   const read = await readTournament(wb);
   if (!read.ok) return;
   const batch = liveValuesBatch(read.value);
   if (batch.ops.length > 0) await wb.apply(batch);
 }
 
+/** What the sheet view of `sheet` shows, with a key that changes whenever its values may have. */
+async function sheetView(wb: WorkbookAdapter, sheet: string): Promise<{ names: readonly string[]; values: CellValue[][] | null; key: string }> {
+  // The page's workbook in its worker: one call, and the count of its writes as the key (no sheet compared here).
+  if (isViewable(wb)) {
+    const v = await wb.view(sheet);
+    return { names: v.names, values: v.values, key: `#${v.version}` };
+  }
+  const names = await wb.sheetNames();
+  const values = names.includes(sheet) ? await wb.readSheet(sheet) : null;
+  return { names, values, key: JSON.stringify(values) };
+}
+
+function isViewable(wb: WorkbookAdapter): wb is WorkbookAdapter & { view(sheet: string): Promise<SheetView> } {
+  return typeof (wb as { view?: unknown }).view === 'function';
+}
+
 /** The tournament's fingerprint in the workbook (what a write is checked against), null when it holds none. */
 async function fingerprintOf(wb: WorkbookAdapter): Promise<string | null> {
+  // Read where the workbook is held (its worker keeps the last read: no sheet crosses to the page).
+  if (hasSession(wb)) return wb.fingerprint();
   try {
     const read = await readSession(wb);
     return read.ok ? read.value.fingerprint : null;

@@ -6,6 +6,7 @@ import { pageWorkbooks } from './pageWorkbook';
 import { StandalonePage } from './standalone';
 import { wizardServices } from './wizardServices';
 import { indexedDbRatingListStore } from './browserStore';
+import { remoteSessionServices } from './remoteSession';
 
 /**
  * The page's progress bar: shown while work on the workbook (held in a Web Worker, `pageWorkbook.ts`) runs past
@@ -28,7 +29,9 @@ function progressBar(): (what: string | null) => void {
 }
 
 export async function startStandalone(app: HTMLElement): Promise<void> {
-  const page = new StandalonePage(app, pageWorkbooks(progressBar()), wizardServices({ ratingListStore: indexedDbRatingListStore() }));
+  // The tournament is read, and every batch prepared, in the workbook's worker (remoteSession.ts, issue 28).
+  const services = remoteSessionServices(wizardServices({ ratingListStore: indexedDbRatingListStore() }));
+  const page = new StandalonePage(app, pageWorkbooks(progressBar()), services);
   // Restores what the browser kept (autosave.ts), else a new workbook.
   await page.start();
 }

@@ -14,7 +14,7 @@ import type { Round, Tournament } from '../src/model/tournament';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import { pendingGames } from '../src/workbook/cells/scratchPad';
 import { append, button, clear, h } from './dom';
-import type { BatchOrErrors, TournamentRead, WizardServices } from './services';
+import type { PreparedBatch, TournamentRead, WizardServices } from './services';
 import { errorsText, type StepContext, type StepName } from './steps/context';
 import { FinalizeStep } from './steps/finalize';
 import { PairStep } from './steps/pair';
@@ -286,7 +286,9 @@ export class Wizard {
   }
 
   /** Ask for confirmation of a prepared batch, or show why it could not be prepared. */
-  private async offer(prepared: BatchOrErrors, details: readonly string[] = []): Promise<boolean> {
+  private async offer(preparing: PreparedBatch, details: readonly string[] = []): Promise<boolean> {
+    // Prepared in the page's workbook worker, the batch comes later (the progress bar says so past 300 ms).
+    const prepared = await preparing;
     if (!prepared.ok) {
       this.showErrors(errorsText(prepared.errors));
       const overwrite = prepared.overwrite;

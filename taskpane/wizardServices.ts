@@ -4,12 +4,12 @@
  */
 import { pageThreadPairing, workerPairing } from './backgroundPairing';
 import { makePairWorker } from './pairWorkerClient';
-import type { WizardServices } from './services';
+import type { BatchOrErrors, WizardServices } from './services';
 import { sessionServices } from './sessionServices';
 import type { RatingListStore } from './ratingListHolder';
 
 /** `ratingListStore`: the standalone page keeps the loaded rating list in the browser; Excel's pane in memory. */
-export function wizardServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices {
+export function wizardServices(options: { readonly ratingListStore?: RatingListStore } = {}): WizardServices<BatchOrErrors> {
   const services = sessionServices(options);
   return { ...services, background: workerPairing(makePairWorker, pageThreadPairing(services)) };
 }

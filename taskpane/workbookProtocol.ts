@@ -7,8 +7,9 @@
  */
 import type { CellConflict } from '../src/workbook/adapters/batch';
 import { BatchError, WorkbookConflict } from '../src/workbook/adapters/batch';
-import type { WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
+import type { CellValue, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
 import { TengenInputError, type InputError } from '../src/model/errors';
+import type { Tournament } from '../src/model/tournament';
 
 export type WorkbookRequest =
   | { readonly id: number; readonly method: 'create' }
@@ -16,8 +17,46 @@ export type WorkbookRequest =
   | { readonly id: number; readonly method: 'drop'; readonly handle: number }
   | { readonly id: number; readonly method: 'sheetNames'; readonly handle: number }
   | { readonly id: number; readonly method: 'readSheet' | 'readFormulas'; readonly handle: number; readonly sheet: string }
-  | { readonly id: number; readonly method: 'apply'; readonly handle: number; readonly batch: WorkbookBatch }
-  | { readonly id: number; readonly method: 'save'; readonly handle: number };
+  /** `batch`: the batch, or the id of one the worker prepared (`prepare`), which is not sent back. */
+  | { readonly id: number; readonly method: 'apply'; readonly handle: number; readonly batch: WorkbookBatch | number }
+  | { readonly id: number; readonly method: 'save'; readonly handle: number }
+  // The session, held in the worker (workerSession.ts).
+  /** `known`: the read the page holds; answered `unchanged` when it is still the last. */
+  | { readonly id: number; readonly method: 'read'; readonly handle: number; readonly known?: number }
+  | { readonly id: number; readonly method: 'fingerprint'; readonly handle: number }
+  /** A batch of the wizard's services, on the tournament of read `read` (or the one sent). */
+  | { readonly id: number; readonly method: 'prepare'; readonly read: number | Tournament; readonly action: PrepareAction; readonly args: readonly unknown[]; readonly overwrite: boolean }
+  /** The live formulas' cached values brought up to date (before a file is saved). */
+  | { readonly id: number; readonly method: 'refresh-live-values'; readonly handle: number }
+  /** What the sheet view shows: the sheet names and one sheet's values; `version` counts the writes to the workbook. */
+  | { readonly id: number; readonly method: 'view'; readonly handle: number; readonly sheet: string };
+
+/** The wizard's services that prepare a batch on a tournament read (`WizardServices`), by name. */
+export type PrepareAction = 'registerPlayersBatch' | 'absencesBatch' | 'sectionsBatch' | 'pairRoundBatch' | 'resultsBatch' | 'standingsBatch' | 'pairPlayoffBatch' | 'finalizeBatch';
+
+/** A read as it crosses: `read` names it (the tournament it gave stays in the worker, for the batches). */
+export type WireRead =
+  | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string; readonly read: number; readonly unchanged?: undefined }
+  | { readonly ok: true; readonly unchanged: true; readonly read: number }
+  | { readonly ok: false; readonly empty: true }
+  | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
+
+/** A prepared batch as it crosses: `prepared` names it for `apply`; `overwritable`: preparing it again with `overwrite` is offered. */
+export type WirePrepared =
+  | { readonly ok: true; readonly batch: WorkbookBatch; readonly prepared: number; readonly warnings?: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
+
+/** What `prepare` answers the page: the batch's label and description; its ops stay in the worker (a round's are a megabyte). */
+export type SentPrepared =
+  | { readonly ok: true; readonly label: string; readonly description: string; readonly prepared: number; readonly warnings?: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
+
+/** The sheet view's content: the workbook's sheets, the one shown (`null` values: no such sheet), and its write count. */
+export interface SheetView {
+  readonly names: readonly string[];
+  readonly values: CellValue[][] | null;
+  readonly version: number;
+}
 
 /** An error as it crosses: its class by name, and what that class is made of. */
 export type WireError =

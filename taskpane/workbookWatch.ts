@@ -71,10 +71,24 @@ export function writeFailure(batch: WorkbookBatch, e: unknown): string {
 }
 
 /**
+ * Batches described where they were prepared (the standalone page's workbook worker keeps a congress batch's ops and
+ * sends the page its label and this description alone: `workerWorkbook.ts`).
+ */
+const described = new WeakMap<WorkbookBatch, string>();
+
+export function describedBatch(label: string, description: string): WorkbookBatch {
+  const batch: WorkbookBatch = { label, ops: [] };
+  described.set(batch, description);
+  return batch;
+}
+
+/**
  * "Results of round 2: writes 6 cells on Grid, Pairings R2, Log" — what the confirmation shows; a batch that deletes
  * sheets says Excel cannot undo it (Worksheet.delete is not undoable: "Undo capabilities in Excel add-ins").
  */
 export function describeWrites(batch: WorkbookBatch): string {
+  const known = described.get(batch);
+  if (known !== undefined) return known;
   const writing = batch.ops.filter((op) => op.kind !== 'expect' && op.kind !== 'expect-missing' && op.kind !== 'cached-values');
   const sheets = [...new Set(writing.map((op) => op.sheet))];
   const cells = writing.reduce((n, op) => n + (op.kind === 'write' || op.kind === 'append' ? op.cells.reduce((m, row) => m + row.length, 0) : 0), 0);

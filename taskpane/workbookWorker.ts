@@ -2,10 +2,13 @@
  * The Web Worker holding the standalone page's `.xlsx` workbooks (`workbookProtocol.ts`): ExcelJS, JSZip and the
  * sheet XML work run here, off the page's thread, so the page stays responsive while a congress workbook is opened,
  * written or saved (issue 28). Each workbook is one `XlsxWorkbook`, by handle; calls on it run one after the other
- * (the adapter queues them itself).
+ * (the adapter queues them itself). The wizard's session lives here too (`workerSession.ts`): the tournament read,
+ * and the batches prepared on it, so the page never parses a sheet nor plans a write.
  */
 import { XlsxWorkbook } from '../src/workbook/adapters/xlsx';
-import { toWire, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { WorkerSession } from './workerSession';
+import { describeWrites } from './workbookWatch';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<WorkbookRequest>) => void) | null;
@@ -14,7 +17,17 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const workbooks = new Map<number, XlsxWorkbook>();
+/** Writes applied to each workbook: the sheet view redraws only when it changed. */
+const versions = new Map<number, number>();
+const session = new WorkerSession();
 let next = 1;
+
+async function view(handle: number, sheet: string): Promise<SheetView> {
+  const wb = held(handle);
+  const names = await wb.sheetNames();
+  const values = names.includes(sheet) ? await wb.readSheet(sheet) : null;
+  return { names, values, version: versions.get(handle) ?? 0 };
+}
 
 function held(handle: number): XlsxWorkbook {
   const wb = workbooks.get(handle);
@@ -32,6 +45,7 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       return next++;
     case 'drop':
       workbooks.delete(r.handle);
+      versions.delete(r.handle);
       return null;
     case 'sheetNames':
       return held(r.handle).sheetNames();
@@ -40,9 +54,27 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
     case 'readFormulas':
       return held(r.handle).readFormulas(r.sheet);
     case 'apply':
-      return held(r.handle).apply(r.batch);
+      versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
+      return session.apply(held(r.handle), r.batch);
     case 'save':
       return held(r.handle).save();
+    case 'read':
+      return session.read(held(r.handle), r.known);
+    case 'fingerprint':
+      return session.fingerprint(held(r.handle));
+    case 'prepare': {
+      // The page gets the batch's label and description; its ops stay here, applied by id (`apply`).
+      const prepared = await session.prepare(r.read, r.action, r.args, r.overwrite);
+      if (!prepared.ok) return prepared;
+      const { batch, ...rest } = prepared;
+      const sent: SentPrepared = { ...rest, label: batch.label, description: describeWrites(batch) };
+      return sent;
+    }
+    case 'refresh-live-values':
+      versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
+      return session.refreshLiveValues(held(r.handle));
+    case 'view':
+      return view(r.handle, r.sheet);
   }
 }
 

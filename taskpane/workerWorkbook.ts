@@ -4,8 +4,10 @@
  * takes longer than 300 ms shows the page's progress bar (`busy`) until it ends.
  */
 import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
-import { fromWire, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { describedBatch } from './workbookWatch';
+import { fromWire, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
 /** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
 export type BusyReport = (what: string | null) => void;
@@ -54,11 +56,50 @@ class WorkerLink {
   }
 }
 
-class WorkerWorkbook implements PageWorkbook {
+/** What the progress bar says while the worker prepares a batch. */
+const PREPARING: Record<PrepareAction, string> = {
+  registerPlayersBatch: 'Preparing the players’ registration…',
+  absencesBatch: 'Preparing the absences…',
+  sectionsBatch: 'Preparing the sections…',
+  pairRoundBatch: 'Preparing the round’s write…',
+  resultsBatch: 'Preparing the results…',
+  standingsBatch: 'Preparing the standings…',
+  pairPlayoffBatch: 'Preparing the playoff…',
+  finalizeBatch: 'Preparing the final copies…',
+};
+
+/** The batches a worker prepared and keeps (the page holds their label and description): applied by id. */
+const preparedThere = new WeakMap<WorkbookBatch, { readonly handle: number; readonly id: number }>();
+
+class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
   constructor(
     private readonly link: WorkerLink,
     readonly handle: number,
   ) {}
+
+  readSession(known?: number): Promise<WireRead> {
+    return this.link.call({ method: 'read', handle: this.handle, ...(known !== undefined ? { known } : {}) }, 'Reading the tournament…');
+  }
+
+  async prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
+    const r = await this.link.call<SentPrepared>({ method: 'prepare', read, action, args, overwrite }, PREPARING[action]);
+    if (!r.ok) return r;
+    const batch = describedBatch(r.label, r.description);
+    preparedThere.set(batch, { handle: this.handle, id: r.prepared });
+    return { ok: true, batch, prepared: r.prepared, ...(r.warnings ? { warnings: r.warnings } : {}) };
+  }
+
+  fingerprint(): Promise<string | null> {
+    return this.link.call({ method: 'fingerprint', handle: this.handle }, 'Reading the tournament…');
+  }
+
+  refreshLiveValues(): Promise<void> {
+    return this.link.call({ method: 'refresh-live-values', handle: this.handle }, 'Bringing the standings up to date…');
+  }
+
+  view(sheet: string): Promise<SheetView> {
+    return this.link.call({ method: 'view', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  }
 
   sheetNames(): Promise<string[]> {
     return this.link.call({ method: 'sheetNames', handle: this.handle }, 'Reading the workbook…');
@@ -73,7 +114,10 @@ class WorkerWorkbook implements PageWorkbook {
   }
 
   apply(batch: WorkbookBatch): Promise<void> {
-    return this.link.call({ method: 'apply', handle: this.handle, batch }, `Writing: ${batch.label}…`);
+    const there = preparedThere.get(batch);
+    // A batch prepared for another workbook holds no ops on the page: refused, never applied empty.
+    if (there && there.handle !== this.handle) return Promise.reject(new Error(`${batch.label}: prepared on another workbook than the one open now; nothing was written — prepare it again`));
+    return this.link.call({ method: 'apply', handle: this.handle, batch: there?.id ?? batch }, `Writing: ${batch.label}…`);
   }
 
   save(): Promise<Uint8Array> {

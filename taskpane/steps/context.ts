@@ -8,7 +8,7 @@ import type { Round, Tournament } from '../../src/model/tournament';
 import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { append, button, h } from '../dom';
 import { unsectionedPlacesNotice } from '../sectionsNotice';
-import type { BatchOrErrors, TournamentRead, WizardServices } from '../services';
+import type { PreparedBatch, TournamentRead, WizardServices } from '../services';
 
 export type StepName = 'tournament' | 'players' | 'sections' | 'pair' | 'results' | 'standings' | 'finalize';
 
@@ -29,7 +29,7 @@ export interface StepContext {
   showErrors(lines: readonly string[]): void;
   /** Warnings of the action just done: it was done, and the director should read this (never blocks). */
   warn(lines: readonly string[]): void;
-  offer(prepared: BatchOrErrors, details?: readonly string[]): Promise<boolean>;
+  offer(prepared: PreparedBatch, details?: readonly string[]): Promise<boolean>;
   apply(batch: WorkbookBatch): Promise<boolean>;
 }
 

@@ -408,7 +408,7 @@ export class PairStep implements Step {
       this.ctx.showErrors([`The workbook changed since the preview of round ${round} (someone typed in the grid or another sheet): nothing was written. Here is a new preview — check it and confirm again.`]);
       return;
     }
-    const prepared = this.ctx.services.pairRoundBatch(read.tournament, preview.pairing, {
+    const prepared = await this.ctx.services.pairRoundBatch(read.tournament, preview.pairing, {
       expectedFingerprint: expected,
       currentFingerprint: read.fingerprint,
       confirmRepair: this.mode === 'repair' && this.confirmRepair,

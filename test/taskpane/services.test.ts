@@ -8,7 +8,7 @@ import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { corpusPath, describeCorpus } from '../support/corpus';
 import { attempt, sessionServices } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
-import type { TournamentRead, WizardServices } from '../../taskpane/services';
+import type { BatchOrErrors, TournamentRead, WizardServices } from '../../taskpane/services';
 import type { PlayerId, RulesetName, Tournament } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import type { Rank } from '../../src/model/rank';
@@ -20,7 +20,7 @@ async function read(s: WizardServices, wb: MemoryWorkbook): Promise<Extract<Tour
   return r;
 }
 
-function batchOf(b: ReturnType<WizardServices['finalizeBatch']>) {
+function batchOf(b: ReturnType<WizardServices<BatchOrErrors>['finalizeBatch']>) {
   if (!b.ok) throw new Error(b.errors.map((e) => e.message).join('\n'));
   return b.batch;
 }
@@ -148,7 +148,7 @@ describe('wizard services over a workbook', () => {
 });
 
 /** A new 3-round McMahon tournament in a workbook, the players of a pasted list registered. */
-async function registered(s: WizardServices, name: string, ruleset: RulesetName, players: string): Promise<MemoryWorkbook> {
+async function registered(s: WizardServices<BatchOrErrors>, name: string, ruleset: RulesetName, players: string): Promise<MemoryWorkbook> {
   const wb = new MemoryWorkbook();
   await wb.apply(batchOf(s.newTournamentBatch({ name, rounds: 3, system: 'mcmahon', ruleset })));
   const list = s.parsePlayerList(players);
@@ -158,7 +158,7 @@ async function registered(s: WizardServices, name: string, ruleset: RulesetName,
 }
 
 /** Round 1 paired by Mays' method and written; the tournament read back. */
-async function pairFirstRound(s: WizardServices, wb: MemoryWorkbook): Promise<Tournament> {
+async function pairFirstRound(s: WizardServices<BatchOrErrors>, wb: MemoryWorkbook): Promise<Tournament> {
   const t = (await read(s, wb)).tournament;
   const r1 = s.previewPairing(t, 1, 'mays', {});
   const { fingerprint } = await read(s, wb);

@@ -1,0 +1,72 @@
+/**
+ * The wizard's services on a workbook whose session lives elsewhere — the standalone page's Web Worker
+ * (`workerSession.ts`, issue 28): reading the tournament and preparing each batch are asked of the workbook there, so
+ * the page's thread neither parses a sheet nor plans a write. A tournament read so is remembered with its read, and
+ * every batch on it is prepared there, against the very sheets read; a workbook without such a session (Excel's, or
+ * the page's own when the browser starts no worker) uses the services as they are.
+ */
+import type { Tournament } from '../src/model/tournament';
+import type { WorkbookAdapter } from '../src/workbook/adapters/adapter';
+import type { BatchOrErrors, TournamentRead, WizardServices } from './services';
+import type { PrepareAction, WirePrepared, WireRead } from './workbookProtocol';
+
+/** A workbook that reads its tournament and prepares batches where it is held. */
+export interface SessionWorkbook {
+  /** `known`: the read the caller holds (answered `unchanged` when it is still the last). */
+  readSession(known?: number): Promise<WireRead>;
+  prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared>;
+  /** The tournament's fingerprint in the workbook, null when it holds none. */
+  fingerprint(): Promise<string | null>;
+}
+
+export function hasSession(wb: unknown): wb is SessionWorkbook {
+  return typeof (wb as Partial<SessionWorkbook>)?.readSession === 'function' && typeof (wb as Partial<SessionWorkbook>).prepare === 'function';
+}
+
+/** `local`'s services, with reading and preparing done by the workbook's own session where it has one. */
+export function remoteSessionServices(local: WizardServices<BatchOrErrors>): WizardServices {
+  /** Where each tournament read came from: its workbook and read. */
+  const origin = new WeakMap<Tournament, { readonly wb: SessionWorkbook; readonly read: number }>();
+  /** The last read of each workbook, kept on the page: read again unchanged, it is not sent again. */
+  const last = new WeakMap<SessionWorkbook, { readonly read: number; readonly value: TournamentRead }>();
+
+  const prepare = async (wb: SessionWorkbook, read: number, action: PrepareAction, args: readonly unknown[], overwrite = false): Promise<BatchOrErrors> => {
+    const r = await wb.prepare(read, action, args, overwrite);
+    if (r.ok) return { ok: true, batch: r.batch, ...(r.warnings ? { warnings: r.warnings } : {}) };
+    return r.overwritable && !overwrite ? { ok: false, errors: r.errors, overwrite: () => prepare(wb, read, action, args, true) } : { ok: false, errors: r.errors };
+  };
+  /** The action on `t`: prepared where `t` was read, else by the local services. */
+  const by =
+    <A extends unknown[]>(action: PrepareAction, here: (t: Tournament, ...args: A) => BatchOrErrors) =>
+    (t: Tournament, ...args: A) => {
+      const from = origin.get(t);
+      return from ? prepare(from.wb, from.read, action, args) : here(t, ...args);
+    };
+
+  return {
+    ...local,
+    async readTournament(wb: WorkbookAdapter): Promise<TournamentRead> {
+      if (!hasSession(wb)) return local.readTournament(wb);
+      const kept = last.get(wb);
+      const r = await wb.readSession(kept?.read);
+      if (!r.ok) return r;
+      if (r.unchanged) {
+        // Only a read the page holds is answered so.
+        if (!kept) throw new Error('the workbook answered "unchanged" to a read the page does not hold');
+        return kept.value;
+      }
+      origin.set(r.tournament, { wb, read: r.read });
+      const value: TournamentRead = { ok: true, tournament: r.tournament, fingerprint: r.fingerprint };
+      last.set(wb, { read: r.read, value });
+      return value;
+    },
+    registerPlayersBatch: by('registerPlayersBatch', local.registerPlayersBatch.bind(local)),
+    absencesBatch: by('absencesBatch', local.absencesBatch.bind(local)),
+    sectionsBatch: by('sectionsBatch', local.sectionsBatch.bind(local)),
+    pairRoundBatch: by('pairRoundBatch', local.pairRoundBatch.bind(local)),
+    resultsBatch: by('resultsBatch', local.resultsBatch.bind(local)),
+    standingsBatch: by('standingsBatch', local.standingsBatch.bind(local)),
+    ...(local.pairPlayoffBatch ? { pairPlayoffBatch: by('pairPlayoffBatch', local.pairPlayoffBatch.bind(local)) } : {}),
+    finalizeBatch: by('finalizeBatch', local.finalizeBatch.bind(local)),
+  };
+}
