@@ -7,7 +7,7 @@
  *
  * Why one file of this size: the reader and the writer of one format together, so that each field is read and written side by side.
  */
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
 import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tournament } from '../model/tournament';
@@ -177,8 +177,16 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
 // Reading
 // ---------------------------------------------------------------------------------------------------------------
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateSchema = ajv.compile(schema);
+/**
+ * The schema's validator, compiled when a JSON file is first read: compiling takes some 120 ms, which every command
+ * that loads this module (a workbook's session, for `writeTournamentJson`) paid at start-up without reading JSON
+ * (issue 28).
+ */
+let compiled: ValidateFunction | undefined;
+function schemaValidator(): ValidateFunction {
+  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  return compiled;
+}
 
 function schemaMessage(e: ErrorObject): string {
   switch (e.keyword) {
@@ -243,6 +251,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
       { file, line: lineOf(lines, '/version'), where: '/version', message: `this file is format version ${JSON.stringify(record.version)}; this Tengen reads version ${FORMAT_VERSION}` },
     ]);
   }
+  const validateSchema = schemaValidator();
   if (!validateSchema(doc)) {
     const errors = (validateSchema.errors ?? []).map((e): InputError => {
       const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';

@@ -24,7 +24,7 @@
  *
  * Why one file of this size: the WorkbookAdapter contract applied op by op to ExcelJS sheets; the package (xlsxPackage.ts), the sheet XML reader (xlsxSheetReader.ts) and styles (xlsxStyles.ts) are apart already. The next split: the op application into its own file.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { CellFormat, CellValue, ImageOp, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
@@ -36,11 +36,24 @@ import { webExtensionParts } from './webExtension';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
-import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
 
 type Cell = ExcelJS.Cell;
+
+/**
+ * ExcelJS, loaded when a sheet is first parsed into it (or a workbook made): some 0.5 s of start-up that a command
+ * reading and changing cells alone (a result, standings: `xlsxSheetReader.ts`, `xlsxSheetPatch.ts`) never needs
+ * (issue 28). The browser bundle holds it all the same (webpack resolves the call).
+ */
+let excelJsModule: typeof ExcelJS | undefined;
+function excelJs(): typeof ExcelJS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  excelJsModule ??= require('exceljs') as typeof ExcelJS;
+  return excelJsModule;
+}
 
 /** A sheet of the workbook, parsed into ExcelJS or not yet. */
 interface Slot {
@@ -112,8 +125,16 @@ function isMergeSlave(cell: Cell): boolean {
 }
 
 export class XlsxWorkbook implements WorkbookAdapter {
-  /** The ExcelJS workbook holding the sheets parsed so far (all of them once `loadAll` ran, or after `create`). */
-  private workbook: ExcelJS.Workbook;
+  /**
+   * The ExcelJS workbook holding the sheets parsed so far (all of them once `loadAll` ran, or after `create`); made
+   * (and ExcelJS loaded) when first needed.
+   */
+  private book: ExcelJS.Workbook | undefined;
+
+  private get workbook(): ExcelJS.Workbook {
+    this.book ??= new (excelJs().Workbook)();
+    return this.book;
+  }
   /** The file as it was last read or saved: every part a save does not rewrite is written back from it unchanged. */
   private pkg: XlsxPackage | undefined;
   /** The sheets in tab order, parsed or not. */
@@ -139,8 +160,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private handedOut = false;
 
   /** Over a package and its sheets; or (tests) over an ExcelJS workbook alone, its sheets all new. */
-  protected constructor(workbook: ExcelJS.Workbook, pkg?: XlsxPackage, slots?: Slot[]) {
-    this.workbook = workbook;
+  protected constructor(workbook: ExcelJS.Workbook | undefined, pkg?: XlsxPackage, slots?: Slot[]) {
+    this.book = workbook;
     this.pkg = pkg;
     this.slots = slots ?? [];
     this.names = [...(pkg?.names ?? [])];
@@ -165,7 +186,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
    * `webExtension.ts`) is made when it is first saved.
    */
   static create(): XlsxWorkbook {
-    return new XlsxWorkbook(new ExcelJS.Workbook(), undefined, []);
+    return new XlsxWorkbook(undefined, undefined, []);
   }
 
   /**
@@ -174,27 +195,19 @@ export class XlsxWorkbook implements WorkbookAdapter {
    */
   static async open(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
     const bytes = toUint8Array(data);
-    // JSZip's own words ("Can't find end of central directory") are not for a director (issue 27).
-    const damaged = () => {
+    // The zip container's own words are not for a director (issue 27).
+    let zip: ZipParts;
+    try {
+      zip = ZipParts.read(bytes);
+    } catch (e) {
+      if (!(e instanceof ZipDamaged)) throw e;
       const what = bytes.length === 0 ? 'the file is empty' : 'it is not an .xlsx workbook, or it is damaged (cut short, or changed by something other than a spreadsheet program): its zip container cannot be read';
-      return new TengenInputError([{ message: `${what}; ${DAMAGED_WORKBOOK_ADVICE}` }]);
-    };
-    let zip: JSZip;
-    try {
-      zip = await JSZip.loadAsync(bytes);
-    } catch {
-      throw damaged();
+      throw new TengenInputError([{ message: `${what}; ${DAMAGED_WORKBOOK_ADVICE}` }]);
     }
-    // The limits first, each part inflated as a stream and stopped at the first passed (a zip bomb never inflates
-    // whole); then every part's CRC-32, so one whose bytes were damaged is refused rather than read as what they became.
-    await checkWorkbookLimits(zip);
-    try {
-      zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
-    } catch {
-      throw damaged();
-    }
+    // No part is inflated yet: each is when first read, its CRC-32 checked and its size held to the limits then
+    // (zipParts.ts, xlsxLimits.ts); the parts never read are written back with the bytes they have.
     const pkg = await XlsxPackage.open(zip);
-    return new XlsxWorkbook(new ExcelJS.Workbook(), pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
+    return new XlsxWorkbook(undefined, pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
   }
 
   /** Opens a file and parses every sheet at once (`excel` needs them all). */
@@ -223,7 +236,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private async saveNow(): Promise<Uint8Array> {
     this.syncWithExcel();
-    this.pkg ??= await XlsxPackage.open(await JSZip.loadAsync(await emptyPackage()));
+    this.pkg ??= await XlsxPackage.open(ZipParts.read(await emptyPackage()));
     const pkg = this.pkg;
     const dirty = this.slots.filter((s) => s.dirty && !s.chart && (s.loaded || s.patch?.changed));
     // Sheets changed in their XML alone (xlsxSheetPatch.ts), and those ExcelJS writes.
@@ -285,7 +298,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     if (metadata) parts.set(METADATA_PART, { text: dynamicArrayMetadataXml(), contentType: METADATA_CONTENT_TYPE });
     const listChanged = this.slots.length !== pkg.sheets.length || this.slots.some((s, i) => s.was !== pkg.sheets[i] || s.state !== s.was?.state || s.name !== s.was?.name);
     const namesChanged = this.names.length !== pkg.names.length || this.names.some((n, i) => n !== pkg.names[i]);
-    if (sheetChanges.size === 0 && !listChanged && !namesChanged) return copyOf(await pkg.zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+    if (sheetChanges.size === 0 && !listChanged && !namesChanged) return pkg.zip.generate();
     const bytes = await assemble(pkg, {
       sheets: this.slots.map((s) => ({ name: s.name, state: s.state, ...(s.was ? { was: s.was } : {}), ...(sheetChanges.has(s) ? { xml: sheetChanges.get(s)! } : {}), ...(s.images !== undefined ? { images: s.images } : {}) })),
       names: this.names,
@@ -325,10 +338,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
     } finally {
       book._worksheets = all;
     }
-    const zip = await JSZip.loadAsync(buffer);
-    const out = await XlsxPackage.open(zip);
+    const out = await XlsxPackage.open(ZipParts.read(new Uint8Array(buffer)));
     const sheets = new Map<string, string>();
-    for (const s of out.sheets) if (s.part) sheets.set(s.name, (await out.text(s.part)) ?? '');
+    // Read from the zip as it is (ExcelJS wrote it: no limit to hold it to, `XlsxPackage.text`).
+    for (const s of out.sheets) if (s.part) sheets.set(s.name, await out.zip.text(s.part));
     const strings = sharedStringItems(out.sharedStringsPart() ? await out.text(out.sharedStringsPart()!) : undefined);
     const styles = (await out.text(out.stylesPart() ?? 'xl/styles.xml')) ?? '';
     return { sheets, strings, styles, printNames: out.names.filter((n) => PRINT_NAMES.includes(n.name)) };
@@ -346,7 +359,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const xml = slot.patch?.changed ? patchedSheetXml(file, slot.patch, {}) : file;
       sheets.push({ name: slot.name, xml: xml.includes(UDF_PREFIX) ? mapFormulas(xml, shownFormula) : xml });
     }
-    const scratch = new ExcelJS.Workbook();
+    const scratch = new (excelJs().Workbook)();
     await scratch.xlsx.load(toArrayBuffer(await sheetPackage(this.pkg!, sheets, this.names)));
     for (const slot of wanted) {
       const from = scratch.getWorksheet(slot.name);
@@ -428,9 +441,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
       date1904: pkg.date1904,
     };
     const raw = (await pkg.text(slot.was.part)) ?? '';
-    const shown = raw.includes(UDF_PREFIX) ? mapFormulas(raw, shownFormula) : raw;
-    const read = readSheetCells(shown, this.context, (rows, columns) => checkExtent(sheet, rows, columns));
-    slot.patch = read && patchable(raw) ? new SheetPatch(read, mergeSlaves(shown)) : null;
+    // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
+    const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
+    const read = readSheetCells(raw, this.context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
+    slot.patch = read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw)) : null;
     return slot.patch;
   }
 
@@ -447,7 +461,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     await this.ensureLoaded([sheet]);
     // A formula's cached result is read from `cell.result`: ExcelJS 4.4's `cell.value` leaves out a result of 0
     // (its FormulaValue copies only truthy fields), which would turn every score of 0 into an empty cell.
-    return this.rectangle(sheet, (cell) => (cell.type === ExcelJS.ValueType.Formula ? plainValue(cell.result as ExcelJS.CellValue) : plainValue(cell.value)), null);
+    return this.rectangle(sheet, (cell) => (cell.type === excelJs().ValueType.Formula ? plainValue(cell.result as ExcelJS.CellValue) : plainValue(cell.value)), null);
   }
 
   readFormulas(sheet: string): Promise<(string | null)[][] | null> {
@@ -472,9 +486,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private found(sheet: string, row: number, column: number): FoundCell {
     const patch = this.slots.find((s) => s.name === sheet && !s.loaded)?.patch;
     if (patch) return patch.isMergeSlave(row, column) ? { value: null } : patch.found(row, column);
-    const cell = this.workbook.getWorksheet(sheet)?.findCell(row, column);
+    // No ExcelJS workbook yet: no sheet is parsed into it, and the cell is not there.
+    const cell = this.book?.getWorksheet(sheet)?.findCell(row, column);
     if (!cell || isMergeSlave(cell)) return { value: null };
-    if (cell.type === ExcelJS.ValueType.Formula) return { value: plainValue(cell.result as ExcelJS.CellValue), formula: `=${cell.formula}` };
+    if (cell.type === excelJs().ValueType.Formula) return { value: plainValue(cell.result as ExcelJS.CellValue), formula: `=${cell.formula}` };
     return { value: plainValue(cell.value) };
   }
 
@@ -593,7 +608,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       case 'ensure-sheet':
         return this.slots.some((s) => s.name === op.sheet);
       case 'clear':
-        return op.range !== undefined && !((ws) => ws && mergesOf(ws).length > 0)(this.workbook.getWorksheet(op.sheet));
+        return op.range !== undefined && !((ws) => ws && mergesOf(ws).length > 0)(this.book?.getWorksheet(op.sheet));
       default:
         return false;
     }
@@ -682,7 +697,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
         op.values.forEach((row, i) =>
           row.forEach((v, j) => {
             const cell = ws.findCell(at.row + i, at.column + j);
-            if (v === null || !cell || cell.type !== ExcelJS.ValueType.Formula) return;
+            if (v === null || !cell || cell.type !== excelJs().ValueType.Formula) return;
             // Keeps the rest of the formula's model (an array formula's `shareType` and `ref`: the spill, c2's storage).
             this.touch(cell).value = { ...(cell.value as ExcelJS.CellFormulaValue), formula: cell.formula, result: v } as ExcelJS.CellFormulaValue;
           }),
@@ -863,16 +878,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
 /** A new workbook's package: ExcelJS's empty workbook (styles, theme, properties) with the add-in's parts. */
 async function emptyPackage(): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excelJs().Workbook)();
   wb.creator = 'Tengen';
   const zip = await JSZip.loadAsync((await wb.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as Partial<ExcelJS.XlsxWriteOptions>)) as ArrayBuffer);
   await webExtensionParts(zip);
   return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-}
-
-/** A copy the caller may keep (the zip's own buffers are not handed out). */
-function copyOf(bytes: Uint8Array): Uint8Array {
-  return bytes.slice();
 }
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */

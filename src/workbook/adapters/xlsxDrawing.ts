@@ -11,7 +11,7 @@
  * Why not ExcelJS's `addImage`: the adapter writes through ExcelJS only the cells and layout of a sheet
  * (xlsxPackage.ts, `OWNED`) and keeps every other part of the file as it was; a drawing is one of those parts.
  */
-import type JSZip from 'jszip';
+import type { ZipParts } from './zipParts';
 import type { ImageOp } from './adapter';
 import { parseCell } from '../cells/address';
 import { escapeXml, freshRelationshipId, parseRelationships, relationship, relationshipsPartOf, relationshipsXml, resolveTarget, splitDocument, joinDocument, withOverride, type XmlChild } from './xlsxXml';
@@ -25,7 +25,7 @@ const EMU_PER_POINT = 12700;
 /** Media parts Tengen writes, and may therefore delete. */
 const OUR_MEDIA = /^xl\/media\/tengen-qr-\d+\.png$/;
 
-function fresh(zip: JSZip, make: (i: number) => string): string {
+function fresh(zip: ZipParts, make: (i: number) => string): string {
   for (let i = 1; ; i++) if (!zip.file(make(i))) return make(i);
 }
 
@@ -54,7 +54,7 @@ const AFTER_DRAWING = new Set(['legacyDrawing', 'legacyDrawingHF', 'drawingHF', 
  * Removes the drawing parts of the sheet at `part` (and the PNGs Tengen wrote for them); returns the content types
  * without them. The sheet's relationships part still names them: the caller rewrites or removes it.
  */
-export async function removeSheetDrawings(zip: JSZip, types: string, part: string): Promise<string> {
+export async function removeSheetDrawings(zip: ZipParts, types: string, part: string): Promise<string> {
   const rels = parseRelationships(await zip.file(relationshipsPartOf(part))?.async('string'));
   for (const old of rels.filter((r) => r.type === DRAWING_RELATIONSHIP && !r.external)) {
     const drawing = resolveTarget(part, old.target);
@@ -75,7 +75,7 @@ export async function removeSheetDrawings(zip: JSZip, types: string, part: strin
  * sheet's drawing goes). Writes the drawing, media and relationship parts into `zip`; returns the sheet's XML and the
  * content types as they must now be.
  */
-export async function replaceSheetDrawing(zip: JSZip, types: string, part: string, sheetXml: string, images: readonly ImageOp[]): Promise<{ xml: string; types: string }> {
+export async function replaceSheetDrawing(zip: ZipParts, types: string, part: string, sheetXml: string, images: readonly ImageOp[]): Promise<{ xml: string; types: string }> {
   const relsPart = relationshipsPartOf(part);
   types = await removeSheetDrawings(zip, types, part);
   let rels = parseRelationships(await zip.file(relsPart)?.async('string')).filter((r) => r.type !== DRAWING_RELATIONSHIP);

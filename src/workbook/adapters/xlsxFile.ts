@@ -7,6 +7,11 @@
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { XlsxWorkbook } from './xlsx';
+import { useZipCodec } from './zipCodec';
+import { nodeZipCodec } from './zipCodecNode';
+
+// Node's own zlib for the zip container: synchronous and native (zipCodec.ts).
+useZipCodec(nodeZipCodec);
 
 /**
  * The workbook last read, with the bytes it was read from: a command that reads the file twice (`tengen pair W.xlsx

@@ -1,13 +1,13 @@
 /**
- * What an `.xlsx` file may hold before Tengen opens it: checked on the zip, part by part and inflated as a stream, so
- * a file whose sheet inflates to a million rows (a few hundred kB on disk, 1.8 GB and 14 s in ExcelJS) is refused in
- * milliseconds, naming the sheet, instead of being loaded whole.
+ * What an `.xlsx` file may hold before Tengen reads it: each part is held to `MAX_PART_BYTES` as it is inflated
+ * (`zipParts.ts`), and a sheet's rows and cells are counted on its XML before anything is built from it, so a file
+ * whose sheet inflates to a million rows (a few hundred kB on disk, 1.8 GB and 14 s in ExcelJS) is refused in
+ * milliseconds, naming the sheet, instead of being loaded whole. A part never read is never inflated, nor counted.
  *
  * The limits are far above what a tournament's workbook holds and far below what hurts: a field of 10,000 players
  * takes some 20,000 Grid rows; the Log of a long event a few thousand lines; the biggest part of the EGC 2024 Main
  * Open's workbook (985 players, 10 rounds) a few MB.
  */
-import JSZip from 'jszip';
 import { TengenInputError } from '../../model/errors';
 
 /** Rows of one sheet, and the last row a sheet may use (the adapter reads a sheet as a rectangle from A1). */
@@ -17,113 +17,58 @@ export const MAX_SHEET_CELLS = 2_000_000;
 /** Inflated bytes of one part of the file (a sheet, the shared strings, the styles …). */
 export const MAX_PART_BYTES = 64 * 1024 * 1024;
 
-const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+/** Why a part is refused that inflates beyond `MAX_PART_BYTES` (`where`: its sheet, or its path). */
+export function partTooLarge(where: string): TengenInputError {
+  return new TengenInputError([{ where, message: `inflates to more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB; a tournament's workbook holds far less: is this the right file?` }]);
+}
+
+const BEYOND = `a tournament's sheets hold far fewer. Delete the rows below the tournament (Ctrl+End shows the last cell Excel keeps) and save again`;
+
 /**
- * A `<row …>` start tag (its row number, when written) or a `<c …>` one, with or without a namespace prefix (never
+ * Why a worksheet's XML is refused (its rows, its last row, its cells beyond the limits), or undefined. Counted on the
+ * text before anything is built from it: a sheet whose rows carry no address (`r` is optional) is read by ExcelJS,
+ * which would build every row first (a million rows: 1.8 GB, 14 s).
+ */
+export function sheetProblem(xml: string): string | undefined {
+  const prefixed = /^(?:\uFEFF)?(?:<\?[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][\w.-]*:worksheet\b/.test(xml.slice(0, 4000));
+  let rows = 0;
+  let cells = 0;
+  let lastRow = 0;
+  const row = (tag: string) => {
+    rows++;
+    const r = ROW_NUMBER.exec(tag);
+    if (r) lastRow = Math.max(lastRow, Number(r[1]));
+  };
+  if (prefixed) {
+    for (const m of xml.matchAll(ROW)) row(m[0]);
+    cells = xml.match(CELL)?.length ?? 0;
+  } else {
+    // Without a namespace prefix (Excel, LibreOffice, ExcelJS): "<row" and "<c" found by indexOf, many times faster.
+    for (let i = xml.indexOf('<row'); i >= 0; i = xml.indexOf('<row', i + 4)) {
+      const next = xml.charCodeAt(i + 4);
+      if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) continue; // <rowBreaks>
+      const end = xml.indexOf('>', i);
+      row(xml.slice(i, end < 0 ? xml.length : end + 1));
+      if (rows > MAX_SHEET_ROWS) break;
+    }
+    for (let i = xml.indexOf('<c', 0); i >= 0; i = xml.indexOf('<c', i + 2)) {
+      const next = xml.charCodeAt(i + 2);
+      if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13) cells++;
+      if (cells > MAX_SHEET_CELLS) break;
+    }
+  }
+  if (rows > MAX_SHEET_ROWS) return `the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
+  if (lastRow > MAX_SHEET_ROWS) return `the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
+  if (cells > MAX_SHEET_CELLS) return `the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`;
+  return undefined;
+}
+
+/**
+ * A `<row …>` start tag (its row number, when written) or a `<c …>` one, with a namespace prefix (never
  * `<rowBreaks>`, `<cols>`, `<cfRule>`).
  */
 const ROW = /<(?:[A-Za-z_][\w.-]*:)?row(?=[\s>/])[^>]*>/g;
 const ROW_NUMBER = /\sr="(\d+)"/;
 const CELL = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
-/** What a chunk keeps of the one before it, so a start tag split between two chunks is still seen (once). */
-const CARRY = 1000;
-
-/** JSZip's streaming read of an entry (`ZipObject#internalStream`, in Node and the browser; not in its typings). */
-interface StreamHelper {
-  on(event: 'data', listener: (chunk: string) => void): StreamHelper;
-  on(event: 'error', listener: (e: Error) => void): StreamHelper;
-  on(event: 'end', listener: () => void): StreamHelper;
-  resume(): StreamHelper;
-  pause(): StreamHelper;
-}
-type StreamingEntry = JSZip.JSZipObject & { internalStream(type: 'string'): StreamHelper };
-
-const thousands = (n: number) => n.toLocaleString('en-US');
-
-/** Refuses a file beyond the limits with a `TengenInputError` naming the sheet (or the part); resolves otherwise. */
-export async function checkWorkbookLimits(data: Uint8Array | JSZip): Promise<void> {
-  const zip = data instanceof JSZip ? data : await JSZip.loadAsync(data);
-  const names = await sheetNamesByPart(zip);
-  for (const path of Object.keys(zip.files)) {
-    const entry = zip.files[path];
-    if (entry.dir) continue;
-    const where = names.get(path) ?? path;
-    const problem = await scanPart(entry, WORKSHEET.test(path));
-    if (problem) throw new TengenInputError([{ where, message: problem }]);
-  }
-}
-
-/** Inflates one part as a stream, stopping at the first limit passed; says which, or undefined. */
-function scanPart(entry: JSZip.JSZipObject, sheet: boolean): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    let rows = 0;
-    let cells = 0;
-    let carry = '';
-    const stream = (entry as StreamingEntry).internalStream('string');
-    const stop = (problem: string) => {
-      stream.pause();
-      resolve(problem);
-    };
-    stream
-      .on('data', (chunk: string) => {
-        bytes += chunk.length;
-        if (bytes > MAX_PART_BYTES) return stop(`inflates to more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB; a tournament's workbook holds far less: is this the right file?`);
-        if (!sheet) return;
-        const text = carry + chunk;
-        let lastRow = 0;
-        rows += countFrom(ROW, text, carry.length, (tag) => {
-          lastRow = Math.max(lastRow, Number(ROW_NUMBER.exec(tag)?.[1] ?? 0));
-        });
-        cells += countFrom(CELL, text, carry.length);
-        carry = text.slice(-CARRY);
-        const beyond = `a tournament's sheets hold far fewer. Delete the rows below the tournament (Ctrl+End shows the last cell Excel keeps) and save again`;
-        if (rows > MAX_SHEET_ROWS) return stop(`the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${beyond}`);
-        if (lastRow > MAX_SHEET_ROWS) return stop(`the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${beyond}`);
-        if (cells > MAX_SHEET_CELLS) return stop(`the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`);
-      })
-      .on('error', (e: Error) => reject(e))
-      .on('end', () => resolve(undefined))
-      .resume();
-  });
-}
-
-/** Matches of `pattern` in `text` that end after `from` (those ending before were counted with the chunk before). */
-function countFrom(pattern: RegExp, text: string, from: number, each?: (match: string) => void): number {
-  let n = 0;
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m.index + m[0].length <= from) continue;
-    n++;
-    each?.(m[0]);
-  }
-  return n;
-}
-
-/** The sheet's name (as its tab shows it) of each worksheet part: `xl/workbook.xml` and its relationships. */
-async function sheetNamesByPart(zip: JSZip): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const workbook = await zip.file('xl/workbook.xml')?.async('string');
-  const rels = await zip.file('xl/_rels/workbook.xml.rels')?.async('string');
-  if (!workbook || !rels) return out;
-  const targets = new Map<string, string>();
-  for (const [element] of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const id = attribute(element, 'Id');
-    const target = attribute(element, 'Target');
-    if (id && target) targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
-  }
-  for (const [element] of workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
-    const name = attribute(element, 'name');
-    const target = targets.get(attribute(element, 'r:id') ?? '');
-    if (name && target) out.set(target, unescapeXml(name));
-  }
-  return out;
-}
-
-function attribute(element: string, name: string): string | undefined {
-  return new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}="([^"]*)"`).exec(element)?.[1];
-}
-
-function unescapeXml(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
-}

@@ -22,6 +22,9 @@
  * Why one file of this size: the .xlsx package as one concept: the parts kept byte for byte, the rewritten sheets merged back, the package listed again.
  */
 import JSZip from 'jszip';
+import { ZipParts } from './zipParts';
+import { sheetProblem } from './xlsxLimits';
+import { TengenInputError } from '../../model/errors';
 import {
   attribute,
   escapeXml,
@@ -90,7 +93,7 @@ const WORKSHEET_ORDER = [
 
 export class XlsxPackage {
   private constructor(
-    readonly zip: JSZip,
+    readonly zip: ZipParts,
     readonly workbookPart: string,
     readonly workbookXml: string,
     readonly workbookRels: Relationship[],
@@ -99,7 +102,7 @@ export class XlsxPackage {
     readonly date1904: boolean,
   ) {}
 
-  static async open(zip: JSZip): Promise<XlsxPackage> {
+  static async open(zip: ZipParts): Promise<XlsxPackage> {
     const part = async (name: string) => completePart(name, await zip.file(name)?.async('string'));
     const root = parseRelationships(await part('_rels/.rels'));
     const office = root.find((r) => r.type === RELATIONSHIP_TYPES.officeDocument || r.type.endsWith('/officeDocument'));
@@ -130,17 +133,27 @@ export class XlsxPackage {
     }
     const pr = startTags(workbookXml, 'workbookPr')[0];
     const date1904 = pr !== undefined && ['1', 'true'].includes(attribute(pr, 'date1904') ?? '');
+    const bySheet = new Map(sheets.filter((s) => s.part).map((s) => [s.part!, s.name]));
+    zip.sheetOf = (p) => bySheet.get(p);
     return new XlsxPackage(zip, workbookPart, workbookXml, rels, sheets, names, date1904);
   }
 
   /**
    * A part's text, inflated once (a save and the quick reads ask for the same parts again); a part cut short or not
-   * XML is refused naming it (and its sheet), never read as far as it goes.
+   * XML is refused naming it (and its sheet), never read as far as it goes; a sheet beyond what a tournament's holds
+   * (`xlsxLimits.ts`) is refused naming it, before anything is built from it.
    */
   async text(part: string): Promise<string | undefined> {
     if (!this.texts.has(part)) {
       const sheet = this.sheets.find((x) => x.part === part)?.name;
-      this.texts.set(part, (this.zip.file(part)?.async('string') ?? Promise.resolve(undefined)).then((text) => completePart(part, text, sheet)));
+      this.texts.set(
+        part,
+        (this.zip.file(part)?.async('string') ?? Promise.resolve(undefined)).then((text) => {
+          const problem = sheet !== undefined && text !== undefined ? sheetProblem(text) : undefined;
+          if (problem) throw new TengenInputError([{ where: sheet!, message: problem }]);
+          return completePart(part, text, sheet);
+        }),
+      );
     }
     return this.texts.get(part);
   }
@@ -184,12 +197,29 @@ function namespacePrefix(xml: string, namespace: string): string | undefined {
  */
 export function completePart(part: string, text: string | undefined, sheet?: string): string | undefined {
   if (text === undefined || !/\.(xml|rels|vml)$/i.test(part)) return text;
-  const body = text.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>/g, '').replace(/<!--[\s\S]*?-->/g, '').trim();
-  const root = /^<([\w:.-]+)/.exec(body)?.[1];
+  // The root element after what may precede it (a byte-order mark, the declaration, comments); the end of the text
+  // before what may follow it (comments, processing instructions). Read from both ends, never copied: a sheet is
+  // megabytes.
+  let start = 0;
+  for (;;) {
+    while (start < text.length && /[\s\uFEFF]/.test(text[start])) start++;
+    if (text.startsWith('<?', start)) start = text.indexOf('?>', start) + 2;
+    else if (text.startsWith('<!--', start)) start = text.indexOf('-->', start) + 3;
+    else break;
+    if (start < 2) throw damagedWorkbook(part, 'it is not XML', sheet);
+  }
+  const root = /^<([\w:.-]+)/.exec(text.slice(start, start + 200))?.[1];
   if (root === undefined) throw damagedWorkbook(part, 'it is not XML', sheet);
-  const end = body.trimEnd();
-  const selfClosed = /^<[^>]*\/>$/.test(end);
-  if (!selfClosed && !end.endsWith(`</${root}>`)) throw damagedWorkbook(part, `it is cut short (it does not end with </${root}>)`, sheet);
+  let end = text.length;
+  for (;;) {
+    while (end > start && /\s/.test(text[end - 1])) end--;
+    const before = text.endsWith('-->', end) ? text.lastIndexOf('<!--', end - 3) : text.endsWith('?>', end) ? text.lastIndexOf('<?', end - 2) : -1;
+    if (before <= start) break;
+    end = before;
+  }
+  const close = text.indexOf('>', start);
+  const selfClosed = close === end - 1 && text[close - 1] === '/';
+  if (!selfClosed && !text.startsWith(`</${root}>`, end - root.length - 3)) throw damagedWorkbook(part, `it is cut short (it does not end with </${root}>)`, sheet);
   return text;
 }
 
@@ -402,12 +432,11 @@ export async function assemble(pkg: XlsxPackage, changes: PackageChanges): Promi
   zip.file(pkg.workbookPart, workbookXml(pkg, entries, changes));
   if (rels.length !== pkg.workbookRels.length || rels.some((r, i) => r !== pkg.workbookRels[i])) zip.file(relsPart, relationshipsXml(rels));
   zip.file('[Content_Types].xml', types);
-  // The fastest deflate level: only the parts rewritten are compressed again (the others keep their compressed bytes),
-  // and a director waits for every save; the file is some 20 % larger than at the default level.
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  // Only the parts rewritten are compressed again; the others keep their compressed bytes (zipParts.ts).
+  return zip.generate();
 }
 
-function freshSheetPart(zip: JSZip): string {
+function freshSheetPart(zip: ZipParts): string {
   for (let i = 1; ; i++) {
     const path = `xl/worksheets/sheet${i}.xml`;
     if (!zip.file(path)) return path;

@@ -22,7 +22,7 @@ import type { CellInput, CellValue } from './adapter';
 import { isFormulaInput } from './adapter';
 import { formulaBody } from './batch';
 import { storedFormula } from './excelFormulaStorage';
-import type { SheetCells } from './xlsxSheetReader';
+import { attributeOf, type SheetCells } from './xlsxSheetReader';
 import { attribute, escapeXml, withAttribute } from './xlsxXml';
 import { cellAddress, rangeAddress } from '../cells/address';
 
@@ -229,8 +229,15 @@ export function patchable(xml: string): boolean {
   if (start < 0) return false;
   const end = xml.indexOf('</sheetData>', start);
   const data = end < 0 ? '' : xml.slice(start, end);
-  for (const m of data.matchAll(/<row\b[^>]*>/g)) if (!/\sr="\d+"/.test(m[0])) return false;
-  for (const m of data.matchAll(/<c\b[^>]*>/g)) if (!/\sr="[A-Z]+\d+"/.test(m[0])) return false;
+  // Found by indexOf, not a regular expression over the whole sheet (a congress Grid is megabytes).
+  for (const [name, address] of [['<row', /^\d+$/], ['<c', /^[A-Z]+\d+$/]] as const) {
+    for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + name.length)) {
+      const next = data.charCodeAt(at + name.length);
+      if (!(next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)) continue;
+      const end = data.indexOf('>', at);
+      if (!address.test(attributeOf(data.slice(at + name.length, end < 0 ? data.length : end), 'r') ?? '')) return false;
+    }
+  }
   return true;
 }
 

@@ -76,36 +76,97 @@ function columnOf(letters: string): number {
   return n;
 }
 
-const CELL = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
+/** Whether the character at `at` ends a tag's name (white space, `/` or `>`): `<c ` and `<c>`, never `<cols>`. */
+function endsName(text: string, at: number): boolean {
+  const ch = text.charCodeAt(at);
+  return ch === 32 || ch === 62 || ch === 47 || ch === 9 || ch === 10 || ch === 13;
+}
 
-/** The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. */
-export function readSheetCells(xml: string, context: CellContext, limit: (rows: number, columns: number) => void): SheetCells | undefined {
+/** The value of attribute `name` in a start tag's attributes (`name="…"` after white space), or undefined. */
+export function attributeOf(attrs: string, name: string): string | undefined {
+  const key = `${name}="`;
+  for (let at = attrs.indexOf(key); at >= 0; at = attrs.indexOf(key, at + 1)) {
+    const before = attrs.charCodeAt(at - 1);
+    if (at > 0 && (before === 32 || before === 9 || before === 10 || before === 13)) {
+      const start = at + key.length;
+      const end = attrs.indexOf('"', start);
+      return end < 0 ? undefined : attrs.slice(start, end);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The text between `<name …>` and `</name>` of the first such element of `body`; one that closes itself gives
+ * `selfClosed` (a formula `<f/>`: its text is empty; a value `<v/>`: there is none).
+ */
+function elementText(body: string, name: string, selfClosed: string | undefined): string | undefined {
+  const open = `<${name}`;
+  for (let at = body.indexOf(open); at >= 0; at = body.indexOf(open, at + open.length)) {
+    if (!endsName(body, at + open.length)) continue;
+    const tagEnd = body.indexOf('>', at);
+    if (tagEnd < 0) return undefined;
+    if (body.charCodeAt(tagEnd - 1) === 47) return selfClosed;
+    const close = body.indexOf(`</${name}>`, tagEnd);
+    return close < 0 ? undefined : body.slice(tagEnd + 1, close);
+  }
+  return undefined;
+}
+
+const REF = /^([A-Z]+)(\d+)$/;
+
+/**
+ * The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. `shown` gives
+ * a formula's text as the adapter reads it (its custom functions under their shown names: excelFormulaStorage.ts).
+ *
+ * A scanner rather than regular expressions (issue 28): a congress Grid is megabytes of XML, read on every command.
+ */
+export function readSheetCells(xml: string, context: CellContext, limit: (rows: number, columns: number) => void, shown: (formula: string) => string = (f) => f): SheetCells | undefined {
   const dataStart = xml.indexOf('<sheetData');
-  if (dataStart < 0) return { values: [], formulas: [] };
+  // A sheet whose elements carry a namespace prefix (`<x:sheetData>`) is not read here as if it were empty.
+  if (dataStart < 0) return /<[A-Za-z_][\w.-]*:sheetData\b/.test(xml) ? undefined : { values: [], formulas: [] };
   const dataEnd = xml.indexOf('</sheetData>', dataStart);
   const data = dataEnd < 0 ? '' : xml.slice(dataStart, dataEnd);
-  if (/<f\b[^>]*\st="shared"/.test(data)) return undefined;
+  if (data.includes('"shared"') && /<f\b[^>]*\st="shared"/.test(data)) return undefined;
   const slaves = mergeSlaves(xml);
-  const cells: { row: number; column: number; value: CellValue; formula: string | null }[] = [];
+  const cellRows: number[] = [];
+  const cellColumns: number[] = [];
+  const cellValues: CellValue[] = [];
+  const cellFormulas: (string | null)[] = [];
   let rows = 0;
   let columns = 0;
-  CELL.lastIndex = 0;
-  for (let m = CELL.exec(data); m; m = CELL.exec(data)) {
-    const attrs = m[1];
-    const ref = /\sr="([A-Z]+)(\d+)"/.exec(attrs);
+  for (let i = data.indexOf('<c'); i >= 0; i = data.indexOf('<c', i)) {
+    if (!endsName(data, i + 2)) {
+      i += 2;
+      continue;
+    }
+    const tagEnd = data.indexOf('>', i);
+    if (tagEnd < 0) break;
+    const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
+    const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
+    let body = '';
+    if (selfClosed) i = tagEnd + 1;
+    else {
+      const close = data.indexOf('</c>', tagEnd);
+      if (close < 0) break;
+      body = data.slice(tagEnd + 1, close);
+      i = close + 4;
+    }
+    const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
     if (!ref) return undefined;
     const row = Number(ref[2]);
     const column = columnOf(ref[1]);
-    if (slaves.has(`${row}:${column}`)) continue;
-    const body = m[2] ?? '';
-    const type = /\st="(\w+)"/.exec(attrs)?.[1] ?? 'n';
-    const style = Number(/\ss="(\d+)"/.exec(attrs)?.[1] ?? 0);
-    const f = /<f\b[^>]*?(?:\/>|>([\s\S]*?)<\/f>)/.exec(body);
-    const v = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/.exec(body)?.[1];
+    if (body === '' || (slaves.size > 0 && slaves.has(`${row}:${column}`))) continue;
+    const t = attributeOf(attrs, 't');
+    const type = t !== undefined && /^\w+$/.test(t) ? t : 'n';
+    const s = attributeOf(attrs, 's');
+    const style = s !== undefined && /^\d+$/.test(s) ? Number(s) : 0;
+    const f = elementText(body, 'f', '');
+    const v = elementText(body, 'v', undefined);
     let value: CellValue;
     let formula: string | null = null;
-    if (f) {
-      formula = `=${unescapeXml(f[1] ?? '')}`;
+    if (f !== undefined) {
+      formula = `=${shown(unescapeXml(f))}`;
       value = v ? typed(type, v, style, context) : null;
     } else if (type === 'inlineStr') {
       const is = /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
@@ -116,16 +177,19 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
       value = typed(type, v, style, context);
     } else continue;
     if (value === null && formula === null) continue;
-    rows = Math.max(rows, row);
-    columns = Math.max(columns, column);
-    cells.push({ row, column, value, formula });
+    if (row > rows) rows = row;
+    if (column > columns) columns = column;
+    cellRows.push(row);
+    cellColumns.push(column);
+    cellValues.push(value);
+    cellFormulas.push(formula);
   }
   limit(rows, columns);
   const values: CellValue[][] = Array.from({ length: rows }, () => new Array<CellValue>(columns).fill(null));
   const formulas: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(columns).fill(null));
-  for (const c of cells) {
-    values[c.row - 1][c.column - 1] = c.value;
-    formulas[c.row - 1][c.column - 1] = c.formula;
+  for (let k = 0; k < cellRows.length; k++) {
+    values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
+    formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
   }
   return { values, formulas };
 }
