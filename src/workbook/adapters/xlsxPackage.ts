@@ -44,6 +44,7 @@ import { renumberStyles } from './xlsxStyles';
 import type { ImageOp } from './adapter';
 import { damagedWorkbook } from './damaged';
 import { removeSheetDrawings, replaceSheetDrawing } from './xlsxDrawing';
+import { writeZip } from './xlsxZip';
 
 export const RELATIONSHIP_TYPES = {
   officeDocument: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument',
@@ -402,9 +403,9 @@ export async function assemble(pkg: XlsxPackage, changes: PackageChanges): Promi
   zip.file(pkg.workbookPart, workbookXml(pkg, entries, changes));
   if (rels.length !== pkg.workbookRels.length || rels.some((r, i) => r !== pkg.workbookRels[i])) zip.file(relsPart, relationshipsXml(rels));
   zip.file('[Content_Types].xml', types);
-  // The fastest deflate level: only the parts rewritten are compressed again (the others keep their compressed bytes),
-  // and a director waits for every save; the file is some 20 % larger than at the default level.
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  // Only the parts rewritten are compressed again (the others keep their compressed bytes): natively where the host
+  // gives a deflate, else by JSZip at its fastest level (a director waits for every save) (`xlsxZip.ts`).
+  return writeZip(zip);
 }
 
 function freshSheetPart(zip: JSZip): string {
