@@ -177,8 +177,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   /**
-   * A new, empty workbook. Its package (ExcelJS's empty workbook, with the parts that bring the add-in with it:
-   * `webExtension.ts`) is made when it is first saved.
+   * A new, empty workbook. Its package (`xlsxNewPackage.ts`, with the parts that bring the add-in with it:
+   * `webExtension.ts`) is made when it is first saved. `writer: 'exceljs'` has ExcelJS hold and write the sheets
+   * created, as before issue 28 (the test comparing both ways); by default they are written straight to XML.
    */
   static create(options: { writer?: 'tengen' | 'exceljs' } = {}): XlsxWorkbook {
     return new XlsxWorkbook(undefined, undefined, [], options.writer !== 'exceljs');
@@ -188,7 +189,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
    * Opens a file, parsing no sheet yet: each is parsed when first read or changed. One beyond what a tournament's
    * workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet.
    */
-  static async open(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+  static async open(data: ArrayBuffer | Uint8Array, options: { writer?: 'tengen' | 'exceljs' } = {}): Promise<XlsxWorkbook> {
     const bytes = toUint8Array(data);
     // JSZip's own words ("Can't find end of central directory") are not for a director (issue 27).
     const damaged = () => {
@@ -210,7 +211,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       throw damaged();
     }
     const pkg = await XlsxPackage.open(zip);
-    return new XlsxWorkbook(undefined, pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
+    return new XlsxWorkbook(undefined, pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })), options.writer !== 'exceljs');
   }
 
   /** Opens a file and parses every sheet at once (`excel` needs them all). */
