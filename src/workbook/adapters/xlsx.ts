@@ -25,7 +25,7 @@
  * Why one file of this size: the WorkbookAdapter contract applied op by op to ExcelJS sheets; the package (xlsxPackage.ts), the sheet XML reader (xlsxSheetReader.ts) and styles (xlsxStyles.ts) are apart already. The next split: the op application into its own file.
  */
 import type ExcelJS from 'exceljs';
-import { excelJs } from './excelJs';
+import { excelJs } from './xlsxExcelJs';
 import JSZip from 'jszip';
 import type { CellFormat, CellValue, ImageOp, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';

@@ -11,7 +11,6 @@ declare const require: (id: 'exceljs') => typeof ExcelJSModule;
 let loaded: typeof ExcelJSModule | undefined;
 
 export function excelJs(): typeof ExcelJSModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   loaded ??= require('exceljs');
   return loaded;
 }
