@@ -35,7 +35,8 @@ interface Compressed {
   compressedContent: Uint8Array;
 }
 
-type Entry = JSZip.JSZipObject & { _data?: unknown };
+/** JSZip's fields of a part: its content (a promise of it, for a part set since it was read), whether it is text. */
+type Entry = JSZip.JSZipObject & { _data?: unknown; _dataBinary?: boolean };
 
 function compressedOf(file: Entry): Compressed | undefined {
   const d = file._data as Partial<Compressed> | undefined;
@@ -71,7 +72,9 @@ export async function writeZip(zip: JSZip): Promise<Uint8Array> {
       parts.push({ name: nameBytes, utf8, method: kept.compression!.magic === '\x08\x00' ? 8 : 0, crc: kept.crc32 >>> 0, size: kept.uncompressedSize, data: kept.compressedContent, ...when });
       continue;
     }
-    const raw = await file.async('uint8array');
+    // A part set as text (every part Tengen writes) is encoded here at once: JSZip's own conversion copies it twice.
+    const data: unknown = await (file._data as unknown);
+    const raw = typeof data === 'string' && file._dataBinary === false ? encoder.encode(data) : data instanceof Uint8Array ? data : await file.async('uint8array');
     const deflated = codec.deflateRaw(raw);
     const stored = deflated.length >= raw.length;
     parts.push({ name: nameBytes, utf8, method: stored ? 0 : 8, crc: codec.crc32(raw) >>> 0, size: raw.length, data: stored ? raw : deflated, ...when });
