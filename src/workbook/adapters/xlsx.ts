@@ -36,7 +36,7 @@ import { mergeStyles } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
-import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { checkWorkbookLimits, MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
 import { FreshSheet, rangeOf, cellOf } from './xlsxFreshSheet';
@@ -320,6 +320,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
         if (sheetChanges.has(slot) || !slot.was?.part) continue;
         customFunctions = ((await pkg.text(slot.was.part)) ?? '').includes(UDF_PREFIX);
       }
+    }
+    // What Tengen writes, Tengen reads back (issue 27): a sheet beyond the reader's limits is refused before anything is.
+    for (const [slot, xml] of sheetChanges) {
+      const problem = writtenSheetProblem(xml);
+      if (problem) throw new TengenInputError([{ where: slot.name, message: problem }]);
     }
     const metadata = dynamic > 0 && !pkg.zip.file(METADATA_PART);
     if (metadata) parts.set(METADATA_PART, { text: dynamicArrayMetadataXml(), contentType: METADATA_CONTENT_TYPE });
