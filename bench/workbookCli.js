@@ -12,9 +12,11 @@
  *   standings xlsx    `tengen standings W.xlsx`                                        target ≤ 1.5 × standings xml
  *   result, file      a 1,000-player, 10-round workbook (bench/generate.js) loaded, one result written, saved to
  *                     disk (`bench/resultFile.js`, the CLI's own file functions)          target ≤ 1 s CPU
+ *   50,000 / 10,000   `tengen workbook` of a generated 5-round McMahon of 50,000 players (refused up front: beyond what
+ *                     the reader takes back, issue 27) and of 10,000 (written, then `tengen standings` of it); once
  * Peak RSS of the EGC workbook path: target < 400 MB.
  *
- * Usage: node bench/workbookCli.js [--runs N]
+ * Usage: node bench/workbookCli.js [--runs N] [--no-50k]
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -76,6 +78,32 @@ async function main() {
       row('standings xlsx', repeat(() => measured(dir, bin, ['standings', fresh])), `target ≤ ${(1.5 * standingsXml).toFixed(0)} ms (1.5 × standings xml)`);
     } else {
       console.log(`  EGC rows skipped: ${EGC} is absent`);
+    }
+    if (!args.includes('--no-50k')) {
+      // Issue 27: a 50,000-player workbook is beyond what Tengen reads back (xlsxLimits.ts, MAX_WORKBOOK_PLAYERS):
+      // refused up front; a 10,000-player one written and read back.
+      const { generateMcMahon } = require('./generate');
+      const { writeTournamentJson } = require('../dist/formats/json');
+      for (const players of [50000, 10000]) {
+        const json = path.join(dir, `p${players}.json`);
+        fs.writeFileSync(json, writeTournamentJson(generateMcMahon({ players, rounds: 5, seed: 2027 })));
+        const out = path.join(dir, `p${players}.xlsx`);
+        let refused = '';
+        const sample = (() => {
+          try {
+            return measured(dir, bin, ['workbook', json, '--out', out]);
+          } catch (e) {
+            refused = String(e.stderr ?? e.message).trim().split('\n')[0];
+            return undefined;
+          }
+        })();
+        const label = players.toLocaleString('en-US');
+        if (sample) {
+          row(`${label} write`, [sample], `once; ${players.toLocaleString('en-US')} players, 5 rounds`);
+          row(`${label} re-read`, [measured(dir, bin, ['standings', out])], 'once; the file just written, read back');
+        } else console.log(`  ${`${label} write`.padEnd(15)} refused up front: ${refused.slice(0, 160)}`);
+        fs.rmSync(out, { force: true });
+      }
     }
     const big = path.join(dir, 'big.xlsx');
     execFileSync(process.execPath, [path.join(__dirname, 'resultFile.js'), 'make', big]);

@@ -221,6 +221,9 @@ export interface WorkbookWritten {
  * can open is replaced whole, and the caller says so.
  */
 export async function writeNewWorkbook(t: Tournament, out: string, language: 'en' | 'fr', fs?: WriterFs): Promise<WorkbookWritten> {
+  // Refused before any work when the workbook would be more than Tengen reads back (issue 27).
+  const tooBig = (await import('../workbook/adapters/xlsxLimits')).workbookSizeProblem(t.players.length);
+  if (tooBig) throw new TengenInputError([{ file: out, message: tooBig }]);
   const xlsx = await import('../workbook/adapters/xlsx');
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
   const { importBatch } = await import('../workbook/session');

@@ -25,35 +25,26 @@
  * Why one file of this size: the WorkbookAdapter contract applied op by op to ExcelJS sheets; the package (xlsxPackage.ts), the sheet XML reader (xlsxSheetReader.ts) and styles (xlsxStyles.ts) are apart already. The next split: the op application into its own file.
  */
 import type ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import { excelJs } from './xlsxExcelJs';
 import type { CellFormat, CellValue, ImageOp, PrintSettings, WorkbookAdapter, WorkbookBatch, WorkbookOp } from './adapter';
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles } from './xlsxStyles';
-import { webExtensionParts } from './webExtension';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
-import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem } from './xlsxLimits';
 import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
+import { FreshSheet, rangeOf, cellOf } from './xlsxFreshSheet';
+import { freshPrintNames, freshSheetXml, freshTexts, StyleTable } from './xlsxSheetWriter';
+import { newPackage } from './xlsxNewPackage';
+import { freshToExcel } from './xlsxFreshExcel';
 
 type Cell = ExcelJS.Cell;
-
-/**
- * ExcelJS, loaded when a sheet is first parsed into it (or a workbook made): some 0.5 s of start-up that a command
- * reading and changing cells alone (a result, standings: `xlsxSheetReader.ts`, `xlsxSheetPatch.ts`) never needs
- * (issue 28). The browser bundle holds it all the same (webpack resolves the call).
- */
-let excelJsModule: typeof ExcelJS | undefined;
-function excelJs(): typeof ExcelJS {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  excelJsModule ??= require('exceljs') as typeof ExcelJS;
-  return excelJsModule;
-}
 
 /** A sheet of the workbook, parsed into ExcelJS or not yet. */
 interface Slot {
@@ -78,6 +69,11 @@ interface Slot {
    * (`xlsxSheetPatch.ts`); null when its XML is one for ExcelJS to read (a shared formula, a cell without address).
    */
   patch?: SheetPatch | null;
+  /**
+   * A sheet this adapter created (issue 28): its cells and layout in a model of their own, written straight to its XML
+   * on saving (`xlsxFreshSheet.ts`, `xlsxSheetWriter.ts`), never through ExcelJS.
+   */
+  fresh?: FreshSheet;
 }
 
 /** Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it. */
@@ -135,6 +131,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     this.book ??= new (excelJs().Workbook)();
     return this.book;
   }
+  /** Whether the sheets a batch creates are kept as `FreshSheet`s (else ExcelJS worksheets: the equivalence test). */
+  private readonly freshSheets: boolean = true;
   /** The file as it was last read or saved: every part a save does not rewrite is written back from it unchanged. */
   private pkg: XlsxPackage | undefined;
   /** The sheets in tab order, parsed or not. */
@@ -160,8 +158,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private handedOut = false;
 
   /** Over a package and its sheets; or (tests) over an ExcelJS workbook alone, its sheets all new. */
-  protected constructor(workbook: ExcelJS.Workbook | undefined, pkg?: XlsxPackage, slots?: Slot[]) {
+  protected constructor(workbook: ExcelJS.Workbook | undefined, pkg?: XlsxPackage, slots?: Slot[], freshSheets = true) {
     this.book = workbook;
+    this.freshSheets = freshSheets;
     this.pkg = pkg;
     this.slots = slots ?? [];
     this.names = [...(pkg?.names ?? [])];
@@ -182,18 +181,19 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   /**
-   * A new, empty workbook. Its package (ExcelJS's empty workbook, with the parts that bring the add-in with it:
-   * `webExtension.ts`) is made when it is first saved.
+   * A new, empty workbook. Its package (`xlsxNewPackage.ts`, with the parts that bring the add-in with it:
+   * `webExtension.ts`) is made when it is first saved. `writer: 'exceljs'` has ExcelJS hold and write the sheets
+   * created, as before issue 28 (the test comparing both ways); by default they are written straight to XML.
    */
-  static create(): XlsxWorkbook {
-    return new XlsxWorkbook(undefined, undefined, []);
+  static create(options: { writer?: 'tengen' | 'exceljs' } = {}): XlsxWorkbook {
+    return new XlsxWorkbook(undefined, undefined, [], options.writer !== 'exceljs');
   }
 
   /**
    * Opens a file, parsing no sheet yet: each is parsed when first read or changed. One beyond what a tournament's
    * workbook holds (`xlsxLimits.ts`) is refused first, naming the sheet.
    */
-  static async open(data: ArrayBuffer | Uint8Array): Promise<XlsxWorkbook> {
+  static async open(data: ArrayBuffer | Uint8Array, options: { writer?: 'tengen' | 'exceljs' } = {}): Promise<XlsxWorkbook> {
     const bytes = toUint8Array(data);
     // The zip container's own words are not for a director (issue 27).
     let zip: ZipParts;
@@ -207,7 +207,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     // No part is inflated yet: each is when first read, its CRC-32 checked and its size held to the limits then
     // (zipParts.ts, xlsxLimits.ts); the parts never read are written back with the bytes they have.
     const pkg = await XlsxPackage.open(zip);
-    return new XlsxWorkbook(undefined, pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })));
+    return new XlsxWorkbook(undefined, pkg, pkg.sheets.map((was) => ({ name: was.name, state: was.state, was, loaded: was.part === undefined, dirty: false, breaksSet: false, chart: was.part === undefined })), options.writer !== 'exceljs');
   }
 
   /** Opens a file and parses every sheet at once (`excel` needs them all). */
@@ -236,12 +236,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private async saveNow(): Promise<Uint8Array> {
     this.syncWithExcel();
-    this.pkg ??= await XlsxPackage.open(ZipParts.read(await emptyPackage()));
+    this.pkg ??= await XlsxPackage.open(ZipParts.read(await (await newPackage()).generateAsync({ type: 'uint8array', compression: 'STORE' })));
     const pkg = this.pkg;
-    const dirty = this.slots.filter((s) => s.dirty && !s.chart && (s.loaded || s.patch?.changed));
-    // Sheets changed in their XML alone (xlsxSheetPatch.ts), and those ExcelJS writes.
-    const patched = dirty.filter((s) => !s.loaded);
+    const dirty = this.slots.filter((s) => s.dirty && !s.chart && (s.loaded || s.patch?.changed || s.fresh));
+    // Sheets changed in their XML alone (xlsxSheetPatch.ts), those ExcelJS writes, those written whole here.
+    const patched = dirty.filter((s) => !s.loaded && !s.fresh);
     const excel = dirty.filter((s) => s.loaded);
+    const fresh = dirty.filter((s) => s.fresh);
     const parts = new Map<string, { text: string; contentType?: string } | undefined>();
     const relationships: { type: string; target: string }[] = [];
     const sheetChanges = new Map<Slot, string>();
@@ -257,12 +258,25 @@ export class XlsxWorkbook implements WorkbookAdapter {
         merged = mergeStyles(workbookStyles, written.styles);
         if (merged.xml !== workbookStyles) styles = merged.xml;
       }
+      // The new sheets' formats, through one table of their own merged into the workbook's (as ExcelJS's are).
+      const table = new StyleTable();
+      const freshStyles = new Map<Slot, Int32Array>();
+      for (const slot of fresh) freshStyles.set(slot, Int32Array.from(slot.fresh!.styles.list, (st) => table.index(st)));
+      let freshMerged: ReturnType<typeof mergeStyles> = { xml: '', map: (i: number) => i };
+      if (fresh.length > 0) {
+        const workbookStyles = styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? table.xml();
+        freshMerged = mergeStyles(workbookStyles, table.xml());
+        if (freshMerged.xml !== workbookStyles) styles = freshMerged.xml;
+      }
       const stringsPart = pkg.sharedStringsPart();
       const workbookStrings = stringsPart ? await pkg.text(stringsPart) : undefined;
       // The patched sheets' texts go after ExcelJS's in one list: both kinds of sheet index the merged strings.
       const excelStrings = written?.strings ?? [];
       const patchText = new Map<string, number>();
       for (const slot of patched) for (const text of patchTexts(slot.patch!)) if (!patchText.has(text)) patchText.set(text, excelStrings.length + patchText.size);
+      const freshText = new Set<string>();
+      for (const slot of fresh) freshTexts(slot.fresh!, freshText);
+      for (const text of freshText) if (!patchText.has(text)) patchText.set(text, excelStrings.length + patchText.size);
       const strings = mergeSharedStrings(workbookStrings, [...excelStrings, ...[...patchText.keys()].map(sharedStringItem)]);
       if (strings.xml !== undefined && strings.xml !== workbookStrings) {
         if (stringsPart) parts.set(stringsPart, { text: strings.xml });
@@ -288,11 +302,25 @@ export class XlsxWorkbook implements WorkbookAdapter {
         // The sheet's print area and titles as ExcelJS wrote them replace the ones it had.
         this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written!.printNames.filter((n) => n.sheet === slot.name)];
       }
+      for (const slot of fresh) {
+        const sheetStyles = freshStyles.get(slot)!;
+        const written = freshSheetXml(slot.fresh!, (i) => freshMerged.map(sheetStyles[i]), (text) => strings.map(patchText.get(text)!));
+        dynamic += written.dynamicArrays;
+        customFunctions ||= written.customFunctions;
+        const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
+        sheetChanges.set(slot, original === undefined ? written.xml : rewrittenSheet(written.xml, original, (i) => i, (i) => i, false));
+        this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...freshPrintNames(slot.fresh!, slot.name)];
+      }
       for (const slot of this.slots) {
         if (customFunctions) break;
         if (sheetChanges.has(slot) || !slot.was?.part) continue;
         customFunctions = ((await pkg.text(slot.was.part)) ?? '').includes(UDF_PREFIX);
       }
+    }
+    // What Tengen writes, Tengen reads back (issue 27): a sheet beyond the reader's limits is refused before anything is.
+    for (const [slot, xml] of sheetChanges) {
+      const problem = writtenSheetProblem(xml);
+      if (problem) throw new TengenInputError([{ where: slot.name, message: problem }]);
     }
     const metadata = dynamic > 0 && !pkg.zip.file(METADATA_PART);
     if (metadata) parts.set(METADATA_PART, { text: dynamicArrayMetadataXml(), contentType: METADATA_CONTENT_TYPE });
@@ -350,7 +378,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   /** Parses into ExcelJS the named sheets not parsed yet (one small package of them: `sheetPackage`). */
   private async ensureLoaded(names: readonly string[]): Promise<void> {
     this.syncWithExcel();
-    const wanted = this.slots.filter((s) => names.includes(s.name) && !s.loaded && s.was?.part);
+    const wanted = this.slots.filter((s) => names.includes(s.name) && !s.loaded && !s.fresh && s.was?.part);
     if (wanted.length === 0) return;
     const sheets: { name: string; xml: string }[] = [];
     for (const slot of wanted) {
@@ -372,6 +400,14 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** The ExcelJS workbook underneath (tests, the CLI): every sheet must be parsed (`load`, not `open`). Counts as changed. */
   get excel(): ExcelJS.Workbook {
+    // The sheets created here are handed over to ExcelJS, in their places.
+    for (const slot of this.slots) {
+      if (!slot.fresh) continue;
+      freshToExcel(slot.fresh, this.workbook.addWorksheet(slot.name, slot.state === 'visible' ? undefined : { state: slot.state }));
+      slot.fresh = undefined;
+      slot.loaded = true;
+      slot.breaksSet = true;
+    }
     const unread = this.slots.find((s) => !s.loaded);
     if (unread) throw new Error(`sheet "${unread.name}" is not parsed yet: open the workbook with XlsxWorkbook.load (or await loadAll()) before using its ExcelJS workbook`);
     this.handedOut = true;
@@ -396,7 +432,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private rectangle<T>(sheet: string, read: (cell: Cell) => T, empty: T): T[][] | null {
-    const ws = this.workbook.getWorksheet(sheet);
+    const ws = this.book?.getWorksheet(sheet);
     if (!ws) return null;
     let rows = 0;
     let columns = 0;
@@ -456,6 +492,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private async readSheetNow(sheet: string): Promise<CellValue[][] | null> {
+    const own = this.freshOf(sheet);
+    if (own) return own.values((rows, columns) => checkExtent(sheet, rows, columns));
     const quick = await this.quickRead(sheet);
     if (quick) return quick.values.map((row) => [...row]);
     await this.ensureLoaded([sheet]);
@@ -469,6 +507,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private async readFormulasNow(sheet: string): Promise<(string | null)[][] | null> {
+    const own = this.freshOf(sheet);
+    if (own) return own.formulas((rows, columns) => checkExtent(sheet, rows, columns));
     const quick = await this.quickRead(sheet);
     if (quick) return quick.formulas.map((row) => [...row]);
     await this.ensureLoaded([sheet]);
@@ -482,8 +522,15 @@ export class XlsxWorkbook implements WorkbookAdapter {
     );
   }
 
+  /** The sheet when it is one this adapter created (`FreshSheet`). */
+  private freshOf(sheet: string): FreshSheet | undefined {
+    return this.slots.find((s) => s.name === sheet)?.fresh;
+  }
+
   /** A cell as the adapter reads it, with its formula: what a batch's expectations are compared with. */
   private found(sheet: string, row: number, column: number): FoundCell {
+    const own = this.freshOf(sheet);
+    if (own) return own.found(row, column);
     const patch = this.slots.find((s) => s.name === sheet && !s.loaded)?.patch;
     if (patch) return patch.isMergeSlave(row, column) ? { value: null } : patch.found(row, column);
     // No ExcelJS workbook yet: no sheet is parsed into it, and the cell is not there.
@@ -507,7 +554,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const out: string[] = [];
     for (const [name, ops] of bySheet) {
       const slot = this.slots.find((s) => s.name === name);
-      if (!slot || slot.loaded) continue;
+      if (!slot || slot.loaded || slot.fresh) continue;
       const patch = ops.every((op) => PATCH_KINDS.has(op.kind)) ? await this.patchOf(slot) : null;
       if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
     }
@@ -553,8 +600,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const models = new Map<string, ExcelJS.WorksheetModel>();
     const slots = this.slots.map((s) => ({ ...s }));
     const patches = this.patchSnapshots(touched);
+    const fresh = this.freshSnapshots(touched);
     for (const name of touched) {
-      const ws = this.workbook.getWorksheet(name);
+      const ws = this.book?.getWorksheet(name);
       const slot = slots.find((s) => s.name === name);
       if (!ws || !slot) continue;
       if (!slot.dirty && slot.was?.part) slot.loaded = false;
@@ -569,7 +617,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       }
     } catch (e) {
       for (const name of touched) {
-        const ws = this.workbook.getWorksheet(name);
+        const ws = this.book?.getWorksheet(name);
         if (ws) this.workbook.removeWorksheet(ws.id);
       }
       for (const [name, model] of models) {
@@ -577,6 +625,10 @@ export class XlsxWorkbook implements WorkbookAdapter {
         const ws = this.workbook.addWorksheet(name, slot.state === 'visible' ? undefined : { state: slot.state });
         ws.model = model;
         inside(ws).rowBreaks = (model as unknown as { rowBreaks: ExcelJS.RowBreak[] }).rowBreaks;
+      }
+      for (const [slot, was] of fresh) {
+        const copy = slots.find((s) => s.name === slot.name);
+        if (copy) copy.fresh = was;
       }
       this.slots = slots;
       this.names = names;
@@ -622,6 +674,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     };
     const dirty = this.slots.map((s) => s.dirty);
     const patches = this.patchSnapshots(new Set(batch.ops.map((op) => op.sheet)));
+    const fresh = this.freshSnapshots(new Set(batch.ops.map((op) => op.sheet)));
     let index = 0;
     try {
       for (; index < batch.ops.length; index++) {
@@ -631,6 +684,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     } catch (e) {
       this.slots.forEach((s, i) => (s.dirty = dirty[i]));
       for (const [patch, was] of patches) patch.restore(was);
+      for (const [slot, was] of fresh) slot.fresh = was;
       for (const [cell, was] of kept) {
         cell.value = was.value;
         cell.style = was.style;
@@ -657,6 +711,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** One op, already validated. Protected so a test can make one fail and see the batch rolled back. */
   protected applyOp(op: WorkbookOp): void {
+    const own = this.freshOf(op.sheet);
+    if (own && this.applyFresh(own, op)) return;
     const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
     if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values')) {
       if (op.kind === 'cached-values') {
@@ -673,7 +729,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
         this.ensureSheet(op.sheet, op.before, op.hidden);
         return;
       case 'delete-sheet': {
-        const ws = this.workbook.getWorksheet(op.sheet);
+        const ws = this.book?.getWorksheet(op.sheet);
         if (ws) this.workbook.removeWorksheet(ws.id);
         this.slots = this.slots.filter((s) => s.name !== op.sheet);
         this.names = this.names.filter((n) => n.sheet !== op.sheet);
@@ -760,6 +816,49 @@ export class XlsxWorkbook implements WorkbookAdapter {
     }
   }
 
+  /** An op on a sheet this adapter created, applied to its model; false for the ops done here for every sheet. */
+  private applyFresh(sheet: FreshSheet, op: WorkbookOp): boolean {
+    switch (op.kind) {
+      case 'write':
+        sheet.write(cellOf(op.at).row, cellOf(op.at).column, op.cells);
+        return true;
+      case 'append':
+        sheet.append(op.cells);
+        return true;
+      case 'cached-values':
+        sheet.cache(cellOf(op.at).row, cellOf(op.at).column, op.values);
+        return true;
+      case 'format':
+        sheet.format(rangeOf(op.range), op.format);
+        return true;
+      case 'merge':
+        sheet.merge(rangeOf(op.range));
+        return true;
+      case 'clear':
+        sheet.clear(op.range === undefined ? undefined : rangeOf(op.range));
+        return true;
+      case 'column-widths':
+        sheet.columnWidths(op.widths, op.from);
+        return true;
+      case 'freeze':
+        sheet.freeze(op.rows, op.columns);
+        return true;
+      case 'print':
+        sheet.print(op.settings);
+        return true;
+      default:
+        // ensure-sheet, delete-sheet, define-name, expect, images: the sheet list, the names, the slot.
+        return false;
+    }
+  }
+
+  /** The sheets this adapter created that a batch touches, with a copy of each to go back to. */
+  private freshSnapshots(touched: ReadonlySet<string>): Map<Slot, FreshSheet> {
+    const out = new Map<Slot, FreshSheet>();
+    for (const s of this.slots) if (touched.has(s.name) && s.fresh) out.set(s, s.fresh.clone());
+    return out;
+  }
+
   /** The last row holding a value (0 on an empty sheet): where `append` writes below. */
   private lastRow(ws: ExcelJS.Worksheet): number {
     let last = 0;
@@ -775,9 +874,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private ensureSheet(name: string, before?: string, hidden?: boolean): void {
     if (this.slots.some((s) => s.name === name)) return;
-    // ExcelJS writes `state` as the sheet's `<sheet state="hidden">` (ECMA-376 Part 1, §18.2.19 sheet, ST_SheetState).
-    this.workbook.addWorksheet(name, hidden ? { state: 'hidden' } : undefined);
-    const slot: Slot = { name, state: hidden ? 'hidden' : 'visible', loaded: true, dirty: true, breaksSet: true, chart: false };
+    // The sheet is held as a `FreshSheet` (written straight to XML), unless the ExcelJS workbook was handed out.
+    // Its state is written as `<sheet state="hidden">` (ECMA-376 Part 1, §18.2.19 sheet, ST_SheetState).
+    const own = this.freshSheets && !this.handedOut;
+    if (!own) this.workbook.addWorksheet(name, hidden ? { state: 'hidden' } : undefined);
+    const slot: Slot = { name, state: hidden ? 'hidden' : 'visible', loaded: !own, dirty: true, breaksSet: true, chart: false, ...(own ? { fresh: new FreshSheet() } : {}) };
     const at = before === undefined ? -1 : this.slots.findIndex((s) => s.name === before);
     if (at < 0) this.slots.push(slot);
     else this.slots.splice(at, 0, slot);
@@ -876,14 +977,6 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 }
 
-/** A new workbook's package: ExcelJS's empty workbook (styles, theme, properties) with the add-in's parts. */
-async function emptyPackage(): Promise<Uint8Array> {
-  const wb = new (excelJs().Workbook)();
-  wb.creator = 'Tengen';
-  const zip = await JSZip.loadAsync((await wb.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as Partial<ExcelJS.XlsxWriteOptions>)) as ArrayBuffer);
-  await webExtensionParts(zip);
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-}
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */
 function checkExtent(sheet: string, rows: number, columns: number): void {

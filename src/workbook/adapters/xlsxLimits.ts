@@ -72,3 +72,37 @@ export function sheetProblem(xml: string): string | undefined {
 const ROW = /<(?:[A-Za-z_][\w.-]*:)?row(?=[\s>/])[^>]*>/g;
 const ROW_NUMBER = /\sr="(\d+)"/;
 const CELL = /<(?:[A-Za-z_][\w.-]*:)?c[\s>/]/g;
+/**
+ * The most players a workbook holds so that Tengen reads it back (issue 27: "the reader must never refuse what the
+ * writer wrote"): the Grid takes two rows a player below its 15 header rows, within `MAX_SHEET_ROWS`. Lower than the
+ * 524,280 players a tournament file holds (src/model/limits.ts); `workbookSizeProblem` says so before any work.
+ */
+export const MAX_WORKBOOK_PLAYERS = Math.floor((MAX_SHEET_ROWS - 15) / 2);
+
+export function workbookSizeProblem(players: number): string | undefined {
+  if (players <= MAX_WORKBOOK_PLAYERS) return undefined;
+  return `${thousands(players)} players: a workbook holds at most ${thousands(MAX_WORKBOOK_PLAYERS)} (its Grid, two rows a player, within the ${thousands(MAX_SHEET_ROWS)} rows Tengen reads back); keep the tournament in its file (JSON or OpenGotha XML), which holds it, and run the commands on that file`;
+}
+
+/**
+ * A sheet about to be written, checked against the limits the reader applies (`checkWorkbookLimits`), so that no
+ * file Tengen writes is refused when read back: its characters (the reader counts the inflated text), rows, last row
+ * and cells. Says what is wrong, or undefined.
+ */
+export function writtenSheetProblem(xml: string): string | undefined {
+  const advice = 'the workbook is not written; keep the tournament in its file (JSON or OpenGotha XML), which holds it, and run the commands on that file';
+  if (xml.length > MAX_PART_BYTES) return `the sheet would take more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB, more than Tengen reads back: ${advice}`;
+  let rows = 0;
+  let lastRow = 0;
+  ROW.lastIndex = 0;
+  for (let m = ROW.exec(xml); m; m = ROW.exec(xml)) {
+    rows++;
+    lastRow = Math.max(lastRow, Number(ROW_NUMBER.exec(m[0])?.[1] ?? 0));
+  }
+  if (rows > MAX_SHEET_ROWS || lastRow > MAX_SHEET_ROWS) return `the sheet would have ${thousands(Math.max(rows, lastRow))} rows, more than the ${thousands(MAX_SHEET_ROWS)} Tengen reads back: ${advice}`;
+  let cells = 0;
+  CELL.lastIndex = 0;
+  while (CELL.exec(xml)) cells++;
+  if (cells > MAX_SHEET_CELLS) return `the sheet would have ${thousands(cells)} cells, more than the ${thousands(MAX_SHEET_CELLS)} Tengen reads back: ${advice}`;
+  return undefined;
+}

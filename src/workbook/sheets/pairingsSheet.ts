@@ -43,9 +43,25 @@ export function resultWords(g: Game): string {
   return w === '' ? '' : `${w} / ${resultText(outcomeMark(outcomeOf(g, 'black')))}`;
 }
 
+/**
+ * The players by ID, built once per list of players: a round's sheets name every player, and looking each up in the
+ * list made them quadratic in the field (a 50,000-player workbook did not finish, issue 27). Rebuilt when the list
+ * changed length.
+ */
+const playersById = new WeakMap<Tournament['players'], Map<PlayerId, Tournament['players'][number]>>();
+
+function playerById(t: Tournament, id: PlayerId): Tournament['players'][number] | undefined {
+  let index = playersById.get(t.players);
+  if (!index || index.size !== t.players.length) {
+    index = new Map(t.players.map((p) => [p.id, p]));
+    playersById.set(t.players, index);
+  }
+  return index.get(id);
+}
+
 /** A player as a pairing sheet, a slip or a table list names him: "12 Doe, John" (the ID, then the name). */
 export function playerOnSheet(t: Tournament, id: PlayerId): string {
-  const p = t.players.find((x) => x.id === id);
+  const p = playerById(t, id);
   return p ? `${id} ${displayName(p)}` : String(id);
 }
 

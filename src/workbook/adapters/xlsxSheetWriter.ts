@@ -1,0 +1,258 @@
+/**
+ * Sheets the adapter created (`xlsxFreshSheet.ts`) written straight to SpreadsheetML (issue 28): each sheet's XML in
+ * one pass over its rows, its texts as shared strings and its formats as cell formats of the workbook's styles part,
+ * both merged into the parts the workbook has (`mergeSharedStrings`, `mergeStyles`), as the sheets ExcelJS writes are.
+ *
+ * The XML is what ExcelJS 4.4 writes for the same sheet, element for element, so a workbook reads the same whichever
+ * wrote it (test/workbook/xlsxFreshSheet.test.ts compares the two, cell by cell). The rules relied on, from ECMA-376
+ * Part 1 (5th edition):
+ *  - §18.3.1.99 worksheet: the children in the schema's order — sheetPr, dimension, sheetViews, sheetFormatPr, cols,
+ *    sheetData, mergeCells, pageMargins, pageSetup, rowBreaks;
+ *  - §18.3.1.73 row (`r` 1-based, ascending; `ht` with `customHeight` for a height set), §18.3.1.4 c (`r`, `s` the
+ *    index into cellXfs, `t`: `s` shared string, `b` boolean, `str` a formula's text result), §18.3.1.40 f (an array
+ *    formula `t="array"` with its `ref`), §18.3.1.96 v;
+ *  - §18.4.8 si / §18.4.12 t: a text whose first or last character is white space, or that holds a line break, keeps
+ *    it with `xml:space="preserve"`;
+ *  - §18.3.1.13 col (`min`, `max`, `width`, `customWidth`), §18.3.1.55 mergeCell, §18.3.1.66 pane (a frozen pane:
+ *    `state="frozen"`, `xSplit`/`ySplit` the columns/rows frozen, `topLeftCell` the first cell of the bottom-right
+ *    pane), §18.3.1.63 pageMargins, §18.3.1.64 pageSetup, §18.3.1.65 pageSetUpPr (`fitToPage`), §18.3.1.74 rowBreaks
+ *    / §18.3.1.3 brk (`id` the row after which the page breaks, `man` a manual break);
+ *  - §18.8.30 numFmt: the built-in number formats by id (0 General, 49 "@" …), the workbook's own from 164;
+ *  - §18.2.5 definedName `_xlnm.Print_Area` / `_xlnm.Print_Titles` with `localSheetId` (the print area, the rows
+ *    repeated on every page).
+ * XML 1.0 (§2.2) cannot hold the control characters other than tab, line feed and carriage return, nor U+FFFE/U+FFFF:
+ * they are dropped from texts, as ExcelJS drops them.
+ */
+import { escapeXml } from './xlsxXml';
+import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
+import { isFreshFormula, MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
+import type { PackageName } from './xlsxPackage';
+import { columnLetter, rangeAddress } from '../cells/address';
+import type { CellValue } from './adapter';
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const WORKSHEET_START =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  `<worksheet xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac">`;
+
+/** The built-in number formats (ECMA-376 Part 1, §18.8.30), by format code. */
+const BUILT_IN_FORMATS: Record<string, number> = {
+  General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '0.00E+00': 11, '# ?/?': 12, '# ??/??': 13, 'mm-dd-yy': 14, 'd-mmm-yy': 15, 'd-mmm': 16,
+  'mmm-yy': 17, 'h:mm AM/PM': 18, 'h:mm:ss AM/PM': 19, 'h:mm': 20, 'h:mm:ss': 21, 'm/d/yy "h":mm': 22, '#,##0 ;(#,##0)': 37, '#,##0 ;[Red](#,##0)': 38,
+  '#,##0.00 ;(#,##0.00)': 39, '#,##0.00 ;[Red](#,##0.00)': 40, 'mm:ss': 45, '[h]:mm:ss': 46, 'mmss.0': 47, '##0.0E+0': 48, '@': 49,
+};
+
+/** The workbook's default font (the one every cell without a font of its own shows): Calibri 11, the theme's text colour. */
+export const DEFAULT_FONT_XML = '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
+
+/** A text as an XML text node: escaped, without the characters XML 1.0 cannot hold. */
+export function xmlText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text) ? text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '') : text;
+  return /[&<>"]/.test(clean) ? escapeXml(clean) : clean;
+}
+
+/** A text as a shared-string item's content (`<t>`, §18.4.12). */
+export function stringItem(text: string): string {
+  return /^\s|\s$|\n/.test(text) ? `<t xml:space="preserve">${xmlText(text)}</t>` : `<t>${xmlText(text)}</t>`;
+}
+
+/** The cell formats of the sheets written in one save, as a styles part of their own (merged into the workbook's). */
+export class StyleTable {
+  private readonly numFmts: string[] = [];
+  private readonly fonts: string[] = [DEFAULT_FONT_XML];
+  private readonly fills: string[] = ['<fill><patternFill patternType="none"/></fill>', '<fill><patternFill patternType="gray125"/></fill>'];
+  private readonly borders: string[] = ['<border><left/><right/><top/><bottom/><diagonal/></border>'];
+  private readonly xfs: string[] = ['<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'];
+  private readonly xfIndex = new Map<string, number>([[this.xfs[0], 0]]);
+
+  private static add(list: string[], item: string): number {
+    const at = list.indexOf(item);
+    if (at >= 0) return at;
+    list.push(item);
+    return list.length - 1;
+  }
+
+  /** The index in cellXfs of a format. */
+  index(s: FreshStyle): number {
+    let numFmtId = 0;
+    if (s.numFmt !== undefined) {
+      numFmtId = BUILT_IN_FORMATS[s.numFmt] ?? 164 + StyleTable.add(this.numFmts, s.numFmt);
+    }
+    const fontId = s.font ? StyleTable.add(this.fonts, fontXml(s.font)) : 0;
+    const borderId = s.border ? StyleTable.add(this.borders, '<border><left style="thin"/><right style="thin"/><top style="thin"/><bottom style="thin"/><diagonal/></border>') : 0;
+    const fillId = s.fill !== undefined ? StyleTable.add(this.fills, `<fill><patternFill patternType="solid"><fgColor rgb="${s.fill}"/></patternFill></fill>`) : 0;
+    let xf = `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="${fillId}" borderId="${borderId}" xfId="0"`;
+    if (numFmtId) xf += ' applyNumberFormat="1"';
+    if (fontId) xf += ' applyFont="1"';
+    if (fillId) xf += ' applyFill="1"';
+    if (borderId) xf += ' applyBorder="1"';
+    const alignment = s.alignment ? alignmentXml(s.alignment) : undefined;
+    if (s.alignment) xf += ' applyAlignment="1"';
+    xf += alignment ? `>${alignment}</xf>` : '/>';
+    let at = this.xfIndex.get(xf);
+    if (at === undefined) {
+      at = this.xfs.length;
+      this.xfs.push(xf);
+      this.xfIndex.set(xf, at);
+    }
+    return at;
+  }
+
+  /** The formats as a whole styles part (§18.8.39 styleSheet: numFmts, fonts, fills, borders, cellStyleXfs, cellXfs …). */
+  xml(): string {
+    const list = (name: string, items: readonly string[]) => `<${name} count="${items.length}">${items.join('')}</${name}>`;
+    const numFmts = this.numFmts.length ? list('numFmts', this.numFmts.map((code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${escapeXml(code)}"/>`)) : '';
+    return (
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+      `<styleSheet xmlns="${MAIN}">${numFmts}${list('fonts', this.fonts)}${list('fills', this.fills)}${list('borders', this.borders)}` +
+      '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+      `${list('cellXfs', this.xfs)}<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles><dxfs count="0"/>` +
+      '<tableStyles count="0" defaultTableStyle="TableStyleMedium2" defaultPivotStyle="PivotStyleLight16"/></styleSheet>'
+    );
+  }
+}
+
+/** A font (§18.8.22) with its children in the order ExcelJS writes them: b, i, color, sz, name. */
+function fontXml(f: NonNullable<FreshStyle['font']>): string {
+  return `<font>${f.bold ? '<b/>' : ''}${f.italic ? '<i/>' : ''}${f.color !== undefined ? `<color rgb="${f.color}"/>` : ''}${f.size !== undefined ? `<sz val="${f.size}"/>` : ''}${f.name !== undefined ? `<name val="${escapeXml(f.name)}"/>` : ''}</font>`;
+}
+
+/** An alignment (§18.8.1), or undefined when it sets nothing. */
+function alignmentXml(a: NonNullable<FreshStyle['alignment']>): string | undefined {
+  const attrs = `${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}`;
+  return attrs ? `<alignment${attrs}/>` : undefined;
+}
+
+/** Every text a sheet holds as a shared string (texts typed in cells, not a formula's result), once each. */
+export function freshTexts(sheet: FreshSheet, into: Set<string>): void {
+  for (const row of sheet.rows) {
+    if (!row) continue;
+    for (const v of row.values) if (typeof v === 'string') into.add(v);
+  }
+}
+
+/** What a sheet's XML holds besides its text: its dynamic arrays (each needs `xl/metadata.xml`), its custom functions. */
+export interface WrittenSheet {
+  readonly xml: string;
+  readonly dynamicArrays: number;
+  readonly customFunctions: boolean;
+}
+
+function valueXml(v: CellValue): { t: string; v: string } | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === 'number') return { t: '', v: String(v) };
+  if (typeof v === 'boolean') return { t: ' t="b"', v: v ? '1' : '0' };
+  return { t: ' t="str"', v: xmlText(v) };
+}
+
+/**
+ * The sheet's worksheet XML: `style` maps the sheet's format indexes to the workbook's cellXfs, `string` a text to its
+ * index in the workbook's shared strings.
+ */
+export function freshSheetXml(sheet: FreshSheet, style: (index: number) => number, string: (text: string) => number): WrittenSheet {
+  const out: string[] = [WORKSHEET_START];
+  const page = sheet.page;
+  if (page.fitToPage) out.push('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
+  // The extent of the cells written (the dimension, §18.3.1.35, is a hint readers may use).
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  const data: string[] = [];
+  let dynamicArrays = 0;
+  let customFunctions = false;
+  const letters: string[] = [];
+  const sAttrs: string[] = [];
+  for (let i = 0; i < sheet.rows.length; i++) {
+    const row = sheet.rows[i];
+    if (!row) continue;
+    const r = i + 1;
+    const cells: string[] = [];
+    let min = 0;
+    let max = 0;
+    for (let j = 0; j < row.values.length; j++) {
+      const v = row.values[j];
+      const si = row.styles[j] ?? 0;
+      const sAttr = (sAttrs[si] ??= style(si) ? ` s="${style(si)}"` : '');
+      const s = sAttr !== '';
+      const ref = (letters[j] ??= columnLetter(j + 1)) + r;
+      let c: string;
+      if (v === MERGED) c = `<c r="${ref}"${sAttr}/>`;
+      else if (v === null || v === undefined) {
+        if (!s) continue;
+        c = `<c r="${ref}"${sAttr}/>`;
+      } else if (isFreshFormula(v)) {
+        const stored = storedFormula(v.formula);
+        customFunctions ||= stored.includes(UDF_PREFIX);
+        const result = valueXml(v.result ?? null);
+        const f = v.ref ? `<f t="array" ref="${v.ref}">${xmlText(stored)}</f>` : `<f>${xmlText(stored)}</f>`;
+        // A spilling formula is stored as a dynamic array (`excelFormulaStorage.ts`): `cm="1"` names its metadata.
+        if (v.ref) dynamicArrays++;
+        c = `<c r="${ref}"${sAttr}${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`;
+      } else if (typeof v === 'string') c = `<c r="${ref}"${sAttr} t="s"><v>${string(v)}</v></c>`;
+      else if (typeof v === 'number') c = `<c r="${ref}"${sAttr}><v>${v}</v></c>`;
+      else c = `<c r="${ref}"${sAttr} t="b"><v>${v ? 1 : 0}</v></c>`;
+      cells.push(c);
+      if (!min) min = j + 1;
+      max = j + 1;
+    }
+    if (cells.length === 0 && row.height === undefined) continue;
+    const height = row.height !== undefined ? ` ht="${row.height}" customHeight="1"` : '';
+    const spans = min ? ` spans="${min}:${max}"` : '';
+    data.push(cells.length ? `<row r="${r}"${height}${spans} x14ac:dyDescent="0.25">${cells.join('')}</row>` : `<row r="${r}"${height} x14ac:dyDescent="0.25"/>`);
+    if (min) {
+      if (!top) top = r;
+      bottom = r;
+      left = left ? Math.min(left, min) : min;
+      right = Math.max(right, max);
+    }
+  }
+  out.push(`<dimension ref="${top ? rangeAddress(top, left, bottom, right) : 'A1'}"/>`);
+  const view = sheet.views[0];
+  if (view) {
+    if (view.state === 'frozen') {
+      const pane = view.xSplit && view.ySplit ? 'bottomRight' : view.xSplit ? 'topRight' : 'bottomLeft';
+      out.push(
+        `<sheetViews><sheetView workbookViewId="0"><pane${view.xSplit ? ` xSplit="${view.xSplit}"` : ''}${view.ySplit ? ` ySplit="${view.ySplit}"` : ''} topLeftCell="${view.topLeftCell}" activePane="${pane}" state="frozen"/><selection pane="${pane}"/></sheetView></sheetViews>`,
+      );
+    } else out.push('<sheetViews><sheetView workbookViewId="0"/></sheetViews>');
+  }
+  out.push('<sheetFormatPr defaultRowHeight="15" outlineLevelRow="0" outlineLevelCol="0" x14ac:dyDescent="55"/>');
+  const cols: string[] = [];
+  for (let c = 0; c < sheet.widths.length; c++) {
+    const w = sheet.widths[c];
+    if (w === undefined) continue;
+    let end = c;
+    while (end + 1 < sheet.widths.length && sheet.widths[end + 1] === w) end++;
+    cols.push(`<col min="${c + 1}" max="${end + 1}" width="${w}" customWidth="1"/>`);
+    c = end;
+  }
+  if (cols.length) out.push(`<cols>${cols.join('')}</cols>`);
+  out.push(data.length ? `<sheetData>${data.join('')}</sheetData>` : '<sheetData/>');
+  if (sheet.merges.size) out.push(`<mergeCells count="${sheet.merges.size}">${[...sheet.merges.values()].map((m) => `<mergeCell ref="${rangeAddress(m.top, m.left, m.bottom, m.right)}"/>`).join('')}</mergeCells>`);
+  out.push('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');
+  out.push(
+    `<pageSetup${page.paperSize !== undefined ? ` paperSize="${page.paperSize}"` : ''} orientation="${page.orientation}" horizontalDpi="4294967295" verticalDpi="4294967295" scale="${page.scale}" fitToWidth="${page.fitToWidth}" fitToHeight="${page.fitToHeight}"/>`,
+  );
+  if (sheet.breaksAfter.length) out.push(`<rowBreaks count="${sheet.breaksAfter.length}" manualBreakCount="${sheet.breaksAfter.length}">${sheet.breaksAfter.map((r) => `<brk id="${r}" max="16383" man="1"/>`).join('')}</rowBreaks>`);
+  out.push('</worksheet>');
+  return { xml: out.join(''), dynamicArrays, customFunctions };
+}
+
+/** The sheet's print area and repeated rows as the defined names Excel keeps them in (§18.2.5), `'Sheet'!$A$1:$D$9`. */
+export function freshPrintNames(sheet: FreshSheet, name: string): PackageName[] {
+  const quoted = `'${name.replace(/'/g, "''")}'`;
+  const out: PackageName[] = [];
+  const area = sheet.page.printArea;
+  if (area) {
+    const [from, to] = area.split(':');
+    out.push({ name: '_xlnm.Print_Area', sheet: name, formula: `${quoted}!$${from}:$${to ?? from}` });
+  }
+  const titles = sheet.page.printTitlesRow;
+  if (titles) {
+    const [a, b] = titles.split(':');
+    out.push({ name: '_xlnm.Print_Titles', sheet: name, formula: `${quoted}!$${a}:$${b ?? a}` });
+  }
+  return out;
+}

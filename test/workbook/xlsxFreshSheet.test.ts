@@ -1,0 +1,145 @@
+/**
+ * Sheets written straight to XML (issue 28: `xlsxFreshSheet.ts`, `xlsxSheetWriter.ts`) against the same sheets
+ * written by ExcelJS (`XlsxWorkbook.create({ writer: 'exceljs' })`, the path every new sheet took before): a new
+ * workbook (the import batch) and a round paired into it (new Pairings, Tables and Slips sheets in a workbook read from
+ * its file), each saved both ways and read back by ExcelJS — every cell's value, formula, cached result, number format,
+ * font, fill, border and alignment; the merges, column widths, row heights, frozen panes, page setup, print area and
+ * titles; the defined names; the page breaks and dynamic-array marks of the XML — the same.
+ *
+ * The one difference allowed: ExcelJS drops a column width of exactly 9 (its own default); the new path writes it.
+ */
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import type { Tournament } from '../../src/model/tournament';
+import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { importBatch, pairRoundBatch, previewPairing, readSession } from '../../src/workbook/session';
+import { isPairingError } from '../../src/pairing/types';
+import { example, generated, value } from './fixtures';
+
+type Writer = 'tengen' | 'exceljs';
+
+async function imported(t: Tournament, writer: Writer): Promise<Uint8Array> {
+  const wb = XlsxWorkbook.create({ writer });
+  await wb.apply(importBatch(t, { time: 'test' }));
+  return wb.save();
+}
+
+/** The file with the next round paired into it (its new sheets created by the writer given). */
+async function paired(file: Uint8Array, round: number, writer: Writer): Promise<Uint8Array> {
+  const wb = await XlsxWorkbook.open(file, { writer });
+  const session = value(await readSession(wb));
+  const preview = previewPairing(session.tournament, round);
+  if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+  await wb.apply(pairRoundBatch(session.tournament, preview.pairing, { expectedFingerprint: preview.fingerprint, currentFingerprint: session.fingerprint, time: 'test' }));
+  return wb.save();
+}
+
+/** A cell as ExcelJS reads it: its content and the parts of its format a printout shows. */
+function cellOf(cell: ExcelJS.Cell) {
+  const v = cell.value as unknown;
+  const content =
+    v && typeof v === 'object' && ('formula' in v || 'sharedFormula' in v)
+      ? { formula: cell.formula, result: (v as { result?: unknown }).result ?? null, array: (v as { shareType?: string }).shareType === 'array' ? (v as { ref?: string }).ref : undefined }
+      : cell.isMerged && cell.master.address !== cell.address
+        ? { mergedInto: cell.master.address }
+        : { value: v ?? null };
+  const f = cell.font ?? {};
+  const fill = cell.fill as ExcelJS.FillPattern | undefined;
+  const b = cell.border ?? {};
+  return {
+    ...content,
+    numFmt: cell.numFmt ?? 'General',
+    font: { bold: !!f.bold, italic: !!f.italic, size: f.size ?? 11, color: f.color?.argb ?? null, name: f.name ?? 'Calibri' },
+    fill: fill?.pattern === 'solid' ? fill.fgColor?.argb : null,
+    border: [b.top?.style, b.left?.style, b.bottom?.style, b.right?.style].join(','),
+    alignment: { horizontal: cell.alignment?.horizontal ?? null, wrap: !!cell.alignment?.wrapText },
+  };
+}
+
+async function described(file: Uint8Array) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+  const zip = await JSZip.loadAsync(file);
+  const sheets = new Map<string, Record<string, unknown>>();
+  for (const ws of wb.worksheets) {
+    const cells: Record<string, unknown> = {};
+    const heights: Record<number, number> = {};
+    ws.eachRow({ includeEmpty: true }, (row, r) => {
+      if (row.height !== undefined && row.height !== 15) heights[r] = row.height;
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        const c = cellOf(cell);
+        const blank = 'value' in c && c.value === null && c.numFmt === 'General' && !c.font.bold && !c.font.italic && c.font.size === 11 && !c.font.color && !c.fill && c.border === ',,,' && !c.alignment.horizontal && !c.alignment.wrap;
+        if (!blank) cells[cell.address] = c;
+      });
+    });
+    const widths: Record<number, number> = {};
+    for (let c = 1; c <= ws.columnCount; c++) {
+      const w = ws.getColumn(c).width;
+      if (w !== undefined) widths[c] = w;
+    }
+    const p = ws.pageSetup;
+    sheets.set(ws.name, {
+      state: ws.state,
+      cells,
+      heights,
+      widths,
+      merges: Object.keys((ws as unknown as { _merges: Record<string, unknown> })._merges).sort(),
+      views: (ws.views ?? []).map((v) => ({ ...v })),
+      page: { orientation: p.orientation, paperSize: p.paperSize, fitToPage: p.fitToPage, fitToWidth: p.fitToWidth, fitToHeight: p.fitToHeight, scale: p.scale, margins: p.margins, printArea: p.printArea, printTitlesRow: p.printTitlesRow },
+    });
+  }
+  // What ExcelJS does not read back: the page breaks and the dynamic-array marks, from each sheet's XML.
+  const xml: Record<string, { breaks: string; arrays: number }> = {};
+  const book = (await zip.file('xl/workbook.xml')!.async('string')).match(/<sheet\b[^>]*>/g)!;
+  const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string');
+  for (const tag of book) {
+    const name = /name="([^"]*)"/.exec(tag)![1];
+    const id = /r:id="([^"]*)"/.exec(tag)![1];
+    const target = new RegExp(`Id="${id}"[^>]*Target="([^"]*)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]*)"[^>]*Id="${id}"`).exec(rels)![1];
+    const text = await zip.file(`xl/${target.replace(/^\/?xl\//, '')}`)!.async('string');
+    xml[name] = { breaks: /<rowBreaks\b[\s\S]*?<\/rowBreaks>/.exec(text)?.[0] ?? '', arrays: (text.match(/\scm="1"/g) ?? []).length };
+  }
+  const names = (wb.definedNames as unknown as { model: unknown[] }).model;
+  return { order: wb.worksheets.map((w) => w.name), sheets, xml, names };
+}
+
+/** Both files described, the new path's column widths of 9 set aside where ExcelJS dropped them. */
+async function compare(ours: Uint8Array, theirs: Uint8Array): Promise<void> {
+  const a = await described(ours);
+  const b = await described(theirs);
+  expect(a.order).toEqual(b.order);
+  expect(a.names).toEqual(b.names);
+  expect(a.xml).toEqual(b.xml);
+  for (const [name, sheet] of b.sheets) {
+    const mine = a.sheets.get(name)!;
+    const widths = { ...(mine.widths as Record<number, number>) };
+    for (const [c, w] of Object.entries(widths)) if (w === 9 && (sheet.widths as Record<string, number>)[c] === undefined) delete widths[Number(c)];
+    const cells = mine.cells as Record<string, unknown>;
+    const other = sheet.cells as Record<string, unknown>;
+    for (const address of new Set([...Object.keys(cells), ...Object.keys(other)])) expect([name, address, cells[address]]).toEqual([name, address, other[address]]);
+    expect({ name, ...mine, widths, cells: undefined }).toEqual({ name, ...sheet, cells: undefined });
+  }
+}
+
+describe('new sheets written straight to XML, against ExcelJS writing them', () => {
+  it('a new workbook (the bundled example): every sheet, cell, format and print setting the same', async () => {
+    const t = example();
+    await compare(await imported(t, 'tengen'), await imported(t, 'exceljs'));
+  });
+
+  it('a round paired into the workbook: its Pairings, Tables and Slips sheets the same', async () => {
+    const t = generated(40, 4, 7);
+    const start = await imported({ ...t, games: t.games.filter((g) => g.round === 1), byes: t.byes.filter((b) => b.round === 1) }, 'tengen');
+    await compare(await paired(start, 2, 'tengen'), await paired(start, 2, 'exceljs'));
+  });
+
+  it('a workbook the new path wrote reads back as the one ExcelJS wrote (the session sees the same tournament)', async () => {
+    const t = generated(30, 3, 11);
+    const [ours, theirs] = [await XlsxWorkbook.open(await imported(t, 'tengen')), await XlsxWorkbook.open(await imported(t, 'exceljs'))];
+    for (const name of await theirs.sheetNames()) {
+      expect([name, await ours.readSheet(name)]).toEqual([name, await theirs.readSheet(name)]);
+      expect([name, await ours.readFormulas(name)]).toEqual([name, await theirs.readFormulas(name)]);
+    }
+    expect(value(await readSession(ours)).fingerprint).toBe(value(await readSession(theirs)).fingerprint);
+  });
+});
