@@ -10,5 +10,8 @@ module.exports = {
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
   // Every property test draws from one recorded seed (TENGEN_FC_SEED overrides it): same inputs, same run.
   setupFiles: ['<rootDir>/test/support/fastCheckSeed.js'],
+  // Every core: many tests wait on a child (Chromium, LibreOffice, the CLI, java) and a second worker fills that time.
+  // On CI's two cores this took the run from ~10 min to ~N min; the end-to-end tests' build is shared under a lock.
+  maxWorkers: '100%',
   testTimeout: 120000,
 };

@@ -613,7 +613,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await club.getByTestId('another-person-1').check();
     await club.getByTestId('register-players').click();
     await club.getByTestId('confirm-write').waitFor();
-    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/another person with a name already used/);
+    await expect(club.locator('.confirm:not([hidden])').innerText()).resolves.toMatch(/another person with a name already used/);
     await club.getByTestId('confirm-write').click();
     const registered = club.getByTestId('registered-players');
     await registered.waitFor();
@@ -625,7 +625,7 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     // Withdrawal: one click beside the player (then the write is confirmed, as every write).
     await club.getByTestId('withdraw-2').click();
     await club.getByTestId('confirm-write').waitFor();
-    await expect(club.locator('.confirm').innerText()).resolves.toMatch(/2 \(Kim, Min\) withdraws: misses rounds 1-3/);
+    await expect(club.locator('.confirm:not([hidden])').innerText()).resolves.toMatch(/2 \(Kim, Min\) withdraws: misses rounds 1-3/);
     await club.getByTestId('confirm-write').click();
     await waitForText(registered.locator('tbody tr').nth(1), /1-3/);
     await expect(registered.locator('tbody tr').nth(1).innerText()).resolves.toMatch(/withdrawn/);

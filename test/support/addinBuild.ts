@@ -77,7 +77,7 @@ export function ensureAddinBuilt(): number {
     if (builtAndFresh(stamp)) return Date.now() - started;
     execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], {
       cwd: ROOT,
-      env: { ...process.env, ADDIN_URL: TEST_ADDIN_URL, ADDIN_OUT: ADDIN_DIR },
+      env: { ...process.env, ADDIN_URL: TEST_ADDIN_URL, ADDIN_OUT: ADDIN_DIR, TENGEN_TRANSPILE_ONLY: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 64 * 1024 * 1024,
     });
