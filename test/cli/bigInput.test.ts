@@ -1,7 +1,8 @@
 /**
  * Issue 27, crashes and a hang: output to a pipe closed early (`tengen standings FILE | head -1`) ends quietly; a
  * table of 130,000 rows is rendered (`Math.max(...rows)` overflowed the stack); an endless input (/dev/zero) is
- * refused with a clear message once 256 MiB are read.
+ * refused with a clear message once 256 MiB are read; a workbook of 50,001 players (written in 112 s, then refused on
+ * re-read) is refused before any work, naming the limit.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,22 @@ describe('big and endless inputs', () => {
     const code = await main(['standings', '/dev/zero'], { out: () => undefined, err: (s) => (err += s) });
     expect(code).toBe(2);
     expect(err).toMatch(/\/dev\/zero: the file is larger than 256 MiB, the most Tengen reads/);
+  }, 60_000);
+
+  it('a workbook of 50,001 players is refused up front, naming the most a workbook holds, and nothing is written', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tengen-50k-'));
+    const file = path.join(dir, 'congress.json');
+    const out = path.join(dir, 'congress.xlsx');
+    const players = Array.from({ length: 50_001 }, (_, i) => ({ id: i + 1, family: `F${i + 1}`, given: 'G', rank: '5k' }));
+    writeFileSync(file, JSON.stringify({ format: 'tengen-tournament', version: 1, name: 'Huge', settings: { system: 'mcmahon', rounds: 5, ruleset: 'egf' }, players, games: [], byes: [] }));
+    let err = '';
+    const code = await main(['workbook', file, '--out', out], { out: () => undefined, err: (s) => (err += s) });
+    const written = existsSync(out);
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(2);
+    expect(err).toMatch(/congress\.xlsx: 50,001 players: a workbook holds at most 49,992/);
+    expect(err).toMatch(/keep the tournament in its file/);
+    expect(written).toBe(false);
   }, 60_000);
 
   (built ? it : it.skip)('standings piped into `head -1` ends without a stack trace', () => {
