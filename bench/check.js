@@ -10,42 +10,23 @@ const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { mulberry32 } = require('./generate');
-const { parseOpenGotha } = require('../dist/formats/opengotha');
+const { egcTenRoundStart, median, playRound } = require('./support');
 const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
 const { applyPairing } = require('../dist/pairing/apply');
 const { checkTournament } = require('../dist/check/checker');
 
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 console.log(`\ntengen check — ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
 const egc = path.resolve(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
 if (!fs.existsSync(egc)) {
   console.log(`  EGC 2024: skipped, ${egc} is absent (clone with ../shared beside the project)`);
 } else {
-  const parsed = parseOpenGotha(fs.readFileSync(egc, 'utf8'), egc);
-  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
-  const source = parsed.value;
-  const inRound1 = new Set([...source.games.filter((g) => g.round === 1).flatMap((g) => [g.white, g.black]), ...source.byes.filter((b) => b.round === 1).map((b) => b.player)]);
-  const players = source.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] }));
-  let t = { ...source, players, games: [], byes: [], settings: { ...source.settings, rounds: 10 } };
+  let t = egcTenRoundStart(egc);
   const random = mulberry32(2024);
-  const rank = new Map(players.map((p) => [p.id, p.rank]));
   for (let round = 1; round <= 10; round++) {
     const result = pairOptimal(t, round);
     if (result.kind === 'pairing-error') throw new Error(`round ${round}: ${result.message}`);
-    t = applyPairing(t, result);
-    t = {
-      ...t,
-      games: t.games.map((g) => {
-        if (g.round !== round) return g;
-        const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
-        return { ...g, result: random() < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins' };
-      }),
-    };
+    t = playRound(applyPairing(t, result), round, random);
   }
   const times = [];
   const cpus = [];
@@ -60,7 +41,7 @@ if (!fs.existsSync(egc)) {
   }
   const compared = report.rounds.filter((r) => r.best).length;
   console.log(
-    `  EGC 2024 (${players.length} players, 10 rounds, ${compared} rounds re-drawn): median ${(median(times) / 1000).toFixed(2)} s for all rounds ` +
+    `  EGC 2024 (${t.players.length} players, 10 rounds, ${compared} rounds re-drawn): median ${(median(times) / 1000).toFixed(2)} s for all rounds ` +
       `(CPU ${(median(cpus) / 1000).toFixed(2)} s; 3 runs); target ≤ 5 s; hard-rule violations ${report.hardViolations}`,
   );
 }

@@ -25,6 +25,7 @@ const { pairOptimalSystem } = require('../dist/systems/egc/egcCongress');
 const { applyPairing } = require('../dist/pairing/apply');
 const { stateBefore } = require('../dist/check/measures');
 const { generateTournament, mulberry32, GenerationError } = require('../dist/check/generate');
+const { egcTenRoundStart, playRound } = require('./support');
 const { crossCheckOptions } = require('../dist/check/crossCheck');
 
 const args = process.argv.slice(2);
@@ -148,26 +149,13 @@ for (let k = 0; k < 6; k++) {
 // 4. The EGC 2024 field, ten rounds (bench/pairing.js's sequence).
 const egc = path.join(corpus, 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
 if (fs.existsSync(egc)) {
-  const parsed = parseOpenGotha(fs.readFileSync(egc, 'utf8'), egc);
-  const source = parsed.value;
-  const inRound1 = new Set([...source.games.filter((g) => g.round === 1).flatMap((g) => [g.white, g.black]), ...source.byes.filter((b) => b.round === 1).map((b) => b.player)]);
-  const players = source.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] }));
-  let t = { ...source, players, games: [], byes: [], settings: { ...source.settings, rounds: 10 } };
+  let t = egcTenRoundStart(egc);
   const random = mulberry32(2024);
-  const rank = new Map(players.map((p) => [p.id, p.rank]));
   for (let round = 1; round <= 10; round++) {
     const result = pairOptimal(t, round);
     record(`egc2024 round ${round}`, result);
     if (result.kind === 'pairing-error') break;
-    t = applyPairing(t, result);
-    t = {
-      ...t,
-      games: t.games.map((g) => {
-        if (g.round !== round) return g;
-        const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
-        return { ...g, result: random() < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins' };
-      }),
-    };
+    t = playRound(applyPairing(t, result), round, random);
   }
 }
 
@@ -177,21 +165,11 @@ if (args.includes('--big')) {
   const g = generateMcMahon({ players: 2000, rounds: 1, seed: 7 });
   let t = { ...g, games: [], byes: [], players: g.players.map((p) => ({ ...p, absentRounds: undefined })), settings: { ...g.settings, rounds: 10 } };
   const random = mulberry32(7);
-  const rank = new Map(t.players.map((p) => [p.id, p.rank]));
   for (let round = 1; round <= 10; round++) {
     const result = pairOptimal(t, round);
     record(`generated 2000 round ${round}`, result);
     if (result.kind === 'pairing-error') break;
-    t = applyPairing(t, result);
-    t = {
-      ...t,
-      games: t.games.map((x) => {
-        if (x.round !== round) return x;
-        const edge = (rank.get(x.white) - rank.get(x.black) - x.handicap) * 0.08;
-        const y = random();
-        return { ...x, result: y < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins' };
-      }),
-    };
+    t = playRound(applyPairing(t, result), round, random);
   }
 }
 

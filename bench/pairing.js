@@ -20,6 +20,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { mulberry32, generateMcMahon } = require('./generate');
+const { median, playRound } = require('./support');
 const { parseOpenGotha } = require('../dist/formats/opengotha');
 const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
 const { applyPairing } = require('../dist/pairing/apply');
@@ -29,27 +30,6 @@ const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/** Results drawn with the stronger (by rank and handicap) more likely to win; a few jigo. */
-function playRound(t, round, random) {
-  const rank = new Map(t.players.map((p) => [p.id, p.rank]));
-  return {
-    ...t,
-    games: t.games.map((g) => {
-      if (g.round !== round) return g;
-      const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
-      const x = random();
-      const result = x < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins';
-      return { ...g, result };
-    }),
-  };
-}
 
 function run(label, start, rounds, seed) {
   const random = mulberry32(seed);

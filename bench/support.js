@@ -1,6 +1,7 @@
 /**
- * What several benches share: the median of samples, and the EGC 2024 field as it stood in round 1 (the players of
- * round 1, their round-1 games and byes, nobody absent afterwards), read from the corpus through dist/.
+ * What several benches share: the median of samples, the EGC 2024 field as it stood in round 1 (the players of
+ * round 1, their round-1 games and byes, nobody absent afterwards), read from the corpus through dist/, and seeded
+ * results for a round just paired.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -26,4 +27,24 @@ function egcRound1Field(file = EGC) {
   return { ...t, players: t.players.filter((p) => inRound1.has(p.id)).map((p) => ({ ...p, absentRounds: [] })), games, byes };
 }
 
-module.exports = { EGC, egcRound1Field, median };
+/** The EGC 2024 round-1 field before any game, for ten rounds drawn by the benches themselves. */
+function egcTenRoundStart(file = EGC) {
+  const f = egcRound1Field(file);
+  return { ...f, games: [], byes: [], settings: { ...f.settings, rounds: 10 } };
+}
+
+/** Results of `round` drawn from `random`: the stronger (by rank and handicap) more likely to win; a few jigo. */
+function playRound(t, round, random) {
+  const rank = new Map(t.players.map((p) => [p.id, p.rank]));
+  return {
+    ...t,
+    games: t.games.map((g) => {
+      if (g.round !== round) return g;
+      const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
+      const x = random();
+      return { ...g, result: x < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins' };
+    }),
+  };
+}
+
+module.exports = { EGC, egcRound1Field, egcTenRoundStart, median, playRound };
