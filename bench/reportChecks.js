@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { mulberry32 } = require('./generate');
+const { median, playRound } = require('./support');
 const avoidability = require('../dist/systems/mcmahon/avoidability');
 const { parseOpenGotha } = require('../dist/formats/opengotha');
 const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
@@ -19,11 +20,6 @@ const { applyPairing } = require('../dist/pairing/apply');
 
 const FILE = path.join(__dirname, '..', '..', 'shared', 'corpus', 'opengotha-pairings', 'malavasi', 'malavasi.geobug.xml');
 
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 const cpuMs = (c) => (c.user + c.system) / 1000;
 
@@ -50,7 +46,6 @@ function main() {
   const first = new Set(t.games.filter((g) => g.round === 1).flatMap((g) => [g.white, g.black]));
   t = { ...t, games: [], byes: [], players: t.players.filter((p) => first.has(p.id)).map((p) => ({ ...p, absentRounds: [] })), settings: { ...t.settings, rounds: 10 } };
   const random = mulberry32(2024);
-  const rank = new Map(t.players.map((p) => [p.id, p.rank]));
   const totals = [];
   const checks = [];
   for (let round = 1; round <= 10; round++) {
@@ -67,16 +62,7 @@ function main() {
       `    round ${String(round).padStart(2)}: CPU ${cpu.toFixed(0).padStart(5)} ms, checks ${inChecks.toFixed(0).padStart(4)} ms (${redraws} whole-field re-draws); ` +
         `${count(/could not be avoided/)} could not be avoided, ${count(/kept because|kept:/)} kept, ${count(/not re-checked/)} not re-checked`,
     );
-    t = applyPairing(t, result);
-    t = {
-      ...t,
-      games: t.games.map((g) => {
-        if (g.round !== round) return g;
-        const edge = (rank.get(g.white) - rank.get(g.black) - g.handicap) * 0.08;
-        const x = random();
-        return { ...g, result: x < 0.01 ? 'jigo' : random() < 0.5 + edge ? 'white-wins' : 'black-wins' };
-      }),
-    };
+    t = playRound(applyPairing(t, result), round, random);
   }
   console.log(
     `  EGC 2024: ${t.players.length} players — median CPU ${median(totals).toFixed(0)} ms a round, of which the report's checks ${median(checks).toFixed(0)} ms ` +
