@@ -12,6 +12,27 @@ import * as path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
 
+/** The address the standalone server prints once it listens (20 s at most). */
+function printedUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let printed = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const m = /Tengen standalone \(no Excel on this machine\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(printed);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+}
+
+/** The port of that address. */
+async function printedPort(child: ChildProcess): Promise<number> {
+  return Number(/:(\d+)\/$/.exec(await printedUrl(child))![1]);
+}
+
 function fetchText(url: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
     get(url, (res) => {
@@ -38,18 +59,7 @@ describe('npm start without Excel: the standalone page', () => {
       env: { ...process.env, ADDIN_OUT: out, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let printed = '';
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        printed += chunk.toString();
-        const m = /Tengen standalone \(no Excel on this machine\): (http:\/\/127\.0\.0\.1:\d+\/)/.exec(printed);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-    });
+    url = await printedUrl(child);
   });
 
   afterAll(() => {
@@ -105,18 +115,7 @@ describe('the standalone server lives on, whatever it is asked', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    port = await new Promise<number>((resolve, reject) => {
-      let printed = '';
-      const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
-      child.stdout!.on('data', (chunk: Buffer) => {
-        printed += chunk.toString();
-        const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
-        if (m) {
-          clearTimeout(timer);
-          resolve(Number(m[1]));
-        }
-      });
-    });
+    port = await printedPort(child);
   });
 
   afterAll(() => {
@@ -198,18 +197,7 @@ describe('npm start: stopped while a client holds a half-sent request (issue 27)
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let printed = '';
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${printed}`)), 20000);
-        child.stdout!.on('data', (chunk: Buffer) => {
-          printed += chunk.toString();
-          const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(printed);
-          if (m) {
-            clearTimeout(timer);
-            resolve(Number(m[1]));
-          }
-        });
-      });
+      const port = await printedPort(child);
       // Half a request: the request line and one header, never the blank line that ends it.
       const socket = connect(port, '127.0.0.1');
       await new Promise<void>((resolve) => socket.on('connect', () => socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', () => resolve())));
