@@ -32,7 +32,7 @@ const VML =
   '<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel"><v:shape type="#_x0000_t202" style="position:absolute;visibility:hidden"><x:ClientData ObjectType="Note"><x:Row>0</x:Row><x:Column>0</x:Column></x:ClientData></v:shape></xml>';
 
 /** Adds, by hand, the parts other tools and Excel write, as they write them; returns the parts' names. */
-export async function withForeignParts(file: string): Promise<void> {
+export async function withForeignParts(file: string, options: { pivot?: boolean } = {}): Promise<void> {
   const zip = await JSZip.loadAsync(readFileSync(file));
   let types = await zip.file('[Content_Types].xml')!.async('string');
   const override = (part: string, type: string) => (types = types.replace('</Types>', `<Override PartName="/${part}" ContentType="${type}"/></Types>`));
@@ -94,6 +94,26 @@ export async function withForeignParts(file: string): Promise<void> {
   addWorkbookRel('rId901', `${R}/calcChain`, 'calcChain.xml');
   zip.file('customXml/item1.xml', '<director xmlns="urn:example:director">kept</director>');
   zip.file(WEBEXTENSION_PART, (await zip.file(WEBEXTENSION_PART)!.async('string')).replace('<we:bindings/>', '<we:bindings/><!-- saved by Excel -->'));
+
+  // A pivot table on the director's sheet (Excel's parts): its cache hangs off the workbook (`<pivotCaches>`, which a
+  // save that rewrites xl/workbook.xml must keep), the table off the sheet's relationships.
+  if (options.pivot) {
+    const CACHE = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    zip.file('xl/pivotCache/pivotCacheDefinition1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<pivotCacheDefinition xmlns="${CACHE}" xmlns:r="${R}" r:id="rId1" recordCount="2"><cacheSource type="worksheet"><worksheetSource ref="A1:B2" sheet="Notes"/></cacheSource><cacheFields count="2"><cacheField name="Item" numFmtId="0"><sharedItems/></cacheField><cacheField name="Amount" numFmtId="0"><sharedItems containsNumber="1" containsInteger="1" minValue="80" maxValue="120"/></cacheField></cacheFields></pivotCacheDefinition>`);
+    zip.file('xl/pivotCache/_rels/pivotCacheDefinition1.xml.rels', rels([['rId1', `${R}/pivotCacheRecords`, '/xl/pivotCache/pivotCacheRecords1.xml']]));
+    zip.file('xl/pivotCache/pivotCacheRecords1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<pivotCacheRecords xmlns="${CACHE}" count="2"><r><s v="Budget"/><n v="120"/></r><r><s v="Hall"/><n v="80"/></r></pivotCacheRecords>`);
+    zip.file('xl/pivotTables/pivotTable1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<pivotTableDefinition xmlns="${CACHE}" name="Budget pivot" cacheId="1" dataCaption="Values"><location ref="D10:E12" firstHeaderRow="1" firstDataRow="1" firstDataCol="1"/><pivotFields count="2"><pivotField showAll="0"/><pivotField dataField="1" showAll="0"/></pivotFields><dataFields count="1"><dataField name="Sum of Amount" fld="1" baseField="0" baseItem="0"/></dataFields></pivotTableDefinition>`);
+    zip.file('xl/pivotTables/_rels/pivotTable1.xml.rels', rels([['rId1', `${R}/pivotCacheDefinition`, '/xl/pivotCache/pivotCacheDefinition1.xml']]));
+    const notesRels = await zip.file('xl/worksheets/_rels/sheet90.xml.rels')!.async('string');
+    zip.file('xl/worksheets/_rels/sheet90.xml.rels', notesRels.replace('</Relationships>', `<Relationship Id="rId5" Type="${R}/pivotTable" Target="/xl/pivotTables/pivotTable1.xml"/></Relationships>`));
+    override('xl/pivotCache/pivotCacheDefinition1.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheDefinition+xml');
+    override('xl/pivotCache/pivotCacheRecords1.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotCacheRecords+xml');
+    override('xl/pivotTables/pivotTable1.xml', 'application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml');
+    addWorkbookRel('rId902', `${R}/pivotCacheDefinition`, 'pivotCache/pivotCacheDefinition1.xml');
+    // CT_Workbook's order: … definedNames, calcPr, oleSize, customWorkbookViews, pivotCaches … (ECMA-376 Part 1 §18.2.27).
+    workbook = workbook.replace(/(<calcPr[^>]*\/>|<calcPr[^>]*>[\s\S]*?<\/calcPr>)/, '$1<pivotCaches><pivotCache cacheId="1" r:id="rId902"/></pivotCaches>');
+    if (!workbook.includes('<pivotCaches>')) throw new Error('the test workbook has no calcPr to put the pivot caches after');
+  }
 
   zip.file('[Content_Types].xml', types);
   zip.file('xl/workbook.xml', workbook);

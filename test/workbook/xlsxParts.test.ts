@@ -59,7 +59,7 @@ describe('parts another tool or Excel put in the workbook survive', () => {
   test('tengen pair … --out: the round is written, every other part kept byte for byte (calcChain dropped)', async () => {
     const file = path.join(dir, 'pair.xlsx');
     expect((await cli(['workbook', twoRounds(dir), '--out', file])).code).toBe(0);
-    await withForeignParts(file);
+    await withForeignParts(file, { pivot: true });
     const before = await partsOf(readFileSync(file));
     const paired = await cli(['pair', file, '--round', '3', '--out', file]);
     expect(paired.err).toBe('');
@@ -74,6 +74,10 @@ describe('parts another tool or Excel put in the workbook survive', () => {
     expect(rewritten).toContain('xl/worksheets/sheet1.xml');
     expect(rewritten).not.toContain('xl/worksheets/sheet90.xml');
     expectKept(before, after, rewritten);
+    // The pivot table's cache is still listed by the workbook, which the pairing rewrote (new sheets), and found by it.
+    expect(after.get('xl/workbook.xml')!.toString()).toContain('<pivotCaches><pivotCache cacheId="1" r:id="rId902"/></pivotCaches>');
+    expect(after.get('xl/_rels/workbook.xml.rels')!.toString()).toContain('Id="rId902" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/pivotCacheDefinition" Target="pivotCache/pivotCacheDefinition1.xml"');
+    expect(after.get('[Content_Types].xml')!.toString()).toContain('/xl/pivotTables/pivotTable1.xml');
     // The Grid, rewritten, still points at its comment.
     const grid = after.get('xl/worksheets/sheet1.xml')!.toString();
     expect(grid).toContain('<legacyDrawing r:id="rId1"/>');
