@@ -32,6 +32,19 @@ const BEYOND = `a tournament's sheets hold far fewer. Delete the rows below the 
  * which would build every row first (a million rows: 1.8 GB, 14 s).
  */
 export function sheetProblem(xml: string): string | undefined {
+  const { rows, lastRow, cells } = countSheet(xml, true);
+  if (rows > MAX_SHEET_ROWS) return `the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
+  if (lastRow > MAX_SHEET_ROWS) return `the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
+  if (cells > MAX_SHEET_CELLS) return `the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`;
+  return undefined;
+}
+
+/**
+ * A worksheet's rows, its last row number and its cells, counted on the text: what the reader (`sheetProblem`) and
+ * the writer (`writtenSheetProblem`) hold to the same limits. `stopEarly`: stop counting rows, or cells, once past
+ * its limit (a file of a million rows is refused in milliseconds); the writer counts all, to say how many.
+ */
+function countSheet(xml: string, stopEarly: boolean): { rows: number; lastRow: number; cells: number } {
   const prefixed = /^(?:\uFEFF)?(?:<\?[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][\w.-]*:worksheet\b/.test(xml.slice(0, 4000));
   let rows = 0;
   let cells = 0;
@@ -45,24 +58,21 @@ export function sheetProblem(xml: string): string | undefined {
     for (const m of xml.matchAll(ROW)) row(m[0]);
     cells = xml.match(CELL)?.length ?? 0;
   } else {
-    // Without a namespace prefix (Excel, LibreOffice, ExcelJS): "<row" and "<c" found by indexOf, many times faster.
+    // Without a namespace prefix (Excel, LibreOffice, ExcelJS, Tengen): "<row" and "<c" found by indexOf, many times faster.
     for (let i = xml.indexOf('<row'); i >= 0; i = xml.indexOf('<row', i + 4)) {
       const next = xml.charCodeAt(i + 4);
       if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) continue; // <rowBreaks>
       const end = xml.indexOf('>', i);
       row(xml.slice(i, end < 0 ? xml.length : end + 1));
-      if (rows > MAX_SHEET_ROWS) break;
+      if (stopEarly && rows > MAX_SHEET_ROWS) break;
     }
     for (let i = xml.indexOf('<c', 0); i >= 0; i = xml.indexOf('<c', i + 2)) {
       const next = xml.charCodeAt(i + 2);
       if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13) cells++;
-      if (cells > MAX_SHEET_CELLS) break;
+      if (stopEarly && cells > MAX_SHEET_CELLS) break;
     }
   }
-  if (rows > MAX_SHEET_ROWS) return `the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
-  if (lastRow > MAX_SHEET_ROWS) return `the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
-  if (cells > MAX_SHEET_CELLS) return `the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`;
-  return undefined;
+  return { rows, lastRow, cells };
 }
 
 /**
@@ -85,24 +95,15 @@ export function workbookSizeProblem(players: number): string | undefined {
 }
 
 /**
- * A sheet about to be written, checked against the limits the reader applies (`checkWorkbookLimits`), so that no
+ * A sheet about to be written, checked against the limits the reader applies (`sheetProblem`), so that no
  * file Tengen writes is refused when read back: its characters (the reader counts the inflated text), rows, last row
  * and cells. Says what is wrong, or undefined.
  */
 export function writtenSheetProblem(xml: string): string | undefined {
   const advice = 'the workbook is not written; keep the tournament in its file (JSON or OpenGotha XML), which holds it, and run the commands on that file';
   if (xml.length > MAX_PART_BYTES) return `the sheet would take more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB, more than Tengen reads back: ${advice}`;
-  let rows = 0;
-  let lastRow = 0;
-  ROW.lastIndex = 0;
-  for (let m = ROW.exec(xml); m; m = ROW.exec(xml)) {
-    rows++;
-    lastRow = Math.max(lastRow, Number(ROW_NUMBER.exec(m[0])?.[1] ?? 0));
-  }
+  const { rows, lastRow, cells } = countSheet(xml, false);
   if (rows > MAX_SHEET_ROWS || lastRow > MAX_SHEET_ROWS) return `the sheet would have ${thousands(Math.max(rows, lastRow))} rows, more than the ${thousands(MAX_SHEET_ROWS)} Tengen reads back: ${advice}`;
-  let cells = 0;
-  CELL.lastIndex = 0;
-  while (CELL.exec(xml)) cells++;
   if (cells > MAX_SHEET_CELLS) return `the sheet would have ${thousands(cells)} cells, more than the ${thousands(MAX_SHEET_CELLS)} Tengen reads back: ${advice}`;
   return undefined;
 }
