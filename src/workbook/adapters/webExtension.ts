@@ -17,7 +17,6 @@
  * A workbook that already carries these parts (saved by Excel with the add-in) keeps its own: they are only written
  * into a workbook Tengen creates.
  */
-import type JSZip from 'jszip';
 import { escapeXml, freshRelationshipId, parseRelationships, relationship, relationshipsXml, withOverride } from './xlsxXml';
 
 /** manifest.xml `<Id>` and `<Version>` (test/workbook/webExtension.test.ts checks they match the manifest). */
@@ -62,7 +61,13 @@ export function taskPanesXml(): string {
 }
 
 /** Adds the parts to a package that has none (a workbook Tengen creates). */
-export async function webExtensionParts(zip: JSZip): Promise<void> {
+/** What adding the add-in's parts needs of a zip: JSZip's and `ZipParts`' common calls. */
+interface PartsZip {
+  file(path: string): { async(type: 'string'): Promise<string> } | null;
+  file(path: string, data: string): unknown;
+}
+
+export async function webExtensionParts(zip: PartsZip): Promise<void> {
   const root = parseRelationships(await zip.file('_rels/.rels')?.async('string'));
   if (root.some((r) => r.type === TASKPANES_RELATIONSHIP)) return;
   zip.file(WEBEXTENSION_PART, webExtensionXml());

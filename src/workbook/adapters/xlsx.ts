@@ -236,7 +236,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private async saveNow(): Promise<Uint8Array> {
     this.syncWithExcel();
-    this.pkg ??= await XlsxPackage.open(ZipParts.read(await (await newPackage()).generateAsync({ type: 'uint8array', compression: 'STORE' })));
+    this.pkg ??= await XlsxPackage.open(await newPackage());
     const pkg = this.pkg;
     const dirty = this.slots.filter((s) => s.dirty && !s.chart && (s.loaded || s.patch?.changed || s.fresh));
     // Sheets changed in their XML alone (xlsxSheetPatch.ts), those ExcelJS writes, those written whole here.

@@ -7,7 +7,7 @@
  * name). The sheets, shared strings and defined names are added on saving (`xlsxPackage.ts` `assemble`), and the
  * add-in's parts that open the task pane with the workbook (`webExtension.ts`).
  */
-import JSZip from 'jszip';
+import { ZipParts } from './zipParts';
 import { relationship, relationshipsXml } from './xlsxXml';
 import { RELATIONSHIP_TYPES } from './xlsxPackage';
 import { StyleTable } from './xlsxSheetWriter';
@@ -56,9 +56,9 @@ function themeXml(): string {
   );
 }
 
-/** A new workbook's package (no sheet yet), as a JSZip to which saving adds the sheets. */
-export async function newPackage(): Promise<JSZip> {
-  const zip = new JSZip();
+/** A new workbook's package (no sheet yet), to which saving adds the sheets. */
+export async function newPackage(): Promise<ZipParts> {
+  const zip = ZipParts.empty();
   zip.file('[Content_Types].xml', contentTypes());
   zip.file(
     '_rels/.rels',
