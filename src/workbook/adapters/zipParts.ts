@@ -74,6 +74,34 @@ export class ZipPart {
   }
 }
 
+/** An entry as `generate` writes it. */
+interface WrittenEntry {
+  name: Uint8Array;
+  utf8: boolean;
+  method: number;
+  crc: number;
+  size: number;
+  data: Uint8Array;
+  dir: boolean;
+}
+
+/**
+ * The fields a local file header (from its offset 4) and a central directory record (from its offset 6) share, in
+ * the same order (APPNOTE 4.3.7, 4.3.12): version needed 2.0, flags (bit 11: a UTF-8 name), method, DOS time and
+ * date, CRC-32, compressed and uncompressed sizes, the name's length.
+ */
+function entryFields(view: DataView, at: number, w: WrittenEntry): void {
+  view.setUint16(at, 20, true);
+  view.setUint16(at + 2, w.utf8 ? 0x0800 : 0, true);
+  view.setUint16(at + 4, w.method, true);
+  view.setUint16(at + 6, DOS_TIME, true);
+  view.setUint16(at + 8, DOS_DATE, true);
+  view.setUint32(at + 10, w.crc, true);
+  view.setUint32(at + 14, w.data.length, true);
+  view.setUint32(at + 18, w.size, true);
+  view.setUint16(at + 22, w.name.length, true);
+}
+
 export class ZipParts {
   private readonly entries = new Map<string, Entry>();
 
@@ -175,7 +203,7 @@ export class ZipParts {
   /** The container with its parts: those kept copied as they were read, the others deflated. */
   async generate(): Promise<Uint8Array> {
     const codec = zipCodec();
-    const written: { name: Uint8Array; utf8: boolean; method: number; crc: number; size: number; data: Uint8Array; dir: boolean }[] = [];
+    const written: WrittenEntry[] = [];
     for (const e of this.entries.values()) {
       const name = encoder.encode(e.name);
       // eslint-disable-next-line no-control-regex
@@ -205,15 +233,7 @@ export class ZipParts {
     for (const w of written) {
       offsets.push(at);
       view.setUint32(at, LOCAL, true);
-      view.setUint16(at + 4, 20, true);
-      view.setUint16(at + 6, w.utf8 ? 0x0800 : 0, true);
-      view.setUint16(at + 8, w.method, true);
-      view.setUint16(at + 10, DOS_TIME, true);
-      view.setUint16(at + 12, DOS_DATE, true);
-      view.setUint32(at + 14, w.crc, true);
-      view.setUint32(at + 18, w.data.length, true);
-      view.setUint32(at + 22, w.size, true);
-      view.setUint16(at + 26, w.name.length, true);
+      entryFields(view, at + 4, w);
       view.setUint16(at + 28, 0, true);
       out.set(w.name, at + 30);
       out.set(w.data, at + 30 + w.name.length);
@@ -222,16 +242,8 @@ export class ZipParts {
     const directory = at;
     written.forEach((w, i) => {
       view.setUint32(at, CENTRAL, true);
-      view.setUint16(at + 4, 20, true);
-      view.setUint16(at + 6, 20, true);
-      view.setUint16(at + 8, w.utf8 ? 0x0800 : 0, true);
-      view.setUint16(at + 10, w.method, true);
-      view.setUint16(at + 12, DOS_TIME, true);
-      view.setUint16(at + 14, DOS_DATE, true);
-      view.setUint32(at + 16, w.crc, true);
-      view.setUint32(at + 20, w.data.length, true);
-      view.setUint32(at + 24, w.size, true);
-      view.setUint16(at + 28, w.name.length, true);
+      view.setUint16(at + 4, 20, true); // version made by
+      entryFields(view, at + 6, w);
       // Extra field, comment, disk, internal attributes: none; external attributes: MS-DOS's directory bit on a folder.
       view.setUint32(at + 38, w.dir ? 0x10 : 0, true);
       view.setUint32(at + 42, offsets[i], true);
