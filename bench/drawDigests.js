@@ -11,19 +11,17 @@
  *  - generated fields (src/check/generate.ts, fixed seeds): the cross-check's shapes (seeds 1…N, sizes 6–40, every
  *    ruleset, Swiss one in five), each round drawn by `optimal`, and a few larger McMahon fields with handicaps;
  *  - the EGC 2024 round-1 field, ten rounds with seeded results (as bench/pairing.js).
- * A draw is digested as its games (table, white, black, handicap), its bye, and its report lines.
+ * A draw is digested as its games (table, white, black, handicap), its bye, and its report lines; the corpus files and
+ * the examples also give their standings (src/check/digests).
  *
  * Usage: node bench/drawDigests.js [--fields N] [--big] [--out FILE]   (uses the compiled engine in dist/)
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { parseOpenGotha } = require('../dist/formats/opengotha');
-const { parseTournamentJson } = require('../dist/formats/json');
 const { pairOptimal } = require('../dist/systems/mcmahon/optimal');
-const { pairOptimalSystem } = require('../dist/systems/egc/egcCongress');
 const { applyPairing } = require('../dist/pairing/apply');
-const { stateBefore } = require('../dist/check/measures');
+const { corpusDigests, drawDigest, exampleDigests } = require('../dist/check/digests');
 const { generateTournament, mulberry32, GenerationError } = require('../dist/check/generate');
 const { egcTenRoundStart, playRound } = require('./support');
 const { crossCheckOptions } = require('../dist/check/crossCheck');
@@ -38,81 +36,17 @@ const out = option('out', undefined);
 const lines = [];
 const all = crypto.createHash('sha256');
 
-function digestOf(result) {
-  const h = crypto.createHash('sha256');
-  if (result.kind === 'pairing-error') h.update(`error ${result.message}`);
-  else {
-    for (const g of result.games) h.update(`${g.table ?? ''} ${g.white} ${g.black} ${g.handicap}\n`);
-    h.update(`bye ${result.bye ?? ''}\n`);
-    for (const line of result.report ?? []) h.update(`${JSON.stringify(line)}\n`);
-  }
-  return h.digest('hex').slice(0, 16);
+function record(label, digest) {
+  all.update(`${label} ${digest}\n`);
+  lines.push(`${label} ${digest}`);
 }
 
-function record(label, result) {
-  const d = digestOf(result);
-  all.update(`${label} ${d}\n`);
-  lines.push(`${label} ${d}`);
-}
-
-// 1. The corpus's OpenGotha files.
+// 1–2. The corpus's OpenGotha files and the examples: each draw and each standings table (src/check/digests, also
+// test/conformance/digests.test.ts against test/fixtures/digests.txt).
 const corpus = path.resolve(__dirname, '..', '..', 'shared', 'corpus');
-const files = [];
-const walk = (dir) => {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const f = path.join(dir, name);
-    if (fs.statSync(f).isDirectory()) walk(f);
-    else if (f.endsWith('.xml') && !name.startsWith('macmahon')) files.push(f);
-  }
-};
-if (fs.existsSync(corpus)) walk(corpus);
+if (fs.existsSync(corpus)) for (const d of corpusDigests(corpus)) record(d.label, d.digest);
 else console.error(`corpus skipped: ${corpus} is absent`);
-for (const file of files) {
-  const parsed = parseOpenGotha(fs.readFileSync(file, 'utf8'), file);
-  const label = path.relative(corpus, file);
-  if (!parsed.ok) {
-    lines.push(`${label} unreadable`);
-    continue;
-  }
-  const t = parsed.value;
-  const rounds = [...new Set(t.games.map((g) => g.round))].sort((a, b) => a - b);
-  for (const round of rounds) {
-    const seated = new Set([...t.games.filter((g) => g.round === round).flatMap((g) => [g.white, g.black]), ...t.byes.filter((b) => b.round === round).map((b) => b.player)]);
-    const byes = t.byes.filter((b) => b.round === round).map((b) => b.player);
-    const earlier = new Set(t.byes.filter((b) => b.round < round).map((b) => b.player));
-    const absent = (p) => (p.absentRounds ?? []).includes(round);
-    const before = stateBefore(t, round);
-    const same = { ...before, players: before.players.map((p) => (seated.has(p.id) || absent(p) ? p : { ...p, absentRounds: [...(p.absentRounds ?? []), round] })) };
-    const bye = byes.length === 1 && !earlier.has(byes[0]) ? byes[0] : undefined;
-    let result;
-    try {
-      result = pairOptimalSystem(same, round, bye === undefined ? {} : { bye });
-    } catch (e) {
-      result = { kind: 'pairing-error', message: `threw ${e.message}` };
-    }
-    record(`corpus ${label} round ${round}`, result);
-  }
-}
-
-// 2. The examples.
-const examples = path.resolve(__dirname, '..', 'examples');
-for (const name of fs.readdirSync(examples).filter((f) => f.endsWith('.json')).sort()) {
-  const parsed = parseTournamentJson(fs.readFileSync(path.join(examples, name), 'utf8'), name);
-  if (!parsed.ok) {
-    lines.push(`example ${name} unreadable`);
-    continue;
-  }
-  const t = parsed.value;
-  for (let round = 1; round <= t.settings.rounds; round++) {
-    let result;
-    try {
-      result = pairOptimal(stateBefore(t, round), round);
-    } catch (e) {
-      result = { kind: 'pairing-error', message: `threw ${e.message}` };
-    }
-    record(`example ${name} round ${round}`, result);
-  }
-}
+for (const d of exampleDigests(path.resolve(__dirname, '..', 'examples'))) record(d.label, d.digest);
 
 // 3. Generated fields: the draws are the generated games themselves.
 const drawsOf = (t) => {
@@ -153,7 +87,7 @@ if (fs.existsSync(egc)) {
   const random = mulberry32(2024);
   for (let round = 1; round <= 10; round++) {
     const result = pairOptimal(t, round);
-    record(`egc2024 round ${round}`, result);
+    record(`egc2024 round ${round}`, drawDigest(result));
     if (result.kind === 'pairing-error') break;
     t = playRound(applyPairing(t, result), round, random);
   }
@@ -167,7 +101,7 @@ if (args.includes('--big')) {
   const random = mulberry32(7);
   for (let round = 1; round <= 10; round++) {
     const result = pairOptimal(t, round);
-    record(`generated 2000 round ${round}`, result);
+    record(`generated 2000 round ${round}`, drawDigest(result));
     if (result.kind === 'pairing-error') break;
     t = playRound(applyPairing(t, result), round, random);
   }

@@ -2,8 +2,9 @@
  * The shared corpus of real tournaments lives beside the project (../shared/corpus). A plain clone has no ../shared:
  * tests that read it skip, and say so once, so `npm test` still passes there.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { corpusFiles } from '../../src/check/digests';
 
 export const SHARED_DIR = path.resolve(__dirname, '..', '..', '..', 'shared');
 export const CORPUS_DIR = path.join(SHARED_DIR, 'corpus');
@@ -34,16 +35,7 @@ export function describeShared(dir: string, name: string, body: () => void): voi
   }
 }
 
-/** Every OpenGotha XML file of the corpus (the MacMahon sample, also .xml, left out), as absolute paths. */
+/** Every OpenGotha XML file of the corpus (the MacMahon sample, also .xml, left out), as absolute paths, sorted. */
 export function corpusOpenGothaFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const f = path.join(dir, name);
-      if (statSync(f).isDirectory()) walk(f);
-      else if (f.endsWith('.xml') && !name.startsWith('macmahon')) files.push(f);
-    }
-  };
-  if (HAS_CORPUS) walk(CORPUS_DIR);
-  return files;
+  return HAS_CORPUS ? corpusFiles(CORPUS_DIR) : [];
 }
