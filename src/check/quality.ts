@@ -143,6 +143,7 @@ const SHORT: Record<TierName, string> = {
   halves: 'halves',
   geography: 'geo',
   colour: 'colour',
+  'colour: three out': '3 out',
   handicap: 'hcp',
   seeding: 'seeding',
 };

@@ -5,6 +5,11 @@ import { player, tournament } from './fixtures';
 import type { Meeting } from '../../src/pairing/history';
 import type { PlayerId } from '../../src/model/tournament';
 import { game, id, rank } from './fixtures';
+import { generateTournament } from '../../src/check/generate';
+import { measureDraw, stateBefore } from '../../src/check/measures';
+import { buildHistory } from '../../src/pairing/history';
+import { pairMays } from '../../src/systems/mcmahon/mays';
+import { pairOpenGotha } from '../../src/systems/opengotha/pair';
 
 function history(balance: Record<number, number>, meetings: Meeting[] = []): ColourHistory {
   return {
@@ -85,6 +90,29 @@ describe('colours every ruleset asks for (issue 20)', () => {
     for (const line of p.report) {
       if (line.kind !== 'colour-repeated') continue;
       expect(line.message).not.toMatch(/leans the same way/);
+    }
+  });
+});
+
+describe('nobody sent three colours out of balance when the least total MMS difference allows (issue 20)', () => {
+  // Generated EGF fields of 40 even-game players (as `npm run quality`'s comparison): in these rounds the draw of
+  // least total sent a player three out before the tier "colour: three out" (priority 3) came right below it.
+  it.each([
+    [32, 3],
+    [48, 5],
+    [83, 5],
+  ])('seed %i round %i: no even game of two players two out the same way, at no larger total than Mays and OpenGotha', (seed, round) => {
+    const t = generateTournament({ players: 40, rounds: 5, seed, strongest: rank('5d'), weakest: rank('15k'), bar: rank('3d'), ruleset: 'egf', handicap: { policy: 'none' } });
+    const before = stateBefore(t, round);
+    const h = buildHistory(before, round);
+    const p = pairOptimal(before, round);
+    if (isPairingError(p)) throw new Error(p.message);
+    const sentThreeOut = p.games.filter((g) => g.handicap === 0 && (h.colourBalance(g.white) >= 2 || h.colourBalance(g.black) <= -2));
+    expect(sentThreeOut).toEqual([]);
+    const total = measureDraw(h, p.games).totalGapHalves;
+    for (const other of [pairMays(before, round), pairOpenGotha(before, round)]) {
+      if (isPairingError(other)) throw new Error(other.message);
+      expect(total).toBeLessThanOrEqual(measureDraw(h, other.games).totalGapHalves);
     }
   });
 });

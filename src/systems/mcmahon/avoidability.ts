@@ -267,6 +267,8 @@ export function describeCost(h: PairingHistory, tier: string, delta: number): st
       return delta === 1 ? 'a repeated game' : `${delta} repeated games`;
     case 'score difference':
       return `+${formatHalves(delta)} total ${mms ? 'MMS difference' : 'difference in wins'}`;
+    case 'colour: three out':
+      return `${plural(delta, 'more player', 'more players')} sent three colours out of balance`;
     case 'largest gap':
       return `a larger gap (${formatHalves(delta)} more than the largest of this draw)`;
     case 'gaps of 2+':

@@ -418,7 +418,7 @@ function chooseBye(
   return explainNoPairing(h, field.ids, theGraph());
 }
 
-/** "decided by priority 2 of 14, score difference" — the README's numbering of ./optimalWeights' tiers. */
+/** "decided by priority 2 of 15, score difference" — the README's numbering of ./optimalWeights' tiers. */
 export function priorityWords(tier: TierName): string {
   return `decided by priority ${TIER_NAMES.indexOf(tier) + 1} of ${TIER_NAMES.length}, ${tier}`;
 }
