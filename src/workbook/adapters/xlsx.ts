@@ -31,7 +31,7 @@ import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRang
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
-import { mergeStyles } from './xlsxStyles';
+import { mergeStyles, StylesEditor } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
@@ -76,8 +76,11 @@ interface Slot {
   fresh?: FreshSheet;
 }
 
-/** Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it. */
-const PATCH_KINDS = new Set<WorkbookOp['kind']>(['expect', 'expect-missing', 'ensure-sheet', 'define-name', 'write', 'append', 'cached-values']);
+/**
+ * Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it.
+ * `format` too, unless the workbook was opened to write with ExcelJS (the test comparing both ways).
+ */
+const PATCH_KINDS = new Set<WorkbookOp['kind']>(['expect', 'expect-missing', 'ensure-sheet', 'define-name', 'write', 'append', 'cached-values', 'format']);
 
 /** The defined names ExcelJS writes for a sheet's print settings (ECMA-376 Part 1, §18.2.5). */
 const PRINT_NAMES = ['_xlnm.Print_Area', '_xlnm.Print_Titles'];
@@ -285,12 +288,18 @@ export class XlsxWorkbook implements WorkbookAdapter {
           relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
         }
       }
+      // The formats the patched sheets' `format` ops make, derived from the workbook's own (with those added above).
+      const editor = patched.some((s) => s.patch!.formats.length > 0) ? new StylesEditor(styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? new StyleTable().xml()) : undefined;
       for (const slot of patched) {
         const original = (await pkg.text(slot.was!.part!)) ?? '';
-        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!) });
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) });
         dynamic += patchSpills(slot.patch!);
         customFunctions ||= xml.includes(UDF_PREFIX);
         sheetChanges.set(slot, xml);
+      }
+      if (editor) {
+        const xml = editor.xml();
+        if (xml !== (styles ?? (stylesPart && (await pkg.text(stylesPart))))) styles = xml;
       }
       for (const slot of excel) {
         const xml = written!.sheets.get(slot.name)!;
@@ -346,7 +355,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       s.breaksSet = false;
       delete s.images;
       // A patched sheet's reading is the saved XML's: kept, its changes now in the file.
-      if (s.patch) s.patch.changes.clear();
+      if (s.patch) s.patch.saved();
     }
     this.names = [...saved.names];
     // Texts were added to the shared strings: a sheet read from its XML from now on reads them from the saved part.
@@ -381,6 +390,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const wanted = this.slots.filter((s) => names.includes(s.name) && !s.loaded && !s.fresh && s.was?.part);
     if (wanted.length === 0) return;
     const sheets: { name: string; xml: string }[] = [];
+    // The `format` ops and row heights a patched sheet took are applied again by ExcelJS, once it is parsed.
+    const replay = new Map(wanted.filter((s) => s.patch && (s.patch.formats.length > 0 || s.patch.heights.size > 0)).map((s) => [s.name, { formats: [...s.patch!.formats], heights: new Map(s.patch!.heights) }]));
     for (const slot of wanted) {
       const file = (await this.pkg!.text(slot.was!.part!)) ?? '';
       // The cells batches changed in the sheet's XML since (xlsxSheetPatch.ts) are parsed with it, their texts inline.
@@ -393,6 +404,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const from = scratch.getWorksheet(slot.name);
       const ws = this.workbook.addWorksheet(slot.name, slot.state === 'visible' ? undefined : { state: slot.state });
       if (from) ws.model = { ...from.model, name: slot.name } as typeof ws.model;
+      const again = replay.get(slot.name);
+      if (again) {
+        for (const { range, format } of again.formats) this.format(ws, range, { ...format, rowHeight: undefined });
+        for (const [row, height] of again.heights) ws.getRow(row).height = height;
+      }
       slot.loaded = true;
       slot.patch = undefined;
     }
@@ -555,7 +571,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     for (const [name, ops] of bySheet) {
       const slot = this.slots.find((s) => s.name === name);
       if (!slot || slot.loaded || slot.fresh) continue;
-      const patch = ops.every((op) => PATCH_KINDS.has(op.kind)) ? await this.patchOf(slot) : null;
+      const patch = ops.every((op) => PATCH_KINDS.has(op.kind) && (op.kind !== 'format' || this.freshSheets)) ? await this.patchOf(slot) : null;
       if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
     }
     return out;
@@ -567,6 +583,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const below = patch.lastRow() + 1;
       return op.cells.every((row, i) => row.every((_c, j) => !patch.isMergeSlave(below + i, j + 1)));
     }
+    if (op.kind === 'format') return !patch.mergeSlaveWithin(parseRange(op.range)!);
     if (op.kind !== 'write' && op.kind !== 'cached-values') return true;
     const at = parseCell(op.at)!;
     const cells: readonly (readonly unknown[])[] = op.kind === 'write' ? op.cells : op.values;
@@ -714,8 +731,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const own = this.freshOf(op.sheet);
     if (own && this.applyFresh(own, op)) return;
     const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
-    if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values')) {
-      if (op.kind === 'cached-values') {
+    if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values' || op.kind === 'format')) {
+      if (op.kind === 'format') patch.format(parseRange(op.range)!, op.format);
+      else if (op.kind === 'cached-values') {
         const at = parseCell(op.at)!;
         patch.cache(at.row, at.column, op.values);
       } else {

@@ -24,6 +24,7 @@
  * they are dropped from texts, as ExcelJS drops them.
  */
 import { escapeXml } from './xlsxXml';
+import { BUILT_IN_FORMATS, solidFillXml, THIN_BORDER_XML } from './xlsxStyles';
 import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { isFreshFormula, MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
 import type { PackageName } from './xlsxPackage';
@@ -35,12 +36,6 @@ const WORKSHEET_START =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
   `<worksheet xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac">`;
 
-/** The built-in number formats (ECMA-376 Part 1, §18.8.30), by format code. */
-const BUILT_IN_FORMATS: Record<string, number> = {
-  General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '0.00E+00': 11, '# ?/?': 12, '# ??/??': 13, 'mm-dd-yy': 14, 'd-mmm-yy': 15, 'd-mmm': 16,
-  'mmm-yy': 17, 'h:mm AM/PM': 18, 'h:mm:ss AM/PM': 19, 'h:mm': 20, 'h:mm:ss': 21, 'm/d/yy "h":mm': 22, '#,##0 ;(#,##0)': 37, '#,##0 ;[Red](#,##0)': 38,
-  '#,##0.00 ;(#,##0.00)': 39, '#,##0.00 ;[Red](#,##0.00)': 40, 'mm:ss': 45, '[h]:mm:ss': 46, 'mmss.0': 47, '##0.0E+0': 48, '@': 49,
-};
 
 /** The workbook's default font (the one every cell without a font of its own shows): Calibri 11, the theme's text colour. */
 export const DEFAULT_FONT_XML = '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
@@ -80,8 +75,8 @@ export class StyleTable {
       numFmtId = BUILT_IN_FORMATS[s.numFmt] ?? 164 + StyleTable.add(this.numFmts, s.numFmt);
     }
     const fontId = s.font ? StyleTable.add(this.fonts, fontXml(s.font)) : 0;
-    const borderId = s.border ? StyleTable.add(this.borders, '<border><left style="thin"/><right style="thin"/><top style="thin"/><bottom style="thin"/><diagonal/></border>') : 0;
-    const fillId = s.fill !== undefined ? StyleTable.add(this.fills, `<fill><patternFill patternType="solid"><fgColor rgb="${s.fill}"/></patternFill></fill>`) : 0;
+    const borderId = s.border ? StyleTable.add(this.borders, THIN_BORDER_XML) : 0;
+    const fillId = s.fill !== undefined ? StyleTable.add(this.fills, solidFillXml(s.fill)) : 0;
     let xf = `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="${fillId}" borderId="${borderId}" xfId="0"`;
     if (numFmtId) xf += ' applyNumberFormat="1"';
     if (fontId) xf += ' applyFont="1"';
