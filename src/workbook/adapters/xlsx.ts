@@ -43,6 +43,7 @@ import { FreshSheet, rangeOf, cellOf } from './xlsxFreshSheet';
 import { freshPrintNames, freshSheetXml, freshTexts, StyleTable } from './xlsxSheetWriter';
 import { newPackage } from './xlsxNewPackage';
 import { freshToExcel } from './xlsxFreshExcel';
+import { freshFromSheet } from './xlsxFreshFromSheet';
 
 type Cell = ExcelJS.Cell;
 
@@ -570,7 +571,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const out: string[] = [];
     for (const [name, ops] of bySheet) {
       const slot = this.slots.find((s) => s.name === name);
-      if (!slot || slot.loaded || slot.fresh) continue;
+      if (!slot || slot.loaded || slot.fresh || this.rewrites.has(name)) continue;
       const patch = ops.every((op) => PATCH_KINDS.has(op.kind) && (op.kind !== 'format' || this.freshSheets)) ? await this.patchOf(slot) : null;
       if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
     }
@@ -603,6 +604,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private async applyNow(batch: WorkbookBatch): Promise<void> {
     validateBatch(batch, await this.sheetNamesNow());
+    // The sheets of the file the batch rewrites whole are taken into the adapter's own model (xlsxFreshFromSheet.ts).
+    this.rewrites = await this.wholeRewrites(batch);
     // The sheets the batch names are parsed first: its expectations are checked against them, its ops change them.
     // A sheet the batch only checks and changes cells of (a result, a round's Grid columns, the Log) is read from its
     // XML and changed there (xlsxSheetPatch.ts); the others are parsed into ExcelJS.
@@ -653,6 +656,30 @@ export class XlsxWorkbook implements WorkbookAdapter {
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
   }
+
+  /**
+   * The sheets of the file a batch rewrites whole (its first op on the sheet but `ensure-sheet` a `clear` of all of
+   * it), each with its layout read from its XML, to be taken into the adapter's model at that `clear`: their cells are
+   * emptied anyway, so ExcelJS need not parse them (issue 28). Not when the workbook was opened to write with ExcelJS,
+   * nor for a sheet with changes not saved yet.
+   */
+  private async wholeRewrites(batch: WorkbookBatch): Promise<Map<string, FreshSheet>> {
+    const out = new Map<string, FreshSheet>();
+    if (!this.freshSheets || this.handedOut || !this.pkg) return out;
+    const decided = new Set<string>();
+    for (const op of batch.ops) {
+      if (op.kind === 'ensure-sheet' || decided.has(op.sheet)) continue;
+      decided.add(op.sheet);
+      if (op.kind !== 'clear' || op.range !== undefined) continue;
+      const slot = this.slots.find((s) => s.name === op.sheet);
+      if (!slot || slot.loaded || slot.fresh || slot.chart || !slot.was?.part || slot.dirty || slot.patch?.changed) continue;
+      out.set(op.sheet, freshFromSheet((await this.pkg.text(slot.was.part)) ?? '', op.sheet, this.names));
+    }
+    return out;
+  }
+
+  /** The sheets the batch being applied rewrites whole (`wholeRewrites`). */
+  private rewrites = new Map<string, FreshSheet>();
 
   /** Marks the sheet an op changes as changed (rewritten on the next save). */
   private markChanged(op: WorkbookOp): void {
@@ -728,6 +755,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** One op, already validated. Protected so a test can make one fail and see the batch rolled back. */
   protected applyOp(op: WorkbookOp): void {
+    const rewrite = op.kind === 'clear' && op.range === undefined ? this.rewrites.get(op.sheet) : undefined;
+    if (rewrite) {
+      const slot = this.slots.find((s) => s.name === op.sheet)!;
+      slot.fresh = rewrite;
+      slot.patch = undefined;
+      this.rewrites.delete(op.sheet);
+    }
     const own = this.freshOf(op.sheet);
     if (own && this.applyFresh(own, op)) return;
     const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
