@@ -571,7 +571,16 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const out: string[] = [];
     for (const [name, ops] of bySheet) {
       const slot = this.slots.find((s) => s.name === name);
-      if (!slot || slot.loaded || slot.fresh || this.rewrites.has(name)) continue;
+      if (!slot || slot.loaded || slot.fresh) continue;
+      if (this.rewrites.has(name)) {
+        // Its expectations are checked against its cells read from its XML; a sheet that cannot be read so is
+        // parsed into ExcelJS and rewritten there.
+        if (ops.some((op) => op.kind === 'expect') && !(await this.patchOf(slot))) {
+          this.rewrites.delete(name);
+          out.push(name);
+        }
+        continue;
+      }
       const patch = ops.every((op) => PATCH_KINDS.has(op.kind) && (op.kind !== 'format' || this.freshSheets)) ? await this.patchOf(slot) : null;
       if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
     }
@@ -658,8 +667,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   /**
-   * The sheets of the file a batch rewrites whole (its first op on the sheet but `ensure-sheet` a `clear` of all of
-   * it), each with its layout read from its XML, to be taken into the adapter's model at that `clear`: their cells are
+   * The sheets of the file a batch rewrites whole (its first op on the sheet but `ensure-sheet` and expectations a
+   * `clear` of all of it: a re-paired round's pairing sheet is expected as read, then made anew), each with its layout
+   * read from its XML, to be taken into the adapter's model at that `clear`: their cells are
    * emptied anyway, so ExcelJS need not parse them (issue 28). Not when the workbook was opened to write with ExcelJS,
    * nor for a sheet with changes not saved yet.
    */
@@ -668,7 +678,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     if (!this.freshSheets || this.handedOut || !this.pkg) return out;
     const decided = new Set<string>();
     for (const op of batch.ops) {
-      if (op.kind === 'ensure-sheet' || decided.has(op.sheet)) continue;
+      if (op.kind === 'ensure-sheet' || op.kind === 'expect' || op.kind === 'expect-missing' || decided.has(op.sheet)) continue;
       decided.add(op.sheet);
       if (op.kind !== 'clear' || op.range !== undefined) continue;
       const slot = this.slots.find((s) => s.name === op.sheet);
