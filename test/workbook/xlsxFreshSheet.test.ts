@@ -161,7 +161,7 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
   it('a result into a complete last round: the Prize ceremony rewritten whole and the Log formatted in their XML, the same as ExcelJS', async () => {
     const t = generated(30, 3, 5);
     let start = await imported(t, 'tengen');
-    // A director's touches on the Prize ceremony's layout: a tab colour, a zoom, a wider column beyond Tengen's, a
+    // A director's touches on the Prize ceremony's layout: a tab colour, a zoom, a hidden and a wider column beyond Tengen's, a
     // taller row, print gridlines; and a long Log line's row already formatted.
     const zip = await JSZip.loadAsync(start);
     const book = await zip.file('xl/workbook.xml')!.async('string');
@@ -173,7 +173,7 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
         .replace(/<sheetPr>/, '<sheetPr><tabColor rgb="FFFF0000"/>')
         .replace(/(<sheetPr\b[^>]*\/>)?<dimension/, (m, pr) => (pr ? m : '<sheetPr><tabColor rgb="FFFF0000"/></sheetPr><dimension'))
         .replace(/<sheetViews>[\s\S]*?<\/sheetViews>|(?=<sheetFormatPr)/, '<sheetViews><sheetView zoomScale="80" workbookViewId="0"/></sheetViews>')
-        .replace(/<\/cols>/, '<col min="14" max="14" width="30" customWidth="1"/></cols>')
+        .replace(/<\/cols>/, '<col min="13" max="13" width="5" hidden="1" customWidth="1"/><col min="14" max="14" width="30" customWidth="1"/></cols>')
         .replace(/<row r="12"[^>]*?(\/?)>/, (_m, close: string) => `<row r="12" ht="33" customHeight="1"${close}>`)
         .replace(/<pageMargins/, '<printOptions gridLines="1"/><pageMargins'),
     );
@@ -183,7 +183,7 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
     const sheet = await (await JSZip.loadAsync(ours)).file(part)!.async('string');
     expect(sheet).toContain('<tabColor rgb="FFFF0000"/>');
     expect(sheet).toContain('<printOptions gridLines="1"/>');
-    expect(sheet).toMatch(/<col min="14" max="14" width="30" customWidth="1"\/>/);
+    expect(sheet).toMatch(/<col min="13" max="13" width="5" customWidth="1" hidden="1"\/><col min="14" max="14" width="30" customWidth="1"\/>/);
     expect(sheet).toMatch(/<row r="12" ht="33" customHeight="1"/);
   });
 

@@ -3,7 +3,7 @@
  * written again — the Prize ceremony and Standings after a result, a round's printouts paired again) taken into the
  * adapter's own model (`xlsxFreshSheet.ts`) instead of being parsed into ExcelJS: the cells are cleared anyway, so
  * only the sheet's layout is read from its XML, what ExcelJS keeps of it through a `clear` —
- *  - the column widths (§18.3.1.13 col `width`), the heights of rows given one (§18.3.1.73 row `ht` with
+ *  - the column widths and formats, hidden and grouped columns (§18.3.1.13 col), the heights of rows given one (§18.3.1.73 row `ht` with
  *    `customHeight`), the page breaks (§18.3.1.74 rowBreaks, `brk id` the row after which the page breaks);
  *  - the page setup (§18.3.1.64 pageSetup: orientation, paperSize, scale, fitToWidth, fitToHeight; §18.3.1.65
  *    pageSetUpPr `fitToPage`), the print area and titles (§18.2.5 definedName `_xlnm.Print_Area`/`_xlnm.Print_Titles`);
@@ -28,13 +28,24 @@ export function freshFromSheet(xml: string, sheet: string, names: readonly Packa
   const cols = doc.children.find((c) => c.local === 'cols')?.text ?? '';
   for (const m of cols.matchAll(/<(?:\w+:)?col\b[^>]*>/g)) {
     const width = attribute(m[0], 'width');
-    if (width === undefined) continue;
+    // Its other attributes as written: a column format, hidden, grouped (§18.3.1.13).
+    const more = ['style', 'hidden', 'outlineLevel', 'collapsed', 'bestFit']
+      .filter((a) => attribute(m[0], a) !== undefined && !(a === 'style' && attribute(m[0], a) === '0'))
+      .map((a) => ` ${a}="${attribute(m[0], a)}"`)
+      .join('');
+    if (width === undefined && !more) continue;
     const min = Number(attribute(m[0], 'min'));
     const max = Number(attribute(m[0], 'max'));
-    // A range to the last column (Excel writes max="16384" for "every column from here") is read to its first.
+    // A range to the last column (Excel writes max="16384" for "every column from here") is read to its first 256.
     for (let c = min; c <= Math.min(max, min + 255); c++) {
-      while (out.widths.length < c - 1) out.widths.push(undefined);
-      out.widths[c - 1] = Number(width);
+      if (width !== undefined) {
+        while (out.widths.length < c - 1) out.widths.push(undefined);
+        out.widths[c - 1] = Number(width);
+      }
+      if (more) {
+        while (out.columnAttributes.length < c - 1) out.columnAttributes.push(undefined);
+        out.columnAttributes[c - 1] = more;
+      }
     }
   }
   const data = doc.children.find((c) => c.local === 'sheetData')?.text ?? '';

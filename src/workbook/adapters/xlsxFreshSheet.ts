@@ -171,6 +171,11 @@ export class FreshSheet {
    * hold, as the file has them, written back in their places (the page setup with the settings above over it).
    */
   kept: KeptLayout = {};
+  /**
+   * Of a sheet of the file rewritten whole: a column's attributes other than its width, as the file has them
+   * (` style="3" hidden="1"`), by column − 1 (`xlsxFreshFromSheet.ts`).
+   */
+  columnAttributes: (string | undefined)[] = [];
 
   /** A deep copy, to go back to should a batch fail. */
   clone(): FreshSheet {
@@ -183,6 +188,7 @@ export class FreshSheet {
     c.page = { ...this.page };
     c.breaksAfter = [...this.breaksAfter];
     c.kept = this.kept;
+    c.columnAttributes = this.columnAttributes;
     return c;
   }
 

@@ -217,12 +217,14 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
   } else if (kept.sheetViews !== undefined) out.push(kept.sheetViews);
   out.push(kept.sheetFormatPr ?? '<sheetFormatPr defaultRowHeight="15" outlineLevelRow="0" outlineLevelCol="0" x14ac:dyDescent="55"/>');
   const cols: string[] = [];
-  for (let c = 0; c < sheet.widths.length; c++) {
+  const extra = sheet.columnAttributes;
+  for (let c = 0; c < Math.max(sheet.widths.length, extra.length); c++) {
     const w = sheet.widths[c];
-    if (w === undefined) continue;
+    const more = extra[c] ?? '';
+    if (w === undefined && !more) continue;
     let end = c;
-    while (end + 1 < sheet.widths.length && sheet.widths[end + 1] === w) end++;
-    cols.push(`<col min="${c + 1}" max="${end + 1}" width="${w}" customWidth="1"/>`);
+    while (end + 1 < Math.max(sheet.widths.length, extra.length) && sheet.widths[end + 1] === w && (extra[end + 1] ?? '') === more) end++;
+    cols.push(`<col min="${c + 1}" max="${end + 1}"${w !== undefined ? ` width="${w}" customWidth="1"` : ''}${more}/>`);
     c = end;
   }
   if (cols.length) out.push(`<cols>${cols.join('')}</cols>`);
