@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Tournament } from '../../src/model/tournament';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { importBatch, pairRoundBatch, previewPairing, readSession } from '../../src/workbook/session';
+import { importBatch, pairRoundBatch, previewPairing, readSession, resultsBatch } from '../../src/workbook/session';
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from './fixtures';
 
@@ -25,13 +25,32 @@ async function imported(t: Tournament, writer: Writer): Promise<Uint8Array> {
 }
 
 /** The file with the next round paired into it (its new sheets created by the writer given). */
-async function paired(file: Uint8Array, round: number, writer: Writer): Promise<Uint8Array> {
+async function paired(file: Uint8Array, round: number, writer: Writer, confirmRepair = false): Promise<Uint8Array> {
   const wb = await XlsxWorkbook.open(file, { writer });
   const session = value(await readSession(wb));
   const preview = previewPairing(session.tournament, round);
   if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
-  await wb.apply(pairRoundBatch(session.tournament, preview.pairing, { expectedFingerprint: preview.fingerprint, currentFingerprint: session.fingerprint, time: 'test' }));
+  await wb.apply(pairRoundBatch(session.tournament, preview.pairing, { expectedFingerprint: preview.fingerprint, currentFingerprint: session.fingerprint, time: 'test', confirmRepair }));
   return wb.save();
+}
+
+/**
+ * The file with a result of its last round corrected (its writer given): the round is complete, so the Prize ceremony
+ * is rewritten whole and the Log formatted — in the file's own XML by the new path, through ExcelJS by the old.
+ */
+async function corrected(file: Uint8Array, round: number, writer: Writer): Promise<Uint8Array> {
+  const wb = await XlsxWorkbook.open(file, { writer });
+  const t = value(await readSession(wb)).tournament;
+  const game = t.games.find((g) => g.round === round)!;
+  await wb.apply(resultsBatch(t, round, [{ table: game.table!, result: 'jigo' }], { confirmOverwrite: true, time: 'test' }));
+  return wb.save();
+}
+
+/** The file with a sheet's XML changed (what a director's spreadsheet program leaves). */
+async function edited(file: Uint8Array, part: string, change: (xml: string) => string): Promise<Uint8Array> {
+  const zip = await JSZip.loadAsync(file);
+  zip.file(part, change(await zip.file(part)!.async('string')));
+  return zip.generateAsync({ type: 'uint8array' });
 }
 
 /** A cell as ExcelJS reads it: its content and the parts of its format a printout shows. */
@@ -131,6 +150,41 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
     const t = generated(40, 4, 7);
     const start = await imported({ ...t, games: t.games.filter((g) => g.round === 1), byes: t.byes.filter((b) => b.round === 1) }, 'tengen');
     await compare(await paired(start, 2, 'tengen'), await paired(start, 2, 'exceljs'));
+  });
+
+  it('a round paired again: its pairing sheet, expected as read, made anew in its XML the same as ExcelJS makes it', async () => {
+    const t = generated(24, 3, 9);
+    const start = await paired(await imported({ ...t, games: t.games.filter((g) => g.round === 1), byes: t.byes.filter((b) => b.round === 1) }, 'tengen'), 2, 'tengen');
+    await compare(await paired(start, 2, 'tengen', true), await paired(start, 2, 'exceljs', true));
+  });
+
+  it('a result into a complete last round: the Prize ceremony rewritten whole and the Log formatted in their XML, the same as ExcelJS', async () => {
+    const t = generated(30, 3, 5);
+    let start = await imported(t, 'tengen');
+    // A director's touches on the Prize ceremony's layout: a tab colour, a zoom, a hidden and a wider column beyond Tengen's, a
+    // taller row, print gridlines; and a long Log line's row already formatted.
+    const zip = await JSZip.loadAsync(start);
+    const book = await zip.file('xl/workbook.xml')!.async('string');
+    const rels = await zip.file('xl/_rels/workbook.xml.rels')!.async('string');
+    const id = /<sheet\b[^>]*name="Prize ceremony"[^>]*r:id="([^"]*)"/.exec(book)![1];
+    const part = `xl/${new RegExp(`Id="${id}"[^>]*Target="([^"]*)"`).exec(rels)![1]}`;
+    start = await edited(start, part, (xml) =>
+      xml
+        .replace(/<sheetPr>/, '<sheetPr><tabColor rgb="FFFF0000"/>')
+        .replace(/(<sheetPr\b[^>]*\/>)?<dimension/, (m, pr) => (pr ? m : '<sheetPr><tabColor rgb="FFFF0000"/></sheetPr><dimension'))
+        .replace(/<sheetViews>[\s\S]*?<\/sheetViews>|(?=<sheetFormatPr)/, '<sheetViews><sheetView zoomScale="80" workbookViewId="0"/></sheetViews>')
+        .replace(/<\/cols>/, '<col min="13" max="13" width="5" hidden="1" customWidth="1"/><col min="14" max="14" width="30" customWidth="1"/></cols>')
+        .replace(/<row r="12"[^>]*?(\/?)>/, (_m, close: string) => `<row r="12" ht="33" customHeight="1"${close}>`)
+        .replace(/<pageMargins/, '<printOptions gridLines="1"/><pageMargins'),
+    );
+    const ours = await corrected(start, 3, 'tengen');
+    await compare(ours, await corrected(start, 3, 'exceljs'));
+    // The director's touches are there (ExcelJS does not read a tab colour back into what `compare` sees).
+    const sheet = await (await JSZip.loadAsync(ours)).file(part)!.async('string');
+    expect(sheet).toContain('<tabColor rgb="FFFF0000"/>');
+    expect(sheet).toContain('<printOptions gridLines="1"/>');
+    expect(sheet).toMatch(/<col min="13" max="13" width="5" customWidth="1" hidden="1"\/><col min="14" max="14" width="30" customWidth="1"\/>/);
+    expect(sheet).toMatch(/<row r="12" ht="33" customHeight="1"/);
   });
 
   it('a workbook the new path wrote reads back as the one ExcelJS wrote (the session sees the same tournament)', async () => {

@@ -31,7 +31,7 @@ import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRang
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
-import { mergeStyles } from './xlsxStyles';
+import { mergeStyles, StylesEditor } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
@@ -43,6 +43,7 @@ import { FreshSheet, rangeOf, cellOf } from './xlsxFreshSheet';
 import { freshPrintNames, freshSheetXml, freshTexts, StyleTable } from './xlsxSheetWriter';
 import { newPackage } from './xlsxNewPackage';
 import { freshToExcel } from './xlsxFreshExcel';
+import { freshFromSheet } from './xlsxFreshFromSheet';
 
 type Cell = ExcelJS.Cell;
 
@@ -76,8 +77,11 @@ interface Slot {
   fresh?: FreshSheet;
 }
 
-/** Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it. */
-const PATCH_KINDS = new Set<WorkbookOp['kind']>(['expect', 'expect-missing', 'ensure-sheet', 'define-name', 'write', 'append', 'cached-values']);
+/**
+ * Ops a sheet not parsed into ExcelJS takes in its XML (`xlsxSheetPatch.ts`); any other op has ExcelJS parse it.
+ * `format` too, unless the workbook was opened to write with ExcelJS (the test comparing both ways).
+ */
+const PATCH_KINDS = new Set<WorkbookOp['kind']>(['expect', 'expect-missing', 'ensure-sheet', 'define-name', 'write', 'append', 'cached-values', 'format']);
 
 /** The defined names ExcelJS writes for a sheet's print settings (ECMA-376 Part 1, §18.2.5). */
 const PRINT_NAMES = ['_xlnm.Print_Area', '_xlnm.Print_Titles'];
@@ -285,12 +289,18 @@ export class XlsxWorkbook implements WorkbookAdapter {
           relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
         }
       }
+      // The formats the patched sheets' `format` ops make, derived from the workbook's own (with those added above).
+      const editor = patched.some((s) => s.patch!.formats.length > 0) ? new StylesEditor(styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? new StyleTable().xml()) : undefined;
       for (const slot of patched) {
         const original = (await pkg.text(slot.was!.part!)) ?? '';
-        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!) });
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) });
         dynamic += patchSpills(slot.patch!);
         customFunctions ||= xml.includes(UDF_PREFIX);
         sheetChanges.set(slot, xml);
+      }
+      if (editor) {
+        const xml = editor.xml();
+        if (xml !== (styles ?? (stylesPart && (await pkg.text(stylesPart))))) styles = xml;
       }
       for (const slot of excel) {
         const xml = written!.sheets.get(slot.name)!;
@@ -346,7 +356,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       s.breaksSet = false;
       delete s.images;
       // A patched sheet's reading is the saved XML's: kept, its changes now in the file.
-      if (s.patch) s.patch.changes.clear();
+      if (s.patch) s.patch.saved();
     }
     this.names = [...saved.names];
     // Texts were added to the shared strings: a sheet read from its XML from now on reads them from the saved part.
@@ -381,6 +391,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const wanted = this.slots.filter((s) => names.includes(s.name) && !s.loaded && !s.fresh && s.was?.part);
     if (wanted.length === 0) return;
     const sheets: { name: string; xml: string }[] = [];
+    // The `format` ops and row heights a patched sheet took are applied again by ExcelJS, once it is parsed.
+    const replay = new Map(wanted.filter((s) => s.patch && (s.patch.formats.length > 0 || s.patch.heights.size > 0)).map((s) => [s.name, { formats: [...s.patch!.formats], heights: new Map(s.patch!.heights) }]));
     for (const slot of wanted) {
       const file = (await this.pkg!.text(slot.was!.part!)) ?? '';
       // The cells batches changed in the sheet's XML since (xlsxSheetPatch.ts) are parsed with it, their texts inline.
@@ -393,6 +405,11 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const from = scratch.getWorksheet(slot.name);
       const ws = this.workbook.addWorksheet(slot.name, slot.state === 'visible' ? undefined : { state: slot.state });
       if (from) ws.model = { ...from.model, name: slot.name } as typeof ws.model;
+      const again = replay.get(slot.name);
+      if (again) {
+        for (const { range, format } of again.formats) this.format(ws, range, { ...format, rowHeight: undefined });
+        for (const [row, height] of again.heights) ws.getRow(row).height = height;
+      }
       slot.loaded = true;
       slot.patch = undefined;
     }
@@ -555,7 +572,16 @@ export class XlsxWorkbook implements WorkbookAdapter {
     for (const [name, ops] of bySheet) {
       const slot = this.slots.find((s) => s.name === name);
       if (!slot || slot.loaded || slot.fresh) continue;
-      const patch = ops.every((op) => PATCH_KINDS.has(op.kind)) ? await this.patchOf(slot) : null;
+      if (this.rewrites.has(name)) {
+        // Its expectations are checked against its cells read from its XML; a sheet that cannot be read so is
+        // parsed into ExcelJS and rewritten there.
+        if (ops.some((op) => op.kind === 'expect') && !(await this.patchOf(slot))) {
+          this.rewrites.delete(name);
+          out.push(name);
+        }
+        continue;
+      }
+      const patch = ops.every((op) => PATCH_KINDS.has(op.kind) && (op.kind !== 'format' || this.freshSheets)) ? await this.patchOf(slot) : null;
       if (!patch || !ops.every((op) => this.patchWrites(patch, op))) out.push(name);
     }
     return out;
@@ -567,6 +593,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const below = patch.lastRow() + 1;
       return op.cells.every((row, i) => row.every((_c, j) => !patch.isMergeSlave(below + i, j + 1)));
     }
+    if (op.kind === 'format') return !patch.mergeSlaveWithin(parseRange(op.range)!);
     if (op.kind !== 'write' && op.kind !== 'cached-values') return true;
     const at = parseCell(op.at)!;
     const cells: readonly (readonly unknown[])[] = op.kind === 'write' ? op.cells : op.values;
@@ -586,6 +613,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   private async applyNow(batch: WorkbookBatch): Promise<void> {
     validateBatch(batch, await this.sheetNamesNow());
+    // The sheets of the file the batch rewrites whole are taken into the adapter's own model (xlsxFreshFromSheet.ts).
+    this.rewrites = await this.wholeRewrites(batch);
     // The sheets the batch names are parsed first: its expectations are checked against them, its ops change them.
     // A sheet the batch only checks and changes cells of (a result, a round's Grid columns, the Log) is read from its
     // XML and changed there (xlsxSheetPatch.ts); the others are parsed into ExcelJS.
@@ -636,6 +665,31 @@ export class XlsxWorkbook implements WorkbookAdapter {
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
   }
+
+  /**
+   * The sheets of the file a batch rewrites whole (its first op on the sheet but `ensure-sheet` and expectations a
+   * `clear` of all of it: a re-paired round's pairing sheet is expected as read, then made anew), each with its layout
+   * read from its XML, to be taken into the adapter's model at that `clear`: their cells are
+   * emptied anyway, so ExcelJS need not parse them (issue 28). Not when the workbook was opened to write with ExcelJS,
+   * nor for a sheet with changes not saved yet.
+   */
+  private async wholeRewrites(batch: WorkbookBatch): Promise<Map<string, FreshSheet>> {
+    const out = new Map<string, FreshSheet>();
+    if (!this.freshSheets || this.handedOut || !this.pkg) return out;
+    const decided = new Set<string>();
+    for (const op of batch.ops) {
+      if (op.kind === 'ensure-sheet' || op.kind === 'expect' || op.kind === 'expect-missing' || decided.has(op.sheet)) continue;
+      decided.add(op.sheet);
+      if (op.kind !== 'clear' || op.range !== undefined) continue;
+      const slot = this.slots.find((s) => s.name === op.sheet);
+      if (!slot || slot.loaded || slot.fresh || slot.chart || !slot.was?.part || slot.dirty || slot.patch?.changed) continue;
+      out.set(op.sheet, freshFromSheet((await this.pkg.text(slot.was.part)) ?? '', op.sheet, this.names));
+    }
+    return out;
+  }
+
+  /** The sheets the batch being applied rewrites whole (`wholeRewrites`). */
+  private rewrites = new Map<string, FreshSheet>();
 
   /** Marks the sheet an op changes as changed (rewritten on the next save). */
   private markChanged(op: WorkbookOp): void {
@@ -711,11 +765,19 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** One op, already validated. Protected so a test can make one fail and see the batch rolled back. */
   protected applyOp(op: WorkbookOp): void {
+    const rewrite = op.kind === 'clear' && op.range === undefined ? this.rewrites.get(op.sheet) : undefined;
+    if (rewrite) {
+      const slot = this.slots.find((s) => s.name === op.sheet)!;
+      slot.fresh = rewrite;
+      slot.patch = undefined;
+      this.rewrites.delete(op.sheet);
+    }
     const own = this.freshOf(op.sheet);
     if (own && this.applyFresh(own, op)) return;
     const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
-    if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values')) {
-      if (op.kind === 'cached-values') {
+    if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values' || op.kind === 'format')) {
+      if (op.kind === 'format') patch.format(parseRange(op.range)!, op.format);
+      else if (op.kind === 'cached-values') {
         const at = parseCell(op.at)!;
         patch.cache(at.row, at.column, op.values);
       } else {

@@ -14,7 +14,7 @@ import { nodeZipCodec } from './zipCodecNode';
 useZipCodec(nodeZipCodec);
 
 /**
- * The workbook last read, with the bytes it was read from: a command that reads the file twice (`tengen pair W.xlsx
+ * The workbook last read or written, with the bytes of its file: a command that reads the file twice (`tengen pair W.xlsx
  * --out W.xlsx` reads it to pair, then again to write, checking it did not change meanwhile) parses it once when
  * the file's bytes are still exactly those, and the workbook was not changed in memory since.
  */
@@ -23,7 +23,7 @@ let last: { file: string; bytes: Uint8Array; wb: XlsxWorkbook } | undefined;
 export async function readXlsxFile(file: string): Promise<XlsxWorkbook> {
   const bytes = await readFile(file);
   const where = path.resolve(file);
-  if (last && last.file === where && !last.wb.changed && Buffer.from(last.bytes).equals(bytes)) return last.wb;
+  if (last && last.file === where && !last.wb.changed && Buffer.from(last.bytes.buffer, last.bytes.byteOffset, last.bytes.byteLength).equals(bytes)) return last.wb;
   const wb = await XlsxWorkbook.open(bytes);
   last = { file: where, bytes, wb };
   return wb;
@@ -35,6 +35,9 @@ export async function writeXlsxFile(file: string, wb: XlsxWorkbook): Promise<voi
   try {
     await writeFile(temporary, bytes);
     await rename(temporary, file);
+    // The workbook just saved is what the file now holds: a read of it next reuses it (its sheets as written, not
+    // parsed again), as long as neither changes meanwhile (issue 28).
+    last = { file: path.resolve(file), bytes, wb };
   } catch (e) {
     await unlink(temporary).catch(() => undefined);
     throw e;

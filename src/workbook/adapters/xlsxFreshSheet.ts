@@ -79,6 +79,16 @@ export interface FreshPageSetup {
   printTitlesRow?: string;
 }
 
+/** Worksheet elements kept from the file for a sheet rewritten whole (each its XML text). */
+export interface KeptLayout {
+  readonly sheetPr?: string;
+  readonly sheetViews?: string;
+  readonly sheetFormatPr?: string;
+  readonly printOptions?: string;
+  readonly pageMargins?: string;
+  readonly pageSetup?: string;
+}
+
 export type FreshView = { readonly state: 'normal' } | { readonly state: 'frozen'; readonly xSplit: number; readonly ySplit: number; readonly topLeftCell: string };
 
 /** The format registry of a sheet: index 0 is the default format. */
@@ -156,6 +166,16 @@ export class FreshSheet {
   page: FreshPageSetup = { orientation: 'portrait', fitToPage: false, fitToWidth: 1, fitToHeight: 1, scale: 100 };
   /** Page breaks after these rows (ExcelJS's `addPageBreak`), in the order set. */
   breaksAfter: number[] = [];
+  /**
+   * A sheet of the file rewritten whole (`xlsxFreshFromSheet.ts`): the elements of its layout this model does not
+   * hold, as the file has them, written back in their places (the page setup with the settings above over it).
+   */
+  kept: KeptLayout = {};
+  /**
+   * Of a sheet of the file rewritten whole: a column's attributes other than its width, as the file has them
+   * (` style="3" hidden="1"`), by column − 1 (`xlsxFreshFromSheet.ts`).
+   */
+  columnAttributes: (string | undefined)[] = [];
 
   /** A deep copy, to go back to should a batch fail. */
   clone(): FreshSheet {
@@ -167,6 +187,8 @@ export class FreshSheet {
     c.views = [...this.views];
     c.page = { ...this.page };
     c.breaksAfter = [...this.breaksAfter];
+    c.kept = this.kept;
+    c.columnAttributes = this.columnAttributes;
     return c;
   }
 
@@ -178,6 +200,11 @@ export class FreshSheet {
       this.rows[r - 1] = row;
     }
     return row;
+  }
+
+  /** Sets a row's height (points). */
+  height(r: number, points: number): void {
+    this.row(r).height = points;
   }
 
   value(r: number, c: number): FreshValue | undefined {

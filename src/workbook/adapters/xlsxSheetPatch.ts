@@ -18,13 +18,14 @@
  * What the adapter reads of a patched sheet is the quick reading of its XML (`xlsxSheetReader.ts`) with the changes
  * made to it here, so every read and every expectation check sees the cells as they now are.
  */
-import type { CellInput, CellValue } from './adapter';
+import type { CellFormat, CellInput, CellValue } from './adapter';
 import { isFormulaInput } from './adapter';
 import { formulaBody } from './batch';
 import { storedFormula } from './excelFormulaStorage';
 import { attributeOf, type SheetCells } from './xlsxSheetReader';
 import { attribute, escapeXml, withAttribute } from './xlsxXml';
-import { cellAddress, rangeAddress } from '../cells/address';
+import { cellAddress, rangeAddress, type RangePosition } from '../cells/address';
+import { formatsCells } from './xlsxStyles';
 
 /** A change to one cell: its content replaced, or (a formula's) cached value alone. */
 export type CellChange = { readonly input: CellInput } | { readonly cached: CellValue };
@@ -38,6 +39,10 @@ export class SheetPatch {
   readonly values: CellValue[][];
   readonly formulas: (string | null)[][];
   readonly changes = new Map<number, CellChange>();
+  /** The `format` ops applied to the sheet since, in order (their cells' formats are derived on saving). */
+  readonly formats: { readonly range: RangePosition; readonly format: CellFormat }[] = [];
+  /** Row heights set since, by row. */
+  readonly heights = new Map<number, number>();
   /** The cells inside merged ranges other than their top-left (never written here: ExcelJS writes those). */
   private readonly slaves: ReadonlySet<string>;
 
@@ -48,12 +53,25 @@ export class SheetPatch {
   }
 
   get changed(): boolean {
-    return this.changes.size > 0;
+    return this.changes.size > 0 || this.formats.length > 0 || this.heights.size > 0;
+  }
+
+  /** Forgets the changes (they are in the file now). */
+  saved(): void {
+    this.changes.clear();
+    this.formats.length = 0;
+    this.heights.clear();
   }
 
   /** A copy to go back to should the batch fail. */
-  snapshot(): { values: CellValue[][]; formulas: (string | null)[][]; changes: Map<number, CellChange> } {
-    return { values: this.values.map((r) => [...r]), formulas: this.formulas.map((r) => [...r]), changes: new Map(this.changes) };
+  snapshot(): {
+    values: CellValue[][];
+    formulas: (string | null)[][];
+    changes: Map<number, CellChange>;
+    formats: { readonly range: RangePosition; readonly format: CellFormat }[];
+    heights: Map<number, number>;
+  } {
+    return { values: this.values.map((r) => [...r]), formulas: this.formulas.map((r) => [...r]), changes: new Map(this.changes), formats: [...this.formats], heights: new Map(this.heights) };
   }
 
   restore(s: ReturnType<SheetPatch['snapshot']>): void {
@@ -63,6 +81,25 @@ export class SheetPatch {
     this.formulas.push(...s.formulas);
     this.changes.clear();
     for (const [k, v] of s.changes) this.changes.set(k, v);
+    this.formats.length = 0;
+    this.formats.push(...s.formats);
+    this.heights.clear();
+    for (const [k, v] of s.heights) this.heights.set(k, v);
+  }
+
+  /** Formats a range, as the `format` op does: its cells' formats derived on saving, its rows' height set. */
+  format(range: RangePosition, format: CellFormat): void {
+    if (format.rowHeight !== undefined) for (let r = range.top; r <= range.bottom; r++) this.heights.set(r, format.rowHeight);
+    if (formatsCells(format)) this.formats.push({ range: { ...range }, format });
+  }
+
+  /** Whether a cell of the range lies inside a merged range, other than its top-left. */
+  mergeSlaveWithin(range: RangePosition): boolean {
+    for (const key of this.slaves) {
+      const [r, c] = key.split(':').map(Number);
+      if (r >= range.top && r <= range.bottom && c >= range.left && c <= range.right) return true;
+    }
+    return false;
   }
 
   isMergeSlave(row: number, column: number): boolean {
@@ -137,6 +174,11 @@ export class SheetPatch {
  */
 export interface PatchContext {
   stringIndex?(text: string): number;
+  /**
+   * The workbook's format made of format `index` with `formats` applied (`StylesEditor`); without it the `format` ops
+   * and row heights are left out (the sheet parsed into ExcelJS right after, which applies them itself).
+   */
+  style?(index: number, formats: readonly CellFormat[]): number;
 }
 
 /** Every text a sheet's changes write as a shared string (to be added to the shared strings before writing). */
@@ -184,10 +226,10 @@ function cellXml(ref: string, style: string | undefined, change: CellChange, was
   if ('cached' in change) {
     // The formula as the file has it (its array range, its shared index …), the cached value alone replaced.
     const f = /<f\b[^>]*?(?:\/>|>[\s\S]*?<\/f>)/.exec(was ?? '')?.[0] ?? '';
-    const start = /^<c\b[^>]*?(?=\/?>)/.exec(was ?? '')?.[0] ?? `<c r="${ref}"${s}`;
+    const start = startTag(was) ?? `<c r="${ref}"${s}>`;
     const tv = typeAndValue(change.cached, ctx, true);
-    const tag = withAttribute(start, 't', tv.t);
-    return `${tag}>${f}${tv.v !== undefined ? `<v>${tv.v}</v>` : ''}</c>`;
+    const tag = withAttribute(withAttribute(start, 't', tv.t), 's', style);
+    return `${tag}${f}${tv.v !== undefined ? `<v>${tv.v}</v>` : ''}</c>`;
   }
   const c = change.input;
   if (isFormulaInput(c)) {
@@ -201,6 +243,19 @@ function cellXml(ref: string, style: string | undefined, change: CellChange, was
   if (tv.v === undefined) return style !== undefined ? `<c r="${ref}"${s}/>` : '';
   if (tv.t === 'inlineStr') return `<c r="${ref}"${s} t="inlineStr"><is>${tv.v}</is></c>`;
   return `<c r="${ref}"${s}${tv.t ? ` t="${tv.t}"` : ''}><v>${tv.v}</v></c>`;
+}
+
+/** A `<c>` element's start tag as `<c …>` (its attributes changed with `withAttribute`), undefined without one. */
+function startTag(cell: string | undefined): string | undefined {
+  const m = cell === undefined ? null : /^<c\b[^>]*?(\/?)>/.exec(cell);
+  return m ? `${m[0].slice(0, m[0].length - m[1].length - 1).trimEnd()}>` : undefined;
+}
+
+/** A cell kept as it was but for its format (`s`). */
+function restyled(cell: string, style: string | undefined): string {
+  const m = /^<c\b[^>]*?(\/?)>/.exec(cell)!;
+  const tag = withAttribute(startTag(cell)!, 's', style);
+  return (m[1] ? tag.replace(/>$/, '/>') : tag) + cell.slice(m[0].length);
 }
 
 function columnOf(letters: string): number {
@@ -255,6 +310,25 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     maxRow = Math.max(maxRow, row);
     maxColumn = Math.max(maxColumn, column);
   }
+  // The cells formatted, with the formats each takes in turn; the rows given a height.
+  const styled = new Map<number, Map<number, CellFormat[]>>();
+  const heights = ctx.style ? patch.heights : new Map<number, number>();
+  if (ctx.style) {
+    for (const { range, format } of patch.formats) {
+      for (let r = range.top; r <= range.bottom; r++) {
+        let cells = styled.get(r);
+        if (!cells) styled.set(r, (cells = new Map()));
+        for (let c = range.left; c <= range.right; c++) {
+          const list = cells.get(c);
+          if (list) list.push(format);
+          else cells.set(c, [format]);
+        }
+      }
+      maxRow = Math.max(maxRow, range.bottom);
+      maxColumn = Math.max(maxColumn, range.right);
+    }
+  }
+  for (const r of new Set([...styled.keys(), ...heights.keys()])) if (!byRow.has(r)) byRow.set(r, new Map());
   const colStyle = columnStyles(xml);
   let start = xml.indexOf('<sheetData');
   const openEnd = xml.indexOf('>', start);
@@ -265,12 +339,23 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const rows = [...byRow.keys()].sort((a, b) => a - b);
   let next = 0;
   const out: string[] = [];
-  const newRow = (r: number) => `<row r="${r}">${rowCells('', byRow.get(r)!, r, undefined)}</row>`;
+  const heightAttributes = (r: number) => (heights.has(r) ? ` ht="${heights.get(r)}" customHeight="1"` : '');
+  const newRow = (r: number) => {
+    const cells = rowCells('', byRow.get(r)!, r, undefined);
+    return cells || heights.has(r) ? `<row r="${r}"${heightAttributes(r)}>${cells}</row>` : '';
+  };
   const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
     const parts: string[] = [];
-    const pending = [...changes.keys()].sort((a, b) => a - b);
+    const formats = styled.get(r);
+    const pending = [...new Set([...changes.keys(), ...(formats?.keys() ?? [])])].sort((a, b) => a - b);
     let p = 0;
-    const emit = (column: number, was: string | undefined, style: string | undefined) => parts.push(cellXml(cellAddress(r, column), style, changes.get(column)!, was, ctx, r, column));
+    const emit = (column: number, was: string | undefined, base: string | undefined) => {
+      const f = formats?.get(column);
+      const style = f ? String(ctx.style!(Number(base ?? 0), f)) : base;
+      const change = changes.get(column);
+      if (change) parts.push(cellXml(cellAddress(r, column), style, change, was, ctx, r, column));
+      else parts.push(was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`);
+    };
     CELL.lastIndex = 0;
     for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
       const ref = /\sr="([A-Z]+)(\d+)"/.exec(m[1])!;
@@ -296,7 +381,8 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     if (next < rows.length && rows[next] === r) {
       next++;
       out.push(data.slice(copied, m.index));
-      const open = withAttribute(`<row${m[1]}>`, 'spans', undefined);
+      let open = withAttribute(`<row${m[1]}>`, 'spans', undefined);
+      if (heights.has(r)) open = withAttribute(withAttribute(open, 'ht', String(heights.get(r))), 'customHeight', '1');
       const rowStyle = ['1', 'true'].includes(attribute(open, 'customFormat') ?? '') ? attribute(open, 's') : undefined;
       out.push(`${open}${rowCells(m[2] ?? '', byRow.get(r)!, r, rowStyle)}</row>`);
       copied = m.index + m[0].length;

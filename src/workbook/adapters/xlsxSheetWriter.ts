@@ -23,7 +23,8 @@
  * XML 1.0 (§2.2) cannot hold the control characters other than tab, line feed and carriage return, nor U+FFFE/U+FFFF:
  * they are dropped from texts, as ExcelJS drops them.
  */
-import { escapeXml } from './xlsxXml';
+import { escapeXml, withAttribute } from './xlsxXml';
+import { BUILT_IN_FORMATS, solidFillXml, THIN_BORDER_XML } from './xlsxStyles';
 import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { isFreshFormula, MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
 import type { PackageName } from './xlsxPackage';
@@ -35,12 +36,6 @@ const WORKSHEET_START =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
   `<worksheet xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac">`;
 
-/** The built-in number formats (ECMA-376 Part 1, §18.8.30), by format code. */
-const BUILT_IN_FORMATS: Record<string, number> = {
-  General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '0.00E+00': 11, '# ?/?': 12, '# ??/??': 13, 'mm-dd-yy': 14, 'd-mmm-yy': 15, 'd-mmm': 16,
-  'mmm-yy': 17, 'h:mm AM/PM': 18, 'h:mm:ss AM/PM': 19, 'h:mm': 20, 'h:mm:ss': 21, 'm/d/yy "h":mm': 22, '#,##0 ;(#,##0)': 37, '#,##0 ;[Red](#,##0)': 38,
-  '#,##0.00 ;(#,##0.00)': 39, '#,##0.00 ;[Red](#,##0.00)': 40, 'mm:ss': 45, '[h]:mm:ss': 46, 'mmss.0': 47, '##0.0E+0': 48, '@': 49,
-};
 
 /** The workbook's default font (the one every cell without a font of its own shows): Calibri 11, the theme's text colour. */
 export const DEFAULT_FONT_XML = '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
@@ -80,8 +75,8 @@ export class StyleTable {
       numFmtId = BUILT_IN_FORMATS[s.numFmt] ?? 164 + StyleTable.add(this.numFmts, s.numFmt);
     }
     const fontId = s.font ? StyleTable.add(this.fonts, fontXml(s.font)) : 0;
-    const borderId = s.border ? StyleTable.add(this.borders, '<border><left style="thin"/><right style="thin"/><top style="thin"/><bottom style="thin"/><diagonal/></border>') : 0;
-    const fillId = s.fill !== undefined ? StyleTable.add(this.fills, `<fill><patternFill patternType="solid"><fgColor rgb="${s.fill}"/></patternFill></fill>`) : 0;
+    const borderId = s.border ? StyleTable.add(this.borders, THIN_BORDER_XML) : 0;
+    const fillId = s.fill !== undefined ? StyleTable.add(this.fills, solidFillXml(s.fill)) : 0;
     let xf = `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="${fillId}" borderId="${borderId}" xfId="0"`;
     if (numFmtId) xf += ' applyNumberFormat="1"';
     if (fontId) xf += ' applyFont="1"';
@@ -153,7 +148,9 @@ function valueXml(v: CellValue): { t: string; v: string } | undefined {
 export function freshSheetXml(sheet: FreshSheet, style: (index: number) => number, string: (text: string) => number): WrittenSheet {
   const out: string[] = [WORKSHEET_START];
   const page = sheet.page;
-  if (page.fitToPage) out.push('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
+  const kept = sheet.kept;
+  if (kept.sheetPr !== undefined) out.push(withFitToPage(kept.sheetPr, page.fitToPage));
+  else if (page.fitToPage) out.push('<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>');
   // The extent of the cells written (the dimension, §18.3.1.35, is a hint readers may use).
   let top = 0;
   let bottom = 0;
@@ -217,27 +214,49 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
         `<sheetViews><sheetView workbookViewId="0"><pane${view.xSplit ? ` xSplit="${view.xSplit}"` : ''}${view.ySplit ? ` ySplit="${view.ySplit}"` : ''} topLeftCell="${view.topLeftCell}" activePane="${pane}" state="frozen"/><selection pane="${pane}"/></sheetView></sheetViews>`,
       );
     } else out.push('<sheetViews><sheetView workbookViewId="0"/></sheetViews>');
-  }
-  out.push('<sheetFormatPr defaultRowHeight="15" outlineLevelRow="0" outlineLevelCol="0" x14ac:dyDescent="55"/>');
+  } else if (kept.sheetViews !== undefined) out.push(kept.sheetViews);
+  out.push(kept.sheetFormatPr ?? '<sheetFormatPr defaultRowHeight="15" outlineLevelRow="0" outlineLevelCol="0" x14ac:dyDescent="55"/>');
   const cols: string[] = [];
-  for (let c = 0; c < sheet.widths.length; c++) {
+  const extra = sheet.columnAttributes;
+  for (let c = 0; c < Math.max(sheet.widths.length, extra.length); c++) {
     const w = sheet.widths[c];
-    if (w === undefined) continue;
+    const more = extra[c] ?? '';
+    if (w === undefined && !more) continue;
     let end = c;
-    while (end + 1 < sheet.widths.length && sheet.widths[end + 1] === w) end++;
-    cols.push(`<col min="${c + 1}" max="${end + 1}" width="${w}" customWidth="1"/>`);
+    while (end + 1 < Math.max(sheet.widths.length, extra.length) && sheet.widths[end + 1] === w && (extra[end + 1] ?? '') === more) end++;
+    cols.push(`<col min="${c + 1}" max="${end + 1}"${w !== undefined ? ` width="${w}" customWidth="1"` : ''}${more}/>`);
     c = end;
   }
   if (cols.length) out.push(`<cols>${cols.join('')}</cols>`);
   out.push(data.length ? `<sheetData>${data.join('')}</sheetData>` : '<sheetData/>');
   if (sheet.merges.size) out.push(`<mergeCells count="${sheet.merges.size}">${[...sheet.merges.values()].map((m) => `<mergeCell ref="${rangeAddress(m.top, m.left, m.bottom, m.right)}"/>`).join('')}</mergeCells>`);
-  out.push('<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');
-  out.push(
-    `<pageSetup${page.paperSize !== undefined ? ` paperSize="${page.paperSize}"` : ''} orientation="${page.orientation}" horizontalDpi="4294967295" verticalDpi="4294967295" scale="${page.scale}" fitToWidth="${page.fitToWidth}" fitToHeight="${page.fitToHeight}"/>`,
-  );
+  if (kept.printOptions !== undefined) out.push(kept.printOptions);
+  out.push(kept.pageMargins ?? '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');
+  if (kept.pageSetup !== undefined) {
+    // The file's page setup (its printer's settings, first page number …) with Tengen's settings over it.
+    const open = /^<(?:\w+:)?pageSetup\b[^>]*?(\/?)>/.exec(kept.pageSetup)!;
+    let tag = `${open[0].slice(0, open[0].length - open[1].length - 1).trimEnd()}>`;
+    if (page.paperSize !== undefined) tag = withAttribute(tag, 'paperSize', String(page.paperSize));
+    for (const [name, v] of [['orientation', page.orientation], ['scale', page.scale], ['fitToWidth', page.fitToWidth], ['fitToHeight', page.fitToHeight]] as const) tag = withAttribute(tag, name, String(v));
+    out.push(open[1] ? tag.replace(/>$/, '/>') : tag + kept.pageSetup.slice(open[0].length));
+  } else {
+    out.push(
+      `<pageSetup${page.paperSize !== undefined ? ` paperSize="${page.paperSize}"` : ''} orientation="${page.orientation}" horizontalDpi="4294967295" verticalDpi="4294967295" scale="${page.scale}" fitToWidth="${page.fitToWidth}" fitToHeight="${page.fitToHeight}"/>`,
+    );
+  }
   if (sheet.breaksAfter.length) out.push(`<rowBreaks count="${sheet.breaksAfter.length}" manualBreakCount="${sheet.breaksAfter.length}">${sheet.breaksAfter.map((r) => `<brk id="${r}" max="16383" man="1"/>`).join('')}</rowBreaks>`);
   out.push('</worksheet>');
   return { xml: out.join(''), dynamicArrays, customFunctions };
+}
+
+/** A kept `<sheetPr>` with its `<pageSetUpPr fitToPage>` (§18.3.1.65; the last child of CT_SheetPr) as the sheet's. */
+function withFitToPage(sheetPr: string, fitToPage: boolean): string {
+  const found = /<(?:\w+:)?pageSetUpPr\b[^>]*?\/>/.exec(sheetPr);
+  if (found) return sheetPr.replace(found[0], () => withAttribute(found[0].replace(/\s*\/>$/, '>'), 'fitToPage', fitToPage ? '1' : undefined).replace(/>$/, '/>'));
+  if (!fitToPage) return sheetPr;
+  const open = /^<(?:\w+:)?sheetPr\b[^>]*?(\/?)>/.exec(sheetPr)!;
+  if (open[1]) return `${open[0].slice(0, -2).trimEnd()}><pageSetUpPr fitToPage="1"/></sheetPr>`;
+  return sheetPr.replace(/<\/((?:\w+:)?)sheetPr>$/, '<pageSetUpPr fitToPage="1"/></$1sheetPr>');
 }
 
 /** The sheet's print area and repeated rows as the defined names Excel keeps them in (§18.2.5), `'Sheet'!$A$1:$D$9`. */

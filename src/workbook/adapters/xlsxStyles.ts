@@ -10,6 +10,7 @@
  * only by formats it did not have.
  */
 import { attribute, escapeXml, withAttribute } from './xlsxXml';
+import type { CellFormat } from './adapter';
 
 interface StyleLists {
   numFmts: Map<number, string>;
@@ -104,10 +105,15 @@ export function mergeStyles(workbookStyles: string, sheetStyles: string): Merged
     });
     return indexIn(base.cellXfs, mapped);
   });
+  const map = (index: number) => xfs[index] ?? 0;
+  return { xml: withLists(workbookStyles, base, before), map };
+}
+
+/** The styles part with its lists as `base` holds them, when they grew since `before` (else the same text). */
+function withLists(workbookStyles: string, base: StyleLists, before: { numFmts: number; fonts: number; fills: number; borders: number; cellXfs: number }): string {
   const changed =
     base.numFmts.size !== before.numFmts || base.fonts.length !== before.fonts || base.fills.length !== before.fills || base.borders.length !== before.borders || base.cellXfs.length !== before.cellXfs;
-  const map = (index: number) => xfs[index] ?? 0;
-  if (!changed) return { xml: workbookStyles, map };
+  if (!changed) return workbookStyles;
   let xml = workbookStyles;
   const numFmtsXml = `<numFmts count="${base.numFmts.size}">${[...base.numFmts].map(([id, code]) => `<numFmt numFmtId="${id}" formatCode="${escapeXml(code)}"/>`).join('')}</numFmts>`;
   xml = replaceSection(xml, 'numFmts', base.numFmts.size > 0 ? numFmtsXml : undefined, 'styleSheet');
@@ -115,7 +121,7 @@ export function mergeStyles(workbookStyles: string, sheetStyles: string): Merged
   xml = replaceSection(xml, 'fills', listXml(xml, 'fills', base.fills), 'fonts');
   xml = replaceSection(xml, 'borders', listXml(xml, 'borders', base.borders), 'fills');
   xml = replaceSection(xml, 'cellXfs', listXml(xml, 'cellXfs', base.cellXfs), 'cellStyleXfs');
-  return { xml, map };
+  return xml;
 }
 
 /** A list section with its items and `count`, keeping the section's other attributes (`x14ac:knownFonts`). */
@@ -140,4 +146,110 @@ export function renumberStyles(sheetXml: string, map: (index: number) => number)
   return sheetXml
     .replace(/(<(?:c|row)\b[^>]*?\ss=")(\d+)(")/g, (_m, a: string, n: string, b: string) => `${a}${map(Number(n))}${b}`)
     .replace(/(<col\b[^>]*?\sstyle=")(\d+)(")/g, (_m, a: string, n: string, b: string) => `${a}${map(Number(n))}${b}`);
+}
+
+/** The built-in number formats (ECMA-376 Part 1, §18.8.30), by format code. */
+export const BUILT_IN_FORMATS: Readonly<Record<string, number>> = {
+  General: 0, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4, '0%': 9, '0.00%': 10, '0.00E+00': 11, '# ?/?': 12, '# ??/??': 13, 'mm-dd-yy': 14, 'd-mmm-yy': 15, 'd-mmm': 16,
+  'mmm-yy': 17, 'h:mm AM/PM': 18, 'h:mm:ss AM/PM': 19, 'h:mm': 20, 'h:mm:ss': 21, 'm/d/yy "h":mm': 22, '#,##0 ;(#,##0)': 37, '#,##0 ;[Red](#,##0)': 38,
+  '#,##0.00 ;(#,##0.00)': 39, '#,##0.00 ;[Red](#,##0.00)': 40, 'mm:ss': 45, '[h]:mm:ss': 46, 'mmss.0': 47, '##0.0E+0': 48, '@': 49,
+};
+
+/** A thin border on the four edges, as ExcelJS writes it. */
+export const THIN_BORDER_XML = '<border><left style="thin"/><right style="thin"/><top style="thin"/><bottom style="thin"/><diagonal/></border>';
+
+/** A solid fill of an ARGB colour, as ExcelJS writes it. */
+export function solidFillXml(argb: string): string {
+  return `<fill><patternFill patternType="solid"><fgColor rgb="${argb}"/></patternFill></fill>`;
+}
+
+/** Whether a `format` changes a cell's format (not only its row's height). */
+export function formatsCells(f: CellFormat): boolean {
+  return f.bold !== undefined || f.italic !== undefined || f.fontColor !== undefined || f.fontSize !== undefined || f.fill !== undefined || f.numberFormat !== undefined || f.horizontalAlignment !== undefined || f.wrap !== undefined || f.border === true;
+}
+
+/** A font element with one child (b, i, sz, color, name) replaced, removed (`undefined`) or added. */
+function withFontChild(font: string, name: string, child: string | undefined): string {
+  const body = /^<font\b[^>]*?\/>$/.test(font) ? '' : font.replace(/^<font\b[^>]*>/, '').replace(/<\/font>$/, '');
+  const start = /^<font\b[^>]*?(?=\/?>)/.exec(font)?.[0] ?? '<font';
+  const others = body.replace(new RegExp(`<${name}\\b[^>]*?(?:/>|>[\\s\\S]*?</${name}>)`, 'g'), '');
+  return `${start}>${child ?? ''}${others}</font>`;
+}
+
+/**
+ * New cell formats derived from the workbook's own (issue 28): a sheet changed in its XML (`xlsxSheetPatch.ts`) takes
+ * `format` ops without ExcelJS. A cell's format (`cellXfs/xf` at its `s`) with the op applied as `xlsx.ts` `format`
+ * applies it to an ExcelJS cell: the font keeps what it had and takes the name Calibri (when it had none) and the
+ * bold, italic, size and colour given (§18.8.22: a font's children are a choice, in any order); the fill, number
+ * format and border are replaced (§18.8.20, §18.8.30, §18.8.4); the alignment keeps its other attributes (§18.8.1).
+ * The new fonts, fills, borders, number formats and formats go to the end of their lists, so nothing in use moves.
+ */
+export class StylesEditor {
+  private readonly base: StyleLists;
+  private readonly before: { numFmts: number; fonts: number; fills: number; borders: number; cellXfs: number };
+  private readonly memo = new Map<string, number>();
+
+  constructor(private readonly workbookStyles: string) {
+    this.base = lists(workbookStyles);
+    const b = this.base;
+    this.before = { numFmts: b.numFmts.size, fonts: b.fonts.length, fills: b.fills.length, borders: b.borders.length, cellXfs: b.cellXfs.length };
+  }
+
+  /** The index of format `index` with the `formats` applied in turn. */
+  derive(index: number, formats: readonly CellFormat[]): number {
+    const key = `${index}|${JSON.stringify(formats)}`;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const b = this.base;
+    const xf = b.cellXfs[index] ?? b.cellXfs[0] ?? '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>';
+    const open = /^<xf\b[^>]*?(\/?)>/.exec(xf)!;
+    // The start tag as `<xf …>`, its attributes changed below (`withAttribute`), closed when written.
+    let start = `${open[0].slice(0, open[0].length - open[1].length - 1).trimEnd()}>`;
+    const inner = open[1] ? '' : xf.slice(open[0].length).replace(/<\/xf>$/, '');
+    let alignment = /<alignment\b[^>]*?\/>|<alignment\b[^>]*>[\s\S]*?<\/alignment>/.exec(inner)?.[0];
+    const rest = inner.replace(/<alignment\b[^>]*?\/>|<alignment\b[^>]*>[\s\S]*?<\/alignment>/, '');
+    let font = b.fonts[Number(attribute(start, 'fontId') ?? 0)] ?? b.fonts[0] ?? '<font/>';
+    let fontChanged = false;
+    for (const f of formats) {
+      if (f.bold !== undefined || f.italic !== undefined || f.fontColor !== undefined || f.fontSize !== undefined) {
+        fontChanged = true;
+        if (!/<name\b/.test(font)) font = withFontChild(font, 'name', '<name val="Calibri"/>');
+        if (f.bold !== undefined) font = withFontChild(font, 'b', f.bold ? '<b/>' : undefined);
+        if (f.italic !== undefined) font = withFontChild(font, 'i', f.italic ? '<i/>' : undefined);
+        if (f.fontSize !== undefined) font = withFontChild(font, 'sz', `<sz val="${f.fontSize}"/>`);
+        if (f.fontColor !== undefined) font = withFontChild(font, 'color', `<color rgb="FF${f.fontColor.slice(1).toUpperCase()}"/>`);
+      }
+      if (f.fill !== undefined) start = withAttribute(withAttribute(start, 'fillId', String(indexIn(b.fills, solidFillXml(`FF${f.fill.slice(1).toUpperCase()}`)))), 'applyFill', '1');
+      if (f.numberFormat !== undefined) start = withAttribute(withAttribute(start, 'numFmtId', String(this.numFmtId(f.numberFormat))), 'applyNumberFormat', '1');
+      if (f.border) start = withAttribute(withAttribute(start, 'borderId', String(indexIn(b.borders, THIN_BORDER_XML))), 'applyBorder', '1');
+      if (f.horizontalAlignment !== undefined || f.wrap !== undefined) {
+        const was = alignment ? /^<alignment\b[^>]*?(\/?)>/.exec(alignment)! : undefined;
+        let tag = was ? `${was[0].slice(0, was[0].length - was[1].length - 1).trimEnd()}>` : '<alignment>';
+        const body = alignment && was && !was[1] ? alignment.slice(was[0].length).replace(/<\/alignment>$/, '') : '';
+        if (f.horizontalAlignment !== undefined) tag = withAttribute(tag, 'horizontal', f.horizontalAlignment);
+        if (f.wrap !== undefined) tag = withAttribute(tag, 'wrapText', f.wrap ? '1' : undefined);
+        alignment = body ? `${tag}${body}</alignment>` : tag.replace(/>$/, '/>');
+        start = withAttribute(start, 'applyAlignment', '1');
+      }
+    }
+    if (fontChanged) start = withAttribute(withAttribute(start, 'fontId', String(indexIn(b.fonts, font))), 'applyFont', '1');
+    const children = `${alignment ?? ''}${rest}`;
+    const at = indexIn(b.cellXfs, children ? `${start}${children}</xf>` : start.replace(/>$/, '/>'));
+    this.memo.set(key, at);
+    return at;
+  }
+
+  private numFmtId(code: string): number {
+    const builtIn = BUILT_IN_FORMATS[code];
+    if (builtIn !== undefined) return builtIn;
+    for (const [id, c] of this.base.numFmts) if (c === code) return id;
+    const fresh = Math.max(163, ...this.base.numFmts.keys()) + 1;
+    this.base.numFmts.set(fresh, code);
+    return fresh;
+  }
+
+  /** The styles part with the formats derived so far (the same text when none was new). */
+  xml(): string {
+    return withLists(this.workbookStyles, this.base, this.before);
+  }
 }

@@ -31,34 +31,17 @@ class GridInputCell implements InputCell {
   }
 }
 
-/** The grid's input cells by meaning: `title:dates`, `12:name`, `12:r3:result` … */
-export function inputCells(t: Tournament, language: GridLanguage): Map<string, InputCell> {
+/** The grid's input cells as rendered: the text of a cell by row and column, and each player's row by ID. */
+function inputGrid(t: Tournament, language: GridLanguage) {
   const layout = gridLayout(t.settings.rounds, t.players.length, { language });
   const cells = gridInputCells(t, { language });
-  const out = new Map<string, InputCell>();
   const text = (row: number, column: number): string => {
     const c = cells[row - 1]?.[column - 1];
     return c === null || c === undefined || typeof c === 'object' ? '' : String(c);
   };
-  const put = (k: string, field: Field, row: number, column: number) => out.set(k, new GridInputCell(layout.sheet, row, column, field, text(row, column)));
-  for (const key of TITLE_KEYS) put(`title:${key}`, 'title', layout.titleRow[key], layout.titleValueColumn);
-  [...t.players]
-    .sort((a, b) => a.id - b.id)
-    .forEach((p, i) => {
-      const row = layout.playerRow(i);
-      const c = layout.columns;
-      put(`${p.id}:name`, 'name', row, c.name);
-      put(`${p.id}:club`, 'club', row, c.club);
-      put(`${p.id}:rank`, 'rank', row, c.rank);
-      put(`${p.id}:initial`, 'initial', row, c.initial);
-      put(`${p.id}:section`, 'section', row + 1, c.initial);
-      for (let r = 1; r <= layout.rounds; r++) {
-        put(`${p.id}:r${r}:opponent`, 'opponent', row, layout.opponentColumn(r));
-        put(`${p.id}:r${r}:colour`, 'colour', row, layout.colourColumn(r));
-        put(`${p.id}:r${r}:result`, 'result', row, layout.resultColumn(r));
-      }
-    });
-  return out;
+  const rowOf = new Map<number, number>();
+  [...t.players].sort((x, y) => x.id - y.id).forEach((p, i) => rowOf.set(p.id, layout.playerRow(i)));
+  return { layout, text, rowOf };
 }
 
 /**
@@ -66,15 +49,36 @@ export function inputCells(t: Tournament, language: GridLanguage): Map<string, I
  * change (the purpose of the batch the director confirmed, e.g. sections and initial scores in `sectionsBatch`; a
  * title cell alone by its key, `title:bar`);
  * `renumbered` skips player cells (the IDs given by strength before round 1 move every row).
+ * Each input cell compared in place with the same player's (by ID) or title's cell of `after` (issue 28: a congress grid has
+ * tens of thousands, and spelling a key for each took a pairing batch a third of its time).
  */
 export function overwrites(before: Tournament, after: Tournament, language: GridLanguage, allowed: ReadonlySet<Field | `title:${TitleKey}`>, renumbered = false): InputCell[] {
-  const a = inputCells(before, language);
-  const b = inputCells(after, language);
+  const a = inputGrid(before, language);
+  const b = inputGrid(after, language);
   const changed: InputCell[] = [];
-  for (const [k, cell] of a) {
-    if (cell.value === '' || allowed.has(cell.field) || allowed.has(k as `title:${TitleKey}`)) continue;
-    if (renumbered && cell.field !== 'title') continue;
-    if ((b.get(k)?.value ?? '') !== cell.value) changed.push(cell);
+  const compare = (field: Field, row: number, column: number, afterValue: () => string, key?: string) => {
+    const value = a.text(row, column);
+    if (value === '' || allowed.has(field) || (key !== undefined && allowed.has(key as `title:${TitleKey}`))) return;
+    if (afterValue() !== value) changed.push(new GridInputCell(a.layout.sheet, row, column, field, value));
+  };
+  for (const key of TITLE_KEYS) compare('title', a.layout.titleRow[key], a.layout.titleValueColumn, () => b.text(b.layout.titleRow[key], b.layout.titleValueColumn), `title:${key}`);
+  if (renumbered) return changed;
+  const ca = a.layout.columns;
+  const cb = b.layout.columns;
+  for (const [id, row] of a.rowOf) {
+    const other = b.rowOf.get(id);
+    const there = (r: number, c: number) => () => (other === undefined ? '' : b.text(r, c));
+    compare('name', row, ca.name, there(other ?? 0, cb.name));
+    compare('club', row, ca.club, there(other ?? 0, cb.club));
+    compare('rank', row, ca.rank, there(other ?? 0, cb.rank));
+    compare('initial', row, ca.initial, there(other ?? 0, cb.initial));
+    compare('section', row + 1, ca.initial, there((other ?? 0) + 1, cb.initial));
+    for (let r = 1; r <= a.layout.rounds; r++) {
+      const inB = other !== undefined && r <= b.layout.rounds;
+      compare('opponent', row, a.layout.opponentColumn(r), () => (inB ? b.text(other, b.layout.opponentColumn(r)) : ''));
+      compare('colour', row, a.layout.colourColumn(r), () => (inB ? b.text(other, b.layout.colourColumn(r)) : ''));
+      compare('result', row, a.layout.resultColumn(r), () => (inB ? b.text(other, b.layout.resultColumn(r)) : ''));
+    }
   }
   return changed;
 }
