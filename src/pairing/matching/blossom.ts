@@ -229,7 +229,19 @@ class BlossomSolver {
   private readonly mark: Int32Array;
   private markStamp = 0;
   private readonly bestTo: Int32Array;
-  private readonly leafBuffer: number[] = [];
+  /** slack(bestTo[x]), kept beside it: the duals do not change while a blossom is added. */
+  private readonly bestToSlack: Float64Array;
+  /** The S-blossoms addBlossom reached, in the order it first reached them. */
+  private readonly touched: Int32Array;
+  /**
+   * The vertices of every blossom as one segment of a linked list: from `leafHead[b]` along `nextLeaf` to
+   * `leafTail[b]`, in the order of a depth-first walk of its children (a vertex is its own segment). A new blossom
+   * links its children's segments; a blossom whose children rotate (augmentBlossom) relinks them, so reading a
+   * blossom's vertices costs no recursion and no allocation.
+   */
+  private readonly leafHead: Int32Array;
+  private readonly leafTail: Int32Array;
+  private readonly nextLeaf: Int32Array;
   /** Sum of all dual changes so far, and the limit that keeps every value a safe integer. */
   private totalDelta = 0;
   private readonly deltaLimit: number;
@@ -266,6 +278,15 @@ class BlossomSolver {
     this.queue = new Int32Array(Math.max(16, n));
     this.mark = new Int32Array(2 * n);
     this.bestTo = new Int32Array(2 * n).fill(-1);
+    this.bestToSlack = new Float64Array(2 * n);
+    this.touched = new Int32Array(2 * n);
+    this.leafHead = new Int32Array(2 * n).fill(-1);
+    this.leafTail = new Int32Array(2 * n).fill(-1);
+    this.nextLeaf = new Int32Array(n).fill(-1);
+    for (let v = 0; v < n; v++) {
+      this.leafHead[v] = v;
+      this.leafTail[v] = v;
+    }
 
     let maxAbsWeight2 = 0;
     for (let k = 0; k < graph.edgeCount; k++) maxAbsWeight2 = Math.max(maxAbsWeight2, Math.abs(graph.weight2[k]));
@@ -290,11 +311,6 @@ class BlossomSolver {
     return this.g.edgeU[k] ^ this.g.edgeV[k] ^ v;
   }
 
-  /** Slack of an edge between two different top-level blossoms (no blossom dual applies). */
-  private slack(k: number): number {
-    return this.dual[this.g.edgeU[k]] + this.dual[this.g.edgeV[k]] - this.g.weight2[k];
-  }
-
   private pushQueue(v: number): void {
     if (this.queueLength === this.queue.length) {
       const bigger = new Int32Array(this.queue.length * 2);
@@ -304,20 +320,13 @@ class BlossomSolver {
     this.queue[this.queueLength++] = v;
   }
 
-  /** Appends the vertices of blossom (or vertex) b to `out`. */
-  private leaves(b: number, out: number[]): void {
-    if (b < this.n) {
-      out.push(b);
-      return;
-    }
-    for (const c of this.childs[b - this.n]) this.leaves(c, out);
-  }
-
-  private leavesOf(b: number): number[] {
-    const out = this.leafBuffer;
-    out.length = 0;
-    this.leaves(b, out);
-    return out;
+  /** Links the vertex segments of blossom b's children in their current order and sets b's segment. */
+  private linkLeaves(b: number): void {
+    const childs = this.childs[b - this.n];
+    const { leafHead, leafTail, nextLeaf } = this;
+    for (let i = 0; i + 1 < childs.length; i++) nextLeaf[leafTail[childs[i]]] = leafHead[childs[i + 1]];
+    leafHead[b] = leafHead[childs[0]];
+    leafTail[b] = leafTail[childs[childs.length - 1]];
   }
 
   /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
@@ -334,7 +343,13 @@ class BlossomSolver {
       this.bestEdge[b] = -1;
       if (t === S_LABEL) {
         if (b < this.n) this.pushQueue(b);
-        else for (const v of this.leavesOf(b)) this.pushQueue(v);
+        else {
+          const last = this.leafTail[b];
+          for (let x = this.leafHead[b]; ; x = this.nextLeaf[x]) {
+            this.pushQueue(x);
+            if (x === last) break;
+          }
+        }
         return;
       }
       // A T-blossom's base is matched; its mate becomes an S-vertex.
@@ -417,37 +432,76 @@ class BlossomSolver {
     this.labelEdge[b] = this.labelEdge[bb];
     this.labelFrom[b] = this.labelFrom[bb];
     this.dual[b] = 0;
-    for (const x of this.leavesOf(b)) {
-      if (this.label[this.inBlossom[x]] === T_LABEL) this.pushQueue(x);
-      this.inBlossom[x] = b;
+    this.linkLeaves(b);
+    // Every vertex now lies in b; those of T-children are queued (as S-vertices), in the order of b's vertices.
+    const { leafTail, nextLeaf, inBlossom, label } = this;
+    for (const c of childs) {
+      const last = leafTail[c];
+      const queue = label[c] === T_LABEL;
+      for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+        if (queue) this.pushQueue(x);
+        inBlossom[x] = b;
+        if (x === last) break;
+      }
     }
-    // Least-slack edge from the new blossom to every other S-blossom.
-    const bestTo = this.bestTo;
-    const touched: number[] = [];
-    const g = this.g;
+    // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
+    // in the order the children's lists (or, without a list, their vertices' edges) give them.
+    const { bestTo, bestToSlack, touched, dual } = this;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, edgeU, edgeV, weight2 } = this.g;
+    let touchedCount = 0;
     for (const c of childs) {
       const list = this.blossomBestEdges[c];
       if (list === null) {
-        const leaves = c < n ? [c] : this.leavesOf(c).slice();
-        for (const x of leaves) {
-          for (let a = g.adjacencyStart[x]; a < g.adjacencyStart[x + 1]; a++) {
-            this.considerBestTo(b, g.adjacencyEdge[a], touched);
+        const last = leafTail[c];
+        for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+          const dx = dual[x];
+          const end = adjacencyStart[x + 1];
+          for (let a = adjacencyStart[x]; a < end; a++) {
+            const bj = inBlossom[adjacencyOther[a]];
+            if (bj === b || label[bj] !== S_LABEL) continue;
+            const e = adjacencyEdge[a];
+            const slack = dx + dual[adjacencyOther[a]] - weight2[e];
+            if (bestTo[bj] === -1) {
+              touched[touchedCount++] = bj;
+              bestTo[bj] = e;
+              bestToSlack[bj] = slack;
+            } else if (slack < bestToSlack[bj]) {
+              bestTo[bj] = e;
+              bestToSlack[bj] = slack;
+            }
           }
+          if (x === last) break;
         }
       } else {
-        for (const e of list) this.considerBestTo(b, e, touched);
+        for (let i = 0; i < list.length; i++) {
+          const e = list[i];
+          let j = edgeV[e];
+          if (inBlossom[j] === b) j = edgeU[e];
+          const bj = inBlossom[j];
+          if (bj === b || label[bj] !== S_LABEL) continue;
+          const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
+          if (bestTo[bj] === -1) {
+            touched[touchedCount++] = bj;
+            bestTo[bj] = e;
+            bestToSlack[bj] = slack;
+          } else if (slack < bestToSlack[bj]) {
+            bestTo[bj] = e;
+            bestToSlack[bj] = slack;
+          }
+        }
       }
       this.blossomBestEdges[c] = null;
       this.bestEdge[c] = -1;
     }
-    const best: number[] = [];
+    const best: number[] = new Array<number>(touchedCount);
     let bestEdge = -1;
     let bestSlack = 0;
-    for (const bj of touched) {
+    for (let i = 0; i < touchedCount; i++) {
+      const bj = touched[i];
       const e = bestTo[bj];
+      const s = bestToSlack[bj];
       bestTo[bj] = -1;
-      best.push(e);
-      const s = this.slack(e);
+      best[i] = e;
       if (bestEdge === -1 || s < bestSlack) {
         bestEdge = e;
         bestSlack = s;
@@ -458,20 +512,6 @@ class BlossomSolver {
     this.bestSlack[b] = bestSlack;
   }
 
-  private considerBestTo(b: number, e: number, touched: number[]): void {
-    let j = this.g.edgeV[e];
-    if (this.inBlossom[j] === b) j = this.g.edgeU[e];
-    const bj = this.inBlossom[j];
-    if (bj === b || this.label[bj] !== S_LABEL) return;
-    const current = this.bestTo[bj];
-    if (current === -1) {
-      touched.push(bj);
-      this.bestTo[bj] = e;
-    } else if (this.slack(e) < this.slack(current)) {
-      this.bestTo[bj] = e;
-    }
-  }
-
   /** Dissolves top-level blossom b. During a stage (T-blossom whose dual reached 0) relabels its children. */
   private expandBlossom(b: number, endStage: boolean): void {
     const n = this.n;
@@ -480,7 +520,13 @@ class BlossomSolver {
       this.blossomParent[s] = -1;
       if (s < n) this.inBlossom[s] = s;
       else if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
-      else for (const v of this.leavesOf(s)) this.inBlossom[v] = s;
+      else {
+        const last = this.leafTail[s];
+        for (let x = this.leafHead[s]; ; x = this.nextLeaf[x]) {
+          this.inBlossom[x] = s;
+          if (x === last) break;
+        }
+      }
     }
     if (!endStage && this.label[b] === T_LABEL) this.relabelExpandedT(b);
     this.label[b] = FREE;
@@ -557,11 +603,13 @@ class BlossomSolver {
       i = (i + step + len) % len;
       if (this.label[c] === S_LABEL) continue;
       let reached = -1;
-      for (const v of c < n ? [c] : this.leavesOf(c)) {
-        if (this.label[v] !== FREE) {
-          reached = v;
+      const last = this.leafTail[c];
+      for (let x = this.leafHead[c]; ; x = this.nextLeaf[x]) {
+        if (this.label[x] !== FREE) {
+          reached = x;
           break;
         }
+        if (x === last) break;
       }
       if (reached >= 0) {
         this.label[reached] = FREE;
@@ -614,6 +662,8 @@ class BlossomSolver {
       this.blossomEdges[b - n] = edges.slice(i).concat(edges.slice(0, i));
       this.blossomEnds[b - n] = ends.slice(i).concat(ends.slice(0, i));
     }
+    // The children may have rotated (here or inside them): b's vertices follow their new order.
+    this.linkLeaves(b);
     this.blossomBase[b] = v;
   }
 
@@ -741,6 +791,54 @@ class BlossomSolver {
     const n = this.n;
     const g = this.g;
     const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase } = this;
+    // The least delta of each kind, the first in index order on ties (vertices before blossoms for delta3); the
+    // kinds are then compared in the order 1, 2, 3, 4, a later kind winning only when strictly smaller.
+    let d2 = 0;
+    let e2 = -1;
+    let d3 = 0;
+    let e3 = -1;
+    let d4 = 0;
+    let b4 = -1;
+    for (let v = 0; v < n; v++) {
+      const e = bestEdge[v];
+      if (e === -1) continue;
+      const l = label[inBlossom[v]];
+      if (l === FREE) {
+        // delta2: a free vertex's least-slack edge to an S-vertex.
+        const d = bestSlack[v];
+        if (e2 === -1 || d < d2) {
+          d2 = d;
+          e2 = e;
+        }
+      } else if (l === S_LABEL && blossomParent[v] === -1) {
+        // delta3: a top-level S-vertex's least-slack edge to another S-blossom.
+        const d = bestSlack[v] / 2;
+        if (e3 === -1 || d < d3) {
+          d3 = d;
+          e3 = e;
+        }
+      }
+    }
+    for (let b = n; b < 2 * n; b++) {
+      if (blossomParent[b] !== -1 || blossomBase[b] < 0) continue;
+      const l = label[b];
+      if (l === S_LABEL) {
+        const e = bestEdge[b];
+        if (e === -1) continue;
+        const d = bestSlack[b] / 2;
+        if (e3 === -1 || d < d3) {
+          d3 = d;
+          e3 = e;
+        }
+      } else if (l === T_LABEL) {
+        // delta4: a T-blossom's dual reaching zero.
+        const d = dual[b] / 2;
+        if (b4 === -1 || d < d4) {
+          d4 = d;
+          b4 = b;
+        }
+      }
+    }
     let deltaType = -1;
     let delta = 0;
     let deltaEdge = -1;
@@ -750,35 +848,20 @@ class BlossomSolver {
       delta = dual[0];
       for (let v = 1; v < n; v++) if (dual[v] < delta) delta = dual[v];
     }
-    for (let v = 0; v < n; v++) {
-      if (label[inBlossom[v]] === FREE && bestEdge[v] !== -1) {
-        const d = bestSlack[v];
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 2;
-          deltaEdge = bestEdge[v];
-        }
-      }
+    if (e2 !== -1 && (deltaType === -1 || d2 < delta)) {
+      delta = d2;
+      deltaType = 2;
+      deltaEdge = e2;
     }
-    for (let b = 0; b < 2 * n; b++) {
-      if (blossomParent[b] === -1 && label[b] === S_LABEL && bestEdge[b] !== -1) {
-        const d = bestSlack[b] / 2;
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 3;
-          deltaEdge = bestEdge[b];
-        }
-      }
+    if (e3 !== -1 && (deltaType === -1 || d3 < delta)) {
+      delta = d3;
+      deltaType = 3;
+      deltaEdge = e3;
     }
-    for (let b = n; b < 2 * n; b++) {
-      if (blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === T_LABEL) {
-        const d = dual[b] / 2;
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 4;
-          deltaBlossom = b;
-        }
-      }
+    if (b4 !== -1 && (deltaType === -1 || d4 < delta)) {
+      delta = d4;
+      deltaType = 4;
+      deltaBlossom = b4;
     }
     // Max-cardinality mode: no augmenting path exists any more.
     if (deltaType === -1) return false;
@@ -791,16 +874,19 @@ class BlossomSolver {
       if (l === S_LABEL) dual[v] -= delta;
       else if (l === T_LABEL) dual[v] += delta;
     }
+    // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
+    const { edgeU, edgeV, weight2 } = g;
+    for (let x = 0; x < n; x++) {
+      const e = bestEdge[x];
+      if (e !== -1) bestSlack[x] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
+    }
     for (let b = n; b < 2 * n; b++) {
       if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
         if (label[b] === S_LABEL) dual[b] += 2 * delta;
         else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
       }
-    }
-    // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
-    for (let x = 0; x < 2 * n; x++) {
-      const e = bestEdge[x];
-      if (e !== -1) bestSlack[x] = dual[g.edgeU[e]] + dual[g.edgeV[e]] - g.weight2[e];
+      const e = bestEdge[b];
+      if (e !== -1) bestSlack[b] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
     }
     if (deltaType === 1) return false;
     if (deltaType === 2 || deltaType === 3) {
