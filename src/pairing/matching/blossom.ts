@@ -227,6 +227,28 @@ class BlossomSolver {
   private queue: Int32Array;
   private queueLength = 0;
   private readonly mark: Int32Array;
+  /**
+   * What the current stage touched, so that a stage starts and a dual change works in time proportional to the trees
+   * rather than to the whole graph: the vertices of labelled blossoms (`tree`), the labelled blossoms (`blossoms`),
+   * the holders of a least-slack edge (`holders`), and the edges made allowed (`allowed`). Each list holds an entry
+   * once a stage (`…Stage` records the stage it was listed in); an entry may since have lost its label or edge, so
+   * readers check the current state, exactly as the whole-graph loops did. `roots`: the unmatched vertices, ascending.
+   */
+  private stage = 1;
+  private readonly tree: Int32Array;
+  private treeCount = 0;
+  private readonly treeStage: Int32Array;
+  private readonly blossoms: Int32Array;
+  private blossomCount = 0;
+  private readonly blossomStage: Int32Array;
+  private readonly holders: Int32Array;
+  private holderCount = 0;
+  private readonly holderStage: Int32Array;
+  private readonly allowed: Int32Array;
+  private allowedCount = 0;
+  private roots: Int32Array;
+  /** Scratch: the S-blossoms of dual zero a stage leaves behind. */
+  private readonly spent: Int32Array;
   private markStamp = 0;
   private readonly bestTo: Int32Array;
   /** slack(bestTo[x]), kept beside it: the duals do not change while a blossom is added. */
@@ -278,6 +300,15 @@ class BlossomSolver {
     this.queue = new Int32Array(Math.max(16, n));
     this.mark = new Int32Array(2 * n);
     this.bestTo = new Int32Array(2 * n).fill(-1);
+    this.tree = new Int32Array(n);
+    this.treeStage = new Int32Array(n);
+    this.blossoms = new Int32Array(n);
+    this.blossomStage = new Int32Array(2 * n);
+    this.holders = new Int32Array(2 * n);
+    this.holderStage = new Int32Array(2 * n);
+    this.allowed = new Int32Array(graph.edgeCount);
+    this.roots = new Int32Array(0);
+    this.spent = new Int32Array(n);
     this.bestToSlack = new Float64Array(2 * n);
     this.touched = new Int32Array(2 * n);
     this.leafHead = new Int32Array(2 * n).fill(-1);
@@ -320,6 +351,37 @@ class BlossomSolver {
     this.queue[this.queueLength++] = v;
   }
 
+  /** Lists vertex x as lying in a labelled blossom this stage. */
+  private enterTree(x: number): void {
+    if (this.treeStage[x] !== this.stage) {
+      this.treeStage[x] = this.stage;
+      this.tree[this.treeCount++] = x;
+    }
+  }
+
+  /** Lists blossom b (b ≥ n) as labelled this stage. */
+  private listBlossom(b: number): void {
+    if (this.blossomStage[b] !== this.stage) {
+      this.blossomStage[b] = this.stage;
+      this.blossoms[this.blossomCount++] = b;
+    }
+  }
+
+  /** Lists x as holding a least-slack edge this stage. */
+  private listHolder(x: number): void {
+    if (this.holderStage[x] !== this.stage) {
+      this.holderStage[x] = this.stage;
+      this.holders[this.holderCount++] = x;
+    }
+  }
+
+  private allow(k: number): void {
+    if (this.allowEdge[k] === 0) {
+      this.allowEdge[k] = 1;
+      this.allowed[this.allowedCount++] = k;
+    }
+  }
+
   /** Links the vertex segments of blossom b's children in their current order and sets b's segment. */
   private linkLeaves(b: number): void {
     const childs = this.childs[b - this.n];
@@ -341,6 +403,15 @@ class BlossomSolver {
       this.labelFrom[b] = from;
       this.bestEdge[w] = -1;
       this.bestEdge[b] = -1;
+      if (b < this.n) this.enterTree(b);
+      else {
+        this.listBlossom(b);
+        const last = this.leafTail[b];
+        for (let x = this.leafHead[b]; ; x = this.nextLeaf[x]) {
+          this.enterTree(x);
+          if (x === last) break;
+        }
+      }
       if (t === S_LABEL) {
         if (b < this.n) this.pushQueue(b);
         else {
@@ -429,6 +500,7 @@ class BlossomSolver {
     this.blossomEdges[b - n] = edges;
     this.blossomEnds[b - n] = ends;
     this.label[b] = S_LABEL;
+    this.listBlossom(b);
     this.labelEdge[b] = this.labelEdge[bb];
     this.labelFrom[b] = this.labelFrom[bb];
     this.dual[b] = 0;
@@ -510,6 +582,7 @@ class BlossomSolver {
     this.blossomBestEdges[b] = best;
     this.bestEdge[b] = bestEdge;
     this.bestSlack[b] = bestSlack;
+    if (bestEdge !== -1) this.listHolder(b);
   }
 
   /** Dissolves top-level blossom b. During a stage (T-blossom whose dual reached 0) relabels its children. */
@@ -568,20 +641,20 @@ class BlossomSolver {
       let nextFrom: number;
       if (forward) {
         // childs[j] —edges[j]— childs[j+1] (matched) —edges[j+1]— childs[j+2]
-        this.allowEdge[edges[j]] = 1;
+        this.allow(edges[j]);
         const e = edges[(j + 1) % len];
         nextEdge = e;
         nextFrom = ends[(j + 1) % len];
         j = (j + 2) % len;
       } else {
         // childs[j] —edges[j−1]— childs[j−1] (matched) —edges[j−2]— childs[j−2]
-        this.allowEdge[edges[j - 1]] = 1;
+        this.allow(edges[j - 1]);
         const e = edges[j - 2];
         nextEdge = e;
         nextFrom = this.other(e, ends[j - 2]);
         j -= 2;
       }
-      this.allowEdge[nextEdge] = 1;
+      this.allow(nextEdge);
       edge = nextEdge;
       from = nextFrom;
     }
@@ -590,6 +663,7 @@ class BlossomSolver {
     const x = this.other(edge, from);
     this.label[x] = T_LABEL;
     this.label[baseChild] = T_LABEL;
+    if (baseChild >= n) this.listBlossom(baseChild);
     this.labelEdge[x] = edge;
     this.labelEdge[baseChild] = edge;
     this.labelFrom[x] = from;
@@ -691,16 +765,34 @@ class BlossomSolver {
   solve(): BlossomState {
     const n = this.n;
     const { dual, label, inBlossom, blossomParent } = this;
+    let rootCount = 0;
+    this.roots = new Int32Array(n);
+    for (let v = 0; v < n; v++) if (this.mateEdge[v] === -1) this.roots[rootCount++] = v;
     for (;;) {
-      // A new stage: every free vertex is the root of an alternating tree.
-      label.fill(FREE);
-      this.bestEdge.fill(-1);
-      for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
-      this.allowEdge.fill(0);
-      this.queueLength = 0;
-      for (let v = 0; v < n; v++) {
-        if (this.mateEdge[v] === -1 && label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
+      // A new stage: every free vertex is the root of an alternating tree. What the last stage labelled is cleared.
+      for (let i = 0; i < this.treeCount; i++) label[this.tree[i]] = FREE;
+      for (let i = 0; i < this.blossomCount; i++) {
+        const b = this.blossoms[i];
+        label[b] = FREE;
+        this.blossomBestEdges[b] = null;
       }
+      for (let i = 0; i < this.holderCount; i++) this.bestEdge[this.holders[i]] = -1;
+      for (let i = 0; i < this.allowedCount; i++) this.allowEdge[this.allowed[i]] = 0;
+      this.treeCount = 0;
+      this.blossomCount = 0;
+      this.holderCount = 0;
+      this.allowedCount = 0;
+      this.stage++;
+      this.queueLength = 0;
+      // Vertices once matched stay matched: the roots are the last stage's roots still unmatched, ascending.
+      let kept = 0;
+      for (let i = 0; i < rootCount; i++) {
+        const v = this.roots[i];
+        if (this.mateEdge[v] !== -1) continue;
+        this.roots[kept++] = v;
+        if (label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
+      }
+      rootCount = kept;
       let augmented = false;
       for (;;) {
         augmented = this.scanQueue();
@@ -709,12 +801,18 @@ class BlossomSolver {
         if (!this.changeDuals()) break;
       }
       if (!augmented) break;
-      // End of stage: S-blossoms whose dual fell to zero are no longer needed.
-      for (let b = n; b < 2 * n; b++) {
+      // End of stage: S-blossoms whose dual fell to zero are no longer needed (expanded in index order; every
+      // labelled blossom was listed this stage).
+      let spent = 0;
+      const candidates = this.spent;
+      for (let i = 0; i < this.blossomCount; i++) {
+        const b = this.blossoms[i];
         if (blossomParent[b] === -1 && this.blossomBase[b] >= 0 && label[b] === S_LABEL && dual[b] === 0) {
-          this.expandBlossom(b, true);
+          candidates[spent++] = b;
         }
       }
+      const ordered = candidates.subarray(0, spent).sort();
+      for (let i = 0; i < spent; i++) this.expandBlossom(ordered[i], true);
     }
     return { mateEdge: this.mateEdge, duals: this.exportDuals() };
   }
@@ -747,11 +845,13 @@ class BlossomSolver {
             // slacks the first scanned is kept.
             if (label[bw] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
+                if (bestEdge[bv] === -1) this.listHolder(bv);
                 bestEdge[bv] = k;
                 bestSlack[bv] = kslack;
               }
             } else if (label[w] === FREE) {
               if (bestEdge[w] === -1 || kslack < bestSlack[w]) {
+                if (bestEdge[w] === -1) this.listHolder(w);
                 bestEdge[w] = k;
                 bestSlack[w] = kslack;
               }
@@ -759,6 +859,7 @@ class BlossomSolver {
             continue;
           }
           allowEdge[k] = 1;
+          this.allowed[this.allowedCount++] = k;
         }
         const lw = label[bw];
         if (lw === FREE) {
@@ -790,53 +891,48 @@ class BlossomSolver {
   private changeDuals(): boolean {
     const n = this.n;
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase } = this;
-    // The least delta of each kind, the first in index order on ties (vertices before blossoms for delta3); the
-    // kinds are then compared in the order 1, 2, 3, 4, a later kind winning only when strictly smaller.
+    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase, holders, blossoms, tree } = this;
+    // The least delta of each kind, the lowest index on ties (vertices before blossoms for delta3, as their indices
+    // are); the kinds are then compared in the order 1, 2, 3, 4, a later kind winning only when strictly smaller.
+    // Only listed holders and blossoms can qualify: the lists hold every one that gained an edge or a label.
     let d2 = 0;
     let e2 = -1;
+    let x2 = -1;
     let d3 = 0;
     let e3 = -1;
+    let x3 = -1;
     let d4 = 0;
     let b4 = -1;
-    for (let v = 0; v < n; v++) {
-      const e = bestEdge[v];
+    for (let i = 0; i < this.holderCount; i++) {
+      const x = holders[i];
+      const e = bestEdge[x];
       if (e === -1) continue;
-      const l = label[inBlossom[v]];
-      if (l === FREE) {
+      if (x < n && label[inBlossom[x]] === FREE) {
         // delta2: a free vertex's least-slack edge to an S-vertex.
-        const d = bestSlack[v];
-        if (e2 === -1 || d < d2) {
+        const d = bestSlack[x];
+        if (e2 === -1 || d < d2 || (d === d2 && x < x2)) {
           d2 = d;
           e2 = e;
+          x2 = x;
         }
-      } else if (l === S_LABEL && blossomParent[v] === -1) {
-        // delta3: a top-level S-vertex's least-slack edge to another S-blossom.
-        const d = bestSlack[v] / 2;
-        if (e3 === -1 || d < d3) {
+      } else if (blossomParent[x] === -1 && label[x] === S_LABEL && (x < n || blossomBase[x] >= 0)) {
+        // delta3: a top-level S-blossom's (or S-vertex's) least-slack edge to another S-blossom.
+        const d = bestSlack[x] / 2;
+        if (e3 === -1 || d < d3 || (d === d3 && x < x3)) {
           d3 = d;
           e3 = e;
+          x3 = x;
         }
       }
     }
-    for (let b = n; b < 2 * n; b++) {
-      if (blossomParent[b] !== -1 || blossomBase[b] < 0) continue;
-      const l = label[b];
-      if (l === S_LABEL) {
-        const e = bestEdge[b];
-        if (e === -1) continue;
-        const d = bestSlack[b] / 2;
-        if (e3 === -1 || d < d3) {
-          d3 = d;
-          e3 = e;
-        }
-      } else if (l === T_LABEL) {
-        // delta4: a T-blossom's dual reaching zero.
-        const d = dual[b] / 2;
-        if (b4 === -1 || d < d4) {
-          d4 = d;
-          b4 = b;
-        }
+    for (let i = 0; i < this.blossomCount; i++) {
+      const b = blossoms[i];
+      if (blossomParent[b] !== -1 || blossomBase[b] < 0 || label[b] !== T_LABEL) continue;
+      // delta4: a T-blossom's dual reaching zero.
+      const d = dual[b] / 2;
+      if (b4 === -1 || d < d4 || (d === d4 && b < b4)) {
+        d4 = d;
+        b4 = b;
       }
     }
     let deltaType = -1;
@@ -869,28 +965,30 @@ class BlossomSolver {
     if (this.totalDelta > this.deltaLimit) {
       throw new RangeError('dual values would exceed 2^53: reduce the weight range');
     }
-    for (let v = 0; v < n; v++) {
+    // Only vertices of labelled blossoms change (every one of them is listed in `tree`).
+    for (let i = 0; i < this.treeCount; i++) {
+      const v = tree[i];
       const l = label[inBlossom[v]];
       if (l === S_LABEL) dual[v] -= delta;
       else if (l === T_LABEL) dual[v] += delta;
     }
-    // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
-    const { edgeU, edgeV, weight2 } = g;
-    for (let x = 0; x < n; x++) {
-      const e = bestEdge[x];
-      if (e !== -1) bestSlack[x] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
-    }
-    for (let b = n; b < 2 * n; b++) {
+    for (let i = 0; i < this.blossomCount; i++) {
+      const b = blossoms[i];
       if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
         if (label[b] === S_LABEL) dual[b] += 2 * delta;
         else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
       }
-      const e = bestEdge[b];
-      if (e !== -1) bestSlack[b] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
+    }
+    // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
+    const { edgeU, edgeV, weight2 } = g;
+    for (let i = 0; i < this.holderCount; i++) {
+      const x = holders[i];
+      const e = bestEdge[x];
+      if (e !== -1) bestSlack[x] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
     }
     if (deltaType === 1) return false;
     if (deltaType === 2 || deltaType === 3) {
-      this.allowEdge[deltaEdge] = 1;
+      this.allow(deltaEdge);
       let i = g.edgeU[deltaEdge];
       if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
       this.pushQueue(i);
