@@ -8,6 +8,13 @@
  * and otherwise change the dual variables by the largest amount that keeps them feasible ("delta"). Each top-level
  * S-blossom remembers its least-slack edge to every other S-blossom so that delta is found in O(n).
  *
+ * Speed without changing a single choice (the draws built on this solver must stay byte-identical): a stage lists what
+ * it touches (the vertices of its trees, its labelled blossoms, the holders of a least-slack edge, the edges it
+ * allowed), so clearing a stage and changing the duals cost the size of the trees, not of the graph — ties among
+ * equal deltas still go to the lowest index, as the whole-graph loops gave them; and a blossom's vertices are a linked
+ * segment, read without recursion or copies. Solving the sparse graphs of a 710-player congress round runs through
+ * thousands of stages, most of them small, so those whole-graph loops had been the larger part of the work.
+ *
  * Units. Every dual is stored doubled (`2·y_v`, `2·z_B`) and every weight is doubled in the slack, so that all
  * quantities stay integers: slack(i, j) = U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·w_ij ≥ 0 with U = 2y, Z = 2z.
  * Integrality holds because every free vertex always carries a dual of the same parity, so the slack between two
