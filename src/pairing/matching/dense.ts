@@ -398,6 +398,8 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
     if (s >= c) continue;
     const oi = outer[i];
     if (oi >= 0 && outer[j] === oi) {
+      // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
+      if (s + index.dualAt(oi) >= c) continue;
       s += index.between(i, j);
       if (s >= c) continue;
     }
