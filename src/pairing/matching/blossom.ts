@@ -8,6 +8,13 @@
  * and otherwise change the dual variables by the largest amount that keeps them feasible ("delta"). Each top-level
  * S-blossom remembers its least-slack edge to every other S-blossom so that delta is found in O(n).
  *
+ * Speed without changing a single choice (the draws built on this solver must stay byte-identical): a stage lists what
+ * it touches (the vertices of its trees, its labelled blossoms, the holders of a least-slack edge, the edges it
+ * allowed), so clearing a stage and changing the duals cost the size of the trees, not of the graph — ties among
+ * equal deltas still go to the lowest index, as the whole-graph loops gave them; and a blossom's vertices are a linked
+ * segment, read without recursion or copies. Solving the sparse graphs of a 710-player congress round runs through
+ * thousands of stages, most of them small, so those whole-graph loops had been the larger part of the work.
+ *
  * Units. Every dual is stored doubled (`2·y_v`, `2·z_B`) and every weight is doubled in the slack, so that all
  * quantities stay integers: slack(i, j) = U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·w_ij ≥ 0 with U = 2y, Z = 2z.
  * Integrality holds because every free vertex always carries a dual of the same parity, so the slack between two
@@ -227,9 +234,43 @@ class BlossomSolver {
   private queue: Int32Array;
   private queueLength = 0;
   private readonly mark: Int32Array;
+  /**
+   * What the current stage touched, so that a stage starts and a dual change works in time proportional to the trees
+   * rather than to the whole graph: the vertices of labelled blossoms (`tree`), the labelled blossoms (`blossoms`),
+   * the holders of a least-slack edge (`holders`), and the edges made allowed (`allowed`). Each list holds an entry
+   * once a stage (`…Stage` records the stage it was listed in); an entry may since have lost its label or edge, so
+   * readers check the current state, exactly as the whole-graph loops did. `roots`: the unmatched vertices, ascending.
+   */
+  private stage = 1;
+  private readonly tree: Int32Array;
+  private treeCount = 0;
+  private readonly treeStage: Int32Array;
+  private readonly blossoms: Int32Array;
+  private blossomCount = 0;
+  private readonly blossomStage: Int32Array;
+  private readonly holders: Int32Array;
+  private holderCount = 0;
+  private readonly holderStage: Int32Array;
+  private readonly allowed: Int32Array;
+  private allowedCount = 0;
+  private roots: Int32Array;
+  /** Scratch: the S-blossoms of dual zero a stage leaves behind. */
+  private readonly spent: Int32Array;
   private markStamp = 0;
   private readonly bestTo: Int32Array;
-  private readonly leafBuffer: number[] = [];
+  /** slack(bestTo[x]), kept beside it: the duals do not change while a blossom is added. */
+  private readonly bestToSlack: Float64Array;
+  /** The S-blossoms addBlossom reached, in the order it first reached them. */
+  private readonly touched: Int32Array;
+  /**
+   * The vertices of every blossom as one segment of a linked list: from `leafHead[b]` along `nextLeaf` to
+   * `leafTail[b]`, in the order of a depth-first walk of its children (a vertex is its own segment). A new blossom
+   * links its children's segments; a blossom whose children rotate (augmentBlossom) relinks them, so reading a
+   * blossom's vertices costs no recursion and no allocation.
+   */
+  private readonly leafHead: Int32Array;
+  private readonly leafTail: Int32Array;
+  private readonly nextLeaf: Int32Array;
   /** Sum of all dual changes so far, and the limit that keeps every value a safe integer. */
   private totalDelta = 0;
   private readonly deltaLimit: number;
@@ -266,6 +307,24 @@ class BlossomSolver {
     this.queue = new Int32Array(Math.max(16, n));
     this.mark = new Int32Array(2 * n);
     this.bestTo = new Int32Array(2 * n).fill(-1);
+    this.tree = new Int32Array(n);
+    this.treeStage = new Int32Array(n);
+    this.blossoms = new Int32Array(n);
+    this.blossomStage = new Int32Array(2 * n);
+    this.holders = new Int32Array(2 * n);
+    this.holderStage = new Int32Array(2 * n);
+    this.allowed = new Int32Array(graph.edgeCount);
+    this.roots = new Int32Array(0);
+    this.spent = new Int32Array(n);
+    this.bestToSlack = new Float64Array(2 * n);
+    this.touched = new Int32Array(2 * n);
+    this.leafHead = new Int32Array(2 * n).fill(-1);
+    this.leafTail = new Int32Array(2 * n).fill(-1);
+    this.nextLeaf = new Int32Array(n).fill(-1);
+    for (let v = 0; v < n; v++) {
+      this.leafHead[v] = v;
+      this.leafTail[v] = v;
+    }
 
     let maxAbsWeight2 = 0;
     for (let k = 0; k < graph.edgeCount; k++) maxAbsWeight2 = Math.max(maxAbsWeight2, Math.abs(graph.weight2[k]));
@@ -290,11 +349,6 @@ class BlossomSolver {
     return this.g.edgeU[k] ^ this.g.edgeV[k] ^ v;
   }
 
-  /** Slack of an edge between two different top-level blossoms (no blossom dual applies). */
-  private slack(k: number): number {
-    return this.dual[this.g.edgeU[k]] + this.dual[this.g.edgeV[k]] - this.g.weight2[k];
-  }
-
   private pushQueue(v: number): void {
     if (this.queueLength === this.queue.length) {
       const bigger = new Int32Array(this.queue.length * 2);
@@ -304,20 +358,44 @@ class BlossomSolver {
     this.queue[this.queueLength++] = v;
   }
 
-  /** Appends the vertices of blossom (or vertex) b to `out`. */
-  private leaves(b: number, out: number[]): void {
-    if (b < this.n) {
-      out.push(b);
-      return;
+  /** Lists vertex x as lying in a labelled blossom this stage. */
+  private enterTree(x: number): void {
+    if (this.treeStage[x] !== this.stage) {
+      this.treeStage[x] = this.stage;
+      this.tree[this.treeCount++] = x;
     }
-    for (const c of this.childs[b - this.n]) this.leaves(c, out);
   }
 
-  private leavesOf(b: number): number[] {
-    const out = this.leafBuffer;
-    out.length = 0;
-    this.leaves(b, out);
-    return out;
+  /** Lists blossom b (b ≥ n) as labelled this stage. */
+  private listBlossom(b: number): void {
+    if (this.blossomStage[b] !== this.stage) {
+      this.blossomStage[b] = this.stage;
+      this.blossoms[this.blossomCount++] = b;
+    }
+  }
+
+  /** Lists x as holding a least-slack edge this stage. */
+  private listHolder(x: number): void {
+    if (this.holderStage[x] !== this.stage) {
+      this.holderStage[x] = this.stage;
+      this.holders[this.holderCount++] = x;
+    }
+  }
+
+  private allow(k: number): void {
+    if (this.allowEdge[k] === 0) {
+      this.allowEdge[k] = 1;
+      this.allowed[this.allowedCount++] = k;
+    }
+  }
+
+  /** Links the vertex segments of blossom b's children in their current order and sets b's segment. */
+  private linkLeaves(b: number): void {
+    const childs = this.childs[b - this.n];
+    const { leafHead, leafTail, nextLeaf } = this;
+    for (let i = 0; i + 1 < childs.length; i++) nextLeaf[leafTail[childs[i]]] = leafHead[childs[i + 1]];
+    leafHead[b] = leafHead[childs[0]];
+    leafTail[b] = leafTail[childs[childs.length - 1]];
   }
 
   /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
@@ -332,9 +410,24 @@ class BlossomSolver {
       this.labelFrom[b] = from;
       this.bestEdge[w] = -1;
       this.bestEdge[b] = -1;
+      if (b < this.n) this.enterTree(b);
+      else {
+        this.listBlossom(b);
+        const last = this.leafTail[b];
+        for (let x = this.leafHead[b]; ; x = this.nextLeaf[x]) {
+          this.enterTree(x);
+          if (x === last) break;
+        }
+      }
       if (t === S_LABEL) {
         if (b < this.n) this.pushQueue(b);
-        else for (const v of this.leavesOf(b)) this.pushQueue(v);
+        else {
+          const last = this.leafTail[b];
+          for (let x = this.leafHead[b]; ; x = this.nextLeaf[x]) {
+            this.pushQueue(x);
+            if (x === last) break;
+          }
+        }
         return;
       }
       // A T-blossom's base is matched; its mate becomes an S-vertex.
@@ -414,40 +507,80 @@ class BlossomSolver {
     this.blossomEdges[b - n] = edges;
     this.blossomEnds[b - n] = ends;
     this.label[b] = S_LABEL;
+    this.listBlossom(b);
     this.labelEdge[b] = this.labelEdge[bb];
     this.labelFrom[b] = this.labelFrom[bb];
     this.dual[b] = 0;
-    for (const x of this.leavesOf(b)) {
-      if (this.label[this.inBlossom[x]] === T_LABEL) this.pushQueue(x);
-      this.inBlossom[x] = b;
+    this.linkLeaves(b);
+    // Every vertex now lies in b; those of T-children are queued (as S-vertices), in the order of b's vertices.
+    const { leafTail, nextLeaf, inBlossom, label } = this;
+    for (const c of childs) {
+      const last = leafTail[c];
+      const queue = label[c] === T_LABEL;
+      for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+        if (queue) this.pushQueue(x);
+        inBlossom[x] = b;
+        if (x === last) break;
+      }
     }
-    // Least-slack edge from the new blossom to every other S-blossom.
-    const bestTo = this.bestTo;
-    const touched: number[] = [];
-    const g = this.g;
+    // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
+    // in the order the children's lists (or, without a list, their vertices' edges) give them.
+    const { bestTo, bestToSlack, touched, dual } = this;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, edgeU, edgeV, weight2 } = this.g;
+    let touchedCount = 0;
     for (const c of childs) {
       const list = this.blossomBestEdges[c];
       if (list === null) {
-        const leaves = c < n ? [c] : this.leavesOf(c).slice();
-        for (const x of leaves) {
-          for (let a = g.adjacencyStart[x]; a < g.adjacencyStart[x + 1]; a++) {
-            this.considerBestTo(b, g.adjacencyEdge[a], touched);
+        const last = leafTail[c];
+        for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+          const dx = dual[x];
+          const end = adjacencyStart[x + 1];
+          for (let a = adjacencyStart[x]; a < end; a++) {
+            const bj = inBlossom[adjacencyOther[a]];
+            if (bj === b || label[bj] !== S_LABEL) continue;
+            const e = adjacencyEdge[a];
+            const slack = dx + dual[adjacencyOther[a]] - weight2[e];
+            if (bestTo[bj] === -1) {
+              touched[touchedCount++] = bj;
+              bestTo[bj] = e;
+              bestToSlack[bj] = slack;
+            } else if (slack < bestToSlack[bj]) {
+              bestTo[bj] = e;
+              bestToSlack[bj] = slack;
+            }
           }
+          if (x === last) break;
         }
       } else {
-        for (const e of list) this.considerBestTo(b, e, touched);
+        for (let i = 0; i < list.length; i++) {
+          const e = list[i];
+          let j = edgeV[e];
+          if (inBlossom[j] === b) j = edgeU[e];
+          const bj = inBlossom[j];
+          if (bj === b || label[bj] !== S_LABEL) continue;
+          const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
+          if (bestTo[bj] === -1) {
+            touched[touchedCount++] = bj;
+            bestTo[bj] = e;
+            bestToSlack[bj] = slack;
+          } else if (slack < bestToSlack[bj]) {
+            bestTo[bj] = e;
+            bestToSlack[bj] = slack;
+          }
+        }
       }
       this.blossomBestEdges[c] = null;
       this.bestEdge[c] = -1;
     }
-    const best: number[] = [];
+    const best: number[] = new Array<number>(touchedCount);
     let bestEdge = -1;
     let bestSlack = 0;
-    for (const bj of touched) {
+    for (let i = 0; i < touchedCount; i++) {
+      const bj = touched[i];
       const e = bestTo[bj];
+      const s = bestToSlack[bj];
       bestTo[bj] = -1;
-      best.push(e);
-      const s = this.slack(e);
+      best[i] = e;
       if (bestEdge === -1 || s < bestSlack) {
         bestEdge = e;
         bestSlack = s;
@@ -456,20 +589,7 @@ class BlossomSolver {
     this.blossomBestEdges[b] = best;
     this.bestEdge[b] = bestEdge;
     this.bestSlack[b] = bestSlack;
-  }
-
-  private considerBestTo(b: number, e: number, touched: number[]): void {
-    let j = this.g.edgeV[e];
-    if (this.inBlossom[j] === b) j = this.g.edgeU[e];
-    const bj = this.inBlossom[j];
-    if (bj === b || this.label[bj] !== S_LABEL) return;
-    const current = this.bestTo[bj];
-    if (current === -1) {
-      touched.push(bj);
-      this.bestTo[bj] = e;
-    } else if (this.slack(e) < this.slack(current)) {
-      this.bestTo[bj] = e;
-    }
+    if (bestEdge !== -1) this.listHolder(b);
   }
 
   /** Dissolves top-level blossom b. During a stage (T-blossom whose dual reached 0) relabels its children. */
@@ -480,7 +600,13 @@ class BlossomSolver {
       this.blossomParent[s] = -1;
       if (s < n) this.inBlossom[s] = s;
       else if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
-      else for (const v of this.leavesOf(s)) this.inBlossom[v] = s;
+      else {
+        const last = this.leafTail[s];
+        for (let x = this.leafHead[s]; ; x = this.nextLeaf[x]) {
+          this.inBlossom[x] = s;
+          if (x === last) break;
+        }
+      }
     }
     if (!endStage && this.label[b] === T_LABEL) this.relabelExpandedT(b);
     this.label[b] = FREE;
@@ -522,20 +648,20 @@ class BlossomSolver {
       let nextFrom: number;
       if (forward) {
         // childs[j] —edges[j]— childs[j+1] (matched) —edges[j+1]— childs[j+2]
-        this.allowEdge[edges[j]] = 1;
+        this.allow(edges[j]);
         const e = edges[(j + 1) % len];
         nextEdge = e;
         nextFrom = ends[(j + 1) % len];
         j = (j + 2) % len;
       } else {
         // childs[j] —edges[j−1]— childs[j−1] (matched) —edges[j−2]— childs[j−2]
-        this.allowEdge[edges[j - 1]] = 1;
+        this.allow(edges[j - 1]);
         const e = edges[j - 2];
         nextEdge = e;
         nextFrom = this.other(e, ends[j - 2]);
         j -= 2;
       }
-      this.allowEdge[nextEdge] = 1;
+      this.allow(nextEdge);
       edge = nextEdge;
       from = nextFrom;
     }
@@ -544,6 +670,7 @@ class BlossomSolver {
     const x = this.other(edge, from);
     this.label[x] = T_LABEL;
     this.label[baseChild] = T_LABEL;
+    if (baseChild >= n) this.listBlossom(baseChild);
     this.labelEdge[x] = edge;
     this.labelEdge[baseChild] = edge;
     this.labelFrom[x] = from;
@@ -557,11 +684,13 @@ class BlossomSolver {
       i = (i + step + len) % len;
       if (this.label[c] === S_LABEL) continue;
       let reached = -1;
-      for (const v of c < n ? [c] : this.leavesOf(c)) {
-        if (this.label[v] !== FREE) {
-          reached = v;
+      const last = this.leafTail[c];
+      for (let x = this.leafHead[c]; ; x = this.nextLeaf[x]) {
+        if (this.label[x] !== FREE) {
+          reached = x;
           break;
         }
+        if (x === last) break;
       }
       if (reached >= 0) {
         this.label[reached] = FREE;
@@ -614,6 +743,8 @@ class BlossomSolver {
       this.blossomEdges[b - n] = edges.slice(i).concat(edges.slice(0, i));
       this.blossomEnds[b - n] = ends.slice(i).concat(ends.slice(0, i));
     }
+    // The children may have rotated (here or inside them): b's vertices follow their new order.
+    this.linkLeaves(b);
     this.blossomBase[b] = v;
   }
 
@@ -641,16 +772,34 @@ class BlossomSolver {
   solve(): BlossomState {
     const n = this.n;
     const { dual, label, inBlossom, blossomParent } = this;
+    let rootCount = 0;
+    this.roots = new Int32Array(n);
+    for (let v = 0; v < n; v++) if (this.mateEdge[v] === -1) this.roots[rootCount++] = v;
     for (;;) {
-      // A new stage: every free vertex is the root of an alternating tree.
-      label.fill(FREE);
-      this.bestEdge.fill(-1);
-      for (let b = n; b < 2 * n; b++) this.blossomBestEdges[b] = null;
-      this.allowEdge.fill(0);
-      this.queueLength = 0;
-      for (let v = 0; v < n; v++) {
-        if (this.mateEdge[v] === -1 && label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
+      // A new stage: every free vertex is the root of an alternating tree. What the last stage labelled is cleared.
+      for (let i = 0; i < this.treeCount; i++) label[this.tree[i]] = FREE;
+      for (let i = 0; i < this.blossomCount; i++) {
+        const b = this.blossoms[i];
+        label[b] = FREE;
+        this.blossomBestEdges[b] = null;
       }
+      for (let i = 0; i < this.holderCount; i++) this.bestEdge[this.holders[i]] = -1;
+      for (let i = 0; i < this.allowedCount; i++) this.allowEdge[this.allowed[i]] = 0;
+      this.treeCount = 0;
+      this.blossomCount = 0;
+      this.holderCount = 0;
+      this.allowedCount = 0;
+      this.stage++;
+      this.queueLength = 0;
+      // Vertices once matched stay matched: the roots are the last stage's roots still unmatched, ascending.
+      let kept = 0;
+      for (let i = 0; i < rootCount; i++) {
+        const v = this.roots[i];
+        if (this.mateEdge[v] !== -1) continue;
+        this.roots[kept++] = v;
+        if (label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
+      }
+      rootCount = kept;
       let augmented = false;
       for (;;) {
         augmented = this.scanQueue();
@@ -659,12 +808,18 @@ class BlossomSolver {
         if (!this.changeDuals()) break;
       }
       if (!augmented) break;
-      // End of stage: S-blossoms whose dual fell to zero are no longer needed.
-      for (let b = n; b < 2 * n; b++) {
+      // End of stage: S-blossoms whose dual fell to zero are no longer needed (expanded in index order; every
+      // labelled blossom was listed this stage).
+      let spent = 0;
+      const candidates = this.spent;
+      for (let i = 0; i < this.blossomCount; i++) {
+        const b = this.blossoms[i];
         if (blossomParent[b] === -1 && this.blossomBase[b] >= 0 && label[b] === S_LABEL && dual[b] === 0) {
-          this.expandBlossom(b, true);
+          candidates[spent++] = b;
         }
       }
+      const ordered = candidates.subarray(0, spent).sort();
+      for (let i = 0; i < spent; i++) this.expandBlossom(ordered[i], true);
     }
     return { mateEdge: this.mateEdge, duals: this.exportDuals() };
   }
@@ -697,11 +852,13 @@ class BlossomSolver {
             // slacks the first scanned is kept.
             if (label[bw] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
+                if (bestEdge[bv] === -1) this.listHolder(bv);
                 bestEdge[bv] = k;
                 bestSlack[bv] = kslack;
               }
             } else if (label[w] === FREE) {
               if (bestEdge[w] === -1 || kslack < bestSlack[w]) {
+                if (bestEdge[w] === -1) this.listHolder(w);
                 bestEdge[w] = k;
                 bestSlack[w] = kslack;
               }
@@ -709,6 +866,7 @@ class BlossomSolver {
             continue;
           }
           allowEdge[k] = 1;
+          this.allowed[this.allowedCount++] = k;
         }
         const lw = label[bw];
         if (lw === FREE) {
@@ -740,7 +898,50 @@ class BlossomSolver {
   private changeDuals(): boolean {
     const n = this.n;
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase } = this;
+    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase, holders, blossoms, tree } = this;
+    // The least delta of each kind, the lowest index on ties (vertices before blossoms for delta3, as their indices
+    // are); the kinds are then compared in the order 1, 2, 3, 4, a later kind winning only when strictly smaller.
+    // Only listed holders and blossoms can qualify: the lists hold every one that gained an edge or a label.
+    let d2 = 0;
+    let e2 = -1;
+    let x2 = -1;
+    let d3 = 0;
+    let e3 = -1;
+    let x3 = -1;
+    let d4 = 0;
+    let b4 = -1;
+    for (let i = 0; i < this.holderCount; i++) {
+      const x = holders[i];
+      const e = bestEdge[x];
+      if (e === -1) continue;
+      if (x < n && label[inBlossom[x]] === FREE) {
+        // delta2: a free vertex's least-slack edge to an S-vertex.
+        const d = bestSlack[x];
+        if (e2 === -1 || d < d2 || (d === d2 && x < x2)) {
+          d2 = d;
+          e2 = e;
+          x2 = x;
+        }
+      } else if (blossomParent[x] === -1 && label[x] === S_LABEL && (x < n || blossomBase[x] >= 0)) {
+        // delta3: a top-level S-blossom's (or S-vertex's) least-slack edge to another S-blossom.
+        const d = bestSlack[x] / 2;
+        if (e3 === -1 || d < d3 || (d === d3 && x < x3)) {
+          d3 = d;
+          e3 = e;
+          x3 = x;
+        }
+      }
+    }
+    for (let i = 0; i < this.blossomCount; i++) {
+      const b = blossoms[i];
+      if (blossomParent[b] !== -1 || blossomBase[b] < 0 || label[b] !== T_LABEL) continue;
+      // delta4: a T-blossom's dual reaching zero.
+      const d = dual[b] / 2;
+      if (b4 === -1 || d < d4 || (d === d4 && b < b4)) {
+        d4 = d;
+        b4 = b;
+      }
+    }
     let deltaType = -1;
     let delta = 0;
     let deltaEdge = -1;
@@ -750,35 +951,20 @@ class BlossomSolver {
       delta = dual[0];
       for (let v = 1; v < n; v++) if (dual[v] < delta) delta = dual[v];
     }
-    for (let v = 0; v < n; v++) {
-      if (label[inBlossom[v]] === FREE && bestEdge[v] !== -1) {
-        const d = bestSlack[v];
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 2;
-          deltaEdge = bestEdge[v];
-        }
-      }
+    if (e2 !== -1 && (deltaType === -1 || d2 < delta)) {
+      delta = d2;
+      deltaType = 2;
+      deltaEdge = e2;
     }
-    for (let b = 0; b < 2 * n; b++) {
-      if (blossomParent[b] === -1 && label[b] === S_LABEL && bestEdge[b] !== -1) {
-        const d = bestSlack[b] / 2;
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 3;
-          deltaEdge = bestEdge[b];
-        }
-      }
+    if (e3 !== -1 && (deltaType === -1 || d3 < delta)) {
+      delta = d3;
+      deltaType = 3;
+      deltaEdge = e3;
     }
-    for (let b = n; b < 2 * n; b++) {
-      if (blossomBase[b] >= 0 && blossomParent[b] === -1 && label[b] === T_LABEL) {
-        const d = dual[b] / 2;
-        if (deltaType === -1 || d < delta) {
-          delta = d;
-          deltaType = 4;
-          deltaBlossom = b;
-        }
-      }
+    if (b4 !== -1 && (deltaType === -1 || d4 < delta)) {
+      delta = d4;
+      deltaType = 4;
+      deltaBlossom = b4;
     }
     // Max-cardinality mode: no augmenting path exists any more.
     if (deltaType === -1) return false;
@@ -786,25 +972,30 @@ class BlossomSolver {
     if (this.totalDelta > this.deltaLimit) {
       throw new RangeError('dual values would exceed 2^53: reduce the weight range');
     }
-    for (let v = 0; v < n; v++) {
+    // Only vertices of labelled blossoms change (every one of them is listed in `tree`).
+    for (let i = 0; i < this.treeCount; i++) {
+      const v = tree[i];
       const l = label[inBlossom[v]];
       if (l === S_LABEL) dual[v] -= delta;
       else if (l === T_LABEL) dual[v] += delta;
     }
-    for (let b = n; b < 2 * n; b++) {
+    for (let i = 0; i < this.blossomCount; i++) {
+      const b = blossoms[i];
       if (blossomBase[b] >= 0 && blossomParent[b] === -1) {
         if (label[b] === S_LABEL) dual[b] += 2 * delta;
         else if (label[b] === T_LABEL) dual[b] -= 2 * delta;
       }
     }
     // The remembered least slacks follow the duals (vertex duals only: exactly slack(bestEdge[x])).
-    for (let x = 0; x < 2 * n; x++) {
+    const { edgeU, edgeV, weight2 } = g;
+    for (let i = 0; i < this.holderCount; i++) {
+      const x = holders[i];
       const e = bestEdge[x];
-      if (e !== -1) bestSlack[x] = dual[g.edgeU[e]] + dual[g.edgeV[e]] - g.weight2[e];
+      if (e !== -1) bestSlack[x] = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
     }
     if (deltaType === 1) return false;
     if (deltaType === 2 || deltaType === 3) {
-      this.allowEdge[deltaEdge] = 1;
+      this.allow(deltaEdge);
       let i = g.edgeU[deltaEdge];
       if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
       this.pushQueue(i);

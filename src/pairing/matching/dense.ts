@@ -175,7 +175,8 @@ function infeasible(
 
 /** The growing sparse graph of candidate pairs, without duplicates and without forbidden pairs. */
 class CandidateGraph {
-  private readonly present: Uint8Array;
+  /** `present[p]` is 1 when allowed pair p (of the table) is a candidate. */
+  readonly present: Uint8Array;
   private list = new Int32Array(1024);
   private count = 0;
 
@@ -227,61 +228,69 @@ class CandidateGraph {
 
 /**
  * Adds each vertex's k heaviest allowed partners. Among equal weights the partner nearest in index wins (the lower
- * index on equal distance), so ties spread over a band instead of piling onto vertex 0.
+ * index on equal distance), so ties spread over a band instead of piling onto vertex 0. That order is total, so each
+ * vertex's k best do not depend on the order the pairs are read in: the table is streamed twice (once forwards, once
+ * backwards: memory in order, not one vertex's scattered pairs at a time); then vertex by vertex, best first, they
+ * join the graph.
  */
 function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number): void {
   if (k === 0) return;
   const n = table.n;
-  const { adjStart, adjOther, adjPair, w: weights } = table;
-  const bestW = new Float64Array(k);
-  const bestP = new Int32Array(k);
-  const bestJ = new Int32Array(k);
-  for (let i = 0; i < n; i++) {
-    let size = 0;
-    // Scan outwards from i, right side then left side: along each side the distance grows, so ties reject at once.
-    // Partners are ascending: those above i from the first one above, then those below i from the last one below.
-    let split = adjStart[i];
-    const end = adjStart[i + 1];
-    while (split < end && adjOther[split] < i) split++;
-    for (let side = 0; side < 2; side++) {
-      const from = side === 0 ? split : split - 1;
-      const to = side === 0 ? end : adjStart[i] - 1;
-      const step = side === 0 ? 1 : -1;
-      for (let a = from; a !== to; a += step) {
-        const j = adjOther[a];
-        const w = weights[adjPair[a]];
-        const dj = j < i ? i - j : j - i;
-        if (size === k) {
-          const lastW = bestW[k - 1];
-          if (w < lastW) continue;
-          if (w === lastW) {
-            const lastJ = bestJ[k - 1];
-            const lastD = lastJ < i ? i - lastJ : lastJ - i;
-            if (dj > lastD || (dj === lastD && j > lastJ)) continue;
-          }
-        }
-        // Insert, keeping (weight descending, distance ascending, index ascending).
-        let p = size < k ? size++ : k - 1;
-        while (p > 0) {
-          const prevW = bestW[p - 1];
-          if (prevW > w) break;
-          if (prevW === w) {
-            const prevJ = bestJ[p - 1];
-            const prevD = prevJ < i ? i - prevJ : prevJ - i;
-            if (prevD < dj || (prevD === dj && prevJ < j)) break;
-          }
-          bestW[p] = prevW;
-          bestJ[p] = bestJ[p - 1];
-          bestP[p] = bestP[p - 1];
-          p--;
-        }
-        bestW[p] = w;
-        bestJ[p] = j;
-        bestP[p] = adjPair[a];
+  const { u, v, w: weights, count } = table;
+  const bestW = new Float64Array(n * k);
+  const bestP = new Int32Array(n * k);
+  const bestJ = new Int32Array(n * k);
+  const size = new Int32Array(n);
+  // The weight a partner must reach to be considered (the k-th best once a vertex has k; −∞ before).
+  const floor = new Float64Array(n).fill(-Infinity);
+  /** Offers partner j (pair p, weight w) to vertex i. */
+  const offer = (i: number, j: number, w: number, p: number): void => {
+    const at = i * k;
+    const dj = j < i ? i - j : j - i;
+    let q = size[i];
+    if (q === k) {
+      const lastW = bestW[at + k - 1];
+      if (w === lastW) {
+        const lastJ = bestJ[at + k - 1];
+        const lastD = lastJ < i ? i - lastJ : lastJ - i;
+        if (dj > lastD || (dj === lastD && j > lastJ)) return;
       }
+      q = k - 1;
+    } else {
+      size[i] = q + 1;
     }
-    for (let a = 0; a < size; a++) graph.addPair(bestP[a]);
+    // Insert, keeping (weight descending, distance ascending, index ascending).
+    while (q > 0) {
+      const prevW = bestW[at + q - 1];
+      if (prevW > w) break;
+      if (prevW === w) {
+        const prevJ = bestJ[at + q - 1];
+        const prevD = prevJ < i ? i - prevJ : prevJ - i;
+        if (prevD < dj || (prevD === dj && prevJ < j)) break;
+      }
+      bestW[at + q] = prevW;
+      bestJ[at + q] = bestJ[at + q - 1];
+      bestP[at + q] = bestP[at + q - 1];
+      q--;
+    }
+    bestW[at + q] = w;
+    bestJ[at + q] = j;
+    bestP[at + q] = p;
+    if (size[i] === k) floor[i] = bestW[at + k - 1];
+  };
+  // Each vertex's partners outwards, as ties then reject at once: above it in triangle order (its own row, forwards),
+  // then below it (the earlier rows, backwards).
+  for (let p = 0; p < count; p++) {
+    const w = weights[p];
+    const i = u[p];
+    if (w >= floor[i]) offer(i, v[p], w, p);
   }
+  for (let p = count - 1; p >= 0; p--) {
+    const w = weights[p];
+    const j = v[p];
+    if (w >= floor[j]) offer(j, u[p], w, p);
+  }
+  for (let i = 0; i < n; i++) for (let a = 0; a < size[i]; a++) graph.addPair(bestP[i * k + a]);
 }
 
 /**
@@ -354,51 +363,58 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
   const U = duals.vertex;
   const outer = index.outermost;
   const r = VIOLATORS_PER_VERTEX;
-  // Per vertex, its r most negative slacks so far (sorted ascending) and the partners.
+  // Per vertex, its r most negative slacks so far (sorted ascending; of equal slacks the first found first) and their
+  // pairs; `cut[x]` is the slack a pair must go below to be taken: 0 until x has r, then the r-th.
   const worstSlack = new Float64Array(n * r);
-  const worstPartner = new Int32Array(n * r);
+  const worstPair = new Int32Array(n * r);
   const size = new Int32Array(n);
-  const offer = (v: number, partner: number, slack: number): void => {
-    const at = v * r;
-    let p = size[v];
-    if (p === r) {
-      if (slack >= worstSlack[at + r - 1]) return;
-      p = r - 1;
-    } else {
-      size[v]++;
+  const cut = new Float64Array(n);
+  const offer = (x: number, pair: number, slack: number): void => {
+    const at = x * r;
+    let q = size[x];
+    if (q === r) q = r - 1;
+    else size[x] = q + 1;
+    while (q > 0 && worstSlack[at + q - 1] > slack) {
+      worstSlack[at + q] = worstSlack[at + q - 1];
+      worstPair[at + q] = worstPair[at + q - 1];
+      q--;
     }
-    while (p > 0 && worstSlack[at + p - 1] > slack) {
-      worstSlack[at + p] = worstSlack[at + p - 1];
-      worstPartner[at + p] = worstPartner[at + p - 1];
-      p--;
-    }
-    worstSlack[at + p] = slack;
-    worstPartner[at + p] = partner;
+    worstSlack[at + q] = slack;
+    worstPair[at + q] = pair;
+    if (size[x] === r) cut[x] = worstSlack[at + r - 1];
   };
   // In triangle order (i ascending, then j), as the ties among equal slacks were always broken.
   const { u, v, w, count } = table;
   for (let p = 0; p < count; p++) {
     const i = u[p];
     const j = v[p];
+    // With poor first duals millions of pairs violate, and most are not among either vertex's worst: a pair that
+    // cannot go below either cut is passed over before its blossoms are summed (their duals are never negative, so
+    // they only raise the slack).
+    const ci = cut[i];
+    const cj = cut[j];
+    const c = ci > cj ? ci : cj;
     let s = U[i] + U[j] - 2 * w[p];
-    if (s >= 0) continue;
+    if (s >= c) continue;
     const oi = outer[i];
     if (oi >= 0 && outer[j] === oi) {
+      // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
+      if (s + index.dualAt(oi) >= c) continue;
       s += index.between(i, j);
-      if (s >= 0) continue;
+      if (s >= c) continue;
     }
-    // Inline test first: with poor first duals millions of pairs violate, and most are not among the worst.
-    if (size[i] < r || s < worstSlack[i * r + r - 1]) offer(i, j, s);
-    if (size[j] < r || s < worstSlack[j * r + r - 1]) offer(j, i, s);
+    if (s < ci) offer(i, p, s);
+    if (s < cj) offer(j, p, s);
   }
+  const present = graph.present;
   for (let x = 0; x < n; x++) {
     for (let a = 0; a < size[x]; a++) {
       // The solver keeps its own graph feasible, so a violating pair is never already a candidate.
-      const partner = worstPartner[x * r + a];
-      if (graph.has(x, partner)) throw new Error(`internal: candidate pair (${x}, ${partner}) violates its dual constraint`);
+      const pair = worstPair[x * r + a];
+      if (present[pair]) throw new Error(`internal: candidate pair (${u[pair]}, ${v[pair]}) violates its dual constraint`);
     }
   }
   let added = 0;
-  for (let x = 0; x < n; x++) for (let a = 0; a < size[x]; a++) if (graph.add(x, worstPartner[x * r + a])) added++;
+  for (let x = 0; x < n; x++) for (let a = 0; a < size[x]; a++) if (graph.addPair(worstPair[x * r + a])) added++;
   return added;
 }
