@@ -89,3 +89,20 @@ export function fromWire(w: WireError): Error {
     }
   }
 }
+
+export const now = () => (typeof performance === 'undefined' ? 0 : performance.now());
+
+/**
+ * Each call's time on the page, from its message to its answer, as a User Timing measure ("tengen apply", W3C User
+ * Timing; in the worker, "tengen-worker apply", from the request to the answer): what the bench (`bench/pairPreviewBrowser.js`) and the browser's performance panel show of a write.
+ */
+let measured = 0;
+export function measure(name: string, started: number): void {
+  try {
+    // The browser keeps every measure until cleared: the last thousand or so are plenty.
+    if (++measured % 1000 === 0) performance.clearMeasures();
+    performance.measure(name, { start: started, end: now() });
+  } catch {
+    // No User Timing here: nothing is measured.
+  }
+}

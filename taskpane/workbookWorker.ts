@@ -6,7 +6,7 @@
  * and the batches prepared on it, so the page never parses a sheet nor plans a write.
  */
 import { XlsxWorkbook } from '../src/workbook/adapters/xlsx';
-import { toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { measure, toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 import { WorkerSession } from './workerSession';
 import { describeWrites } from './workbookWatch';
 
@@ -80,8 +80,12 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
 
 scope.onmessage = (e) => {
   const r = e.data;
+  const started = performance.now();
   answer(r).then(
-    (result) => scope.postMessage({ id: r.id, result }, result instanceof Uint8Array ? [result.buffer] : []),
+    (result) => {
+      scope.postMessage({ id: r.id, result }, result instanceof Uint8Array ? [result.buffer] : []);
+      measure(`tengen-worker ${r.method}`, started);
+    },
     (error: unknown) => scope.postMessage({ id: r.id, error: toWire(error) }),
   );
 };
