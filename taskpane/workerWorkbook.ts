@@ -98,8 +98,8 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
     return this.link.call({ method: 'refresh-live-values', handle: this.handle }, 'Bringing the standings up to date…');
   }
 
-  view(sheet: string): Promise<SheetView> {
-    return this.link.call({ method: 'view', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  view(sheet: string, known?: number): Promise<SheetView> {
+    return this.link.call({ method: 'view', handle: this.handle, sheet, ...(known !== undefined ? { known } : {}) }, `Reading ${sheet}…`);
   }
 
   sheetNames(): Promise<string[]> {
