@@ -157,14 +157,29 @@ async function main() {
     await longest();
     await profiler?.start();
     await clearMeasures();
-    const writeClickAt = await page.evaluate(() => performance.timeOrigin + performance.now());
-    const writing = Date.now();
-    await page.getByTestId('confirm-pairing').click();
-    const busySeen = page.getByTestId('busy').waitFor({ state: 'visible', timeout: 60_000 }).then(() => true, () => false);
-    await page.getByTestId('scratch-pad').waitFor({ timeout: 120_000 });
-    const writeMs = Date.now() - writing;
+    // From the click to the frame after the Results step's scratch pad is in the page (the page's own clock, as the
+    // preview); the workbook's progress bar seen meanwhile or not.
+    const [writeMs, busySeen, writeClickAt] = await page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const button = document.querySelector('[data-testid="confirm-pairing"]');
+          if (!button) return reject(new Error('no Confirm button'));
+          const started = performance.now();
+          let busy = false;
+          const observer = new MutationObserver(() => {
+            const bar = document.querySelector('[data-testid="busy"]');
+            busy ||= !!bar && !bar.hidden;
+            if (!document.querySelector('[data-testid="scratch-pad"]')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => resolve([performance.now() - started, busy, performance.timeOrigin + started]));
+          });
+          observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+          button.click();
+          setTimeout(() => reject(new Error('no Results step after 120 s')), 120_000);
+        }),
+    );
     await page.waitForTimeout(100);
-    await timeline(`the round write (${writeMs} ms to the Results step)`, writeClickAt);
+    await timeline(`the round write (${writeMs.toFixed(0)} ms to the Results step)`, writeClickAt);
     if (profiler) profiles.push(['the round write (Confirm → Results step)', await profiler.stop()]);
     const writeBlock = await longest();
     // A result, the thing a director does most (issue 28: "a confirmed result leaves the page ready for the next
@@ -238,8 +253,8 @@ async function main() {
     // Issue 28's page figures: open ≤ 1.5 s, write of a round ≤ 1 s, the page's thread never blocked meanwhile.
     console.log(`  open the .xlsx → 'Opened': ${openMs} ms (target ≤ 1500 ms); longest block of the page's thread meanwhile ${openBlock.toFixed(0)} ms`);
     console.log(
-      `  Confirm round → Results step: ${writeMs} ms (target ≤ 1000 ms); longest block of the page's thread meanwhile ${writeBlock.toFixed(0)} ms; ` +
-        `workbook progress bar ${(await busySeen) ? 'shown' : 'not seen'}`,
+      `  Confirm round → Results step on screen: ${writeMs.toFixed(0)} ms (target ≤ 1000 ms); longest block of the page's thread meanwhile ${writeBlock.toFixed(0)} ms; ` +
+        `workbook progress bar ${busySeen ? 'shown' : 'not seen'}`,
     );
     console.log(
       `  a result (Write → Results step ready for the next): median ${median(resultTimes).toFixed(0)} ms (max ${Math.max(...resultTimes).toFixed(0)}, ${resultTimes.length} runs; target ≤ 100 ms); ` +
