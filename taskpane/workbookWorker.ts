@@ -61,7 +61,6 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       workbooks.delete(r.handle);
       versions.delete(r.handle);
       sentViews.delete(r.handle);
-      unwarmed.delete(r.handle);
       return null;
     case 'sheetNames':
       return held(r.handle).sheetNames();
@@ -74,22 +73,15 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       return session.apply(held(r.handle), r.batch);
     case 'save': {
       // The page's autosave: the writes, reads and views asked before it go first (a write returns to the page
-      // before its save), then the sheets are read again while the worker is idle (`WorkerSession.warm`).
+      // before its save).
       await idle();
       const wb = held(r.handle);
-      const bytes = await wb.save();
-      warmSoon(r.handle, wb);
-      return bytes;
+      return wb.save();
     }
     case 'read':
       return session.read(held(r.handle), r.known);
-    case 'fingerprint': {
-      // The autosave asks it right after its save: answered first, then the sheets are read again (`warmSoon`).
-      const fingerprint = await session.fingerprint(held(r.handle));
-      const warm = unwarmed.get(r.handle);
-      if (warm) setTimeout(warm, 0);
-      return fingerprint;
-    }
+    case 'fingerprint':
+      return session.fingerprint(held(r.handle));
     case 'prepare': {
       // The page gets the batch's label and description; its ops stay here, applied by id (`apply`).
       const prepared = await session.prepare(r.read, r.action, r.args, r.overwrite);
@@ -104,24 +96,6 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
     case 'view':
       return view(r.handle, r.sheet, r.known);
   }
-}
-
-/** The workbooks saved and not read again since, by handle: reading them (`WorkerSession.warm`) once idle. */
-const unwarmed = new Map<number, () => void>();
-
-/**
- * After a save, the sheets read again while the worker is idle (`WorkerSession.warm`): once the page asked the
- * fingerprint that follows its autosave, or a second after the save when it asks none.
- */
-function warmSoon(handle: number, wb: XlsxWorkbook): void {
-  const warm = () => {
-    if (unwarmed.get(handle) !== warm) return;
-    unwarmed.delete(handle);
-    clearTimeout(fallback);
-    void idle().then(() => (workbooks.get(handle) === wb ? session.warm(wb) : undefined));
-  };
-  unwarmed.set(handle, warm);
-  const fallback = setTimeout(warm, 1000);
 }
 
 /** Requests being answered, saves left out: a save waits until there are none (`idle`). */

@@ -82,21 +82,6 @@ export class WorkerSession {
     }
   }
 
-  /**
-   * After a save: the workbook's sheets read again, the result dropped (the read kept stays the page's; nothing
-   * changed). A save lets go of what the `.xlsx` adapter had parsed of its sheets, so the read after the next write
-   * (a result, the thing a director does most) would parse them all again while the director waits; read here, when
-   * the worker is idle, they are parsed by then (issue 28: "a confirmed result leaves the page ready for the next
-   * within 100 ms").
-   */
-  async warm(wb: WorkbookAdapter): Promise<void> {
-    try {
-      await this.services.readTournament(wb);
-    } catch {
-      // What cannot be read now is said by the next real read.
-    }
-  }
-
   /** The workbook is being written to: its next read is a real one. */
   written(wb: WorkbookAdapter): void {
     this.current.delete(wb);

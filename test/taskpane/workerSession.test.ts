@@ -101,18 +101,6 @@ describe('the session in the workbook worker', () => {
     expect(after).not.toBe(first);
   });
 
-  it('after a save, reads the sheets again while idle (warm) and keeps the read the page holds: nothing is sent again', async () => {
-    const session = new WorkerSession();
-    const warmed = new InProcessWorkbook(held, session);
-    const first = await page.readTournament(warmed);
-    const reads = held.reads;
-    await session.warm(held);
-    // The sheets were read (parsed again by an .xlsx adapter after its save)…
-    expect(held.reads).toBeGreaterThan(reads);
-    // …but the read the page holds is still the last: answered "unchanged", the very object kept.
-    expect(await page.readTournament(warmed)).toBe(first);
-  });
-
   it('a round\'s write prepared ahead (while the director checks the preview) is the one confirming takes; other arguments prepare anew', async () => {
     const session = new WorkerSession();
     const early = new InProcessWorkbook(held, session);
