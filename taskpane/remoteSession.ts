@@ -35,12 +35,22 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
     if (r.ok) return { ok: true, batch: r.batch, ...(r.warnings ? { warnings: r.warnings } : {}) };
     return r.overwritable && !overwrite ? { ok: false, errors: r.errors, overwrite: () => prepare(wb, read, action, args, true) } : { ok: false, errors: r.errors };
   };
+  /**
+   * A batch asked for ahead of the director's confirmation (`pairRoundBatchAhead`), by workbook: the next request for
+   * a batch on that workbook takes it when it is the very same (same read, action and arguments), else drops it.
+   */
+  const ahead = new WeakMap<SessionWorkbook, { readonly key: string; readonly result: Promise<BatchOrErrors> }>();
+  const keyOf = (read: number, action: PrepareAction, args: readonly unknown[]) => `${read} ${action} ${JSON.stringify(args)}`;
   /** The action on `t`: prepared where `t` was read, else by the local services. */
   const by =
     <A extends unknown[]>(action: PrepareAction, here: (t: Tournament, ...args: A) => BatchOrErrors) =>
     (t: Tournament, ...args: A) => {
       const from = origin.get(t);
-      return from ? prepare(from.wb, from.read, action, args) : here(t, ...args);
+      if (!from) return here(t, ...args);
+      const early = ahead.get(from.wb);
+      ahead.delete(from.wb);
+      if (early && early.key === keyOf(from.read, action, args)) return early.result;
+      return prepare(from.wb, from.read, action, args);
     };
 
   return {
@@ -64,6 +74,15 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
     absencesBatch: by('absencesBatch', local.absencesBatch.bind(local)),
     sectionsBatch: by('sectionsBatch', local.sectionsBatch.bind(local)),
     pairRoundBatch: by('pairRoundBatch', local.pairRoundBatch.bind(local)),
+    // Only where the batch is prepared off the page's thread (the workbook's worker): else nothing is done ahead.
+    pairRoundBatchAhead(t, pairing, check) {
+      const from = origin.get(t);
+      if (!from) return;
+      const result = prepare(from.wb, from.read, 'pairRoundBatch', [pairing, check]);
+      // Taken by the confirmation, which sees its failure; one never taken fails quietly.
+      result.catch(() => undefined);
+      ahead.set(from.wb, { key: keyOf(from.read, 'pairRoundBatch', [pairing, check]), result });
+    },
     resultsBatch: by('resultsBatch', local.resultsBatch.bind(local)),
     standingsBatch: by('standingsBatch', local.standingsBatch.bind(local)),
     ...(local.pairPlayoffBatch ? { pairPlayoffBatch: by('pairPlayoffBatch', local.pairPlayoffBatch.bind(local)) } : {}),

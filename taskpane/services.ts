@@ -124,6 +124,16 @@ export interface WizardServices<P extends PreparedBatch = PreparedBatch> {
     pairing: RoundPairing,
     check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean; readonly rest?: boolean },
   ): P;
+  /**
+   * The same batch as `pairRoundBatch` with these arguments, prepared now, while the director checks the preview, where
+   * that costs the page's thread nothing (the standalone page's worker, `remoteSession.ts`); the `pairRoundBatch` call
+   * on confirmation takes it (issue 28: the write of a round ≤ 1 s). Absent where the batch would be made on the page.
+   */
+  pairRoundBatchAhead?(
+    t: Tournament,
+    pairing: RoundPairing,
+    check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean; readonly rest?: boolean },
+  ): void;
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): P;
   standingsBatch(t: Tournament): P;
   /** A finished league's or QT's next knockout playoff round, on the Bracket sheet (the pairings `tengen playoff` prints). */

@@ -8,7 +8,7 @@
  * Why one file of this size: the standalone page's host: opening and saving files, the autosave, undo and print, which share the page's one workbook.
  */
 import type { CellValue, WorkbookAdapter } from '../src/workbook/adapters/adapter';
-import { cellAddress, columnLetter, parseCell } from '../src/workbook/cells/address';
+import { cellAddress, parseCell } from '../src/workbook/cells/address';
 import { GRID_SHEET } from '../src/workbook/sheets/grid';
 import { TengenInputError } from '../src/model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from '../src/workbook/adapters/damaged';
@@ -21,6 +21,10 @@ import { liveValuesBatch, readSession, readTournament } from '../src/workbook/se
 import { PrintView } from './printView';
 import { hasSession } from './remoteSession';
 import type { SheetView } from './workbookProtocol';
+import { patchSheet, renderSheet } from './sheetView';
+import { applyViewPatch, type ViewPatch } from './viewPatch';
+
+export { cellText, renderSheet, SHEET_ROWS_AT_ONCE } from './sheetView';
 
 /** A workbook the page holds: readable and writable through the adapter, and savable as `.xlsx` bytes. */
 export interface PageWorkbook extends WorkbookAdapter {
@@ -32,75 +36,12 @@ export interface PageWorkbookFactory {
   load(bytes: Uint8Array): PageWorkbook | Promise<PageWorkbook>;
 }
 
-/** A cell's text as the grid shows it. */
-export function cellText(v: CellValue): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);
-  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-  return v;
-}
-
-/** Rows of the sheet view drawn at a time: the first ones at once, the next as the director scrolls to them. */
-export const SHEET_ROWS_AT_ONCE = 100;
-
-/** Draws the rows of the last sheet view not drawn yet (the page is printed: the whole sheet goes on paper). */
-let drawRest: (() => void) | undefined;
-let printHooked = false;
-
-/**
- * The sheet as an HTML table with row numbers and column letters, like a spreadsheet. A congress grid is thousands of
- * rows of dozens of cells: only the first `SHEET_ROWS_AT_ONCE` rows are drawn at once, the next when the last drawn
- * comes into view (or the page is printed), so drawing it never blocks the page (issue 28).
- */
-export function renderSheet(name: string, values: readonly (readonly CellValue[])[]): HTMLTableElement {
-  const width = values.reduce((w, row) => Math.max(w, row.length), 0);
-  const header = h('tr', {}, h('th', { scope: 'col', class: 'corner' }, ''), ...Array.from({ length: width }, (_, c) => h('th', { scope: 'col' }, columnLetter(c + 1))));
-  const row = (r: number) =>
-    h(
-      'tr',
-      {},
-      h('th', { scope: 'row' }, String(r + 1)),
-      ...Array.from({ length: width }, (_, c) => {
-        const v = values[r][c] ?? null;
-        return h('td', { class: typeof v === 'number' ? 'num' : '', 'data-cell': cellAddress(r + 1, c + 1) }, cellText(v));
-      }),
-    );
-  const body = h('tbody', {});
-  let drawn = 0;
-  const more = (rows: number) => {
-    const until = Math.min(values.length, drawn + rows);
-    const lines: HTMLElement[] = [];
-    for (; drawn < until; drawn++) lines.push(row(drawn));
-    body.append(...lines);
-    return drawn < values.length;
-  };
-  const table = h('table', { class: 'sheet', 'data-testid': 'sheet-view', 'data-sheet': name, 'data-rows': values.length }, h('caption', {}, name), h('thead', {}, header), body);
-  if (!more(SHEET_ROWS_AT_ONCE)) return table;
-  table.setAttribute('data-drawn', String(drawn));
-  const all = () => {
-    more(values.length);
-    table.setAttribute('data-drawn', String(drawn));
-  };
-  drawRest = all;
-  if (!printHooked) window.addEventListener('beforeprint', () => drawRest?.());
-  printHooked = true;
-  if (typeof IntersectionObserver !== 'function') {
-    all();
-    return table;
-  }
-  // The last row drawn coming into view (or near it) draws the next rows.
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      const left = more(SHEET_ROWS_AT_ONCE);
-      table.setAttribute('data-drawn', String(drawn));
-      if (left) observer.observe(body.lastElementChild!);
-    },
-    { rootMargin: '0px 0px 600px 0px' },
-  );
-  observer.observe(body.lastElementChild!);
-  return table;
+/** An autosave not started yet: the workbook, the writes it keeps (their undo labels), whether it is the file's copy. */
+interface PendingSave {
+  readonly wb: PageWorkbook;
+  readonly labels: string[];
+  savedAsFile: boolean;
+  readonly asOpened?: Uint8Array;
 }
 
 export class StandalonePage {
@@ -110,7 +51,9 @@ export class StandalonePage {
   /** The page holds work not yet saved as an `.xlsx` file (the browser's copy is not a file the director has). */
   private unsavedFile = false;
   /** Autosaves run one after the other, so an older copy never lands after a newer one. */
-  private saving: Promise<void> = Promise.resolve();
+  private saving: Promise<unknown> = Promise.resolve();
+  /** The autosave asked for and not started yet: later writes join it (`autosave`). */
+  private waitingSave: PendingSave | null = null;
   /** The writes the page can undo (kept with the autosave), and the workbook as last kept (the next step's "before"). */
   private history: UndoStep[] = [];
   private kept: { bytes: Uint8Array; fingerprint: string | null } | null = null;
@@ -288,22 +231,38 @@ export class StandalonePage {
   /**
    * Stores the page's workbook in the browser (after each confirmed write); shows when, or why it could not. A write
    * (`undoLabel`) puts the workbook as it was before it on the undo history, kept with it.
+   *
+   * The save starts once the page has drawn what the write changed (the task after this one), and in the worker after
+   * the calls asked before it (`workbookWorker.ts`): a write returns to the page before its save. Writes confirmed
+   * while a save waits to start are kept by that one save — the latest workbook is always the one stored — and are
+   * undone together, their labels joined (issue 28: autosaves coalesced).
    */
   private autosave(savedAsFile = false, undoLabel?: string, asOpened?: Uint8Array): void {
     const wb = this.wb;
     if (!wb) return;
-    this.saving = this.saving.then(async () => {
+    const waiting = this.waitingSave;
+    if (waiting && waiting.wb === wb && !asOpened && !waiting.asOpened) {
+      if (undoLabel) waiting.labels.push(undoLabel);
+      // The latest call says whether the workbook stored is the one saved as a file (a write after "Save" is not).
+      waiting.savedAsFile = savedAsFile;
+      return;
+    }
+    const job: PendingSave = { wb, labels: undoLabel ? [undoLabel] : [], savedAsFile, ...(asOpened ? { asOpened } : {}) };
+    this.waitingSave = job;
+    const started = new Promise<void>((resolve) => setTimeout(resolve, 0));
+    this.saving = Promise.all([this.saving, started]).then(async () => {
+      if (this.waitingSave === job) this.waitingSave = null;
       try {
-        const bytes = asOpened ?? (await wb.save());
+        const bytes = job.asOpened ?? (await wb.save());
         const savedAt = new Date().toISOString();
         if (wb !== this.wb) return;
         const fingerprint = await fingerprintOf(wb);
-        if (undoLabel && this.kept) {
-          this.history = pushUndo(this.history, { label: undoLabel, bytes: this.kept.bytes, before: this.kept.fingerprint, after: fingerprint, at: savedAt });
+        if (job.labels.length > 0 && this.kept) {
+          this.history = pushUndo(this.history, { label: job.labels.join(' + '), bytes: this.kept.bytes, before: this.kept.fingerprint, after: fingerprint, at: savedAt });
         }
         this.kept = { bytes, fingerprint };
         this.showUndo();
-        await this.store.save({ bytes, title: this.fileTitle, savedAt, savedAsFile: savedAsFile || !this.unsavedFile, history: this.history });
+        await this.store.save({ bytes, title: this.fileTitle, savedAt, savedAsFile: job.savedAsFile || !this.unsavedFile, history: this.history });
         if (wb === this.wb) this.showSaved(savedAt);
       } catch (e) {
         this.autosaveEl.textContent = `Not kept in this browser (${(e as Error).message}): Save .xlsx to keep your work.`;
@@ -434,6 +393,8 @@ export class StandalonePage {
   /** What the sheet view shows now (the workbook and its sheet list, sheet and values), so an equal redraw is skipped. */
   private drawnWorkbook: PageWorkbook | null = null;
   private drawnKey = '';
+  /** The sheet drawn from the worker's view: its values (patched in place), its table, and the view sent (`sent`). */
+  private drawn: { readonly sheet: string; readonly values: CellValue[][]; readonly table: HTMLTableElement; sent: number } | null = null;
 
   /** Draw the shown sheet (the Grid by default) of the page's workbook. */
   async drawGrid(): Promise<void> {
@@ -454,13 +415,30 @@ export class StandalonePage {
     if (!wb) {
       clear(this.gridEl);
       this.drawnKey = '';
+      this.drawn = null;
       return;
     }
-    let seen = await sheetView(wb, this.shown);
+    // The sheet drawn now, when it is the one to show: the worker sends the cells changed since (`viewPatch.ts`).
+    const drawn = this.drawn && wb === this.drawnWorkbook && this.drawn.sheet === this.shown ? this.drawn : null;
+    let seen = await sheetView(wb, this.shown, drawn?.sent);
     const names = seen.names;
     if (!names.includes(this.shown)) {
       this.shown = names.includes(GRID_SHEET) ? GRID_SHEET : names[0] ?? GRID_SHEET;
       if (names.length > 0) seen = await sheetView(wb, this.shown);
+    }
+    if (draw !== this.drawing || wb !== this.wb) return;
+    const namesKey = JSON.stringify([names, this.shown]);
+    if (seen.patch) {
+      // Only the cells that changed, in the table drawn: the director's scroll position, focus and typing stay.
+      if (drawn && this.drawn === drawn && this.drawnKey.startsWith(namesKey + '#') && applyViewPatch(drawn.values, seen.patch)) {
+        patchSheet(drawn.table, seen.patch);
+        drawn.sent = seen.sent ?? drawn.sent;
+        this.drawnKey = namesKey + seen.key;
+        return;
+      }
+      // The view drawn is not the one patched (a draw in between): the whole sheet again.
+      seen = await sheetView(wb, this.shown);
+      if (draw !== this.drawing || wb !== this.wb) return;
     }
     const chooser = select(names.map((n) => [n, n] as const), this.shown, { name: 'sheet' });
     chooser.addEventListener('change', () => {
@@ -468,14 +446,14 @@ export class StandalonePage {
       void this.drawGrid();
     });
     const values = names.length > 0 ? seen.values : null;
-    if (draw !== this.drawing || wb !== this.wb) return;
     // Nothing changed in what is shown (the same workbook, sheet list, sheet and values): the view is left as it is,
     // so the director's scroll position, focus and typing are not disturbed by a write to another sheet.
-    const shownKey = JSON.stringify([names, this.shown]) + seen.key;
+    const shownKey = namesKey + seen.key;
     if (wb === this.drawnWorkbook && shownKey === this.drawnKey && this.gridEl.firstChild) return;
     this.drawnWorkbook = wb;
     this.drawnKey = shownKey;
     const view = values ? renderSheet(this.shown, values) : null;
+    this.drawn = view && values && seen.sent !== undefined ? { sheet: this.shown, values, table: view, sent: seen.sent } : null;
     // What the director was typing in the cell editor is kept across the redraw.
     const typing = ['cell-address', 'cell-value'].map((name) => [name, this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''] as const);
     clear(this.gridEl);
@@ -579,19 +557,26 @@ async function refreshLiveValues(wb: WorkbookAdapter): Promise<void> {
   if (batch.ops.length > 0) await wb.apply(batch);
 }
 
-/** What the sheet view of `sheet` shows, with a key that changes whenever its values may have. */
-async function sheetView(wb: WorkbookAdapter, sheet: string): Promise<{ names: readonly string[]; values: CellValue[][] | null; key: string }> {
+/**
+ * What the sheet view of `sheet` shows, with a key that changes whenever its values may have; from the worker, only the
+ * cells changed since the view `known` it sent (`patch`), when the page holds that one drawn.
+ */
+async function sheetView(
+  wb: WorkbookAdapter,
+  sheet: string,
+  known?: number,
+): Promise<{ names: readonly string[]; values: CellValue[][] | null; key: string; patch?: ViewPatch; sent?: number }> {
   // The page's workbook in its worker: one call, and the count of its writes as the key (no sheet compared here).
   if (isViewable(wb)) {
-    const v = await wb.view(sheet);
-    return { names: v.names, values: v.values, key: `#${v.version}` };
+    const v = await wb.view(sheet, known);
+    return { names: v.names, values: v.values, key: `#${v.version}`, ...(v.patch ? { patch: v.patch } : {}), ...(v.sent !== undefined ? { sent: v.sent } : {}) };
   }
   const names = await wb.sheetNames();
   const values = names.includes(sheet) ? await wb.readSheet(sheet) : null;
   return { names, values, key: JSON.stringify(values) };
 }
 
-function isViewable(wb: WorkbookAdapter): wb is WorkbookAdapter & { view(sheet: string): Promise<SheetView> } {
+function isViewable(wb: WorkbookAdapter): wb is WorkbookAdapter & { view(sheet: string, known?: number): Promise<SheetView> } {
   return typeof (wb as { view?: unknown }).view === 'function';
 }
 

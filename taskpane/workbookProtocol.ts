@@ -10,6 +10,7 @@ import { BatchError, WorkbookConflict } from '../src/workbook/adapters/batch';
 import type { CellValue, WorkbookBatch, WorkbookOp } from '../src/workbook/adapters/adapter';
 import { TengenInputError, type InputError } from '../src/model/errors';
 import type { Tournament } from '../src/model/tournament';
+import type { ViewPatch } from './viewPatch';
 
 export type WorkbookRequest =
   | { readonly id: number; readonly method: 'create' }
@@ -28,8 +29,11 @@ export type WorkbookRequest =
   | { readonly id: number; readonly method: 'prepare'; readonly read: number | Tournament; readonly action: PrepareAction; readonly args: readonly unknown[]; readonly overwrite: boolean }
   /** The live formulas' cached values brought up to date (before a file is saved). */
   | { readonly id: number; readonly method: 'refresh-live-values'; readonly handle: number }
-  /** What the sheet view shows: the sheet names and one sheet's values; `version` counts the writes to the workbook. */
-  | { readonly id: number; readonly method: 'view'; readonly handle: number; readonly sheet: string };
+  /**
+   * What the sheet view shows: the sheet names and one sheet's values; `version` counts the writes to the workbook.
+   * `known`: the view (`sent`) the page holds drawn, answered with the cells changed since when it is the last sent.
+   */
+  | { readonly id: number; readonly method: 'view'; readonly handle: number; readonly sheet: string; readonly known?: number };
 
 /** The wizard's services that prepare a batch on a tournament read (`WizardServices`), by name. */
 export type PrepareAction = 'registerPlayersBatch' | 'absencesBatch' | 'sectionsBatch' | 'pairRoundBatch' | 'resultsBatch' | 'standingsBatch' | 'pairPlayoffBatch' | 'finalizeBatch';
@@ -51,11 +55,16 @@ export type SentPrepared =
   | { readonly ok: true; readonly label: string; readonly description: string; readonly prepared: number; readonly warnings?: readonly string[] }
   | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
 
-/** The sheet view's content: the workbook's sheets, the one shown (`null` values: no such sheet), and its write count. */
+/**
+ * The sheet view's content: the workbook's sheets, the one shown (`null` values: no such sheet, or `patch` given), and
+ * its write count; `sent` names this view (the page's `known` next time); `patch`: the cells changed since view `known`.
+ */
 export interface SheetView {
   readonly names: readonly string[];
   readonly values: CellValue[][] | null;
   readonly version: number;
+  readonly sent?: number;
+  readonly patch?: ViewPatch;
 }
 
 /** An error as it crosses: its class by name, and what that class is made of. */
@@ -87,5 +96,22 @@ export function fromWire(w: WireError): Error {
       e.name = w.name;
       return e;
     }
+  }
+}
+
+export const now = () => (typeof performance === 'undefined' ? 0 : performance.now());
+
+/**
+ * Each call's time on the page, from its message to its answer, as a User Timing measure ("tengen apply", W3C User
+ * Timing; in the worker, "tengen-worker apply", from the request to the answer): what the bench (`bench/pairPreviewBrowser.js`) and the browser's performance panel show of a write.
+ */
+let measured = 0;
+export function measure(name: string, started: number): void {
+  try {
+    // The browser keeps every measure until cleared: the last thousand or so are plenty.
+    if (++measured % 1000 === 0) performance.clearMeasures();
+    performance.measure(name, { start: started, end: now() });
+  } catch {
+    // No User Timing here: nothing is measured.
   }
 }

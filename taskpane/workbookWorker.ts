@@ -6,9 +6,11 @@
  * and the batches prepared on it, so the page never parses a sheet nor plans a write.
  */
 import { XlsxWorkbook } from '../src/workbook/adapters/xlsx';
-import { toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { measure, toWire, type SentPrepared, type SheetView, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 import { WorkerSession } from './workerSession';
 import { describeWrites } from './workbookWatch';
+import { keptCopy, viewPatch } from './viewPatch';
+import type { CellValue } from '../src/workbook/adapters/adapter';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<WorkbookRequest>) => void) | null;
@@ -22,11 +24,23 @@ const versions = new Map<number, number>();
 const session = new WorkerSession();
 let next = 1;
 
-async function view(handle: number, sheet: string): Promise<SheetView> {
+/** The last view sent of each workbook (a copy of its values), by handle: the next one sends what changed since. */
+const sentViews = new Map<number, { readonly sent: number; readonly sheet: string; readonly values: CellValue[][] }>();
+let nextView = 1;
+
+/** The sheet view; `known`: the view the page holds drawn, when it is the last sent only the cells changed are sent. */
+async function view(handle: number, sheet: string, known?: number): Promise<SheetView> {
   const wb = held(handle);
   const names = await wb.sheetNames();
   const values = names.includes(sheet) ? await wb.readSheet(sheet) : null;
-  return { names, values, version: versions.get(handle) ?? 0 };
+  const version = versions.get(handle) ?? 0;
+  const last = sentViews.get(handle);
+  sentViews.delete(handle);
+  if (!values) return { names, values, version };
+  const sent = nextView++;
+  sentViews.set(handle, { sent, sheet, values: keptCopy(values) });
+  const patch = last && known === last.sent && last.sheet === sheet ? viewPatch(last.values, values) : null;
+  return patch ? { names, values: null, version, sent, patch } : { names, values, version, sent };
 }
 
 function held(handle: number): XlsxWorkbook {
@@ -46,6 +60,7 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
     case 'drop':
       workbooks.delete(r.handle);
       versions.delete(r.handle);
+      sentViews.delete(r.handle);
       return null;
     case 'sheetNames':
       return held(r.handle).sheetNames();
@@ -56,8 +71,13 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
     case 'apply':
       versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
       return session.apply(held(r.handle), r.batch);
-    case 'save':
-      return held(r.handle).save();
+    case 'save': {
+      // The page's autosave: the writes, reads and views asked before it go first (a write returns to the page
+      // before its save).
+      await idle();
+      const wb = held(r.handle);
+      return wb.save();
+    }
     case 'read':
       return session.read(held(r.handle), r.known);
     case 'fingerprint':
@@ -74,14 +94,40 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
       return session.refreshLiveValues(held(r.handle));
     case 'view':
-      return view(r.handle, r.sheet);
+      return view(r.handle, r.sheet, r.known);
   }
+}
+
+/** Requests being answered, saves left out: a save waits until there are none (`idle`). */
+let answering = 0;
+let waitingForIdle: (() => void)[] = [];
+
+/** Resolved once no request but saves is being answered. */
+function idle(): Promise<void> {
+  return answering === 0 ? Promise.resolve() : new Promise((resolve) => waitingForIdle.push(resolve));
+}
+
+function answered(): void {
+  if (--answering > 0) return;
+  const waiting = waitingForIdle;
+  waitingForIdle = [];
+  for (const go of waiting) go();
 }
 
 scope.onmessage = (e) => {
   const r = e.data;
-  answer(r).then(
-    (result) => scope.postMessage({ id: r.id, result }, result instanceof Uint8Array ? [result.buffer] : []),
-    (error: unknown) => scope.postMessage({ id: r.id, error: toWire(error) }),
-  );
+  const started = performance.now();
+  const counted = r.method !== 'save';
+  if (counted) answering++;
+  answer(r)
+    .then(
+      (result) => {
+        scope.postMessage({ id: r.id, result }, result instanceof Uint8Array ? [result.buffer] : []);
+        measure(`tengen-worker ${r.method}`, started);
+      },
+      (error: unknown) => scope.postMessage({ id: r.id, error: toWire(error) }),
+    )
+    .finally(() => {
+      if (counted) answered();
+    });
 };

@@ -7,12 +7,12 @@ import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter'
 import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
 import { describedBatch } from './workbookWatch';
-import { fromWire, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { fromWire, measure, now, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
 /** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
 export type BusyReport = (what: string | null) => void;
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; method: string; started: number };
 type Request = WorkbookRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** Calls the worker, one message per call, and shows progress on the long ones. */
@@ -32,6 +32,7 @@ class WorkerLink {
       if (!p) return;
       this.pending.delete(r.id);
       this.done(r.id);
+      measure(`tengen ${p.method}`, p.started);
       if ('error' in r) p.reject(fromWire(r.error));
       else p.resolve(r.result);
     };
@@ -42,7 +43,7 @@ class WorkerLink {
     this.running.set(id, what);
     this.shown ??= setTimeout(() => this.busy([...this.running.values()].at(-1) ?? null), 300);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, method: request.method, started: now() });
       this.worker.postMessage({ ...request, id }, transfer);
     });
   }
@@ -97,8 +98,8 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
     return this.link.call({ method: 'refresh-live-values', handle: this.handle }, 'Bringing the standings up to date…');
   }
 
-  view(sheet: string): Promise<SheetView> {
-    return this.link.call({ method: 'view', handle: this.handle, sheet }, `Reading ${sheet}…`);
+  view(sheet: string, known?: number): Promise<SheetView> {
+    return this.link.call({ method: 'view', handle: this.handle, sheet, ...(known !== undefined ? { known } : {}) }, `Reading ${sheet}…`);
   }
 
   sheetNames(): Promise<string[]> {

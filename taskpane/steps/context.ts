@@ -4,7 +4,7 @@
  * (one wizard step, one file) and keeps its own state; the wizard owns the reading, the messages and the writing.
  */
 import { formatInputError, type InputError } from '../../src/model/errors';
-import type { Round, Tournament } from '../../src/model/tournament';
+import { playerLabel, type PlayerId, type Round, type Tournament } from '../../src/model/tournament';
 import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { append, button, h } from '../dom';
 import { unsectionedPlacesNotice } from '../sectionsNotice';
@@ -39,6 +39,18 @@ export interface Step {
 }
 
 /** Rounds of the tournament that have games, and the first one without. */
+/**
+ * `playerLabel` for a table of a congress round: each player looked up once, by id, not searched for in the list for
+ * every cell (355 tables of the EGC redrawn after every result, issue 28). The same text as `playerLabel`.
+ */
+export function playerLabels(t: Tournament): (id: PlayerId) => string {
+  const byId = new Map(t.players.map((p) => [p.id, p] as const));
+  return (id) => {
+    const p = byId.get(id);
+    return p ? playerLabel({ players: [p] }, id) : String(id);
+  };
+}
+
 export function roundsState(t: Tournament): { paired: Round[]; next: Round | null } {
   const paired = [...new Set(t.games.map((g) => g.round).concat(t.byes.map((b) => b.round)))].sort((a, b) => a - b);
   let next: Round | null = null;

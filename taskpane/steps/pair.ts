@@ -387,9 +387,25 @@ export class PairStep implements Step {
     if (generation !== this.generation) return;
     this.stopPending();
     this.preview = preview;
+    this.prepareAhead(t, preview);
     const p = preview.pairing;
     this.ctx.say(isPairingError(p) ? `Round ${round} cannot be paired.` : `Preview of round ${round}: ${p.games.length} tables${p.bye !== null ? `, bye to ${p.bye}` : ''}. Nothing written yet.`);
     this.ctx.render();
+  }
+
+  /**
+   * The round's write prepared while the director checks the preview, where that costs the page nothing (the
+   * standalone page's worker): confirming takes it when nothing changed meanwhile. Not while he previews again.
+   */
+  private prepareAhead(t: Tournament, preview: PairingPreview): void {
+    const ahead = this.ctx.services.pairRoundBatchAhead;
+    const pairing = preview.pairing;
+    if (!ahead || isPairingError(pairing)) return;
+    setTimeout(() => {
+      if (this.preview !== preview || this.pending || this.ctx.tournament() !== t) return;
+      // The arguments `confirmPairing` gives, in its order: the key of the batch prepared ahead.
+      ahead(t, pairing, { expectedFingerprint: preview.fingerprint, currentFingerprint: preview.fingerprint, confirmRepair: this.mode === 'repair' && this.confirmRepair, rest: this.pairsRest(t) });
+    }, AHEAD_MS);
   }
 
   /**
@@ -426,6 +442,9 @@ export class PairStep implements Step {
     }
   }
 }
+
+/** How long a preview stays on screen before its write is prepared: a director previewing again meanwhile prepares nothing. */
+const AHEAD_MS = 250;
 
 /** IDs as the CLI's `--only` takes them: "10-40, 45" (ranges and single IDs); each must be a registered player's. */
 function parseIds(t: Tournament, text: string): PlayerId[] | string {

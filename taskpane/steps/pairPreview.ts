@@ -2,7 +2,8 @@
  * The Pair round step's preview (the tables, the bye, the report) and the director's controls on it (swap, force,
  * forbid, bye), drawn under the preview.
  */
-import { playerLabel, type PlayerId, type Tournament } from '../../src/model/tournament';
+import { type PlayerId, type Tournament } from '../../src/model/tournament';
+import { playerLabels } from './context';
 import { isDeviation, type ReportLine, type RoundPairing } from '../../src/pairing/types';
 import { append, button, field, h, table } from '../dom';
 import { citationForPeople } from '../../src/model/citations';
@@ -57,7 +58,7 @@ export function renderReport(body: HTMLElement, p: RoundPairing): void {
 
 /** The preview's tables, its bye and its report. */
 export function renderPreview(body: HTMLElement, t: Tournament, p: RoundPairing): void {
-  const name = (id: PlayerId) => playerLabel(t, id);
+  const name = playerLabels(t);
   const rows = p.games.map((g) => [String(g.table), name(g.white), name(g.black), g.handicap === 0 ? (g.colourKnown ? '' : 'nigiri') : String(g.handicap)]);
   append(
     body,

@@ -5,7 +5,7 @@
 import { playerLabel, type Round, type Tournament } from '../../src/model/tournament';
 import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../../src/workbook/cells/scratchPad';
 import { append, button, field, h, select, table } from '../dom';
-import { roundsState, type Step, type StepContext } from './context';
+import { playerLabels, roundsState, type Step, type StepContext } from './context';
 
 export class ResultsStep implements Step {
   resultsRound: Round | null = null;
@@ -30,6 +30,7 @@ export class ResultsStep implements Step {
     });
     const waiting = pendingGames(t, round);
     const games = t.games.filter((g) => g.round === round).sort((x, y) => (x.table ?? 0) - (y.table ?? 0));
+    const label = playerLabels(t);
     const bye = t.byes.find((b) => b.round === round);
     const pad = h('textarea', { name: 'scratch-pad', rows: 3, spellcheck: false, value: this.scratchText, 'data-testid': 'scratch-pad' });
     pad.addEventListener('input', () => {
@@ -78,7 +79,7 @@ export class ResultsStep implements Step {
       table(
         `Round ${round}`,
         ['Table', 'White', 'Black', 'Result'],
-        games.map((g) => [String(g.table ?? ''), playerLabel(t, g.white), playerLabel(t, g.black), g.result === 'unknown' ? '—' : describeResult(g.result, 'W', 'B')]),
+        games.map((g) => [String(g.table ?? ''), label(g.white), label(g.black), g.result === 'unknown' ? '—' : describeResult(g.result, 'W', 'B')]),
         { class: 'compact', 'data-testid': 'round-games' },
       ),
       h('p', { class: 'hint' }, 'Typed results straight into the grid? Re-read it:'),

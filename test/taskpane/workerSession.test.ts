@@ -101,6 +101,37 @@ describe('the session in the workbook worker', () => {
     expect(after).not.toBe(first);
   });
 
+  it('a round\'s write prepared ahead (while the director checks the preview) is the one confirming takes; other arguments prepare anew', async () => {
+    const session = new WorkerSession();
+    const early = new InProcessWorkbook(held, session);
+    const counted: string[] = [];
+    const prepare = early.prepare.bind(early);
+    early.prepare = (read, action, args, overwrite) => {
+      counted.push(action);
+      return prepare(read, action, args, overwrite);
+    };
+    const read = await page.readTournament(early);
+    if (!read.ok) throw new Error('not read');
+    const preview = local.previewPairing(read.tournament, 1, 'mays', {});
+    if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
+    const check = { expectedFingerprint: preview.fingerprint, currentFingerprint: read.fingerprint, confirmRepair: false };
+    page.pairRoundBatchAhead!(read.tournament, preview.pairing as RoundPairing, check);
+    expect(counted).toEqual(['pairRoundBatch']);
+    const taken = await done(page.pairRoundBatch(read.tournament, preview.pairing as RoundPairing, { ...check }));
+    // Confirming asked the worker nothing more: the batch prepared ahead, applied by its id.
+    expect(counted).toEqual(['pairRoundBatch']);
+    expect(taken.label).toMatch(/round 1/i);
+    // Taken once: the next request prepares again, as does one with other arguments.
+    await done(page.pairRoundBatch(read.tournament, preview.pairing as RoundPairing, check));
+    page.pairRoundBatchAhead!(read.tournament, preview.pairing as RoundPairing, check);
+    await done(page.pairRoundBatch(read.tournament, preview.pairing as RoundPairing, { ...check, confirmRepair: true }));
+    expect(counted).toEqual(['pairRoundBatch', 'pairRoundBatch', 'pairRoundBatch', 'pairRoundBatch']);
+    // A workbook the page's own services read (no worker) prepares nothing ahead.
+    const own = await local.readTournament(twin);
+    if (!own.ok) throw new Error('not read');
+    expect(page.pairRoundBatchAhead!(own.tournament, preview.pairing as RoundPairing, check)).toBeUndefined();
+  });
+
   it('prepares in the worker the very batches the page would, applies them by id, and reads back the same tournament', async () => {
     const [a, b] = await readBoth();
     expect(a.fingerprint).toBe(b.fingerprint);
