@@ -92,7 +92,8 @@ import { isHostCity } from '../../pairing/geography';
 import { groupOrder } from '../../pairing/groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from '../../pairing/handicap';
 import type { PairingHistory } from '../../pairing/history';
-import type { CostTier } from '../../pairing/matching';
+import type { AllowedPairs, CostTier } from '../../pairing/matching';
+import { arithmeticBatches, eachPair } from './tierBatches';
 
 /**
  * `adjacent`: seeds/mays-swiss-mcmahon-manual.txt, "Alternate Method of Pairing": "pair the adjacent players with
@@ -311,6 +312,29 @@ export class OptimalTiers {
     return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
   }
 
+  /**
+   * The pairs i < j that have not met (every pair with `allowRepeats`) and that `forbidden` (vertices, when given)
+   * does not reject, in triangle order: what ../../pairing/matching/lexicographic reads, without a call per pair.
+   */
+  allowedPairs(forbidden?: (i: number, j: number) => boolean): AllowedPairs {
+    const n = this.ids.length;
+    const met = this.met;
+    const repeats = this.options.allowRepeats === true;
+    let count = 0;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (repeats || met[i * n + j] === 0) count++;
+    const u = new Int32Array(count);
+    const v = new Int32Array(count);
+    let p = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if ((!repeats && met[i * n + j] !== 0) || (forbidden && forbidden(i, j))) continue;
+        u[p] = i;
+        v[p++] = j;
+      }
+    }
+    return { u, v, count: p };
+  }
+
   /** The shared background of two vertices, strongest level first. */
   shared(i: number, j: number): ('related' | 'same-city' | 'same-club' | 'same-country')[] {
     const out: ('related' | 'same-city' | 'same-club' | 'same-country')[] = [];
@@ -448,7 +472,24 @@ export class OptimalTiers {
       colour: 32,
       seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
     };
-    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name], ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}) }));
+    const batches = arithmeticBatches({
+      score: s,
+      downLast: this.downLast,
+      upLast: this.upLast,
+      downFloats: this.downFloats,
+      upFloats: this.upFloats,
+      half: Uint8Array.from(s, (_, i) => halfOf(i)),
+      met: this.met,
+      allowRepeats: this.options.allowRepeats === true,
+      halvesApply: seeding !== 'random' && seeding !== 'adjacent',
+    });
+    return TIER_NAMES.map((name) => ({
+      name,
+      cost: tiers[name],
+      costs: batches[name] ?? eachPair(tiers[name]),
+      maxCost: bounds[name],
+      ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}),
+    }));
   }
 
   /**
