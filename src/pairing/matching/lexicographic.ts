@@ -162,13 +162,12 @@ export function lexicographicPerfectMatching(
   // taken again over the pairs left at each stage.
   const costs: (Int32Array | null)[] = tiers.map(() => null);
   let prefix: Int32Array | null = null;
-  /** Keeps the pairs whose `keep` flag is set (in list order), in the list and in every array parallel to it. */
-  const compact = (keep: Uint8Array): void => {
-    let m = 0;
-    for (let p = 0; p < live; p++) if (keep[p]) m++;
+  /** Keeps the pairs listed in `kept` (places in the list, ascending), in the list and in every array parallel to it. */
+  const compact = (kept: Int32Array): void => {
+    const m = kept.length;
     const shrink = (x: Int32Array): Int32Array => {
       const out = new Int32Array(m);
-      for (let p = 0, q = 0; p < live; p++) if (keep[p]) out[q++] = x[p];
+      for (let q = 0; q < m; q++) out[q] = x[kept[q]];
       return out;
     };
     liveI = shrink(liveI);
@@ -249,8 +248,10 @@ export function lexicographicPerfectMatching(
   const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
     const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
-    const nextPrefix = new Int32Array(live);
-    const keep = new Uint8Array(live);
+    // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
+    let kept = new Int32Array(Math.max(16, n));
+    let keptPrefix = new Int32Array(kept.length);
+    let m = 0;
     let nextMax = 0;
     const offset2 = 2 * result.weightOffset;
     for (let p = 0; p < live; p++) {
@@ -263,13 +264,22 @@ export function lexicographicPerfectMatching(
       const slack = base + blossoms.dualAt(common);
       if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
       if (slack > 0) continue;
-      keep[p] = 1;
       const c = blossoms.positiveAt(common);
-      nextPrefix[p] = c;
+      if (m === kept.length) {
+        const k2 = new Int32Array(2 * m);
+        const p2 = new Int32Array(2 * m);
+        k2.set(kept);
+        p2.set(keptPrefix);
+        kept = k2;
+        keptPrefix = p2;
+      }
+      kept[m] = p;
+      keptPrefix[m++] = c;
       if (c > nextMax) nextMax = c;
     }
-    prefix = nextPrefix;
-    compact(keep);
+    prefix = null;
+    compact(kept.subarray(0, m));
+    prefix = keptPrefix.slice(0, m);
     prefixMax = nextMax;
   };
 
@@ -332,9 +342,11 @@ export function lexicographicPerfectMatching(
       let largest = 0;
       if (mate) {
         for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
-        const keep = new Uint8Array(live);
-        for (let p = 0; p < live; p++) keep[p] = c[p] > largest ? 0 : 1;
-        compact(keep);
+        let m = 0;
+        for (let p = 0; p < live; p++) if (c[p] <= largest) m++;
+        const kept = new Int32Array(m);
+        for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
+        compact(kept);
         c = costs[t] as Int32Array;
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
