@@ -206,6 +206,8 @@ export class OptimalTiers {
   private readonly index = new Map<PlayerId, number>();
   /** Earlier meetings of vertices i < j at i·n + j. */
   private readonly met: Uint8Array;
+  /** How many pairs of the field have met (entries of `met` above 0). */
+  private metPairs = 0;
   private readonly city: Int32Array;
   private readonly club: Int32Array;
   private readonly country: Int32Array;
@@ -278,6 +280,7 @@ export class OptimalTiers {
       const b = this.index.get(g.black);
       if (a !== undefined && b !== undefined) {
         const key = Math.min(a, b) * n + Math.max(a, b);
+        if (this.met[key] === 0 && a !== b) this.metPairs++;
         this.met[key] = Math.min(this.met[key] + 1, 255);
       }
       if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
@@ -320,8 +323,8 @@ export class OptimalTiers {
     const n = this.ids.length;
     const met = this.met;
     const repeats = this.options.allowRepeats === true;
-    let count = 0;
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (repeats || met[i * n + j] === 0) count++;
+    // Every pair but those that met (counted as the meetings were read): one pass over the triangle, not two.
+    const count = (n * (n - 1)) / 2 - (repeats ? 0 : this.metPairs);
     const u = new Int32Array(count);
     const v = new Int32Array(count);
     let p = 0;
@@ -482,6 +485,12 @@ export class OptimalTiers {
       met: this.met,
       allowRepeats: this.options.allowRepeats === true,
       halvesApply: seeding !== 'random' && seeding !== 'adjacent',
+      balance: this.balance,
+      rank: this.rank,
+      id: Int32Array.from(this.ids),
+      nigiri: this.options.nigiri === true,
+      within,
+      stones: !this.options.handicap || this.options.handicap.policy === 'none' ? null : (i, j) => this.handicap(i, j),
     });
     return TIER_NAMES.map((name) => ({
       name,

@@ -4,9 +4,8 @@
  * matcher's first stage reads a tier over every allowed pair of the field (251,000 at the EGC's 710 players); a call
  * through a closure per pair was a large part of a round's time (issue 28: "profile first").
  *
- * Only the tiers whose cost is plain arithmetic on per-player arrays are written out here; the others (colour,
- * handicap, geography with named relatives, a lottery) loop over their own per-pair cost, which is the same value by
- * construction. test/systems/optimalTierBatches.test.ts compares every batch with the per-pair cost on every pair of
+ * Only the tiers whose cost is plain arithmetic on per-player arrays are written out here; the others (handicap,
+ * geography, seeding) loop over their own per-pair cost, which is the same value by construction. test/systems/optimalTierBatches.test.ts compares every batch with the per-pair cost on every pair of
  * generated fields.
  */
 export type BatchCost = (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => void;
@@ -25,6 +24,14 @@ export interface TierArrays {
   readonly allowRepeats: boolean;
   /** `halves` counts pairs of one half (slip and fold seeding only). */
   readonly halvesApply: boolean;
+  /** Colour: whites minus blacks, rank and player ID of each vertex; colours by nigiri; ./colours' rank window. */
+  readonly balance: Int32Array;
+  readonly rank: Int32Array;
+  readonly id: Int32Array;
+  readonly nigiri: boolean;
+  readonly within: number;
+  /** The handicap of pair i < j, or null when no pair has one (policy `none`). */
+  readonly stones: ((i: number, j: number) => number) | null;
 }
 
 /** Loops over a per-pair cost: the same values by construction. */
@@ -80,6 +87,26 @@ export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchC
     },
     'cross-group pairs': (u, v, count, out) => {
       for (let p = 0; p < count; p++) out[p] = s[u[p]] === s[v[p]] ? 0 : 1;
+    },
+    colour: (u, v, count, out) => {
+      // As `colour` in ./optimalWeights: who ./colours would give White, and the squared balance of a player given
+      // again the colour he has had more often.
+      const bal = a.balance;
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i * n + j] > 0 || (a.stones !== null && a.stones(i, j) > 0)) {
+          out[p] = 0;
+          continue;
+        }
+        const x = a.id[i] < a.id[j] ? i : j;
+        const y = x === i ? j : i;
+        const white = Math.abs(a.rank[x] - a.rank[y]) <= a.within && bal[x] !== bal[y] ? (bal[x] < bal[y] ? x : y) : x;
+        const black = white === x ? y : x;
+        const w = Math.min(Math.max(bal[white], 0), 4);
+        const k = Math.min(Math.max(-bal[black], 0), 4);
+        out[p] = w * w + k * k;
+      }
     },
     halves: (u, v, count, out) => {
       if (!a.halvesApply) {
