@@ -262,3 +262,18 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
     expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/pair 2 \(0, 3\) is not in triangle order/);
   });
 });
+
+describe('a tier declared zero (speed only)', () => {
+  it('is not read, and the answer is the one its zero costs give', () => {
+    for (let seed = 40; seed < 50; seed++) {
+      const n = 8;
+      const { allowed, tiers } = randomCase(seed, n, 3, 5, 0.2, 0);
+      let reads = 0;
+      const zero: CostTier = { name: 'nothing', cost: () => (reads++, 0), zero: true };
+      const counted = lexicographicPerfectMatching(n, allowed, [zero, ...tiers, { ...zero, bottleneck: true }]);
+      expect(reads).toBe(0);
+      const plain = lexicographicPerfectMatching(n, allowed, [{ name: 'nothing', cost: () => 0 }, ...tiers, { name: 'nothing', cost: () => 0, bottleneck: true }]);
+      expect(counted).toEqual(plain);
+    }
+  });
+});

@@ -66,6 +66,11 @@ export interface CostTier {
    * per pair. Must give exactly `cost`'s values (the tests of a system that supplies it compare the two).
    */
   readonly costs?: (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => void;
+  /**
+   * Every pair costs 0 (speed only: the tier is not read at all). Set it only when `cost` is 0 for every pair — a
+   * pairing system's tier that does not apply to this field (repeats, when a repeat is not a pair at all).
+   */
+  readonly zero?: boolean;
 }
 
 /**
@@ -204,6 +209,11 @@ export function lexicographicPerfectMatching(
   let stageIndex = 0;
   const maxOf = (t: number): number => {
     if (measuredAt[t] === stageIndex) return maxima[t];
+    if (tiers[t].zero === true) {
+      maxima[t] = 0;
+      measuredAt[t] = stageIndex;
+      return 0;
+    }
     let c = costs[t];
     let max = 0;
     if (c === null && tiers[t].costs !== undefined) {
@@ -336,7 +346,7 @@ export function lexicographicPerfectMatching(
 
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
   const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
-    maxOf(t);
+    if (maxOf(t) === 0 && costs[t] === null) return null; // a tier of zeros (`zero`): nothing to settle
     for (;;) {
       let c = costs[t] as Int32Array;
       let largest = 0;
@@ -451,6 +461,7 @@ export function lexicographicPerfectMatching(
 
   const m = mate ?? new Int32Array(0);
   const totals = tiers.map((tier, t) => {
+    if (tier.zero === true) return 0;
     const c = costs[t];
     let total = 0;
     for (let v = 0; v < n; v++) {

@@ -497,6 +497,8 @@ export class OptimalTiers {
       cost: tiers[name],
       costs: batches[name] ?? eachPair(tiers[name]),
       maxCost: bounds[name],
+      // Repeats are not pairs at all unless allowed: the tier is then 0 on every pair, and not read.
+      ...(name === 'repeats' && this.options.allowRepeats !== true ? { zero: true } : {}),
       ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}),
     }));
   }
