@@ -252,8 +252,11 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
       }));
       const options = seed % 2 ? { maxSpread: 64 } : {};
       const one = lexicographicPerfectMatching(n, allowed, tiers, options);
+      const [u0, v0] = [list.u.slice(), list.v.slice()];
       const two = lexicographicPerfectMatching(n, list, batched, options);
       expect(two).toEqual(one);
+      // The caller's list is read, never written.
+      expect([list.u, list.v]).toEqual([u0, v0]);
     }
   });
 

@@ -136,9 +136,9 @@ export function lexicographicPerfectMatching(
     if (!(live >= 0 && live <= allowed.u.length && live <= allowed.v.length)) {
       throw new RangeError(`allowed pairs: ${live} pairs but arrays of ${allowed.u.length} and ${allowed.v.length}`);
     }
-    // Copied: the list is compacted in place of the caller's arrays, never in them.
-    liveI = allowed.u.slice(0, live);
-    liveJ = allowed.v.slice(0, live);
+    // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
+    liveI = allowed.u.subarray(0, live);
+    liveJ = allowed.v.subarray(0, live);
     for (let p = 0; p < live; p++) {
       const i = liveI[p];
       const j = liveJ[p];
