@@ -61,6 +61,6 @@ export type {
   PerfectMatchingInfeasible,
 } from './dense';
 export { lexicographicPerfectMatching } from './lexicographic';
-export type { CostTier, LexicographicOptions, LexicographicOptimal, LexicographicResult } from './lexicographic';
+export type { AllowedPairs, CostTier, LexicographicOptions, LexicographicOptimal, LexicographicResult } from './lexicographic';
 export { checkCertificate, checkEdgeListCertificate, BlossomDualIndex } from './certificate';
 export type { CertificateKind, CertificateCheck } from './certificate';

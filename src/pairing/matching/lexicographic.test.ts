@@ -228,3 +228,55 @@ describe('a bottleneck tier (the largest cost of a pair, not the sum)', () => {
     }
   });
 });
+
+describe('the allowed pairs as a list, and tier costs read many at once (speed only)', () => {
+  it('give the same matching, totals and stages as the per-pair functions', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const n = 2 * (3 + (seed % 6));
+      const { allowed, tiers } = randomCase(seed, n, 4, 6, 0.2);
+      const u: number[] = [];
+      const v: number[] = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          if (!allowed(i, j)) continue;
+          u.push(i);
+          v.push(j);
+        }
+      }
+      const list = { u: Int32Array.from(u), v: Int32Array.from(v), count: u.length };
+      const batched: CostTier[] = tiers.map((t) => ({
+        ...t,
+        costs: (a: Int32Array, b: Int32Array, count: number, out: Int32Array) => {
+          for (let p = 0; p < count; p++) out[p] = t.cost(a[p], b[p]);
+        },
+      }));
+      const options = seed % 2 ? { maxSpread: 64 } : {};
+      const one = lexicographicPerfectMatching(n, allowed, tiers, options);
+      const [u0, v0] = [list.u.slice(), list.v.slice()];
+      const two = lexicographicPerfectMatching(n, list, batched, options);
+      expect(two).toEqual(one);
+      // The caller's list is read, never written.
+      expect([list.u, list.v]).toEqual([u0, v0]);
+    }
+  });
+
+  it('refuses a list out of triangle order, naming the pair', () => {
+    const list = { u: Int32Array.of(0, 1, 0), v: Int32Array.of(1, 2, 3), count: 3 };
+    expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/pair 2 \(0, 3\) is not in triangle order/);
+  });
+});
+
+describe('a tier declared zero (speed only)', () => {
+  it('is not read, and the answer is the one its zero costs give', () => {
+    for (let seed = 40; seed < 50; seed++) {
+      const n = 8;
+      const { allowed, tiers } = randomCase(seed, n, 3, 5, 0.2, 0);
+      let reads = 0;
+      const zero: CostTier = { name: 'nothing', cost: () => (reads++, 0), zero: true };
+      const counted = lexicographicPerfectMatching(n, allowed, [zero, ...tiers, { ...zero, bottleneck: true }]);
+      expect(reads).toBe(0);
+      const plain = lexicographicPerfectMatching(n, allowed, [{ name: 'nothing', cost: () => 0 }, ...tiers, { name: 'nothing', cost: () => 0, bottleneck: true }]);
+      expect(counted).toEqual(plain);
+    }
+  });
+});

@@ -60,6 +60,27 @@ export interface CostTier {
   readonly maxCost?: number;
   /** The tier is the largest cost of a pair of the matching, not the sum (see "Bottleneck tiers" above). */
   readonly bottleneck?: boolean;
+  /**
+   * The same costs for many pairs at once (speed only): sets `out[p]` to `cost(u[p], v[p])` for every p < `count`
+   * (u[p] < v[p]). A large field's first stage reads a tier over every allowed pair; one typed loop instead of a call
+   * per pair. Must give exactly `cost`'s values (the tests of a system that supplies it compare the two).
+   */
+  readonly costs?: (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => void;
+  /**
+   * Every pair costs 0 (speed only: the tier is not read at all). Set it only when `cost` is 0 for every pair — a
+   * pairing system's tier that does not apply to this field (repeats, when a repeat is not a pair at all).
+   */
+  readonly zero?: boolean;
+}
+
+/**
+ * The allowed pairs as a list in triangle order (i ascending, then j; `u[p]` < `v[p]`), the first `count` entries
+ * read: the same as an `allowed(i, j)` true exactly for those pairs, without a call per pair.
+ */
+export interface AllowedPairs {
+  readonly u: Int32Array;
+  readonly v: Int32Array;
+  readonly count: number;
 }
 
 export interface LexicographicOptions {
@@ -91,11 +112,11 @@ export type LexicographicResult = LexicographicOptimal | PerfectMatchingInfeasib
 /**
  * The perfect matching of the allowed pairs that minimises tier 0's total, then tier 1's, and so on. Exact and
  * certified (see the module comment); deterministic for the same inputs. `allowed(i, j)` is called once per pair
- * with i < j.
+ * with i < j; or the allowed pairs are given as a list in triangle order (the same answer, without the calls).
  */
 export function lexicographicPerfectMatching(
   vertexCount: number,
-  allowed: (i: number, j: number) => boolean,
+  allowed: ((i: number, j: number) => boolean) | AllowedPairs,
   tiers: readonly CostTier[],
   options: LexicographicOptions = {},
 ): LexicographicResult {
@@ -110,19 +131,35 @@ export function lexicographicPerfectMatching(
   let live = 0;
   let liveI: Int32Array = new Int32Array(Math.max(16, n));
   let liveJ: Int32Array = new Int32Array(Math.max(16, n));
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (!allowed(i, j)) continue;
-      if (live === liveI.length) {
-        const bi = new Int32Array(2 * live);
-        const bj = new Int32Array(2 * live);
-        bi.set(liveI);
-        bj.set(liveJ);
-        liveI = bi;
-        liveJ = bj;
+  if (typeof allowed !== 'function') {
+    live = allowed.count;
+    if (!(live >= 0 && live <= allowed.u.length && live <= allowed.v.length)) {
+      throw new RangeError(`allowed pairs: ${live} pairs but arrays of ${allowed.u.length} and ${allowed.v.length}`);
+    }
+    // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
+    liveI = allowed.u.subarray(0, live);
+    liveJ = allowed.v.subarray(0, live);
+    for (let p = 0; p < live; p++) {
+      const i = liveI[p];
+      const j = liveJ[p];
+      const ordered = i >= 0 && i < j && j < n && (p === 0 || liveI[p - 1] < i || (liveI[p - 1] === i && liveJ[p - 1] < j));
+      if (!ordered) throw new RangeError(`allowed pairs: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if (!allowed(i, j)) continue;
+        if (live === liveI.length) {
+          const bi = new Int32Array(2 * live);
+          const bj = new Int32Array(2 * live);
+          bi.set(liveI);
+          bj.set(liveJ);
+          liveI = bi;
+          liveJ = bj;
+        }
+        liveI[live] = i;
+        liveJ[live++] = j;
       }
-      liveI[live] = i;
-      liveJ[live++] = j;
     }
   }
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
@@ -130,13 +167,12 @@ export function lexicographicPerfectMatching(
   // taken again over the pairs left at each stage.
   const costs: (Int32Array | null)[] = tiers.map(() => null);
   let prefix: Int32Array | null = null;
-  /** Keeps the pairs whose `keep` flag is set (in list order), in the list and in every array parallel to it. */
-  const compact = (keep: Uint8Array): void => {
-    let m = 0;
-    for (let p = 0; p < live; p++) if (keep[p]) m++;
+  /** Keeps the pairs listed in `kept` (places in the list, ascending), in the list and in every array parallel to it. */
+  const compact = (kept: Int32Array): void => {
+    const m = kept.length;
     const shrink = (x: Int32Array): Int32Array => {
       const out = new Int32Array(m);
-      for (let p = 0, q = 0; p < live; p++) if (keep[p]) out[q++] = x[p];
+      for (let q = 0; q < m; q++) out[q] = x[kept[q]];
       return out;
     };
     liveI = shrink(liveI);
@@ -173,9 +209,23 @@ export function lexicographicPerfectMatching(
   let stageIndex = 0;
   const maxOf = (t: number): number => {
     if (measuredAt[t] === stageIndex) return maxima[t];
+    if (tiers[t].zero === true) {
+      maxima[t] = 0;
+      measuredAt[t] = stageIndex;
+      return 0;
+    }
     let c = costs[t];
     let max = 0;
-    if (c === null) {
+    if (c === null && tiers[t].costs !== undefined) {
+      c = new Int32Array(live);
+      (tiers[t].costs as NonNullable<CostTier['costs']>)(liveI, liveJ, live, c);
+      for (let p = 0; p < live; p++) {
+        const v = c[p];
+        if (v < 0) throw new RangeError(`tier "${tiers[t].name}": cost(${liveI[p]}, ${liveJ[p]}) = ${v}; costs must be integers in 0…2^31 − 1`);
+        if (v > max) max = v;
+      }
+      costs[t] = c;
+    } else if (c === null) {
       c = new Int32Array(live);
       const tier = tiers[t];
       for (let p = 0; p < live; p++) {
@@ -208,8 +258,10 @@ export function lexicographicPerfectMatching(
   const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
     const blossoms = new BlossomDualIndex(result.duals);
     const U = result.duals.vertex;
-    const nextPrefix = new Int32Array(live);
-    const keep = new Uint8Array(live);
+    // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
+    let kept = new Int32Array(Math.max(16, n));
+    let keptPrefix = new Int32Array(kept.length);
+    let m = 0;
     let nextMax = 0;
     const offset2 = 2 * result.weightOffset;
     for (let p = 0; p < live; p++) {
@@ -222,13 +274,22 @@ export function lexicographicPerfectMatching(
       const slack = base + blossoms.dualAt(common);
       if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
       if (slack > 0) continue;
-      keep[p] = 1;
       const c = blossoms.positiveAt(common);
-      nextPrefix[p] = c;
+      if (m === kept.length) {
+        const k2 = new Int32Array(2 * m);
+        const p2 = new Int32Array(2 * m);
+        k2.set(kept);
+        p2.set(keptPrefix);
+        kept = k2;
+        keptPrefix = p2;
+      }
+      kept[m] = p;
+      keptPrefix[m++] = c;
       if (c > nextMax) nextMax = c;
     }
-    prefix = nextPrefix;
-    compact(keep);
+    prefix = null;
+    compact(kept.subarray(0, m));
+    prefix = keptPrefix.slice(0, m);
     prefixMax = nextMax;
   };
 
@@ -285,15 +346,17 @@ export function lexicographicPerfectMatching(
 
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.
   const bottleneck = (t: number): PerfectMatchingInfeasible | null => {
-    maxOf(t);
+    if (maxOf(t) === 0 && costs[t] === null) return null; // a tier of zeros (`zero`): nothing to settle
     for (;;) {
       let c = costs[t] as Int32Array;
       let largest = 0;
       if (mate) {
         for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
-        const keep = new Uint8Array(live);
-        for (let p = 0; p < live; p++) keep[p] = c[p] > largest ? 0 : 1;
-        compact(keep);
+        let m = 0;
+        for (let p = 0; p < live; p++) if (c[p] <= largest) m++;
+        const kept = new Int32Array(m);
+        for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
+        compact(kept);
         c = costs[t] as Int32Array;
         stageIndex++; // pairs were dropped: every tier's largest cost is measured again
       } else {
@@ -398,6 +461,7 @@ export function lexicographicPerfectMatching(
 
   const m = mate ?? new Int32Array(0);
   const totals = tiers.map((tier, t) => {
+    if (tier.zero === true) return 0;
     const c = costs[t];
     let total = 0;
     for (let v = 0; v < n; v++) {

@@ -211,11 +211,29 @@ export class AvoidabilityChecker {
     // The whole field: the tiers as they are (no index mapping on the matcher's n² calls); a part: mapped.
     const tiers: CostTier[] = whole
       ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
-      : this.costTiers.slice(0, upTo).map((c, k) => ({
-          name: c.name,
-          bottleneck: c.bottleneck,
-          cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
-        }));
+      : this.costTiers.slice(0, upTo).map((c, k) => {
+          // `vertices` ascend, so a part's pair i < j is the field's pair vertices[i] < vertices[j]: its costs are
+          // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`).
+          const batch = c.name === 'repeats' ? undefined : c.costs;
+          return {
+            name: c.name,
+            bottleneck: c.bottleneck,
+            cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
+            ...(batch
+              ? {
+                  costs: (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => {
+                    const gu = new Int32Array(count);
+                    const gv = new Int32Array(count);
+                    for (let p = 0; p < count; p++) {
+                      gu[p] = vertices[u[p]];
+                      gv[p] = vertices[v[p]];
+                    }
+                    batch(gu, gv, count, out);
+                  },
+                }
+              : {}),
+          };
+        });
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
     let candidates = this.candidates;
     if (!whole) {

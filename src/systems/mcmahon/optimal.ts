@@ -246,7 +246,9 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   if (tiers.size > 0) {
     let solved;
     try {
-      solved = lexicographicPerfectMatching(tiers.size, allowedIn(tiers), tiers.tiers(), { maxSpread: options.maxSpread, candidates: tiers.candidates() });
+      // The allowed pairs as a list (no call per pair of the field); the same pairs as `allowedIn(tiers)`.
+      const list = tiers.allowedPairs(anyForbidden ? (i, j) => forbidden(tiers.ids[i], tiers.ids[j]) : undefined);
+      solved = lexicographicPerfectMatching(tiers.size, list, tiers.tiers(), { maxSpread: options.maxSpread, candidates: tiers.candidates() });
     } catch (e) {
       if (e instanceof RangeError) return pairingError('no-pairing', round, `the field is too large to weigh every priority exactly: ${e.message}`);
       throw e;

@@ -99,7 +99,8 @@ import { isHostCity } from '../../pairing/geography';
 import { groupOrder } from '../../pairing/groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from '../../pairing/handicap';
 import type { PairingHistory } from '../../pairing/history';
-import type { CostTier } from '../../pairing/matching';
+import type { AllowedPairs, CostTier } from '../../pairing/matching';
+import { arithmeticBatches, eachPair } from './tierBatches';
 
 /**
  * `adjacent`: seeds/mays-swiss-mcmahon-manual.txt, "Alternate Method of Pairing": "pair the adjacent players with
@@ -213,6 +214,8 @@ export class OptimalTiers {
   private readonly index = new Map<PlayerId, number>();
   /** Earlier meetings of vertices i < j at i·n + j. */
   private readonly met: Uint8Array;
+  /** How many pairs of the field have met (entries of `met` above 0). */
+  private metPairs = 0;
   private readonly city: Int32Array;
   private readonly club: Int32Array;
   private readonly country: Int32Array;
@@ -286,6 +289,7 @@ export class OptimalTiers {
       const b = this.index.get(g.black);
       if (a !== undefined && b !== undefined) {
         const key = Math.min(a, b) * n + Math.max(a, b);
+        if (this.met[key] === 0 && a !== b) this.metPairs++;
         this.met[key] = Math.min(this.met[key] + 1, 255);
       }
       if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
@@ -318,6 +322,29 @@ export class OptimalTiers {
 
   meetings(i: number, j: number): number {
     return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
+  }
+
+  /**
+   * The pairs i < j that have not met (every pair with `allowRepeats`) and that `forbidden` (vertices, when given)
+   * does not reject, in triangle order: what ../../pairing/matching/lexicographic reads, without a call per pair.
+   */
+  allowedPairs(forbidden?: (i: number, j: number) => boolean): AllowedPairs {
+    const n = this.ids.length;
+    const met = this.met;
+    const repeats = this.options.allowRepeats === true;
+    // Every pair but those that met (counted as the meetings were read): one pass over the triangle, not two.
+    const count = (n * (n - 1)) / 2 - (repeats ? 0 : this.metPairs);
+    const u = new Int32Array(count);
+    const v = new Int32Array(count);
+    let p = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if ((!repeats && met[i * n + j] !== 0) || (forbidden && forbidden(i, j))) continue;
+        u[p] = i;
+        v[p++] = j;
+      }
+    }
+    return { u, v, count: p };
   }
 
   /** The shared background of two vertices, strongest level first. */
@@ -480,7 +507,32 @@ export class OptimalTiers {
       'colour: three out': 2,
       seeding: seeding === 'random' ? RANDOM_RANGE - 1 : 2 * largestGroup,
     };
-    return TIER_NAMES.map((name) => ({ name, cost: tiers[name], maxCost: bounds[name], ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}) }));
+    const batches = arithmeticBatches({
+      score: s,
+      downLast: this.downLast,
+      upLast: this.upLast,
+      downFloats: this.downFloats,
+      upFloats: this.upFloats,
+      half: Uint8Array.from(s, (_, i) => halfOf(i)),
+      met: this.met,
+      allowRepeats: this.options.allowRepeats === true,
+      halvesApply: seeding !== 'random' && seeding !== 'adjacent',
+      balance: this.balance,
+      rank: this.rank,
+      id: Int32Array.from(this.ids),
+      nigiri: this.options.nigiri === true,
+      within,
+      stones: !this.options.handicap || this.options.handicap.policy === 'none' ? null : (i, j) => this.handicap(i, j),
+    });
+    return TIER_NAMES.map((name) => ({
+      name,
+      cost: tiers[name],
+      costs: batches[name] ?? eachPair(tiers[name]),
+      maxCost: bounds[name],
+      // Repeats are not pairs at all unless allowed: the tier is then 0 on every pair, and not read.
+      ...(name === 'repeats' && this.options.allowRepeats !== true ? { zero: true } : {}),
+      ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}),
+    }));
   }
 
   /**

@@ -1,0 +1,123 @@
+/**
+ * The `optimal` priorities' costs for many pairs at once (../../pairing/matching/lexicographic `CostTier.costs`):
+ * the same values as the per-pair costs of ./optimalWeights, computed in one typed loop from per-player arrays. The
+ * matcher's first stage reads a tier over every allowed pair of the field (251,000 at the EGC's 710 players); a call
+ * through a closure per pair was a large part of a round's time (issue 28: "profile first").
+ *
+ * Only the tiers whose cost is plain arithmetic on per-player arrays are written out here; the others (handicap,
+ * geography, seeding) loop over their own per-pair cost, which is the same value by construction. test/systems/optimalTierBatches.test.ts compares every batch with the per-pair cost on every pair of
+ * generated fields.
+ */
+export type BatchCost = (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => void;
+
+/** What the batches read: per-vertex arrays of ./optimalWeights' `OptimalTiers`. */
+export interface TierArrays {
+  readonly score: Int32Array;
+  readonly downLast: Uint8Array;
+  readonly upLast: Uint8Array;
+  readonly downFloats: Int32Array;
+  readonly upFloats: Int32Array;
+  /** The half of its score group a vertex is in (1 top, 2 bottom, 0 the middle of an odd group). */
+  readonly half: Uint8Array;
+  /** Earlier meetings of vertices i < j at i·n + j. */
+  readonly met: Uint8Array;
+  readonly allowRepeats: boolean;
+  /** `halves` counts pairs of one half (slip and fold seeding only). */
+  readonly halvesApply: boolean;
+  /** Colour: whites minus blacks, rank and player ID of each vertex; colours by nigiri; ./colours' rank window. */
+  readonly balance: Int32Array;
+  readonly rank: Int32Array;
+  readonly id: Int32Array;
+  readonly nigiri: boolean;
+  readonly within: number;
+  /** The handicap of pair i < j, or null when no pair has one (policy `none`). */
+  readonly stones: ((i: number, j: number) => number) | null;
+}
+
+/** Loops over a per-pair cost: the same values by construction. */
+export function eachPair(cost: (i: number, j: number) => number): BatchCost {
+  return (u, v, count, out) => {
+    for (let p = 0; p < count; p++) out[p] = cost(u[p], v[p]);
+  };
+}
+
+/** The batches written out as arithmetic on per-vertex arrays (see the module comment); the others are absent. */
+export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchCost | undefined>> {
+  const s = a.score;
+  const n = s.length;
+  return {
+    repeats: (u, v, count, out) => {
+      if (!a.allowRepeats) {
+        out.fill(0, 0, count);
+        return;
+      }
+      for (let p = 0; p < count; p++) out[p] = a.met[u[p] * n + v[p]];
+    },
+    'score difference': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) out[p] = Math.abs(s[u[p]] - s[v[p]]);
+    },
+    'largest gap': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) out[p] = Math.abs(s[u[p]] - s[v[p]]);
+    },
+    'gaps of 2+': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) out[p] = Math.abs(s[u[p]] - s[v[p]]) >= 4 ? 1 : 0;
+    },
+    'large gaps': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) {
+        const d = s[u[p]] - s[v[p]];
+        out[p] = d * d;
+      }
+    },
+    'consecutive float': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        if (s[i] === s[j]) out[p] = 0;
+        else out[p] = s[i] > s[j] ? a.downLast[i] + a.upLast[j] : a.downLast[j] + a.upLast[i];
+      }
+    },
+    'repeated float': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        if (s[i] === s[j]) out[p] = 0;
+        else if (s[i] > s[j]) out[p] = Math.min(a.downFloats[i], 3) + Math.min(a.upFloats[j], 3);
+        else out[p] = Math.min(a.downFloats[j], 3) + Math.min(a.upFloats[i], 3);
+      }
+    },
+    'cross-group pairs': (u, v, count, out) => {
+      for (let p = 0; p < count; p++) out[p] = s[u[p]] === s[v[p]] ? 0 : 1;
+    },
+    colour: (u, v, count, out) => {
+      // As `colour` in ./optimalWeights: who ./colours would give White, and the squared balance of a player given
+      // again the colour he has had more often.
+      const bal = a.balance;
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i * n + j] > 0 || (a.stones !== null && a.stones(i, j) > 0)) {
+          out[p] = 0;
+          continue;
+        }
+        const x = a.id[i] < a.id[j] ? i : j;
+        const y = x === i ? j : i;
+        const white = Math.abs(a.rank[x] - a.rank[y]) <= a.within && bal[x] !== bal[y] ? (bal[x] < bal[y] ? x : y) : x;
+        const black = white === x ? y : x;
+        const w = Math.min(Math.max(bal[white], 0), 4);
+        const k = Math.min(Math.max(-bal[black], 0), 4);
+        out[p] = w * w + k * k;
+      }
+    },
+    halves: (u, v, count, out) => {
+      if (!a.halvesApply) {
+        out.fill(0, 0, count);
+        return;
+      }
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        out[p] = s[i] === s[j] && a.half[i] !== 0 && a.half[i] === a.half[j] ? 1 : 0;
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The `optimal` priorities read many pairs at once (src/systems/mcmahon/tierBatches, issue 28's speed) must give
+ * exactly the per-pair costs, and the allowed-pair list exactly the pairs the per-pair test allows: on generated
+ * fields after a few rounds (floats, meetings, colour balances), under every seeding, with repeats allowed or not,
+ * with handicaps, relatives and forbidden pairs — every pair of the field compared.
+ */
+import { generateTournament } from '../../src/check/generate';
+import { stateBefore } from '../../src/check/measures';
+import { buildHistory } from '../../src/pairing/history';
+import { OptimalTiers, type TierOptions } from '../../src/systems/mcmahon/optimalWeights';
+import { rank } from './fixtures';
+
+function allPairs(n: number): { u: Int32Array; v: Int32Array; count: number } {
+  const count = (n * (n - 1)) / 2;
+  const u = new Int32Array(count);
+  const v = new Int32Array(count);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      u[p] = i;
+      v[p++] = j;
+    }
+  }
+  return { u, v, count };
+}
+
+const variants: readonly TierOptions[] = [
+  { handicap: { policy: 'none' } },
+  { handicap: { policy: 'none' }, seeding: 'fold', allowRepeats: true },
+  { handicap: { policy: 'rank-difference-minus-1' }, seeding: 'adjacent' },
+  { handicap: { policy: 'mms-difference' }, seeding: 'random', seed: 7, allowRepeats: true },
+  { handicap: { policy: 'none' }, nigiri: true, balanceWithinRanks: 3, avoid: { related: 5, city: 0, club: 3, country: 2 } },
+];
+
+describe('optimal tiers: the batch costs are the per-pair costs', () => {
+  it.each([1, 2, 3])('every tier, every pair, every variant (seed %i)', (seed) => {
+    const t = generateTournament({ players: 30 + seed * 3, rounds: 7, seed, strongest: rank('5d'), weakest: rank('15k'), bar: rank('3d') });
+    let compared = 0;
+    for (const round of [3, 7]) {
+      const before = stateBefore(t, round);
+      const h = buildHistory(before, round);
+      const ids = h.present;
+      for (const options of variants) {
+        const relatives = [[ids[0], ids[5]] as const, [ids[3], ids[4]] as const];
+        const tiers = new OptimalTiers(h, ids, { ...options, relatives });
+        const all = allPairs(tiers.size);
+        for (const tier of tiers.tiers()) {
+          const out = new Int32Array(all.count).fill(-1);
+          expect(tier.costs).toBeDefined();
+          tier.costs!(all.u, all.v, all.count, out);
+          for (let p = 0; p < all.count; p++) {
+            const want = tier.cost(all.u[p], all.v[p]);
+            if (out[p] !== want) throw new Error(`${tier.name} (${JSON.stringify(options)}): pair ${all.u[p]}–${all.v[p]} batch ${out[p]}, per pair ${want}`);
+            compared++;
+          }
+        }
+        // The allowed-pair list: the pairs that have not met (all with repeats allowed), less the forbidden ones.
+        const forbidden = (i: number, j: number) => (i + 2 * j) % 11 === 0;
+        const list = tiers.allowedPairs(forbidden);
+        const expected: string[] = [];
+        for (let i = 0; i < tiers.size; i++) {
+          for (let j = i + 1; j < tiers.size; j++) if ((options.allowRepeats || tiers.meetings(i, j) === 0) && !forbidden(i, j)) expected.push(`${i}-${j}`);
+        }
+        const got = Array.from(list.u.subarray(0, list.count), (i, p) => `${i}-${list.v[p]}`);
+        expect(got).toEqual(expected);
+      }
+    }
+    // Meetings, floats and balances exist by round 7: the comparison is not only of zeros.
+    expect(compared).toBeGreaterThan(10_000);
+  });
+});
