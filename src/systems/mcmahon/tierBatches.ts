@@ -93,19 +93,31 @@ export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchC
       // again the colour he has had more often.
       const bal = a.balance;
       for (let p = 0; p < count; p++) {
-        const i = u[p];
-        const j = v[p];
-        if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i * n + j] > 0 || (a.stones !== null && a.stones(i, j) > 0)) {
+        const white = evenWhite(a, u[p], v[p]);
+        if (white < 0) {
           out[p] = 0;
           continue;
         }
-        const x = a.id[i] < a.id[j] ? i : j;
-        const y = x === i ? j : i;
-        const white = Math.abs(a.rank[x] - a.rank[y]) <= a.within && bal[x] !== bal[y] ? (bal[x] < bal[y] ? x : y) : x;
-        const black = white === x ? y : x;
+        const black = white === u[p] ? v[p] : u[p];
         const w = Math.min(Math.max(bal[white], 0), 4);
         const k = Math.min(Math.max(-bal[black], 0), 4);
         out[p] = w * w + k * k;
+      }
+    },
+    'colour: three out': (u, v, count, out) => {
+      // As `colour: three out` in ./optimalWeights: two players two or more out the same way, where ./colours decides
+      // their colours by the balance.
+      const bal = a.balance;
+      for (let p = 0; p < count; p++) {
+        const i = u[p];
+        const j = v[p];
+        const white = bal[i] * bal[j] < 4 || Math.abs(a.rank[i] - a.rank[j]) > a.within ? -1 : evenWhite(a, i, j);
+        if (white < 0) {
+          out[p] = 0;
+          continue;
+        }
+        const black = white === i ? j : i;
+        out[p] = (bal[white] >= 2 ? 1 : 0) + (bal[black] <= -2 ? 1 : 0);
       }
     },
     halves: (u, v, count, out) => {
@@ -120,4 +132,18 @@ export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchC
       }
     },
   };
+}
+
+/**
+ * Who takes White in an even game of vertices i and j as ./colours decides it (the lower balance between players at
+ * most `within` ranks apart, otherwise the lower player ID), or −1 when colours cost nothing: both balanced, nigiri, a
+ * repeat meeting (its colours are reversed, EGF) or a handicap game (the stronger takes White).
+ */
+export function evenWhite(a: TierArrays, i: number, j: number): number {
+  const bal = a.balance;
+  const n = bal.length;
+  if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i < j ? i * n + j : j * n + i] > 0 || (a.stones !== null && a.stones(i, j) > 0)) return -1;
+  const x = a.id[i] < a.id[j] ? i : j;
+  const y = x === i ? j : i;
+  return Math.abs(a.rank[x] - a.rank[y]) <= a.within && bal[x] !== bal[y] ? (bal[x] < bal[y] ? x : y) : x;
 }
