@@ -46,11 +46,11 @@ async function parseTournament(text: string, file: string): Promise<Parsed<Tourn
 async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
   const { readXlsxFile } = await import('./adapters/xlsxFile');
   // The reading alone (session/read.ts), not the session's entry: reading a workbook never needs the wizard's batches
-  // and the pairing systems they load (issue 28).
-  const { readTournament } = await import('./session/read');
+  // and the pairing systems they load (issue 28). A command that writes into the workbook reads it again as a session.
+  const { readTournamentAlone } = await import('./session/read');
   let parsed: Parsed<Tournament>;
   try {
-    parsed = await readTournament(await readXlsxFile(file));
+    parsed = await readTournamentAlone(await readXlsxFile(file));
   } catch (e) {
     // A workbook beyond what a tournament holds (xlsxLimits.ts) is refused naming the sheet.
     if (e instanceof TengenInputError) return failed(e.errors.map((x) => ({ ...x, file })));
