@@ -52,18 +52,26 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
   const read = await readTournamentSheets(wb);
   if (!read.ok) return read;
   const { tournament, language, sheets, sheetsRead } = read.value;
-  const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
-  if (logValues) sheetsRead.set(LOG_SHEET, { values: logValues });
-  // The Standings sheet, for the batches that bring it up to date cell by cell (its spilled formula among them).
-  if (sheets.includes(STANDINGS_SHEET)) sheetsRead.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
-  // The hidden copies behind the live spills' fallback (liveCache.ts), diffed like the sheets they copy.
-  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
-    if (sheets.includes(cache)) sheetsRead.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
-  }
+  const logValues = await readBatchSheets(wb, sheets, sheetsRead);
   const logRow = nextLogRow(logValues);
   const context: WorkbookContext = { language, logRow, sheets, read: sheetsRead, tournament };
   rememberRead(tournament, context);
   return ok({ tournament, language, logRow, sheets, fingerprint: fingerprint(tournament) });
+}
+
+/**
+ * The sheets only the batches need, kept in `sheetsRead`: the Log (its values returned), the Standings sheet (for the
+ * batches that bring it up to date cell by cell, its spilled formula among them), the hidden copies behind the live
+ * spills' fallback (liveCache.ts, diffed like the sheets they copy).
+ */
+async function readBatchSheets(wb: WorkbookAdapter, sheets: readonly string[], sheetsRead: Map<string, SheetRead>): Promise<CellValue[][] | null> {
+  const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
+  if (logValues) sheetsRead.set(LOG_SHEET, { values: logValues });
+  if (sheets.includes(STANDINGS_SHEET)) sheetsRead.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
+  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
+    if (sheets.includes(cache)) sheetsRead.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
+  }
+  return logValues;
 }
 
 /** What the tournament's own sheets give: the tournament, and each sheet as read (for the batches' compare-then-write). */
@@ -228,14 +236,16 @@ export async function readTournament(wb: WorkbookAdapter): Promise<Parsed<Tourna
 
 /**
  * The tournament alone, for a reader that writes nothing back into this workbook (the command line's `standings`,
- * `export`, `pair … --json`): the same sheets read and checked as `readTournament`, the same refusals, without
- * reading the sheets only a batch needs (Log, Standings and the hidden caches: a fifth of a congress workbook's cells)
- * nor remembering the read for a batch (issue 28).
+ * `export`, `pair … --json`): the same sheets read and checked as `readTournament`, the same refusals (the Log,
+ * Standings and cache sheets are read too: a stray cell in Log!XFD1048576 is refused all the same), without its
+ * fingerprint nor remembering the read for a batch (issue 28).
  */
 export async function readTournamentAlone(wb: WorkbookAdapter): Promise<Parsed<Tournament>> {
   try {
     const s = await readTournamentSheets(wb);
-    return s.ok ? ok(s.value.tournament) : s;
+    if (!s.ok) return s;
+    await readBatchSheets(wb, s.value.sheets, new Map());
+    return ok(s.value.tournament);
   } catch (e) {
     // As readSession: an adapter refuses a sheet beyond what a tournament holds.
     if (e instanceof TengenInputError) return failed(e.errors);
