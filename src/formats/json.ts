@@ -236,13 +236,44 @@ function lineOf(lines: Map<string, number>, path: string): number | undefined {
 }
 
 export function parseTournamentJson(text: string, file?: string): Parsed<Tournament> {
+  return readTournamentJson(text, file, false);
+}
+
+/**
+ * `parseTournamentJson` of a text `JSON.stringify` wrote (the tournament OpenGotha's Tengen comment restores,
+ * opengothaComment.ts): such a text has no key twice in an object, no raw line break in a string, and its numbers as
+ * JavaScript prints them, so `JSON.parse` gives the value `parseJson` would, natively (issue 28). Only the nesting is
+ * checked on it; a document nested too deep is read by `parseJson`, for its refusal word for word.
+ */
+export function parseStringifiedTournamentJson(text: string, file?: string): Parsed<Tournament> {
+  return readTournamentJson(text, file, true);
+}
+
+/** Whether `value` holds no object or array nested deeper than `levels` (itself the first level). */
+function nestedAtMost(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (levels === 0) return false;
+  for (const x of Array.isArray(value) ? value : Object.values(value)) if (!nestedAtMost(x, levels - 1)) return false;
+  return true;
+}
+
+function readTournamentJson(text: string, file: string | undefined, stringified: boolean): Parsed<Tournament> {
   let doc: unknown;
   const source = text.replace(/^\uFEFF/, '');
   // Where each value starts, worked out only for an error: the text is read again, this time with its lines.
   let linesRead: Map<string, number> | undefined;
   const lines = () => (linesRead ??= parseJsonWithLines(source).lines);
+  let parsedNatively: { value: unknown } | undefined;
+  if (stringified) {
+    try {
+      const value: unknown = JSON.parse(source);
+      if (nestedAtMost(value, MAX_NESTING)) parsedNatively = { value };
+    } catch {
+      parsedNatively = undefined;
+    }
+  }
   try {
-    doc = parseJson(source, undefined);
+    doc = parsedNatively ? parsedNatively.value : parseJson(source, undefined);
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
       return failed([{ file, line: e.line, where: `column ${e.column}`, message: `not valid JSON: ${e.message}` }]);
