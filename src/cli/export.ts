@@ -8,7 +8,6 @@ import { statSync } from 'node:fs';
 import { TengenInputError } from '../model/errors';
 import type { Tournament } from '../model/tournament';
 import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from '../formats/export';
-import { exportTournament } from '../formats/exportAll';
 import { h9HeaderMissing, H9_FIELD_FLAGS, type H9Class, type H9HeaderInput } from '../formats/h9Header';
 import { writeFileAtomically, type WriterFs } from './files';
 import { Refusal, sameFile } from './output';
@@ -108,6 +107,8 @@ export async function writeExport(
       );
     }
   }
+  // The writers are loaded for this command only (issue 28: every command imports this file for its flags).
+  const { exportTournament } = await import('../formats/exportAll');
   const result = exportTournament(t, format, header, options);
   if (!result.ok) throw new TengenInputError(result.errors);
   await writeFileAtomically(out, result.text, fs);

@@ -35,61 +35,22 @@ import { formatInputError, TengenInputError, type InputError } from '../model/er
 import { CRITERIA, type Criterion, type Tournament } from '../model/tournament';
 import { loadTournament } from '../workbook/load';
 import { isRulesetName } from '../scoring/rulesets';
-import { computeStandings, type StandingsOptions } from '../scoring/standings';
-import { explainIn } from '../scoring/explain';
-import { czechStandings } from '../scoring/czechOrder';
-import { explainCzech, renderCzechExplanation } from '../scoring/czechExplain';
-import { explainPlace, placeExplanationTitle, renderPlaceExplanation } from '../scoring/placeExplain';
-import { czechJson, renderCzechStandings } from './czech';
-import { renderExplanation, renderStandings, standingsJson } from './render';
-import { egcStandingsJson, renderEgcResults } from './egcRender';
-import { egcResults } from '../scoring/europeanChampion';
-import { egcCongressStart } from '../scoring/egcCongressStart';
-import { inTeamFile, renderTeamPairing, renderTeamStandings, teamPairingJson, teamStandingsJson } from './teams';
-import { teamStandings } from '../scoring/teamStandings';
-import { applyPairing } from '../pairing/apply';
-import { isPairingError } from '../pairing/types';
-import { findPlayer } from './players';
-import {
-  CLI_PAIRING_SYSTEMS,
-  CLI_SEEDINGS,
-  DEFAULT_PAIRING_SYSTEM,
-  beforeRound,
-  pairAndWrite,
-  pairsByOwnSystem,
-  pairingJson,
-  pairRound,
-  partlyPaired,
-  refusedContinuation,
-  refusedControls,
-  refusedPairOptions,
-  renderPairing,
-  type CliPairingSystem,
-  type PairingWriter,
-} from './pair';
+import type { StandingsOptions } from '../scoring/standings';
+import type { CliPairingSystem, PairingWriter } from './pair';
 import type { Seeding } from '../systems/mcmahon/optimalWeights';
 import type { ByeMethod } from '../systems/byes';
-import { OPENGOTHA_RULES, type OpenGothaRules } from '../systems/opengotha/scoredPlayers';
-import { pairWeights, renderWeights, weightsJson } from './weights';
-import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls, resolveControls } from './controls';
+import type { OpenGothaRules } from '../systems/opengotha/scoredPlayers';
+import { CONTROL_FLAGS, givenControls, LIST_CONTROL_FLAGS, parseControls } from './controls';
 import { UsageError, USAGE } from './usage';
 import { lockForWriting, releaseLocks } from './lock';
 import { refuseUnwritable, writeFileAtomically, FileWriteError, type WriterFs } from './files';
 import { outFormat, pairIntoWorkbook, playoffIntoWorkbook, refuseExistingOut, refuseExistingWorkbook, refuseInPlace, refuseRepair, Refusal, sameFile, writeNewWorkbook, describeWorkbook } from './output';
-import { writeTournamentJson } from '../formats/json';
-import { foundJson, loadRatingList, renderFound } from './ratingList';
-import { checkExport, H9_HEADER_FLAGS, h9HeaderInput, writeExport } from './export';
-import { drawLots, lotsRequest, renderLots } from './lots';
-import { playoffJson, playoffOrRefuse, renderPlayoff } from './playoff';
-import { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } from './pko';
-import { qualificationJson, qualificationOrRefuse, renderQualification, writeQualificationWorkbook } from './qualification';
-import { withNextPlayoffRound } from '../systems/round-robin/playoff';
-import { buildSite, publishOptions, publishTarget, withSiteAddress, writeSite } from './publish';
-import { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } from './series';
-import { runCheck } from './check';
-import { generateJson, generateOptions } from './generate';
-
+import { H9_HEADER_FLAGS } from './export';
 import { citationForPeople } from '../model/citations';
+
+// Each command's own modules are loaded when it runs (`await import`), not at start-up: a command pays for what it
+// uses — `tengen workbook` never compiled the site publisher, its QR codes and zip writer, nor the pairing systems
+// (issue 28: module loading was a fifth of a command's CPU).
 
 export { USAGE };
 
@@ -223,6 +184,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'standings': {
       if (rest.length !== 1) throw new UsageError('standings takes one FILE');
       const t = await load(rest[0]);
+      const { inTeamFile, renderTeamStandings, teamStandingsJson } = await import('./teams');
+      const { teamStandings } = await import('../scoring/teamStandings');
+      const { czechStandings } = await import('../scoring/czechOrder');
+      const { czechJson, renderCzechStandings } = await import('./czech');
+      const { computeStandings } = await import('../scoring/standings');
+      const { renderStandings, standingsJson } = await import('./render');
+      const { egcResults } = await import('../scoring/europeanChampion');
+      const { egcCongressStart } = await import('../scoring/egcCongressStart');
+      const { egcStandingsJson, renderEgcResults } = await import('./egcRender');
       if (t.settings.teams) {
         // A team tournament ranks teams (src/scoring/teamStandings.ts): its order is fixed by the EGF rules' team paragraphs.
         const refused = ['ruleset', 'tiebreaks'].filter((f) => flags.has(f));
@@ -256,6 +226,13 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     case 'explain': {
       if (rest.length !== 3) throw new UsageError('explain takes FILE PLAYER CRITERION');
       const [file, who, criterionText] = rest;
+      const { findPlayer } = await import('./players');
+      const { czechStandings } = await import('../scoring/czechOrder');
+      const { explainCzech, renderCzechExplanation } = await import('../scoring/czechExplain');
+      const { computeStandings } = await import('../scoring/standings');
+      const { explainPlace, placeExplanationTitle, renderPlaceExplanation } = await import('../scoring/placeExplain');
+      const { explainIn } = await import('../scoring/explain');
+      const { renderExplanation } = await import('./render');
       if (criterionText.toLowerCase() === 'czech') {
         const t = await load(file);
         const player = findPlayer(t, who, file);
@@ -288,6 +265,15 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'pair': {
       if (rest.length !== 1) throw new UsageError('pair takes one FILE');
+      const {
+        CLI_PAIRING_SYSTEMS, CLI_SEEDINGS, DEFAULT_PAIRING_SYSTEM, beforeRound, pairAndWrite, pairsByOwnSystem, pairingJson, pairRound, partlyPaired, refusedContinuation, refusedControls, refusedPairOptions, renderPairing,
+      } = await import('./pair');
+      const { OPENGOTHA_RULES } = await import('../systems/opengotha/scoredPlayers');
+      const { resolveControls } = await import('./controls');
+      const { inTeamFile, renderTeamPairing, teamPairingJson } = await import('./teams');
+      const { isPairingError } = await import('../pairing/types');
+      const { applyPairing } = await import('../pairing/apply');
+      const { pairWeights, renderWeights, weightsJson } = await import('./weights');
       const outFlag = flags.get('out');
       const out = typeof outFlag === 'string' ? outFlag : undefined;
       // The format to write is known, and refused if Tengen cannot write it, before any work.
@@ -401,6 +387,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'players': {
       if (rest.length !== 1) throw new UsageError('players takes one LIST (a rating list: EGD allworld, FFG échelle or AGA TDList)');
+      const { foundJson, loadRatingList, renderFound } = await import('./ratingList');
       const find = flags.get('find');
       const format = flags.get('format');
       const limitText = flags.get('limit') ?? '50';
@@ -413,6 +400,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'export': {
       if (rest.length !== 1) throw new UsageError('export takes one FILE');
+      const { checkExport, h9HeaderInput, writeExport } = await import('./export');
       const { format, out } = checkExport({ file: rest[0], format: flags.get('format'), out: flags.get('out'), overwrite: flags.has('overwrite') });
       const header = h9HeaderInput(format, flags);
       const t = await load(rest[0]);
@@ -423,6 +411,8 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'lots': {
       if (rest.length !== 1) throw new UsageError('lots takes one FILE');
+      const { drawLots, lotsRequest, renderLots } = await import('./lots');
+      const { writeTournamentJson } = await import('../formats/json');
       const request = lotsRequest(flags);
       const out = flags.get('out');
       if (typeof out !== 'string') throw new UsageError('lots needs --out FILE.json (the file to record the numbers in)');
@@ -435,6 +425,9 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'playoff': {
       if (rest.length !== 1) throw new UsageError('playoff takes one LEAGUE file');
+      const { playoffJson, playoffOrRefuse, renderPlayoff } = await import('./playoff');
+      const { withNextPlayoffRound } = await import('../systems/round-robin/playoff');
+      const { writeTournamentJson } = await import('../formats/json');
       const out = flags.get('out');
       const format = typeof out === 'string' ? outFormat(out, ['json', 'xlsx']) : undefined;
       // A workbook given as LEAGUE and as --out is updated in place (the session's Pair playoff: the Bracket sheet).
@@ -452,6 +445,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'pko': {
       if (rest.length !== 1) throw new UsageError('pko takes one PKO file (a knockout with the bracket egc-pko-24 or egc-pko-32)');
+      const { emergencyPlaces, pkoJson, pkoOrRefuse, renderPko } = await import('./pko');
       const places = emergencyPlaces(flags.get('emergency'));
       const t = await load(rest[0]);
       const q = pkoOrRefuse(t, places, rest[0]);
@@ -460,6 +454,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'qualification': {
       if (rest.length !== 2) throw new UsageError('qualification takes two files: the LEAGUE (with its playoff) and the CONGRESS McMahon');
+      const { qualificationJson, qualificationOrRefuse, renderQualification, writeQualificationWorkbook } = await import('./qualification');
       const out = flags.get('out');
       if (typeof out === 'string') outFormat(out, ['xlsx']);
       const q = qualificationOrRefuse(await load(rest[0]), await load(rest[1]), { league: rest[0], congress: rest[1] });
@@ -469,6 +464,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'series': {
       if (rest.length === 0) throw new UsageError('series takes one or more FILEs, in the order the tournaments were held');
+      const { renderSeries, seriesAsOf, seriesFiles, seriesJson, seriesOf, writeSeriesWorkbook } = await import('./series');
       const out = flags.get('out');
       if (typeof out === 'string') outFormat(out, ['xlsx']);
       const files = await seriesFiles(rest);
@@ -480,6 +476,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'publish': {
       if (rest.length !== 1) throw new UsageError('publish takes one FILE');
+      const { buildSite, publishOptions, publishTarget, withSiteAddress, writeSite } = await import('./publish');
       const target = publishTarget(flags.get('out'));
       const asked = publishOptions(flags);
       const t = await load(rest[0]);
@@ -491,12 +488,14 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     case 'check': {
       if (rest.length !== 1) throw new UsageError('check takes one FILE');
+      const { runCheck } = await import('./check');
       const checked = runCheck(await load(rest[0]), rest[0], { json: flags.has('json'), compare: !flags.has('no-compare') });
       io.out(checked.text);
       return checked.status;
     }
     case 'generate': {
       if (rest.length !== 0) throw new UsageError('generate takes no FILE (--out FILE.json writes one)');
+      const { generateJson, generateOptions } = await import('./generate');
       const out = flags.get('out');
       if (typeof out === 'string') {
         outFormat(out, ['json']);
@@ -519,7 +518,7 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
  * (the session's pairing batch, the director's own sheets, columns and Log kept); or a new workbook.
  */
 function pairingWriter(file: string, out: string, format: 'json' | 'xlsx', inPlace: boolean, t: Tournament, safety: { repair: boolean; rest: boolean }, fs?: WriterFs): PairingWriter {
-  if (format === 'json') return (after) => writeFileAtomically(out, writeTournamentJson(after), fs);
+  if (format === 'json') return async (after) => writeFileAtomically(out, (await import('../formats/json')).writeTournamentJson(after), fs);
   if (inPlace) return (_after, pairing) => pairIntoWorkbook(file, t, pairing, safety, fs);
   return async (after) => {
     await writeNewWorkbook(after, out, 'en', fs);

@@ -7,7 +7,7 @@
  *
  * Why one file of this size: the reader and the writer of one format together, so that each field is read and written side by side.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { formatRank, parseRank, type Rank } from '../model/rank';
 import type { Bye, Game, Player, PlayerId, PlayoffGame, Settings, Team, Tournament } from '../model/tournament';
@@ -16,7 +16,7 @@ import { MAX_NESTING } from '../model/limits';
 import { validateTournament } from '../model/validate';
 import { DEFAULT_ENTRANT_RANK_RULE, entrantRank, type Member } from '../model/entrants';
 import { parseSiteUrl } from '../model/siteUrl';
-import schema from './tournament.schema.json';
+import generatedValidator from './tournamentSchemaValidator';
 
 export const FORMAT = 'tengen-tournament';
 export const FORMAT_VERSION = 1;
@@ -38,6 +38,15 @@ class JsonSyntaxError extends Error {
 /** Parses JSON text; `lines` maps each JSON pointer ("/players/3/rank") to the line its value starts on. */
 export function parseJsonWithLines(text: string): { value: unknown; lines: Map<string, number> } {
   const lines = new Map<string, number>();
+  return { value: parseJson(text, lines), lines };
+}
+
+/**
+ * The same reading, with the same refusals, without the lines: a pointer string and a map entry for every value of a
+ * 700-player tournament cost more than the reading itself, and are needed only to name the line of an error — which
+ * reads the text again with them (issue 28).
+ */
+function parseJson(text: string, lines: Map<string, number> | undefined): unknown {
   let i = 0;
   let line = 1;
   let lineStart = 0;
@@ -59,6 +68,10 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
     i++; // opening quote
     let out = '';
     for (;;) {
+      // The run of plain characters up to the next quote, backslash or line break, taken in one slice.
+      const from = i;
+      for (let c = text.charCodeAt(i); i < text.length && c !== 34 && c !== 92 && c !== 10; c = text.charCodeAt(++i));
+      if (i > from) out += text.slice(from, i);
       if (i >= text.length) fail('unterminated string');
       const c = text[i];
       if (c === '"') {
@@ -76,9 +89,6 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
           out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
           i += 6;
         } else fail(`bad escape \\${e ?? ''} in a string`);
-      } else {
-        out += c;
-        i++;
       }
     }
   };
@@ -86,7 +96,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
   let depth = 0;
   const value = (path: string): unknown => {
     ws();
-    lines.set(path, line);
+    lines?.set(path, line);
     const c = text[i];
     if ((c === '{' || c === '[') && ++depth > MAX_NESTING) fail(`nested deeper than ${MAX_NESTING} levels (a Tengen tournament nests 5 deep)`);
     const close = <T>(v: T): T => {
@@ -109,11 +119,11 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
         ws();
         if (text[i] !== ':') fail(`expected ":" after "${key}"`);
         i++;
-        const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const childPath = lines ? `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
         if (Object.prototype.hasOwnProperty.call(obj, key)) fail(`"${key}" appears twice in the same object`);
         // defineProperty, not assignment: a key "__proto__" must stay a plain key, as with JSON.parse
         Object.defineProperty(obj, key, { value: value(childPath), enumerable: true, writable: true, configurable: true });
-        lines.set(`${childPath}#key`, keyLine);
+        lines?.set(`${childPath}#key`, keyLine);
         ws();
         if (text[i] === ',') {
           i++;
@@ -135,7 +145,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
         return close(arr);
       }
       for (;;) {
-        arr.push(value(`${path}/${arr.length}`));
+        arr.push(value(lines ? `${path}/${arr.length}` : ''));
         ws();
         if (text[i] === ',') {
           i++;
@@ -170,7 +180,7 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
   const result = value('');
   ws();
   if (i < text.length) fail('unexpected text after the end of the tournament');
-  return { value: result, lines };
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -178,15 +188,12 @@ export function parseJsonWithLines(text: string): { value: unknown; lines: Map<s
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
- * The schema's validator, compiled when a JSON file is first read: compiling takes some 120 ms, which every command
- * that loads this module (a workbook's session, for `writeTournamentJson`) paid at start-up without reading JSON
- * (issue 28).
+ * The validator of `tournament.schema.json`, compiled ahead of time by Ajv (scripts/schema-validator.js, with the
+ * options it had here: allErrors, not strict): compiling it at run time cost every command that reads a tournament
+ * 300–800 ms of CPU — the OpenGotha file carries the tournament as JSON (issue 28). Same code, same errors; a test
+ * fails when the schema changes without it being regenerated.
  */
-let compiled: ValidateFunction | undefined;
-function schemaValidator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
-  return compiled;
-}
+const validateSchema = generatedValidator as unknown as ValidateFunction;
 
 function schemaMessage(e: ErrorObject): string {
   switch (e.keyword) {
@@ -229,10 +236,44 @@ function lineOf(lines: Map<string, number>, path: string): number | undefined {
 }
 
 export function parseTournamentJson(text: string, file?: string): Parsed<Tournament> {
+  return readTournamentJson(text, file, false);
+}
+
+/**
+ * `parseTournamentJson` of a text `JSON.stringify` wrote (the tournament OpenGotha's Tengen comment restores,
+ * opengothaComment.ts): such a text has no key twice in an object, no raw line break in a string, and its numbers as
+ * JavaScript prints them, so `JSON.parse` gives the value `parseJson` would, natively (issue 28). Only the nesting is
+ * checked on it; a document nested too deep is read by `parseJson`, for its refusal word for word.
+ */
+export function parseStringifiedTournamentJson(text: string, file?: string): Parsed<Tournament> {
+  return readTournamentJson(text, file, true);
+}
+
+/** Whether `value` holds no object or array nested deeper than `levels` (itself the first level). */
+function nestedAtMost(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (levels === 0) return false;
+  for (const x of Array.isArray(value) ? value : Object.values(value)) if (!nestedAtMost(x, levels - 1)) return false;
+  return true;
+}
+
+function readTournamentJson(text: string, file: string | undefined, stringified: boolean): Parsed<Tournament> {
   let doc: unknown;
-  let lines: Map<string, number>;
+  const source = text.replace(/^\uFEFF/, '');
+  // Where each value starts, worked out only for an error: the text is read again, this time with its lines.
+  let linesRead: Map<string, number> | undefined;
+  const lines = () => (linesRead ??= parseJsonWithLines(source).lines);
+  let parsedNatively: { value: unknown } | undefined;
+  if (stringified) {
+    try {
+      const value: unknown = JSON.parse(source);
+      if (nestedAtMost(value, MAX_NESTING)) parsedNatively = { value };
+    } catch {
+      parsedNatively = undefined;
+    }
+  }
   try {
-    ({ value: doc, lines } = parseJsonWithLines(text.replace(/^\uFEFF/, '')));
+    doc = parsedNatively ? parsedNatively.value : parseJson(source, undefined);
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
       return failed([{ file, line: e.line, where: `column ${e.column}`, message: `not valid JSON: ${e.message}` }]);
@@ -244,21 +285,20 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
   }
   const record = doc as Record<string, unknown>;
   if (record.format !== FORMAT) {
-    return failed([{ file, line: lineOf(lines, '/format'), where: '/format', message: `not a Tengen tournament: expected "format": "${FORMAT}"` }]);
+    return failed([{ file, line: lineOf(lines(), '/format'), where: '/format', message: `not a Tengen tournament: expected "format": "${FORMAT}"` }]);
   }
   if (record.version !== FORMAT_VERSION) {
     return failed([
-      { file, line: lineOf(lines, '/version'), where: '/version', message: `this file is format version ${JSON.stringify(record.version)}; this Tengen reads version ${FORMAT_VERSION}` },
+      { file, line: lineOf(lines(), '/version'), where: '/version', message: `this file is format version ${JSON.stringify(record.version)}; this Tengen reads version ${FORMAT_VERSION}` },
     ]);
   }
-  const validateSchema = schemaValidator();
   if (!validateSchema(doc)) {
     const errors = (validateSchema.errors ?? []).map((e): InputError => {
       const extra = e.keyword === 'additionalProperties' ? `/${(e.params as { additionalProperty: string }).additionalProperty}` : '';
       const path = e.instancePath + extra;
       return {
         file,
-        line: lines.get(`${path}#key`) ?? lineOf(lines, path),
+        line: lines().get(`${path}#key`) ?? lineOf(lines(), path),
         where: path || '/',
         player: playerOfPath(record, e.instancePath),
         message: schemaMessage(e),
@@ -271,7 +311,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
   const rank = (text: string, path: string): Rank => {
     const r = parseRank(text);
     if (r.ok) return r.rank;
-    errors.push({ file, line: lineOf(lines, path), where: path, player: playerOfPath(record, path), message: r.message });
+    errors.push({ file, line: lineOf(lines(), path), where: path, player: playerOfPath(record, path), message: r.message });
     return 0 as Rank;
   };
   const json = doc as unknown as TournamentJson;
@@ -284,13 +324,13 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
     const where = `/players/${i}`;
     const who = `${p.id} (${displayName(p)})`;
     if (!members) {
-      if (given === undefined) errors.push({ file, line: lineOf(lines, where), where, player: who, message: 'has no rank; give a rank, or members whose ranks give it' });
+      if (given === undefined) errors.push({ file, line: lineOf(lines(), where), where, player: who, message: 'has no rank; give a rank, or members whose ranks give it' });
       return given ?? (0 as Rank);
     }
     const rule = s.entrants?.rank ?? DEFAULT_ENTRANT_RANK_RULE;
     const computed = entrantRank(members.map((m) => m.rank), rule);
     if (given !== undefined && given !== computed) {
-      errors.push({ file, line: lineOf(lines, where), where: `${where}/rank`, player: who, message: `rank ${formatRank(given)} is not the rank its members give: ${formatRank(computed)} (${rule}${s.entrants ? '' : ', the default'}); leave out the rank or correct it` });
+      errors.push({ file, line: lineOf(lines(), where), where: `${where}/rank`, player: who, message: `rank ${formatRank(given)} is not the rank its members give: ${formatRank(computed)} (${rule}${s.entrants ? '' : ', the default'}); leave out the rank or correct it` });
     }
     return computed;
   };
@@ -298,7 +338,7 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
   const siteUrl = (text: string): string | undefined => {
     const parsed = parseSiteUrl(text, '/settings/siteUrl');
     if (parsed.ok) return parsed.value;
-    for (const e of parsed.errors) errors.push({ file, line: lineOf(lines, '/settings/siteUrl'), where: '/settings/siteUrl', message: e.message });
+    for (const e of parsed.errors) errors.push({ file, line: lineOf(lines(), '/settings/siteUrl'), where: '/settings/siteUrl', message: e.message });
     return undefined;
   };
   const settings: Settings = strip({
@@ -352,10 +392,10 @@ export function parseTournamentJson(text: string, file?: string): Parsed<Tournam
   const semantic = validateTournament(
     t,
     {
-      player: (i) => ({ line: lineOf(lines, `/players/${i}`), where: `/players/${i}` }),
-      game: (i) => ({ line: lineOf(lines, `/games/${i}`), where: `/games/${i}` }),
-      bye: (i) => ({ line: lineOf(lines, `/byes/${i}`), where: `/byes/${i}` }),
-      field: (path) => ({ line: lineOf(lines, path), where: path }),
+      player: (i) => ({ line: lineOf(lines(), `/players/${i}`), where: `/players/${i}` }),
+      game: (i) => ({ line: lineOf(lines(), `/games/${i}`), where: `/games/${i}` }),
+      bye: (i) => ({ line: lineOf(lines(), `/byes/${i}`), where: `/byes/${i}` }),
+      field: (path) => ({ line: lineOf(lines(), path), where: path }),
     },
     file,
   );

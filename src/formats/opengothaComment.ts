@@ -11,7 +11,7 @@
  */
 import { failed, type InputError, type Parsed } from '../model/errors';
 import type { Team, Tournament } from '../model/tournament';
-import { parseTournamentJson, tournamentToJson } from './json';
+import { parseStringifiedTournamentJson, tournamentToJson } from './json';
 import { boardsWrittenAsListed, writtenBoards } from './opengothaTeamsExport';
 
 export const COMMENT_TAG = 'tengen:settings';
@@ -154,7 +154,7 @@ export function restoreFromComment(
   if (teams !== undefined) doc.teams = teams;
   if (payload.playoffs !== undefined) doc.playoffs = payload.playoffs;
 
-  const parsed = parseTournamentJson(JSON.stringify(doc), file);
+  const parsed = parseStringifiedTournamentJson(JSON.stringify(doc), file);
   if (parsed.ok) return parsed;
   const errors: InputError[] = parsed.errors.map((e) => ({
     file,

@@ -11,14 +11,10 @@ import { MAX_INPUT_BYTES } from '../model/limits';
 import type { Tournament } from '../model/tournament';
 import { DAMAGED_WORKBOOK_ADVICE } from './adapters/damaged';
 import { decodeTournamentFile, mojibakeError } from '../formats/encoding';
-import { decodeH9, parseH9 } from '../formats/h9';
-import { h9ToTournament } from '../formats/h9Tournament';
-import { parseTournamentJson } from '../formats/json';
-import { parseMacMahon } from '../formats/macmahon';
-import { parseOpenGotha } from '../formats/opengotha';
-import { parsePairgoth } from '../formats/pairgoth';
 
-export type TournamentFormat = 'json' | 'opengotha' | 'macmahon' | 'pairgoth' | 'h9';
+import type { TournamentFormat } from './tournamentFile';
+
+export type { TournamentFormat };
 
 /** MacMahon's root element, within the first lines (after the declaration and comments). */
 const MACMAHON_ROOT = /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<TournamentData\b/;
@@ -38,37 +34,23 @@ export function detectFormat(file: string, text: string): TournamentFormat | und
   return undefined;
 }
 
-export function parseTournament(text: string, file: string): Parsed<Tournament> {
-  switch (detectFormat(file, text)) {
-    case 'json':
-      return parseTournamentJson(text, file);
-    case 'opengotha':
-      return parseOpenGotha(text, file);
-    case 'macmahon':
-      return parseMacMahon(text, file);
-    case 'pairgoth':
-      return parsePairgoth(text, file);
-    case 'h9': {
-      const h9 = parseH9(text, file);
-      return h9.ok ? h9ToTournament(h9.value, file) : h9;
-    }
-    default:
-      return failed([
-        {
-          file,
-          message:
-            'not a tournament file Tengen reads: expected Tengen tournament JSON (.json), OpenGotha or MacMahon XML (.xml), Pairgoth (.tour), EGD results (.h9) or a Tengen workbook (.xlsx)',
-        },
-      ]);
-  }
+/**
+ * The file's tournament, read by the reader of its format (./tournamentFile.ts), loaded only for a file of that kind:
+ * a workbook's reading never loads the file formats' readers (issue 28).
+ */
+async function parseTournament(text: string, file: string): Promise<Parsed<Tournament>> {
+  const { parseTournamentFile } = await import('./tournamentFile');
+  return parseTournamentFile(detectFormat(file, text), text, file);
 }
 
 async function loadWorkbook(file: string): Promise<Parsed<Tournament>> {
   const { readXlsxFile } = await import('./adapters/xlsxFile');
-  const { readTournament } = await import('./session');
+  // The reading alone (session/read.ts), not the session's entry: reading a workbook never needs the wizard's batches
+  // and the pairing systems they load (issue 28). A command that writes into the workbook reads it again as a session.
+  const { readTournamentAlone } = await import('./session/read');
   let parsed: Parsed<Tournament>;
   try {
-    parsed = await readTournament(await readXlsxFile(file));
+    parsed = await readTournamentAlone(await readXlsxFile(file));
   } catch (e) {
     // A workbook beyond what a tournament holds (xlsxLimits.ts) is refused naming the sheet.
     if (e instanceof TengenInputError) return failed(e.errors.map((x) => ({ ...x, file })));
@@ -98,7 +80,7 @@ export async function loadTournament(file: string): Promise<Parsed<Tournament>> 
   const ext = path.extname(file).toLowerCase();
   // OpenGotha writes .h9 files in ISO-8859-15 and declares nothing: UTF-8 when the bytes are, else Latin-9.
   if (ext === '.h9' || ext === '.h') {
-    const text = decodeH9(bytes);
+    const text = (await import('../formats/h9')).decodeH9(bytes);
     const wrong = mojibakeError(text, file);
     return wrong ? failed([wrong]) : parseTournament(text, file);
   }

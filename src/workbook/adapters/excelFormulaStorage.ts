@@ -32,7 +32,7 @@
  *
  * jszip is the zip library ExcelJS itself uses (a dependency of exceljs); it runs in Node and in the browser.
  */
-import JSZip from 'jszip';
+import { jsZip } from './xlsxJsZip';
 
 /** The custom functions' namespace (manifest.xml, `<Namespace>`). */
 export const FUNCTION_NAMESPACE = 'GO';
@@ -155,7 +155,7 @@ function withContentType(types: string): string {
 
 /** A saved workbook (ExcelJS's zip) as Excel would store its formulas. */
 export async function toExcelStorage(data: Uint8Array): Promise<Uint8Array> {
-  const zip = await JSZip.loadAsync(data);
+  const zip = await jsZip().loadAsync(data);
   let dynamic = 0;
   let customFunctions = false;
   for (const path of Object.keys(zip.files)) {
@@ -185,7 +185,7 @@ export async function toExcelStorage(data: Uint8Array): Promise<Uint8Array> {
 
 /** A workbook as Excel stores it, with the custom functions named as the engine reads them (`GO.STANDINGS`). */
 export async function fromExcelStorage(data: Uint8Array): Promise<Uint8Array> {
-  const zip = await JSZip.loadAsync(data);
+  const zip = await jsZip().loadAsync(data);
   let changed = false;
   for (const path of Object.keys(zip.files)) {
     if (!WORKSHEET.test(path)) continue;

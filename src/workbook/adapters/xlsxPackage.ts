@@ -21,7 +21,7 @@
  *
  * Why one file of this size: the .xlsx package as one concept: the parts kept byte for byte, the rewritten sheets merged back, the package listed again.
  */
-import JSZip from 'jszip';
+import { jsZip } from './xlsxJsZip';
 import { ZipParts } from './zipParts';
 import { sheetProblem } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
@@ -224,7 +224,7 @@ export function completePart(part: string, text: string | undefined, sheet?: str
 }
 
 export async function sheetPackage(pkg: XlsxPackage, sheets: readonly { name: string; xml: string }[], definedNames: readonly PackageName[]): Promise<Uint8Array> {
-  const zip = new JSZip();
+  const zip = new (jsZip())();
   const overrides: string[] = [];
   const rels: string[] = [];
   const entries: string[] = [];

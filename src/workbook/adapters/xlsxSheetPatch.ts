@@ -275,6 +275,10 @@ function columnStyles(xml: string): (column: number) => string | undefined {
   return (column) => cols.find((c) => c.min <= column && column <= c.max && c.style !== undefined && c.style !== '0')?.style;
 }
 
+/** A row's or a cell's address as its tag's first attribute (` r="12"`, ` r="B12"`), matched where the tag's name ends. */
+const FIRST_ROW_ADDRESS = / r="\d+"/y;
+const FIRST_CELL_ADDRESS = / r="[A-Z]+\d+"/y;
+
 /**
  * Whether the sheet's XML can be patched here: every row and cell carries its address (`r`, optional in the schema),
  * as Excel, LibreOffice and ExcelJS write them. A sheet without is left to ExcelJS.
@@ -285,8 +289,11 @@ export function patchable(xml: string): boolean {
   const end = xml.indexOf('</sheetData>', start);
   const data = end < 0 ? '' : xml.slice(start, end);
   // Found by indexOf, not a regular expression over the whole sheet (a congress Grid is megabytes).
-  for (const [name, address] of [['<row', /^\d+$/], ['<c', /^[A-Z]+\d+$/]] as const) {
+  for (const [name, address, first] of [['<row', /^\d+$/, FIRST_ROW_ADDRESS], ['<c', /^[A-Z]+\d+$/, FIRST_CELL_ADDRESS]] as const) {
     for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + name.length)) {
+      // The address written first, as every program writes it: what attributeOf would find, at once (issue 28).
+      first.lastIndex = at + name.length;
+      if (first.test(data)) continue;
       const next = data.charCodeAt(at + name.length);
       if (!(next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)) continue;
       const end = data.indexOf('>', at);

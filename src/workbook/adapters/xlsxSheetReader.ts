@@ -116,6 +116,13 @@ function elementText(body: string, name: string, selfClosed: string | undefined)
 const REF = /^([A-Z]+)(\d+)$/;
 
 /**
+ * `<c r="B7" s="3" t="s"><f>…</f><v>…</v></c>` (attributes r, s, t in that order, each optional but r; formula and
+ * value optional, without attributes; or self-closed): captures column letters, row, style, type, then whether the
+ * cell has a body, its formula and its value.
+ */
+const CANONICAL_CELL = /<c r="([A-Z]+)(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\/>|(>)(?:<f>([^<]*)<\/f>)?(?:<v>([^<]*)<\/v>)?<\/c>)/y;
+
+/**
  * The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. `shown` gives
  * a formula's text as the adapter reads it (its custom functions under their shown names: excelFormulaStorage.ts).
  *
@@ -136,40 +143,64 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
   let rows = 0;
   let columns = 0;
   for (let i = data.indexOf('<c'); i >= 0; i = data.indexOf('<c', i)) {
-    if (!endsName(data, i + 2)) {
-      i += 2;
-      continue;
+    let row: number;
+    let column: number;
+    let type: string;
+    let style: number;
+    let f: string | undefined;
+    let v: string | undefined;
+    let body: string | undefined;
+    // A cell as Excel, LibreOffice, ExcelJS and Tengen write it, read by one match; any other form by the scan below,
+    // which gives the same for this form (test/workbook/xlsxSheetReader.test.ts).
+    CANONICAL_CELL.lastIndex = i;
+    const cell = CANONICAL_CELL.exec(data);
+    if (cell) {
+      i = CANONICAL_CELL.lastIndex;
+      row = Number(cell[2]);
+      column = columnOf(cell[1]);
+      // Self-closed, or nothing inside: no value.
+      if (cell[5] === undefined || (cell[6] === undefined && cell[7] === undefined)) continue;
+      if (slaves.size > 0 && slaves.has(`${row}:${column}`)) continue;
+      type = cell[4] ?? 'n';
+      style = cell[3] !== undefined ? Number(cell[3]) : 0;
+      f = cell[6];
+      v = cell[7];
+    } else {
+      if (!endsName(data, i + 2)) {
+        i += 2;
+        continue;
+      }
+      const tagEnd = data.indexOf('>', i);
+      if (tagEnd < 0) break;
+      const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
+      const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
+      body = '';
+      if (selfClosed) i = tagEnd + 1;
+      else {
+        const close = data.indexOf('</c>', tagEnd);
+        if (close < 0) break;
+        body = data.slice(tagEnd + 1, close);
+        i = close + 4;
+      }
+      const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
+      if (!ref) return undefined;
+      row = Number(ref[2]);
+      column = columnOf(ref[1]);
+      if (body === '' || (slaves.size > 0 && slaves.has(`${row}:${column}`))) continue;
+      const t = attributeOf(attrs, 't');
+      type = t !== undefined && /^\w+$/.test(t) ? t : 'n';
+      const s = attributeOf(attrs, 's');
+      style = s !== undefined && /^\d+$/.test(s) ? Number(s) : 0;
+      f = elementText(body, 'f', '');
+      v = elementText(body, 'v', undefined);
     }
-    const tagEnd = data.indexOf('>', i);
-    if (tagEnd < 0) break;
-    const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
-    const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
-    let body = '';
-    if (selfClosed) i = tagEnd + 1;
-    else {
-      const close = data.indexOf('</c>', tagEnd);
-      if (close < 0) break;
-      body = data.slice(tagEnd + 1, close);
-      i = close + 4;
-    }
-    const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
-    if (!ref) return undefined;
-    const row = Number(ref[2]);
-    const column = columnOf(ref[1]);
-    if (body === '' || (slaves.size > 0 && slaves.has(`${row}:${column}`))) continue;
-    const t = attributeOf(attrs, 't');
-    const type = t !== undefined && /^\w+$/.test(t) ? t : 'n';
-    const s = attributeOf(attrs, 's');
-    const style = s !== undefined && /^\d+$/.test(s) ? Number(s) : 0;
-    const f = elementText(body, 'f', '');
-    const v = elementText(body, 'v', undefined);
     let value: CellValue;
     let formula: string | null = null;
     if (f !== undefined) {
       formula = `=${shown(unescapeXml(f))}`;
       value = v ? typed(type, v, style, context) : null;
     } else if (type === 'inlineStr') {
-      const is = /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
+      const is = body === undefined ? undefined : /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
       // ExcelJS reads an empty inline string as no value at all.
       if (is === undefined || textOf(is) === '') continue;
       value = textOf(is);

@@ -8,7 +8,13 @@
  * above (a module is `SCALE` identical rows) and runs of one byte — so nothing here needs Node's zlib and the same
  * code runs in the CLI, the page and the pane. A code is about a kilobyte; the same URL gives the same bytes.
  */
-import { create } from 'qrcode';
+import type * as QrCode from 'qrcode';
+
+// The encoder is loaded the first time a code is drawn (issue 28): a workbook without a results site has none, and
+// loading the package cost every workbook command some 40 ms. Declared here for the add-in's build too (its
+// TypeScript configuration has no Node types); webpack bundles the call, as for ExcelJS (xlsxExcelJs.ts).
+declare const require: (id: 'qrcode') => typeof QrCode;
+let encoder: typeof QrCode | undefined;
 
 /** Modules of the quiet zone around the symbol (ISO/IEC 18004: four modules wide). */
 const QUIET = 4;
@@ -156,7 +162,8 @@ function fixedZlib(raw: Uint8Array, stride: number): Uint8Array {
 
 /** The QR code of `data` (medium error correction, one byte-mode segment) as a PNG's bytes. */
 export function qrPng(data: string): Uint8Array {
-  const qr = create([{ data: new TextEncoder().encode(data), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: MASK });
+  encoder ??= require('qrcode');
+  const qr = encoder.create([{ data: new TextEncoder().encode(data), mode: 'byte' }], { errorCorrectionLevel: 'M', maskPattern: MASK });
   const n = qr.modules.size;
   const bits = qr.modules.data;
   const side = (n + 2 * QUIET) * SCALE;

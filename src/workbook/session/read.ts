@@ -49,6 +49,44 @@ export async function readSession(wb: WorkbookAdapter): Promise<Parsed<WorkbookS
 }
 
 export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSession>> {
+  const read = await readTournamentSheets(wb);
+  if (!read.ok) return read;
+  const { tournament, language, sheets, sheetsRead } = read.value;
+  const logValues = await readBatchSheets(wb, sheets, sheetsRead);
+  const logRow = nextLogRow(logValues);
+  const context: WorkbookContext = { language, logRow, sheets, read: sheetsRead, tournament };
+  rememberRead(tournament, context);
+  return ok({ tournament, language, logRow, sheets, fingerprint: fingerprint(tournament) });
+}
+
+/**
+ * The sheets only the batches need, kept in `sheetsRead`: the Log (its values returned), the Standings sheet (for the
+ * batches that bring it up to date cell by cell, its spilled formula among them), the hidden copies behind the live
+ * spills' fallback (liveCache.ts, diffed like the sheets they copy).
+ */
+async function readBatchSheets(wb: WorkbookAdapter, sheets: readonly string[], sheetsRead: Map<string, SheetRead>): Promise<CellValue[][] | null> {
+  const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
+  if (logValues) sheetsRead.set(LOG_SHEET, { values: logValues });
+  if (sheets.includes(STANDINGS_SHEET)) sheetsRead.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
+  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
+    if (sheets.includes(cache)) sheetsRead.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
+  }
+  return logValues;
+}
+
+/** What the tournament's own sheets give: the tournament, and each sheet as read (for the batches' compare-then-write). */
+interface TournamentSheets {
+  readonly tournament: Tournament;
+  readonly language: GridLanguage;
+  readonly sheets: readonly string[];
+  readonly sheetsRead: Map<string, SheetRead>;
+}
+
+/**
+ * The tournament from the sheets that hold it — Grid, Settings, Players, the pairing sheets, a cross-table or bracket
+ * — checked as a whole; the sheets only the batches need (Log, Standings, the caches) are not read here.
+ */
+async function readTournamentSheets(wb: WorkbookAdapter): Promise<Parsed<TournamentSheets>> {
   const sheets = await wb.sheetNames();
   if (!sheets.includes(GRID_SHEET)) {
     return failed([{ where: GRID_SHEET, message: 'this workbook has no Grid sheet: start a new tournament first' }]);
@@ -188,23 +226,31 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
   for (const s of sheetRounds) errors.push(...pairingSheetContradictions(s.sheet, s.round, s.rows, tournament.games, (id) => grid.value.playerRows.get(id)));
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
   if (errors.length > 0) return failed(errors);
-  const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
-  if (logValues) read.set(LOG_SHEET, { values: logValues });
-  // The Standings sheet, for the batches that bring it up to date cell by cell (its spilled formula among them).
-  if (sheets.includes(STANDINGS_SHEET)) read.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
-  // The hidden copies behind the live spills' fallback (liveCache.ts), diffed like the sheets they copy.
-  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
-    if (sheets.includes(cache)) read.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
-  }
-  const logRow = nextLogRow(logValues);
-  const context: WorkbookContext = { language: grid.value.language, logRow, sheets, read, tournament };
-  rememberRead(tournament, context);
-  return ok({ tournament, language: grid.value.language, logRow, sheets, fingerprint: fingerprint(tournament) });
+  return ok({ tournament, language: grid.value.language, sheets, sheetsRead: read });
 }
 
 export async function readTournament(wb: WorkbookAdapter): Promise<Parsed<Tournament>> {
   const s = await readSession(wb);
   return s.ok ? ok(s.value.tournament) : s;
+}
+
+/**
+ * The tournament alone, for a reader that writes nothing back into this workbook (the command line's `standings`,
+ * `export`, `pair … --json`): the same sheets read and checked as `readTournament`, the same refusals (the Log,
+ * Standings and cache sheets are read too: a stray cell in Log!XFD1048576 is refused all the same), without its
+ * fingerprint nor remembering the read for a batch (issue 28).
+ */
+export async function readTournamentAlone(wb: WorkbookAdapter): Promise<Parsed<Tournament>> {
+  try {
+    const s = await readTournamentSheets(wb);
+    if (!s.ok) return s;
+    await readBatchSheets(wb, s.value.sheets, new Map());
+    return ok(s.value.tournament);
+  } catch (e) {
+    // As readSession: an adapter refuses a sheet beyond what a tournament holds.
+    if (e instanceof TengenInputError) return failed(e.errors);
+    throw e;
+  }
 }
 
 /** Values for tests and tools: what a cell of the grid of `t` holds. */
