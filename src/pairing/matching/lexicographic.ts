@@ -150,12 +150,8 @@ export function lexicographicPerfectMatching(
       for (let j = i + 1; j < n; j++) {
         if (!allowed(i, j)) continue;
         if (live === liveI.length) {
-          const bi = new Int32Array(2 * live);
-          const bj = new Int32Array(2 * live);
-          bi.set(liveI);
-          bj.set(liveJ);
-          liveI = bi;
-          liveJ = bj;
+          liveI = doubled(liveI);
+          liveJ = doubled(liveJ);
         }
         liveI[live] = i;
         liveJ[live++] = j;
@@ -276,12 +272,8 @@ export function lexicographicPerfectMatching(
       if (slack > 0) continue;
       const c = blossoms.positiveAt(common);
       if (m === kept.length) {
-        const k2 = new Int32Array(2 * m);
-        const p2 = new Int32Array(2 * m);
-        k2.set(kept);
-        p2.set(keptPrefix);
-        kept = k2;
-        keptPrefix = p2;
+        kept = doubled(kept);
+        keptPrefix = doubled(keptPrefix);
       }
       kept[m] = p;
       keptPrefix[m++] = c;
@@ -472,6 +464,13 @@ export function lexicographicPerfectMatching(
     return total;
   });
   return { status: 'optimal', mate: m, totals, stages, maxima };
+}
+
+/** A copy of `a` in an array twice as long (a list growing by doubling). */
+function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(2 * a.length);
+  out.set(a);
+  return out;
 }
 
 /** Units for tiers with the given maxima (top first) under a prefix of at most `prefixMax`, and the spread. */
