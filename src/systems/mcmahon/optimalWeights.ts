@@ -77,11 +77,11 @@
  * 0…1; large gaps its square;
  * consecutive float 0…2; repeated float 0…6;
  * handicap 0…the ceiling (9); large handicaps 0…81; cross-group 0…1; halves 0…1; geography 0…the sum of the avoid
- * levels (default 15, at most 400); colour 0…32; seeding 0…the largest score group (slip, fold), its square
+ * levels (default 15, at most 400); colour 0…32; colour: three out 0…2; seeding 0…the largest score group (slip, fold), its square
  * (adjacent) or 0…999 (random). The matcher (./matching/lexicographic) gives each tier a unit larger than everything
  * below it can total over the n/2 pairs, and
  * when the product would exceed the exact solver's 2^50 it solves in stages, each keeping exactly the optima of the
- * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the thirteen summed tiers need
+ * stages before (certified duals). About log2(n/2 · max) bits per tier: for 2,000 players the fourteen summed tiers need
  * about 130 bits, so three stages (the largest gap, a bottleneck, takes one stage per threshold it lowers, plus one). A RangeError — never a traded priority — would come only if one tier alone
  * needed more than 2^50 (a per-pair range above 2^50 / (n/2), far beyond these), and `pairOptimal` reports it as a
  * `PairingError`.
