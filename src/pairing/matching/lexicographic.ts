@@ -39,6 +39,7 @@
  */
 import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
+import { assertTriangleOrder } from './pairTable';
 import {
   maxWeightPerfectMatching,
   MAX_WEIGHT_SPREAD,
@@ -139,12 +140,7 @@ export function lexicographicPerfectMatching(
     // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
     liveI = allowed.u.subarray(0, live);
     liveJ = allowed.v.subarray(0, live);
-    for (let p = 0; p < live; p++) {
-      const i = liveI[p];
-      const j = liveJ[p];
-      const ordered = i >= 0 && i < j && j < n && (p === 0 || liveI[p - 1] < i || (liveI[p - 1] === i && liveJ[p - 1] < j));
-      if (!ordered) throw new RangeError(`allowed pairs: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
-    }
+    assertTriangleOrder(liveI, liveJ, live, n, 'allowed pairs');
   } else {
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {

@@ -130,13 +130,10 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     us = weight.u.subarray(0, count);
     vs = weight.v.subarray(0, count);
     ws = weight.weights.slice(0, count);
+    assertTriangleOrder(us, vs, count, n, 'listed weights');
     for (let p = 0; p < count; p++) {
-      const i = us[p];
-      const j = vs[p];
-      const ordered = i >= 0 && i < j && j < n && (p === 0 || us[p - 1] < i || (us[p - 1] === i && vs[p - 1] < j));
-      if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
       const w = ws[p];
-      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${i}, ${j}) = ${w}: must be a safe integer`);
+      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${us[p]}, ${vs[p]}) = ${w}: must be a safe integer`);
       if (w < min) min = w;
       if (w > max) max = w;
     }
@@ -191,3 +188,15 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
   return new PairTable(n, count, us, vs, ws, offset);
 }
 
+/**
+ * Throws unless pairs (u[p], v[p]), p < count, are pairs i < j of `n` vertices in triangle order (i ascending, then j),
+ * each once: the order every listed input of the matcher is read in. `what` names the input in the message.
+ */
+export function assertTriangleOrder(u: Int32Array, v: Int32Array, count: number, n: number, what: string): void {
+  for (let p = 0; p < count; p++) {
+    const i = u[p];
+    const j = v[p];
+    const ordered = i >= 0 && i < j && j < n && (p === 0 || u[p - 1] < i || (u[p - 1] === i && v[p - 1] < j));
+    if (!ordered) throw new RangeError(`${what}: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+  }
+}
