@@ -39,7 +39,7 @@ import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem } from './xlsxLimi
 import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
-import { FreshSheet, rangeOf, cellOf } from './xlsxFreshSheet';
+import { FreshSheet, rangeOf, cellOf, pageSetupOf } from './xlsxFreshSheet';
 import { freshPrintNames, freshSheetXml, freshTexts, StyleTable } from './xlsxSheetWriter';
 import { newPackage } from './xlsxNewPackage';
 import { freshToExcel } from './xlsxFreshExcel';
@@ -1009,27 +1009,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 
   private print(ws: ExcelJS.Worksheet, s: PrintSettings): void {
-    const setup: Partial<ExcelJS.PageSetup> = { ...ws.pageSetup };
-    // ExcelJS writes the print area as `'Sheet'!$` + each corner, so `A1:D9` became `$A1:$D9` (rows relative),
-    // which LibreOffice ignores; the rows are made absolute here so the defined name is `$A$1:$D$9`, as Excel
-    // writes it.
-    if (s.printArea !== undefined) setup.printArea = s.printArea.replace(/([A-Za-z]+)\$?(\d+)/g, '$1$$$2');
-    if (s.repeatRows !== undefined) setup.printTitlesRow = s.repeatRows;
-    if (s.orientation !== undefined) setup.orientation = s.orientation;
-    // ECMA-376 Part 1, 18.3.1.64 pageSetup: paperSize 1 is Letter (8.5 × 11 in), 9 is A4 (210 × 297 mm).
-    if (s.paperSize !== undefined) setup.paperSize = (s.paperSize === 'Letter' ? 1 : 9) as ExcelJS.PaperSize; // ExcelJS's enum lacks Letter
-    if (s.fitToWidth !== undefined) {
-      setup.fitToPage = s.fitToWidth;
-      if (s.fitToWidth) {
-        setup.fitToWidth = 1;
-        setup.fitToHeight = 0;
-      }
-    }
-    if (s.scale !== undefined) {
-      // A percentage scale: <pageSetup scale="…"/> with <pageSetUpPr fitToPage="0"/>, so the row breaks hold.
-      setup.fitToPage = false;
-      setup.scale = s.scale;
-    }
+    // ExcelJS's enum of paper sizes lacks Letter (1): the number is written as it is.
+    const setup = { ...ws.pageSetup, ...pageSetupOf(s) } as Partial<ExcelJS.PageSetup>;
     ws.pageSetup = setup as ExcelJS.PageSetup;
     if (s.rowBreaks !== undefined) {
       inside(ws).rowBreaks = [];

@@ -79,6 +79,34 @@ export interface FreshPageSetup {
   printTitlesRow?: string;
 }
 
+/**
+ * The page setup fields a print op sets (the others are left as they are), as ExcelJS's `ws.pageSetup` holds them:
+ * both this model and the ExcelJS path of `xlsx.ts` take them from here.
+ */
+export function pageSetupOf(s: PrintSettings): Partial<FreshPageSetup> {
+  const p: Partial<FreshPageSetup> = {};
+  // ExcelJS writes the print area as `'Sheet'!$` + each corner, so `A1:D9` became `$A1:$D9` (rows relative), which
+  // LibreOffice ignores; the rows are made absolute here so the defined name is `$A$1:$D$9`, as Excel writes it.
+  if (s.printArea !== undefined) p.printArea = s.printArea.replace(/([A-Za-z]+)\$?(\d+)/g, '$1$$$2');
+  if (s.repeatRows !== undefined) p.printTitlesRow = s.repeatRows;
+  if (s.orientation !== undefined) p.orientation = s.orientation;
+  // ECMA-376 Part 1, 18.3.1.64 pageSetup: paperSize 1 is Letter (8.5 × 11 in), 9 is A4 (210 × 297 mm).
+  if (s.paperSize !== undefined) p.paperSize = s.paperSize === 'Letter' ? 1 : 9;
+  if (s.fitToWidth !== undefined) {
+    p.fitToPage = s.fitToWidth;
+    if (s.fitToWidth) {
+      p.fitToWidth = 1;
+      p.fitToHeight = 0;
+    }
+  }
+  if (s.scale !== undefined) {
+    // A percentage scale: <pageSetup scale="…"/> with <pageSetUpPr fitToPage="0"/>, so the row breaks hold.
+    p.fitToPage = false;
+    p.scale = s.scale;
+  }
+  return p;
+}
+
 /** Worksheet elements kept from the file for a sheet rewritten whole (each its XML text). */
 export interface KeptLayout {
   readonly sheetPr?: string;
@@ -366,24 +394,7 @@ export class FreshSheet {
   }
 
   print(s: PrintSettings): void {
-    const p = this.page;
-    // `xlsx.ts` print(): the rows of the print area made absolute (`A$1:D$9`), so its defined name is `$A$1:$D$9`.
-    if (s.printArea !== undefined) p.printArea = s.printArea.replace(/([A-Za-z]+)\$?(\d+)/g, '$1$$$2');
-    if (s.repeatRows !== undefined) p.printTitlesRow = s.repeatRows;
-    if (s.orientation !== undefined) p.orientation = s.orientation;
-    // ECMA-376 Part 1, 18.3.1.64 pageSetup: paperSize 1 is Letter (8.5 × 11 in), 9 is A4 (210 × 297 mm).
-    if (s.paperSize !== undefined) p.paperSize = s.paperSize === 'Letter' ? 1 : 9;
-    if (s.fitToWidth !== undefined) {
-      p.fitToPage = s.fitToWidth;
-      if (s.fitToWidth) {
-        p.fitToWidth = 1;
-        p.fitToHeight = 0;
-      }
-    }
-    if (s.scale !== undefined) {
-      p.fitToPage = false;
-      p.scale = s.scale;
-    }
+    Object.assign(this.page, pageSetupOf(s));
     if (s.rowBreaks !== undefined) {
       this.breaksAfter = [];
       for (const r of [...new Set(s.rowBreaks)].sort((a, b) => a - b)) if (!this.breaksAfter.includes(r - 1)) this.breaksAfter.push(r - 1);
