@@ -4,13 +4,13 @@
  * on the page itself in a browser without workers.
  */
 import type { PageWorkbookFactory } from './standalone';
-import type { BusyReport } from './workerWorkbook';
+import { Progress } from './progress';
 import { workerWorkbooks } from './workerWorkbook';
 import { startWorkbookWorker } from './workbookWorkerStart';
 
-export function pageWorkbooks(busy: BusyReport = () => undefined): PageWorkbookFactory {
+export function pageWorkbooks(progress: Progress = new Progress(() => undefined)): PageWorkbookFactory {
   const worker = typeof Worker === 'function' ? startWorkbookWorker() : undefined;
-  if (worker) return workerWorkbooks(worker, busy);
+  if (worker) return workerWorkbooks(worker, progress);
   const xlsx = import('../src/workbook/adapters/xlsx');
   return {
     create: async () => (await xlsx).XlsxWorkbook.create(),

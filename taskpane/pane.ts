@@ -12,6 +12,7 @@ import { clear, h } from './dom';
 import { OfficeWorkbook } from './officeAdapter';
 import { wizardServices } from './wizardServices';
 import { Wizard } from './wizard';
+import { Progress, progressBar } from './progress';
 
 export async function startInExcel(app: HTMLElement): Promise<void> {
   clear(app);
@@ -29,5 +30,7 @@ export async function startInExcel(app: HTMLElement): Promise<void> {
   } catch (e) {
     notice(`Tengen could not check this workbook's formulas for #NAME?: ${e instanceof Error ? e.message : String(e)}`);
   }
-  await new Wizard(app, wb, wizardServices(), { workbookName: 'this workbook' }).start();
+  // A confirmed write, with the read and redraw after it, shows the progress bar past 300 ms (issue 28): through
+  // Office.js a round of a congress field is written in several requests.
+  await new Wizard(app, wb, wizardServices(), { workbookName: 'this workbook', progress: new Progress(progressBar()) }).start();
 }

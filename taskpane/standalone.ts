@@ -21,6 +21,7 @@ import { liveValuesBatch, readSession, readTournament } from '../src/workbook/se
 import { PrintView } from './printView';
 import { hasSession } from './remoteSession';
 import type { SheetView } from './workbookProtocol';
+import type { Progress } from './progress';
 import { patchSheet, renderSheet } from './sheetView';
 import { applyViewPatch, type ViewPatch } from './viewPatch';
 
@@ -76,6 +77,8 @@ export class StandalonePage {
     private readonly factory: PageWorkbookFactory,
     private readonly services: WizardServices,
     private readonly store: AutosaveStore = indexedDbStore(),
+    /** The page's progress bar, shown by the wizard's writes past 300 ms too. */
+    private readonly progress?: Progress,
   ) {
     clear(container);
     container.classList.add('standalone');
@@ -371,6 +374,7 @@ export class StandalonePage {
     clear(this.pane);
     const wizard = new Wizard(this.pane, wb, this.services, {
       workbookName: `${title}.xlsx`,
+      progress: this.progress,
       onWrite: (batch) => {
         this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
         // The view is asked for first: the worker answers it before it saves the autosave's copy.

@@ -24,6 +24,7 @@ import { SectionsStep } from './steps/sections';
 import { StandingsStep } from './steps/standings';
 import { TournamentStep } from './steps/tournament';
 import { describeWrites, watchWorkbook, writeFailure, writeSuccess, type WorkbookWatch } from './workbookWatch';
+import type { Progress } from './progress';
 
 export type { StepName } from './steps/context';
 
@@ -42,6 +43,8 @@ export interface WizardOptions {
   readonly onWrite?: (batch: WorkbookBatch) => void;
   /** The name of the workbook, for messages ("Excel workbook", "tournament.xlsx"). */
   readonly workbookName?: string;
+  /** The pane's progress bar: a confirmed write, with the read and redraw after it, is one task of it (./progress.ts). */
+  readonly progress?: Progress;
 }
 
 /** "Pair round 2: writes Grid, Round 2 (3 steps)". */
@@ -263,6 +266,17 @@ export class Wizard {
 
   /** Apply a confirmed batch through the adapter; on failure nothing is written and the error is shown. */
   private async apply(batch: WorkbookBatch): Promise<boolean> {
+    // One wait as the director sees it, from "Write" to the next step drawn: past 300 ms the progress bar says so
+    // (issue 28), however many calls on the workbook it takes.
+    const end = this.options.progress?.begin(`${batch.label}: writing to ${this.options.workbookName ?? 'the workbook'}…`);
+    try {
+      return await this.applyAndRead(batch);
+    } finally {
+      end?.();
+    }
+  }
+
+  private async applyAndRead(batch: WorkbookBatch): Promise<boolean> {
     this.busy = true;
     try {
       await this.wb.apply(batch);

@@ -1,37 +1,33 @@
 /**
  * The standalone page's workbook held in a Web Worker (`workbookWorker.ts`): a `PageWorkbook` whose every call is a
- * message, so opening, writing and saving a congress workbook never blocks the page (issue 28). Every call that
- * takes longer than 300 ms shows the page's progress bar (`busy`) until it ends.
+ * message, so opening, writing and saving a congress workbook never blocks the page (issue 28). Every call is a task
+ * of the page's progress bar (./progress.ts): shown once the calls have run 300 ms without a break.
  */
 import type { CellValue, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
+import type { Progress } from './progress';
 import { describedBatch } from './workbookWatch';
 import { fromWire, measure, now, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
-/** Shown while a call on the workbook runs past 300 ms; `null` when none does. */
-export type BusyReport = (what: string | null) => void;
-
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; method: string; started: number };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; method: string; started: number; end: () => void };
 type Request = WorkbookRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** Calls the worker, one message per call, and shows progress on the long ones. */
 class WorkerLink {
   private next = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly running = new Map<number, string>();
-  private shown: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly worker: Worker,
-    private readonly busy: BusyReport,
+    private readonly progress: Progress,
   ) {
     worker.onmessage = (e: MessageEvent<WorkbookResponse>) => {
       const r = e.data;
       const p = this.pending.get(r.id);
       if (!p) return;
       this.pending.delete(r.id);
-      this.done(r.id);
+      p.end();
       measure(`tengen ${p.method}`, p.started);
       if ('error' in r) p.reject(fromWire(r.error));
       else p.resolve(r.result);
@@ -40,21 +36,13 @@ class WorkerLink {
 
   call<T>(request: Request, what: string, transfer: Transferable[] = []): Promise<T> {
     const id = this.next++;
-    this.running.set(id, what);
-    this.shown ??= setTimeout(() => this.busy([...this.running.values()].at(-1) ?? null), 300);
+    const end = this.progress.begin(what);
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, method: request.method, started: now() });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, method: request.method, started: now(), end });
       this.worker.postMessage({ ...request, id }, transfer);
     });
   }
 
-  private done(id: number): void {
-    this.running.delete(id);
-    if (this.running.size > 0) return;
-    if (this.shown !== undefined) clearTimeout(this.shown);
-    this.shown = undefined;
-    this.busy(null);
-  }
 }
 
 /** What the progress bar says while the worker prepares a batch. */
@@ -127,8 +115,8 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
 }
 
 /** Workbooks held in `worker`; one the page lets go of is dropped there too. */
-export function workerWorkbooks(worker: Worker, busy: BusyReport): PageWorkbookFactory {
-  const link = new WorkerLink(worker, busy);
+export function workerWorkbooks(worker: Worker, progress: Progress): PageWorkbookFactory {
+  const link = new WorkerLink(worker, progress);
   const dropped = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<number>((handle) => void link.call({ method: 'drop', handle }, 'Tidying up…').catch(() => undefined)) : undefined;
   const made = (handle: number) => {
     const wb = new WorkerWorkbook(link, handle);
