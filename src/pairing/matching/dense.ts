@@ -147,7 +147,7 @@ export function maxWeightPerfectMatching(
     const added = addViolators(graph, table, state.duals);
     if (added === 0) {
       let total = 0n;
-      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])]);
+      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
       total += BigInt(table.offset) * BigInt(n / 2);
       return {
         status: 'optimal',
@@ -209,7 +209,7 @@ class CandidateGraph {
 
   pack(): BlossomGraph {
     const m = this.count;
-    const { n, u, v, w } = this.table;
+    const { n, u, v, w, offset } = this.table;
     const edgeU = new Int32Array(m);
     const edgeV = new Int32Array(m);
     const weight2 = new Float64Array(m);
@@ -218,7 +218,7 @@ class CandidateGraph {
       const p = this.list[k];
       edgeU[k] = u[p];
       edgeV[k] = v[p];
-      weight2[k] = 2 * w[p];
+      weight2[k] = 2 * (w[p] - offset);
       degree[u[p]]++;
       degree[v[p]]++;
     }
@@ -236,6 +236,7 @@ class CandidateGraph {
 function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number): void {
   if (k === 0) return;
   const n = table.n;
+  // The unshifted weights: only compared, and the shift (exact) keeps their order and their ties.
   const { u, v, w: weights, count } = table;
   const bestW = new Float64Array(n * k);
   const bestP = new Int32Array(n * k);
@@ -384,7 +385,7 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
     if (size[x] === r) cut[x] = worstSlack[at + r - 1];
   };
   // In triangle order (i ascending, then j), as the ties among equal slacks were always broken.
-  const { u, v, w, count } = table;
+  const { u, v, w, count, offset } = table;
   for (let p = 0; p < count; p++) {
     const i = u[p];
     const j = v[p];
@@ -394,7 +395,7 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
     const ci = cut[i];
     const cj = cut[j];
     const c = ci > cj ? ci : cj;
-    let s = U[i] + U[j] - 2 * w[p];
+    let s = U[i] + U[j] - 2 * (w[p] - offset);
     if (s >= c) continue;
     const oi = outer[i];
     if (oi >= 0 && outer[j] === oi) {
