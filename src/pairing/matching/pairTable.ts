@@ -150,33 +150,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     ws = w2;
   };
   if (typeof weight !== 'function' && 'u' in weight) {
-    count = weight.count;
-    if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
-      throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
-    }
-    // The caller's arrays are read in place, never changed.
-    us = weight.u.subarray(0, count);
-    vs = weight.v.subarray(0, count);
-    ws = weight.weights.subarray(0, count);
-    // One pass: the triangle order (as assertTriangleOrder: its error first, wherever a bad weight is), the weights,
-    // their range and the rows' starts.
-    let badWeight = -1;
-    let row = -1;
-    for (let p = 0; p < count; p++) {
-      const i = us[p];
-      const j = vs[p];
-      const ordered = i >= 0 && i < j && j < n && (p === 0 || row < i || (row === i && vs[p - 1] < j));
-      if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
-      while (row < i) rowStart[++row] = p;
-      const w = ws[p];
-      if (w < min) min = w;
-      if (w > max) max = w;
-      if (badWeight < 0 && !Number.isSafeInteger(w)) badWeight = p;
-    }
-    if (badWeight >= 0) {
-      throw new RangeError(`weight(${us[badWeight]}, ${vs[badWeight]}) = ${ws[badWeight]}: must be a safe integer`);
-    }
-    while (row < n) rowStart[++row] = count;
+    return readListed(n, weight);
   } else if (typeof weight !== 'function') {
     const { weights, allowed } = weight;
     if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
@@ -223,12 +197,53 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     }
     rowStart[n] = count;
   }
+  return new PairTable(n, count, us, vs, ws, offsetOf(min, max), rowStart);
+}
+
+/**
+ * A listed input, read in place (never changed) in one pass: the triangle order (as assertTriangleOrder: its error
+ * first, wherever a bad weight is), the weights, their range and the rows' starts. Its own function, every array in a
+ * local: the loop runs over millions of pairs.
+ */
+function readListed(n: number, weight: ListedWeights): PairTable {
+  const count = weight.count;
+  if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
+    throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
+  }
+  const us = weight.u.subarray(0, count);
+  const vs = weight.v.subarray(0, count);
+  const ws = weight.weights.subarray(0, count);
+  const rowStart = new Int32Array(n + 1);
+  let min = Infinity;
+  let max = -Infinity;
+  let badWeight = -1;
+  let row = -1;
+  let last = -1;
+  for (let p = 0; p < count; p++) {
+    const i = us[p];
+    const j = vs[p];
+    const ordered = i >= 0 && i < j && j < n && (row < i || (row === i && last < j));
+    if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+    while (row < i) rowStart[++row] = p;
+    last = j;
+    const w = ws[p];
+    if (w < min) min = w;
+    if (w > max) max = w;
+    if (badWeight < 0 && !Number.isSafeInteger(w)) badWeight = p;
+  }
+  if (badWeight >= 0) {
+    throw new RangeError(`weight(${us[badWeight]}, ${vs[badWeight]}) = ${ws[badWeight]}: must be a safe integer`);
+  }
+  while (row < n) rowStart[++row] = count;
+  return new PairTable(n, count, us, vs, ws, offsetOf(min, max), rowStart);
+}
+
+/** The midpoint of the weights' range, after checking its spread (exact: the spread is ≤ 2^50). */
+function offsetOf(min: number, max: number): number {
   if (max - min > MAX_WEIGHT_SPREAD) {
     throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
   }
-  // The midpoint of the range (exact: the spread is ≤ 2^50).
-  const offset = min > max ? 0 : min + Math.floor((max - min) / 2);
-  return new PairTable(n, count, us, vs, ws, offset, rowStart);
+  return min > max ? 0 : min + Math.floor((max - min) / 2);
 }
 
 /**
