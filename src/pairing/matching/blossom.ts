@@ -89,6 +89,8 @@ export interface BlossomGraph {
   readonly adjacencyEdge: Int32Array;
   /** The other endpoint of `adjacencyEdge[a]`, beside it, so a vertex's scan reads its neighbours in order. */
   readonly adjacencyOther: Int32Array;
+  /** `weight2[adjacencyEdge[a]]`, beside it for the same reason. */
+  readonly adjacencyWeight2: Float64Array;
 }
 
 /** Validates and packs an edge list. Throws RangeError naming the first bad edge. */
@@ -133,15 +135,18 @@ export function packAdjacency(
   const fill = adjacencyStart.slice(0, vertexCount);
   const adjacencyEdge = new Int32Array(2 * m);
   const adjacencyOther = new Int32Array(2 * m);
+  const adjacencyWeight2 = new Float64Array(2 * m);
   for (let k = 0; k < m; k++) {
     const u = edgeU[k];
     const v = edgeV[k];
     adjacencyOther[fill[u]] = v;
+    adjacencyWeight2[fill[u]] = weight2[k];
     adjacencyEdge[fill[u]++] = k;
     adjacencyOther[fill[v]] = u;
+    adjacencyWeight2[fill[v]] = weight2[k];
     adjacencyEdge[fill[v]++] = k;
   }
-  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge, adjacencyOther };
+  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 };
 }
 
 /**
@@ -556,7 +561,7 @@ class BlossomSolver {
     // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
     // in the order the children's lists (or, without a list, their vertices' edges) give them.
     const { bestTo, bestToSlack, touched, dual } = this;
-    const { adjacencyStart, adjacencyEdge, adjacencyOther, edgeU, edgeV, weight2 } = this.g;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2, edgeU, edgeV, weight2 } = this.g;
     let touchedCount = 0;
     for (let ci = 0; ci < len; ci++) {
       const c = childs[ci];
@@ -567,10 +572,11 @@ class BlossomSolver {
           const dx = dual[x];
           const end = adjacencyStart[x + 1];
           for (let a = adjacencyStart[x]; a < end; a++) {
-            const bj = inBlossom[adjacencyOther[a]];
+            const y = adjacencyOther[a];
+            const bj = inBlossom[y];
             if (bj === b || label[bj] !== S_LABEL) continue;
             const e = adjacencyEdge[a];
-            const slack = dx + dual[adjacencyOther[a]] - weight2[e];
+            const slack = dx + dual[y] - adjacencyWeight2[a];
             if (bestTo[bj] === -1) {
               touched[touchedCount++] = bj;
               bestTo[bj] = e;
@@ -871,7 +877,7 @@ class BlossomSolver {
   private scanQueue(): boolean {
     const g = this.g;
     const { dual, label, inBlossom, bestEdge, bestSlack, allowEdge } = this;
-    const { adjacencyStart, adjacencyEdge, adjacencyOther, weight2 } = g;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
       // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
@@ -885,7 +891,7 @@ class BlossomSolver {
         if (bv === bw) continue;
         const k = adjacencyEdge[a];
         if (allowEdge[k] === 0) {
-          const kslack = dv + dual[w] - weight2[k];
+          const kslack = dv + dual[w] - adjacencyWeight2[a];
           if (kslack > 0) {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
             // slacks the first scanned is kept.
