@@ -103,7 +103,7 @@ export function maxWeightPerfectMatching(
 
   if (n % 2 === 1) {
     const mate = new Int32Array(n).fill(-1);
-    const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
+    const pairs = augmentToMaximumCardinality(n, { start: table.adjStart, list: table.adjOther }, mate);
     return infeasible('odd-vertex-count', mate, pairs, `${n} vertices cannot all be paired: the count is odd`);
   }
 
@@ -137,7 +137,7 @@ export function maxWeightPerfectMatching(
       }
       if (repair === 'feasibility-checked') throw new Error('internal: candidate graph lost its perfect matching');
       repair = 'feasibility-checked';
-      const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
+      const pairs = augmentToMaximumCardinality(n, { start: table.adjStart, list: table.adjOther }, mate);
       if (pairs * 2 < n) {
         return infeasible('forbidden-pairs', mate, pairs, `the allowed pairs admit at most ${pairs} of ${n / 2} pairs`);
       }

@@ -116,17 +116,6 @@ export class PairTable {
     }
     return -1;
   }
-
-  /** Each vertex's allowed partners in increasing order (./cardinality). */
-  lister(): (x: number, out: Int32Array) => number {
-    const { start, other } = this.partners();
-    return (x, out) => {
-      const from = start[x];
-      const to = start[x + 1];
-      out.set(other.subarray(from, to));
-      return to - from;
-    };
-  }
 }
 
 /** Reads every allowed pair's weight once, checks it, and takes the midpoint of their range as the offset. */
