@@ -72,6 +72,8 @@ export interface MatchingResult {
 export const MAX_ABS_WEIGHT = 2 ** 49;
 
 const FREE = 0;
+/** The arrays of a blossom slot never used yet. */
+const NO_ENTRIES = new Int32Array(0);
 const S_LABEL = 1;
 const T_LABEL = 2;
 
@@ -87,6 +89,8 @@ export interface BlossomGraph {
   readonly adjacencyEdge: Int32Array;
   /** The other endpoint of `adjacencyEdge[a]`, beside it, so a vertex's scan reads its neighbours in order. */
   readonly adjacencyOther: Int32Array;
+  /** `weight2[adjacencyEdge[a]]`, beside it for the same reason. */
+  readonly adjacencyWeight2: Float64Array;
 }
 
 /** Validates and packs an edge list. Throws RangeError naming the first bad edge. */
@@ -131,15 +135,18 @@ export function packAdjacency(
   const fill = adjacencyStart.slice(0, vertexCount);
   const adjacencyEdge = new Int32Array(2 * m);
   const adjacencyOther = new Int32Array(2 * m);
+  const adjacencyWeight2 = new Float64Array(2 * m);
   for (let k = 0; k < m; k++) {
     const u = edgeU[k];
     const v = edgeV[k];
     adjacencyOther[fill[u]] = v;
+    adjacencyWeight2[fill[u]] = weight2[k];
     adjacencyEdge[fill[u]++] = k;
     adjacencyOther[fill[v]] = u;
+    adjacencyWeight2[fill[v]] = weight2[k];
     adjacencyEdge[fill[v]++] = k;
   }
-  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge, adjacencyOther };
+  return { vertexCount, edgeCount: m, edgeU, edgeV, weight2, adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 };
 }
 
 /**
@@ -216,11 +223,16 @@ class BlossomSolver {
   private readonly inBlossom: Int32Array;
   private readonly blossomParent: Int32Array;
   private readonly blossomBase: Int32Array;
-  /** Children of blossom b (index b − n) in cyclic order from the base's child. */
-  private readonly childs: number[][];
+  /**
+   * Children of blossom b (slot b − n): the first `childCount[b − n]` entries of `childs[b − n]`, in cyclic order from
+   * the base's child. Each slot keeps its arrays when the blossom dissolves, for the next blossom in that slot (they
+   * grow as needed): forming and dissolving a blossom allocates nothing.
+   */
+  private readonly childs: Int32Array[];
+  private readonly childCount: Int32Array;
   /** blossomEdges[b − n][i] joins childs[i] and childs[i+1]; blossomEnds[b − n][i] is its endpoint in childs[i]. */
-  private readonly blossomEdges: number[][];
-  private readonly blossomEnds: number[][];
+  private readonly blossomEdges: Int32Array[];
+  private readonly blossomEnds: Int32Array[];
   private readonly label: Uint8Array;
   /** The edge through which a top-level blossom (or vertex) got its label, and its endpoint on the parent side. */
   private readonly labelEdge: Int32Array;
@@ -228,9 +240,18 @@ class BlossomSolver {
   private readonly bestEdge: Int32Array;
   /** slack(bestEdge[x]) at the current duals: set with the edge, recomputed after every dual change. */
   private readonly bestSlack: Float64Array;
-  private readonly blossomBestEdges: (number[] | null)[];
+  /**
+   * A top-level S-blossom's least-slack edge to each S-blossom it reached (`bestList[b − n]`, the first
+   * `bestListLength[b]` entries), or no list (−1: a vertex, or a blossom whose list was not made this stage).
+   */
+  private readonly bestList: Int32Array[];
+  private readonly bestListLength: Int32Array;
   private readonly allowEdge: Uint8Array;
-  private readonly unusedBlossoms: number[];
+  /** Free blossom slots, a stack: the next blossom takes `unusedBlossoms[unusedCount − 1]`. */
+  private readonly unusedBlossoms: Int32Array;
+  private unusedCount = 0;
+  /** Scratch for rotating a blossom's children. */
+  private readonly rotation: Int32Array;
   private queue: Int32Array;
   private queueLength = 0;
   private readonly mark: Int32Array;
@@ -287,23 +308,21 @@ class BlossomSolver {
     this.blossomParent = new Int32Array(2 * n).fill(-1);
     this.blossomBase = new Int32Array(2 * n).fill(-1);
     for (let v = 0; v < n; v++) this.blossomBase[v] = v;
-    this.childs = new Array<number[]>(n);
-    this.blossomEdges = new Array<number[]>(n);
-    this.blossomEnds = new Array<number[]>(n);
-    for (let i = 0; i < n; i++) {
-      this.childs[i] = [];
-      this.blossomEdges[i] = [];
-      this.blossomEnds[i] = [];
-    }
+    this.childs = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.blossomEdges = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.blossomEnds = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.childCount = new Int32Array(n);
+    this.rotation = new Int32Array(n);
     this.label = new Uint8Array(2 * n);
     this.labelEdge = new Int32Array(2 * n).fill(-1);
     this.labelFrom = new Int32Array(2 * n).fill(-1);
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     this.bestSlack = new Float64Array(2 * n);
-    this.blossomBestEdges = new Array<number[] | null>(2 * n).fill(null);
+    this.bestList = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.bestListLength = new Int32Array(2 * n).fill(-1);
     this.allowEdge = new Uint8Array(graph.edgeCount);
-    this.unusedBlossoms = [];
-    for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms.push(b);
+    this.unusedBlossoms = new Int32Array(n);
+    for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms[this.unusedCount++] = b;
     this.queue = new Int32Array(Math.max(16, n));
     this.mark = new Int32Array(2 * n);
     this.bestTo = new Int32Array(2 * n).fill(-1);
@@ -392,10 +411,20 @@ class BlossomSolver {
   /** Links the vertex segments of blossom b's children in their current order and sets b's segment. */
   private linkLeaves(b: number): void {
     const childs = this.childs[b - this.n];
+    const len = this.childCount[b - this.n];
     const { leafHead, leafTail, nextLeaf } = this;
-    for (let i = 0; i + 1 < childs.length; i++) nextLeaf[leafTail[childs[i]]] = leafHead[childs[i + 1]];
+    for (let i = 0; i + 1 < len; i++) nextLeaf[leafTail[childs[i]]] = leafHead[childs[i + 1]];
     leafHead[b] = leafHead[childs[0]];
-    leafTail[b] = leafTail[childs[childs.length - 1]];
+    leafTail[b] = leafTail[childs[len - 1]];
+  }
+
+  /** Room for `size` children in slot s (its three arrays), keeping nothing: the slot is being filled anew. */
+  private reserveChildren(s: number, size: number): void {
+    if (this.childs[s].length >= size) return;
+    const room = Math.max(size, 2 * this.childs[s].length, 8);
+    this.childs[s] = new Int32Array(room);
+    this.blossomEdges[s] = new Int32Array(room);
+    this.blossomEnds[s] = new Int32Array(room);
   }
 
   /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
@@ -475,37 +504,42 @@ class BlossomSolver {
     const bb = this.inBlossom[base];
     let bv = this.inBlossom[v];
     let bw = this.inBlossom[w];
-    const b = this.unusedBlossoms.pop() as number;
+    const b = this.unusedBlossoms[--this.unusedCount];
     this.blossomBase[b] = base;
     this.blossomParent[b] = -1;
     this.blossomParent[bb] = b;
-    const childs: number[] = [];
-    const edges: number[] = [];
-    const ends: number[] = [];
-    while (bv !== bb) {
-      this.blossomParent[bv] = b;
-      childs.push(bv);
-      edges.push(this.labelEdge[bv]);
-      ends.push(this.labelFrom[bv]);
-      bv = this.inBlossom[this.labelFrom[bv]];
+    // The cycle: the base's blossom, v's path up to it (reversed), w's path from it. Both paths are counted first so
+    // that the children are written straight into place: childs = [bb, …v's path from the top…, …w's path…].
+    const { labelEdge, labelFrom, inBlossom, blossomParent } = this;
+    let fromV = 0;
+    for (let x = bv; x !== bb; x = inBlossom[labelFrom[x]]) fromV++;
+    let fromW = 0;
+    for (let x = bw; x !== bb; x = inBlossom[labelFrom[x]]) fromW++;
+    const len = 1 + fromV + fromW;
+    const slot = b - n;
+    this.reserveChildren(slot, len);
+    const childs = this.childs[slot];
+    const edges = this.blossomEdges[slot];
+    const ends = this.blossomEnds[slot];
+    this.childCount[slot] = len;
+    childs[0] = bb;
+    for (let q = fromV; bv !== bb; q--) {
+      blossomParent[bv] = b;
+      childs[q] = bv;
+      edges[q - 1] = labelEdge[bv];
+      ends[q - 1] = labelFrom[bv];
+      bv = inBlossom[labelFrom[bv]];
     }
-    childs.push(bb);
-    childs.reverse();
-    edges.reverse();
-    ends.reverse();
-    edges.push(k);
-    ends.push(v);
-    while (bw !== bb) {
-      this.blossomParent[bw] = b;
-      childs.push(bw);
-      const e = this.labelEdge[bw];
-      edges.push(e);
-      ends.push(this.other(e, this.labelFrom[bw]));
-      bw = this.inBlossom[this.labelFrom[bw]];
+    edges[fromV] = k;
+    ends[fromV] = v;
+    for (let q = fromV + 1; bw !== bb; q++) {
+      blossomParent[bw] = b;
+      childs[q] = bw;
+      const e = labelEdge[bw];
+      edges[q] = e;
+      ends[q] = this.other(e, labelFrom[bw]);
+      bw = inBlossom[labelFrom[bw]];
     }
-    this.childs[b - n] = childs;
-    this.blossomEdges[b - n] = edges;
-    this.blossomEnds[b - n] = ends;
     this.label[b] = S_LABEL;
     this.listBlossom(b);
     this.labelEdge[b] = this.labelEdge[bb];
@@ -513,8 +547,9 @@ class BlossomSolver {
     this.dual[b] = 0;
     this.linkLeaves(b);
     // Every vertex now lies in b; those of T-children are queued (as S-vertices), in the order of b's vertices.
-    const { leafTail, nextLeaf, inBlossom, label } = this;
-    for (const c of childs) {
+    const { leafTail, nextLeaf, label, bestListLength } = this;
+    for (let ci = 0; ci < len; ci++) {
+      const c = childs[ci];
       const last = leafTail[c];
       const queue = label[c] === T_LABEL;
       for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
@@ -526,20 +561,22 @@ class BlossomSolver {
     // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
     // in the order the children's lists (or, without a list, their vertices' edges) give them.
     const { bestTo, bestToSlack, touched, dual } = this;
-    const { adjacencyStart, adjacencyEdge, adjacencyOther, edgeU, edgeV, weight2 } = this.g;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2, edgeU, edgeV, weight2 } = this.g;
     let touchedCount = 0;
-    for (const c of childs) {
-      const list = this.blossomBestEdges[c];
-      if (list === null) {
+    for (let ci = 0; ci < len; ci++) {
+      const c = childs[ci];
+      const listLength = bestListLength[c];
+      if (listLength < 0) {
         const last = leafTail[c];
         for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
           const dx = dual[x];
           const end = adjacencyStart[x + 1];
           for (let a = adjacencyStart[x]; a < end; a++) {
-            const bj = inBlossom[adjacencyOther[a]];
+            const y = adjacencyOther[a];
+            const bj = inBlossom[y];
             if (bj === b || label[bj] !== S_LABEL) continue;
             const e = adjacencyEdge[a];
-            const slack = dx + dual[adjacencyOther[a]] - weight2[e];
+            const slack = dx + dual[y] - adjacencyWeight2[a];
             if (bestTo[bj] === -1) {
               touched[touchedCount++] = bj;
               bestTo[bj] = e;
@@ -552,7 +589,8 @@ class BlossomSolver {
           if (x === last) break;
         }
       } else {
-        for (let i = 0; i < list.length; i++) {
+        const list = this.bestList[c - n];
+        for (let i = 0; i < listLength; i++) {
           const e = list[i];
           let j = edgeV[e];
           if (inBlossom[j] === b) j = edgeU[e];
@@ -569,10 +607,11 @@ class BlossomSolver {
           }
         }
       }
-      this.blossomBestEdges[c] = null;
+      bestListLength[c] = -1;
       this.bestEdge[c] = -1;
     }
-    const best: number[] = new Array<number>(touchedCount);
+    if (this.bestList[slot].length < touchedCount) this.bestList[slot] = new Int32Array(Math.max(touchedCount, 2 * this.bestList[slot].length, 8));
+    const best = this.bestList[slot];
     let bestEdge = -1;
     let bestSlack = 0;
     for (let i = 0; i < touchedCount; i++) {
@@ -586,7 +625,7 @@ class BlossomSolver {
         bestSlack = s;
       }
     }
-    this.blossomBestEdges[b] = best;
+    bestListLength[b] = touchedCount;
     this.bestEdge[b] = bestEdge;
     this.bestSlack[b] = bestSlack;
     if (bestEdge !== -1) this.listHolder(b);
@@ -596,7 +635,9 @@ class BlossomSolver {
   private expandBlossom(b: number, endStage: boolean): void {
     const n = this.n;
     const childs = this.childs[b - n];
-    for (const s of childs) {
+    const len = this.childCount[b - n];
+    for (let ci = 0; ci < len; ci++) {
+      const s = childs[ci];
       this.blossomParent[s] = -1;
       if (s < n) this.inBlossom[s] = s;
       else if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
@@ -612,13 +653,11 @@ class BlossomSolver {
     this.label[b] = FREE;
     this.labelEdge[b] = -1;
     this.labelFrom[b] = -1;
-    this.childs[b - n] = [];
-    this.blossomEdges[b - n] = [];
-    this.blossomEnds[b - n] = [];
+    this.childCount[b - n] = 0;
     this.blossomBase[b] = -1;
-    this.blossomBestEdges[b] = null;
+    this.bestListLength[b] = -1;
     this.bestEdge[b] = -1;
-    this.unusedBlossoms.push(b);
+    this.unusedBlossoms[this.unusedCount++] = b;
   }
 
   /**
@@ -631,10 +670,11 @@ class BlossomSolver {
     const childs = this.childs[b - n];
     const edges = this.blossomEdges[b - n];
     const ends = this.blossomEnds[b - n];
-    const len = childs.length;
+    const len = this.childCount[b - n];
     const entry = this.other(this.labelEdge[b], this.labelFrom[b]);
     const entryChild = this.inBlossom[entry];
-    let j = childs.indexOf(entryChild);
+    let j = 0;
+    while (childs[j] !== entryChild) j++;
     const forward = (j & 1) === 1;
     let edge = this.labelEdge[b];
     let from = this.labelFrom[b];
@@ -708,8 +748,9 @@ class BlossomSolver {
     const childs = this.childs[b - n];
     const edges = this.blossomEdges[b - n];
     const ends = this.blossomEnds[b - n];
-    const len = childs.length;
-    const i = childs.indexOf(t);
+    const len = this.childCount[b - n];
+    let i = 0;
+    while (childs[i] !== t) i++;
     let j = i;
     const forward = (i & 1) === 1;
     while (j !== 0) {
@@ -739,9 +780,13 @@ class BlossomSolver {
       this.mateEdge[y] = e;
     }
     if (i > 0) {
-      this.childs[b - n] = childs.slice(i).concat(childs.slice(0, i));
-      this.blossomEdges[b - n] = edges.slice(i).concat(edges.slice(0, i));
-      this.blossomEnds[b - n] = ends.slice(i).concat(ends.slice(0, i));
+      // Rotate the children (and their edges) so that t's comes first, in place.
+      const scratch = this.rotation;
+      for (const a of [childs, edges, ends]) {
+        scratch.set(a.subarray(0, i));
+        a.copyWithin(0, i, len);
+        a.set(scratch.subarray(0, i), len - i);
+      }
     }
     // The children may have rotated (here or inside them): b's vertices follow their new order.
     this.linkLeaves(b);
@@ -781,7 +826,7 @@ class BlossomSolver {
       for (let i = 0; i < this.blossomCount; i++) {
         const b = this.blossoms[i];
         label[b] = FREE;
-        this.blossomBestEdges[b] = null;
+        this.bestListLength[b] = -1;
       }
       for (let i = 0; i < this.holderCount; i++) this.bestEdge[this.holders[i]] = -1;
       for (let i = 0; i < this.allowedCount; i++) this.allowEdge[this.allowed[i]] = 0;
@@ -832,7 +877,7 @@ class BlossomSolver {
   private scanQueue(): boolean {
     const g = this.g;
     const { dual, label, inBlossom, bestEdge, bestSlack, allowEdge } = this;
-    const { adjacencyStart, adjacencyEdge, adjacencyOther, weight2 } = g;
+    const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
       // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
@@ -846,7 +891,7 @@ class BlossomSolver {
         if (bv === bw) continue;
         const k = adjacencyEdge[a];
         if (allowEdge[k] === 0) {
-          const kslack = dv + dual[w] - weight2[k];
+          const kslack = dv + dual[w] - adjacencyWeight2[a];
           if (kslack > 0) {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
             // slacks the first scanned is kept.
@@ -1022,7 +1067,8 @@ class BlossomSolver {
       blossomDual[i] = this.dual[b];
       const p = this.blossomParent[b];
       blossomParent[i] = p >= 0 ? index[p] : -1;
-      for (const c of this.childs[b - n]) if (c < n) vertexBlossom[c] = i;
+      const childs = this.childs[b - n];
+      for (let ci = 0; ci < this.childCount[b - n]; ci++) if (childs[ci] < n) vertexBlossom[childs[ci]] = i;
     });
     return { vertex: this.dual.slice(0, n), blossomDual, blossomParent, vertexBlossom };
   }

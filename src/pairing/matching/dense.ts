@@ -103,7 +103,7 @@ export function maxWeightPerfectMatching(
 
   if (n % 2 === 1) {
     const mate = new Int32Array(n).fill(-1);
-    const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
+    const pairs = augmentToMaximumCardinality(n, { start: table.adjStart, list: table.adjOther }, mate);
     return infeasible('odd-vertex-count', mate, pairs, `${n} vertices cannot all be paired: the count is odd`);
   }
 
@@ -137,7 +137,7 @@ export function maxWeightPerfectMatching(
       }
       if (repair === 'feasibility-checked') throw new Error('internal: candidate graph lost its perfect matching');
       repair = 'feasibility-checked';
-      const pairs = augmentToMaximumCardinality(n, table.lister(), mate);
+      const pairs = augmentToMaximumCardinality(n, { start: table.adjStart, list: table.adjOther }, mate);
       if (pairs * 2 < n) {
         return infeasible('forbidden-pairs', mate, pairs, `the allowed pairs admit at most ${pairs} of ${n / 2} pairs`);
       }
@@ -147,7 +147,7 @@ export function maxWeightPerfectMatching(
     const added = addViolators(graph, table, state.duals);
     if (added === 0) {
       let total = 0n;
-      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])]);
+      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
       total += BigInt(table.offset) * BigInt(n / 2);
       return {
         status: 'optimal',
@@ -209,7 +209,7 @@ class CandidateGraph {
 
   pack(): BlossomGraph {
     const m = this.count;
-    const { n, u, v, w } = this.table;
+    const { n, u, v, w, offset } = this.table;
     const edgeU = new Int32Array(m);
     const edgeV = new Int32Array(m);
     const weight2 = new Float64Array(m);
@@ -218,7 +218,7 @@ class CandidateGraph {
       const p = this.list[k];
       edgeU[k] = u[p];
       edgeV[k] = v[p];
-      weight2[k] = 2 * w[p];
+      weight2[k] = 2 * (w[p] - offset);
       degree[u[p]]++;
       degree[v[p]]++;
     }
@@ -236,6 +236,7 @@ class CandidateGraph {
 function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number): void {
   if (k === 0) return;
   const n = table.n;
+  // The unshifted weights: only compared, and the shift (exact) keeps their order and their ties.
   const { u, v, w: weights, count } = table;
   const bestW = new Float64Array(n * k);
   const bestP = new Int32Array(n * k);
@@ -279,11 +280,15 @@ function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number):
     if (size[i] === k) floor[i] = bestW[at + k - 1];
   };
   // Each vertex's partners outwards, as ties then reject at once: above it in triangle order (its own row, forwards),
-  // then below it (the earlier rows, backwards).
-  for (let p = 0; p < count; p++) {
-    const w = weights[p];
-    const i = u[p];
-    if (w >= floor[i]) offer(i, v[p], w, p);
+  // then below it (the earlier rows, backwards). In its own row a vertex's partners come nearest first, so once it
+  // has k, a partner of the k-th's weight is farther and refused: only a heavier one is offered.
+  const rowStart = table.rowStart;
+  for (let i = 0; i < n; i++) {
+    const end = rowStart[i + 1];
+    for (let p = rowStart[i]; p < end; p++) {
+      const w = weights[p];
+      if (w > floor[i]) offer(i, v[p], w, p);
+    }
   }
   for (let p = count - 1; p >= 0; p--) {
     const w = weights[p];
@@ -384,27 +389,30 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
     if (size[x] === r) cut[x] = worstSlack[at + r - 1];
   };
   // In triangle order (i ascending, then j), as the ties among equal slacks were always broken.
-  const { u, v, w, count } = table;
-  for (let p = 0; p < count; p++) {
-    const i = u[p];
-    const j = v[p];
-    // With poor first duals millions of pairs violate, and most are not among either vertex's worst: a pair that
-    // cannot go below either cut is passed over before its blossoms are summed (their duals are never negative, so
-    // they only raise the slack).
-    const ci = cut[i];
-    const cj = cut[j];
-    const c = ci > cj ? ci : cj;
-    let s = U[i] + U[j] - 2 * w[p];
-    if (s >= c) continue;
+  const { u, v, w, offset, rowStart } = table;
+  for (let i = 0; i < n; i++) {
+    const Ui = U[i];
     const oi = outer[i];
-    if (oi >= 0 && outer[j] === oi) {
-      // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
-      if (s + index.dualAt(oi) >= c) continue;
-      s += index.between(i, j);
+    const end = rowStart[i + 1];
+    for (let p = rowStart[i]; p < end; p++) {
+      const j = v[p];
+      // With poor first duals millions of pairs violate, and most are not among either vertex's worst: a pair that
+      // cannot go below either cut is passed over before its blossoms are summed (their duals are never negative, so
+      // they only raise the slack).
+      const ci = cut[i];
+      const cj = cut[j];
+      const c = ci > cj ? ci : cj;
+      let s = Ui + U[j] - 2 * (w[p] - offset);
       if (s >= c) continue;
+      if (oi >= 0 && outer[j] === oi) {
+        // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
+        if (s + index.dualAt(oi) >= c) continue;
+        s += index.between(i, j);
+        if (s >= c) continue;
+      }
+      if (s < ci) offer(i, p, s);
+      if (s < cj) offer(j, p, s);
     }
-    if (s < ci) offer(i, p, s);
-    if (s < cj) offer(j, p, s);
   }
   const present = graph.present;
   for (let x = 0; x < n; x++) {

@@ -325,11 +325,7 @@ export function lexicographicPerfectMatching(
         start[w] = -1;
       }
     }
-    const neighbours = (v: number, out: Int32Array): number => {
-      out.set(list.subarray(degree[v], degree[v + 1]));
-      return degree[v + 1] - degree[v];
-    };
-    return augmentToMaximumCardinality(n, neighbours, start) === Math.floor(n / 2);
+    return augmentToMaximumCardinality(n, { start: degree, list }, start) === Math.floor(n / 2);
   };
 
   // A bottleneck tier (see the module comment): returns an infeasibility, or null once the tier is settled.

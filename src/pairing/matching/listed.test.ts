@@ -73,5 +73,30 @@ describe('maxWeightPerfectMatching: listed weights', () => {
     expect(() => maxWeightPerfectMatching(4, listed)).toThrow(/pair 1 \(0, 1\) is not in triangle order/);
     const short = { u: Int32Array.from([0]), v: Int32Array.from([1]), weights: Float64Array.from([1]), count: 2 };
     expect(() => maxWeightPerfectMatching(2, short)).toThrow(/listed weights: 2 pairs/);
+    // A row going back, its partner higher than the last pair's: (1, 3) then (0, 4).
+    const back = { u: Int32Array.from([1, 0]), v: Int32Array.from([3, 4]), weights: Float64Array.from([1, 1]), count: 2 };
+    expect(() => maxWeightPerfectMatching(6, back)).toThrow(/pair 1 \(0, 4\) is not in triangle order/);
+    // The same pair twice.
+    const twice = { u: Int32Array.from([0, 0]), v: Int32Array.from([1, 1]), weights: Float64Array.from([1, 1]), count: 2 };
+    expect(() => maxWeightPerfectMatching(2, twice)).toThrow(/pair 1 \(0, 1\) is not in triangle order/);
+  });
+
+  it('name the order before a bad weight, wherever the bad weight is', () => {
+    const both = { u: Int32Array.from([0, 0, 0]), v: Int32Array.from([1, 3, 2]), weights: Float64Array.from([0.5, 1, 1]), count: 3 };
+    expect(() => maxWeightPerfectMatching(4, both)).toThrow(/pair 2 \(0, 2\) is not in triangle order/);
+    const weightOnly = { u: Int32Array.from([0, 0, 1]), v: Int32Array.from([1, 2, 2]), weights: Float64Array.from([1, 0.5, NaN]), count: 3 };
+    expect(() => maxWeightPerfectMatching(4, weightOnly)).toThrow(/weight\(0, 2\) = 0.5: must be a safe integer/);
+  });
+
+  it('find a pair through its row, either order, and build the partner lists only when asked (odd count)', () => {
+    // Five vertices, some rows empty: the odd count asks for a maximum-cardinality matching over the partner lists.
+    const listed = { u: Int32Array.from([0, 2, 2]), v: Int32Array.from([3, 3, 4]), weights: Float64Array.from([5, 1, 2]), count: 3 };
+    const r = maxWeightPerfectMatching(5, listed);
+    expect(r.status).toBe('no-perfect-matching');
+    if (r.status === 'no-perfect-matching') expect(r.maximumPairs).toBe(2);
+    const even = { u: Int32Array.from([0, 0, 1, 2]), v: Int32Array.from([1, 3, 2, 3]), weights: Float64Array.from([1, 9, 9, 1]), count: 4 };
+    const e = maxWeightPerfectMatching(4, even);
+    expect(e.status === 'optimal' && Array.from(e.mate)).toEqual([3, 2, 1, 0]);
+    expect(e.status === 'optimal' && e.weight).toBe(18n);
   });
 });

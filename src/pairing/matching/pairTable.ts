@@ -32,28 +32,51 @@ export interface ListedWeights {
 export const MAX_WEIGHT_SPREAD = 2 ** 50;
 
 /**
- * The allowed pairs as a list in triangle order (i ascending, then j ascending; i < j), with weights shifted by
- * `offset`, and each vertex's partners in ascending order. Everything the solver reads from the complete graph is
- * read from here, in the order the upper triangle would give it, so the answer — ties included — does not depend on
- * how the pairs were handed over; only the work does (the allowed pairs, not all n(n−1)/2).
+ * The allowed pairs as a list in triangle order (i ascending, then j ascending; i < j), their weights, the `offset`
+ * every weight is shifted by (the solver works with w − offset), and each vertex's partners in ascending order.
+ * Everything the solver reads from the complete graph is read from here, in the order the upper triangle would give
+ * it, so the answer — ties included — does not depend on how the pairs were handed over; only the work does (the
+ * allowed pairs, not all n(n−1)/2).
+ *
+ * The weights are kept as given, not shifted: the shifted weight of pair p is `w[p] − offset`, exact (both are safe
+ * integers and the spread is ≤ 2^50), so the same value as a shifted copy, without copying millions of weights per
+ * solve. A listed input's own arrays are read in place, never changed. Each vertex's partners (`adjStart`, …) are
+ * built on first use only: the solver itself finds a pair through its row (`rowStart`), and needs the partner
+ * lists only when repairing a candidate graph without a perfect matching.
  */
 export class PairTable {
-  /** First entry of each vertex's partners in `adjOther`/`adjPair`. */
-  readonly adjStart: Int32Array;
-  /** Partners of each vertex, ascending. */
-  readonly adjOther: Int32Array;
-  /** The pair of each partner entry. */
-  readonly adjPair: Int32Array;
+  private adjacency: { start: Int32Array; other: Int32Array; pair: Int32Array } | null = null;
 
   constructor(
     readonly n: number,
     readonly count: number,
     readonly u: Int32Array,
     readonly v: Int32Array,
-    /** Shifted weights: the caller's weight − `offset`. */
+    /** The caller's weights (unshifted): the solver's weight of pair p is `w[p] − offset`. */
     readonly w: Float64Array,
     readonly offset: number,
-  ) {
+    /** Pairs (i, ·) are p in rowStart[i] … rowStart[i + 1] − 1 (triangle order). */
+    readonly rowStart: Int32Array,
+  ) {}
+
+  /** First entry of each vertex's partners in `adjOther`/`adjPair`. */
+  get adjStart(): Int32Array {
+    return this.partners().start;
+  }
+
+  /** Partners of each vertex, ascending. */
+  get adjOther(): Int32Array {
+    return this.partners().other;
+  }
+
+  /** The pair of each partner entry. */
+  get adjPair(): Int32Array {
+    return this.partners().pair;
+  }
+
+  private partners(): { start: Int32Array; other: Int32Array; pair: Int32Array } {
+    if (this.adjacency !== null) return this.adjacency;
+    const { n, count, u, v } = this;
     const start = new Int32Array(n + 1);
     for (let p = 0; p < count; p++) {
       start[u[p] + 1]++;
@@ -61,48 +84,41 @@ export class PairTable {
     }
     for (let x = 0; x < n; x++) start[x + 1] += start[x];
     const fill = start.slice(0, n);
-    this.adjOther = new Int32Array(2 * count);
-    this.adjPair = new Int32Array(2 * count);
+    const other = new Int32Array(2 * count);
+    const pair = new Int32Array(2 * count);
     // In triangle order, vertex x first receives its partners below it (rows i < x, ascending), then its own row
     // (ascending): each list comes out sorted.
     for (let p = 0; p < count; p++) {
       const a = u[p];
       const b = v[p];
-      this.adjOther[fill[a]] = b;
-      this.adjPair[fill[a]++] = p;
-      this.adjOther[fill[b]] = a;
-      this.adjPair[fill[b]++] = p;
+      other[fill[a]] = b;
+      pair[fill[a]++] = p;
+      other[fill[b]] = a;
+      pair[fill[b]++] = p;
     }
-    this.adjStart = start;
+    this.adjacency = { start, other, pair };
+    return this.adjacency;
   }
 
-  /** The pair (i, j), either order, or −1 when it is not allowed (binary search in i's partners). */
+  /** The pair (i, j), either order, or −1 when it is not allowed (binary search in the lower one's row). */
   find(i: number, j: number): number {
-    let lo = this.adjStart[i];
-    let hi = this.adjStart[i + 1] - 1;
-    const other = this.adjOther;
+    const a = i < j ? i : j;
+    const b = i < j ? j : i;
+    let lo = this.rowStart[a];
+    let hi = this.rowStart[a + 1] - 1;
+    const v = this.v;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const x = other[mid];
-      if (x === j) return this.adjPair[mid];
-      if (x < j) lo = mid + 1;
+      const x = v[mid];
+      if (x === b) return mid;
+      if (x < b) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
   }
-
-  /** Each vertex's allowed partners in increasing order (./cardinality). */
-  lister(): (x: number, out: Int32Array) => number {
-    return (x, out) => {
-      const from = this.adjStart[x];
-      const to = this.adjStart[x + 1];
-      out.set(this.adjOther.subarray(from, to));
-      return to - from;
-    };
-  }
 }
 
-/** Reads every allowed pair's weight once, checks it, and shifts all by the midpoint of their range. */
+/** Reads every allowed pair's weight once, checks it, and takes the midpoint of their range as the offset. */
 export function readPairs(n: number, weight: PairWeight | TriangleWeights | ListedWeights): PairTable {
   let us: Int32Array;
   let vs: Int32Array;
@@ -110,6 +126,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
   let count = 0;
   let min = Infinity;
   let max = -Infinity;
+  const rowStart = new Int32Array(n + 1);
   const grow = (size: number): void => {
     const u2 = new Int32Array(size);
     const v2 = new Int32Array(size);
@@ -122,21 +139,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     ws = w2;
   };
   if (typeof weight !== 'function' && 'u' in weight) {
-    count = weight.count;
-    if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
-      throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
-    }
-    // The caller's arrays are read, never changed: the weights are copied (they are shifted below).
-    us = weight.u.subarray(0, count);
-    vs = weight.v.subarray(0, count);
-    ws = weight.weights.slice(0, count);
-    assertTriangleOrder(us, vs, count, n, 'listed weights');
-    for (let p = 0; p < count; p++) {
-      const w = ws[p];
-      if (!Number.isSafeInteger(w)) throw new RangeError(`weight(${us[p]}, ${vs[p]}) = ${w}: must be a safe integer`);
-      if (w < min) min = w;
-      if (w > max) max = w;
-    }
+    return readListed(n, weight);
   } else if (typeof weight !== 'function') {
     const { weights, allowed } = weight;
     if (weights.length !== (n * (n - 1)) / 2 || allowed.length !== weights.length) {
@@ -148,6 +151,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     vs = new Int32Array(size);
     ws = new Float64Array(size);
     for (let i = 0, k = 0; i < n; i++) {
+      rowStart[i] = count;
       for (let j = i + 1; j < n; j++, k++) {
         if (!allowed[k]) continue;
         const w = weights[k];
@@ -159,6 +163,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
         if (w > max) max = w;
       }
     }
+    rowStart[n] = count;
   } else {
     // Room for every pair at once: growing by doubling copied the lists several times on large fields.
     const all = (n * (n - 1)) / 2;
@@ -166,6 +171,7 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
     vs = new Int32Array(Math.max(1, all));
     ws = new Float64Array(Math.max(1, all));
     for (let i = 0; i < n; i++) {
+      rowStart[i] = count;
       for (let j = i + 1; j < n; j++) {
         const w = weight(i, j);
         if (w === null || w === undefined) continue;
@@ -178,14 +184,55 @@ export function readPairs(n: number, weight: PairWeight | TriangleWeights | List
         if (w > max) max = w;
       }
     }
+    rowStart[n] = count;
   }
+  return new PairTable(n, count, us, vs, ws, offsetOf(min, max), rowStart);
+}
+
+/**
+ * A listed input, read in place (never changed) in one pass: the triangle order (as assertTriangleOrder: its error
+ * first, wherever a bad weight is), the weights, their range and the rows' starts. Its own function, every array in a
+ * local: the loop runs over millions of pairs.
+ */
+function readListed(n: number, weight: ListedWeights): PairTable {
+  const count = weight.count;
+  if (!(count >= 0 && count <= weight.u.length && count <= weight.v.length && count <= weight.weights.length)) {
+    throw new RangeError(`listed weights: ${count} pairs but arrays of ${weight.u.length}, ${weight.v.length} and ${weight.weights.length}`);
+  }
+  const us = weight.u.subarray(0, count);
+  const vs = weight.v.subarray(0, count);
+  const ws = weight.weights.subarray(0, count);
+  const rowStart = new Int32Array(n + 1);
+  let min = Infinity;
+  let max = -Infinity;
+  let badWeight = -1;
+  let row = -1;
+  let last = -1;
+  for (let p = 0; p < count; p++) {
+    const i = us[p];
+    const j = vs[p];
+    const ordered = i >= 0 && i < j && j < n && (row < i || (row === i && last < j));
+    if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
+    while (row < i) rowStart[++row] = p;
+    last = j;
+    const w = ws[p];
+    if (w < min) min = w;
+    if (w > max) max = w;
+    if (badWeight < 0 && !Number.isSafeInteger(w)) badWeight = p;
+  }
+  if (badWeight >= 0) {
+    throw new RangeError(`weight(${us[badWeight]}, ${vs[badWeight]}) = ${ws[badWeight]}: must be a safe integer`);
+  }
+  while (row < n) rowStart[++row] = count;
+  return new PairTable(n, count, us, vs, ws, offsetOf(min, max), rowStart);
+}
+
+/** The midpoint of the weights' range, after checking its spread (exact: the spread is ≤ 2^50). */
+function offsetOf(min: number, max: number): number {
   if (max - min > MAX_WEIGHT_SPREAD) {
     throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
   }
-  // Shift by the midpoint of the range (exact: the spread is ≤ 2^50).
-  const offset = min > max ? 0 : min + Math.floor((max - min) / 2);
-  for (let p = 0; p < count; p++) ws[p] -= offset;
-  return new PairTable(n, count, us, vs, ws, offset);
+  return min > max ? 0 : min + Math.floor((max - min) / 2);
 }
 
 /**
