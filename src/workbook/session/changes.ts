@@ -227,7 +227,8 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
 /** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
 function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
   const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
-  for (const [k, c] of cells.entries()) {
+  for (const k of cells.keys()) {
+    const c = cells.get(k);
     if (!isFormula(c) || !c.spill || (c.spill.rows <= 1 && c.spill.columns <= 1)) continue;
     const row = Math.floor(k / COLUMNS);
     const column = k % COLUMNS;
