@@ -44,30 +44,33 @@ export function unescapeXml(text: string): string {
 }
 
 /**
- * The pattern of attribute `name` in a start tag (its value captured), made once a name: a sheet's patching asks for
- * the same few attributes of thousands of tags (issue 28).
+ * The patterns of attribute `name` in a start tag (with its value captured, and without), made once a name: a sheet's
+ * patching asks for the same few attributes of thousands of tags (issue 28).
  */
-const ATTRIBUTE_PATTERNS = new Map<string, RegExp>();
-function attributePattern(name: string): RegExp {
-  let pattern = ATTRIBUTE_PATTERNS.get(name);
-  if (!pattern) ATTRIBUTE_PATTERNS.set(name, (pattern = new RegExp(`\\s${name.replace(/[.:]/g, '\\$&')}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
-  return pattern;
+const ATTRIBUTE_PATTERNS = new Map<string, { read: RegExp; edit: RegExp }>();
+function attributePattern(name: string): { read: RegExp; edit: RegExp } {
+  let patterns = ATTRIBUTE_PATTERNS.get(name);
+  if (!patterns) {
+    const escaped = name.replace(/[.:]/g, '\\$&');
+    patterns = { read: new RegExp(`\\s${escaped}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`), edit: new RegExp(`\\s${escaped}\\s*=\\s*(?:"[^"]*"|'[^']*')`) };
+    ATTRIBUTE_PATTERNS.set(name, patterns);
+  }
+  return patterns;
 }
 
 /** An attribute of a start tag (`name` may carry a prefix, `r:id`), unescaped; undefined when absent. */
 export function attribute(tag: string, name: string): string | undefined {
-  const m = attributePattern(name).exec(tag);
+  const m = attributePattern(name).read.exec(tag);
   return m ? unescapeXml(m[1] ?? m[2] ?? '') : undefined;
 }
 
 /** The start tag with the attribute set (added before the end of the tag when absent), or removed when `value` is undefined. */
 export function withAttribute(tag: string, name: string, value: string | undefined): string {
-  const pattern = attributePattern(name);
+  const pattern = attributePattern(name).edit;
   if (value === undefined) return tag.replace(pattern, '');
   const text = ` ${name}="${escapeXml(value)}"`;
-  // (a function, not a replacement text: a value's `$1` is written as it is)
-  if (pattern.test(tag)) return tag.replace(pattern, () => text);
-  return tag.replace(/\s*(\/?)>$/, (_end, slash: string) => `${text}${slash}>`);
+  if (pattern.test(tag)) return tag.replace(pattern, text);
+  return tag.replace(/\s*(\/?)>$/, `${text}$1>`);
 }
 
 /** The start tags of every element called `local` (any prefix), in document order. */

@@ -98,42 +98,34 @@ async function readBatchSheets(wb: WorkbookAdapter, sheets: readonly string[], s
   for (const [sheet, withFormulas] of [[STANDINGS_SHEET, true], [GRID_CACHE_SHEET, false], [SETTINGS_CACHE_SHEET, false], [STANDINGS_CACHE_SHEET, false]] as const) {
     if (!sheets.includes(sheet)) continue;
     const later = wb.readSheetLater ? await wb.readSheetLater(sheet) : null;
-    if (later) sheetsRead.set(sheet, readLater(later, withFormulas));
+    if (later) sheetsRead.set(sheet, new SheetReadLater(later, withFormulas));
     else sheetsRead.set(sheet, { values: (await wb.readSheet(sheet)) ?? [], ...(withFormulas ? { formulas: await wb.readFormulas(sheet) } : {}) });
   }
   return logValues;
 }
 
 /**
- * A sheet as read, its cells parsed when first looked at, then held as plain properties (a batch looks up thousands of
- * cells). Never copied by spreading before that: its getters would run.
+ * A sheet as read, its cells parsed when first looked at (a class: its getters on the prototype, its shape fixed, for
+ * the thousands of cells a batch looks up). Never copied by spreading: its cells are not its own properties.
  */
-function readLater(cells: () => { readonly values: CellValue[][]; readonly formulas: (string | null)[][] }, withFormulas: boolean): SheetRead {
-  const read = {} as SheetRead;
-  const parse = () => {
-    const c = cells();
-    Object.defineProperty(read, 'values', { value: c.values, enumerable: true });
-    if (withFormulas) Object.defineProperty(read, 'formulas', { value: c.formulas, enumerable: true });
-  };
-  Object.defineProperty(read, 'values', {
-    configurable: true,
-    enumerable: true,
-    get: () => {
-      parse();
-      return read.values;
-    },
-  });
-  if (withFormulas) {
-    Object.defineProperty(read, 'formulas', {
-      configurable: true,
-      enumerable: true,
-      get: () => {
-        parse();
-        return read.formulas;
-      },
-    });
+class SheetReadLater implements SheetRead {
+  private cells: { readonly values: CellValue[][]; readonly formulas: (string | null)[][] } | undefined;
+
+  constructor(
+    private readonly parse: () => { readonly values: CellValue[][]; readonly formulas: (string | null)[][] },
+    private readonly withFormulas: boolean,
+  ) {}
+
+  get values(): CellValue[][] {
+    this.cells ??= this.parse();
+    return this.cells.values;
   }
-  return read;
+
+  get formulas(): (string | null)[][] | undefined {
+    if (!this.withFormulas) return undefined;
+    this.cells ??= this.parse();
+    return this.cells.formulas;
+  }
 }
 
 /** What the tournament's own sheets give: the tournament, and each sheet as read (for the batches' compare-then-write). */
