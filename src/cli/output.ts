@@ -164,18 +164,21 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
  * Round `pairing.round` written into the workbook `file` in place: the workbook is read again now, checked against
  * the tournament the pairing was made from (the same fingerprint, else refused: it changed meanwhile), the
  * session's pairing batch applied (its Grid cells, its `Pairings R<n>` sheet, its Log lines), and the file saved.
+ * A file whose bytes are still exactly those `t` was read from is that very workbook (`readXlsxFile`), unchanged: its
+ * reading is reused rather than done again (issue 28); a file changed in any byte is read again and compared.
  */
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readSession, pairRoundBatch, fingerprint, SessionRefusal } = await import('../workbook/session');
+  const { readSession, pairRoundBatch, fingerprint, sessionReadBefore, SessionRefusal } = await import('../workbook/session');
   const wb = await readXlsxFile(file);
-  const session = await readSession(wb);
+  const before = wb.changed ? undefined : sessionReadBefore(wb, t);
+  const session = before ? { ok: true as const, value: before } : await readSession(wb);
   if (!session.ok) throw new TengenInputError(session.errors.map((e) => ({ ...e, file })));
   const now = session.value.tournament;
   let batch;
   try {
     batch = pairRoundBatch(now, options.rest ? wholeRound(now, pairing) : pairing, {
-      expectedFingerprint: fingerprint(t),
+      expectedFingerprint: before ? before.fingerprint : fingerprint(t),
       currentFingerprint: session.value.fingerprint,
       confirmRepair: options.repair || options.rest,
     });

@@ -129,6 +129,18 @@ export function sosContributions(sb: Scoreboard, p: number): readonly Contributi
  * which he has a value … and then multiply the result by 6").
  */
 export function sumContributions(rows: readonly Contribution[], drop = 0): { total: Fraction; dropped: Set<number> } {
+  // Nothing ignored: the sum as below, without sorting (standings ask it of every player: issue 28).
+  if (drop === 0) {
+    let halves = 0;
+    let counted = 0;
+    for (const row of rows) {
+      if (row.value === null) continue;
+      halves += row.value;
+      counted++;
+    }
+    if (counted > 0 && counted < rows.length) return { total: fraction(halves * rows.length, 2 * counted), dropped: new Set() };
+    return { total: counted === 0 ? ZERO : fromHalves(halves), dropped: new Set() };
+  }
   const values: { value: number; index: number }[] = [];
   rows.forEach((row, index) => {
     if (row.value !== null) values.push({ value: row.value, index });
@@ -246,22 +258,29 @@ export function cuspContributions(sb: Scoreboard, p: number): { round: number; g
   const rows: { round: number; gained: number; value: number }[] = [];
   let points = 0;
   for (const r of sb.rounds[p]) {
-    let gained = 0;
-    if (sb.ruleset.cuspOnlyPlayedGames) {
-      if (isPlayedGame(r.outcome)) gained = gameHalves(r.outcome);
-    } else if (r.outcome === 'bye') {
-      gained = sb.ruleset.byeHalves(sb.primary, sb.tournament);
-    } else if (r.outcome !== 'absent') {
-      gained = gameHalves(r.outcome);
-    }
+    const gained = cuspGained(sb, r);
     points += gained;
     rows.push({ round: r.round, gained, value: points });
   }
   return rows;
 }
 
+/** The half points a round adds to CUSP's running total (`cuspContributions`). */
+function cuspGained(sb: Scoreboard, r: Scoreboard['rounds'][number][number]): number {
+  if (sb.ruleset.cuspOnlyPlayedGames) return isPlayedGame(r.outcome) ? gameHalves(r.outcome) : 0;
+  if (r.outcome === 'bye') return sb.ruleset.byeHalves(sb.primary, sb.tournament);
+  return r.outcome !== 'absent' ? gameHalves(r.outcome) : 0;
+}
+
+/** The sum of `cuspContributions`' values, without making its lines (standings ask it of every player: issue 28). */
 export function cusp(sb: Scoreboard, p: number): Fraction {
-  return fromHalves(cuspContributions(sb, p).reduce((s, r) => s + r.value, 0));
+  let points = 0;
+  let total = 0;
+  for (const r of sb.rounds[p]) {
+    points += cuspGained(sb, r);
+    total += points;
+  }
+  return fromHalves(total);
 }
 
 /** MMS as of the scoreboard's round. */

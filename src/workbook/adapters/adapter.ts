@@ -212,6 +212,11 @@ export interface WorkbookAdapter {
   /** The formulas of a sheet's used range, same shape as `readSheet` (`null` where a cell holds no formula). */
   readFormulas(sheet: string): Promise<(string | null)[][] | null>;
   /**
+   * Optional (the `.xlsx` adapter): a sheet's values and formulas as they are now, read only when first asked for;
+   * refused now as `readSheet` would refuse it. Null when the adapter reads it now instead (`readSheet`).
+   */
+  readSheetLater?(sheet: string): Promise<(() => { readonly values: CellValue[][]; readonly formulas: (string | null)[][] }) | null>;
+  /**
    * Applies a batch: all of it, or (on error) none of it, reporting which op failed. The batch's `expect` ops are
    * checked first, in the same call: a cell that changed since refuses the batch with a `WorkbookConflict`.
    */

@@ -20,11 +20,20 @@ export class BatchError extends Error {
   }
 }
 
+/** Anything but white space (as `trim` removes it), searched from `lastIndex`. */
+const NOT_BLANK = /\S/g;
+
+/** Whether a formula's text is empty but for a leading "=" and white space (read without copying the text: issue 28). */
+function blankFormula(formula: string): boolean {
+  NOT_BLANK.lastIndex = formula.charCodeAt(0) === 61 ? 1 : 0;
+  return !NOT_BLANK.test(formula);
+}
+
 function cellProblem(cell: CellInput): string | undefined {
   if (cell === null || typeof cell === 'string' || typeof cell === 'boolean') return undefined;
   if (typeof cell === 'number') return Number.isFinite(cell) ? undefined : `${cell} is not a finite number`;
   if (typeof cell === 'object') {
-    if (typeof cell.formula !== 'string' || cell.formula.replace(/^=/, '').trim() === '') return 'a formula cell needs its formula text';
+    if (typeof cell.formula !== 'string' || blankFormula(cell.formula)) return 'a formula cell needs its formula text';
     if (cell.spill !== undefined) {
       const { rows, columns } = cell.spill;
       if (!(Number.isInteger(rows) && rows >= 1 && Number.isInteger(columns) && columns >= 1)) return `a spill of ${rows} × ${columns} cells is not a size`;

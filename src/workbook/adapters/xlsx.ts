@@ -32,7 +32,7 @@ import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookC
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles, StylesEditor } from './xlsxStyles';
-import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, type CellContext, type SheetCells } from './xlsxSheetReader';
+import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem } from './xlsxLimits';
@@ -486,19 +486,54 @@ export class XlsxWorkbook implements WorkbookAdapter {
   private async patchOf(slot: Slot): Promise<SheetPatch | null> {
     if (slot.loaded || !slot.was?.part || !this.pkg) return null;
     if (slot.patch !== undefined) return slot.patch;
-    const sheet = slot.name;
-    const pkg = this.pkg;
+    const context = await this.cellContext(this.pkg);
+    const raw = (await this.pkg.text(slot.was.part)) ?? '';
+    slot.patch = patchOfXml(slot.name, raw, context);
+    return slot.patch;
+  }
+
+  /** What the cells of sheets read from their XML need of the package's other parts (read once a package). */
+  private async cellContext(pkg: XlsxPackage): Promise<CellContext> {
     this.context ??= {
       strings: sharedStrings(pkg.sharedStringsPart() ? await pkg.text(pkg.sharedStringsPart()!) : undefined),
       dateStyles: dateStyles(pkg.stylesPart() ? await pkg.text(pkg.stylesPart()!) : undefined),
       date1904: pkg.date1904,
     };
-    const raw = (await pkg.text(slot.was.part)) ?? '';
-    // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
-    const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
-    const read = readSheetCells(raw, this.context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
-    slot.patch = read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw)) : null;
-    return slot.patch;
+    return this.context;
+  }
+
+  /**
+   * A sheet's cells as they are now, parsed only when first asked for (issue 28): for the sheets only some batches
+   * need (the hidden caches, the Standings), which a result never reads. Its XML is taken now and held to the limits
+   * as `readSheet` holds it (its size when inflated, its rows and cells, its last cell: `sheetExtent`), so a sheet
+   * `readSheet` refuses is refused here, now; its cells are read from that XML when first asked for, so they are
+   * the cells as they were now whatever a batch changes since. Null when the sheet is not one of the file's as read
+   * (created, changed or parsed since, a chart sheet), or not one read from its XML: `readSheet` reads it.
+   */
+  readSheetLater(sheet: string): Promise<(() => SheetCells) | null> {
+    return this.exclusive(() => this.readSheetLaterNow(sheet));
+  }
+
+  private async readSheetLaterNow(sheet: string): Promise<(() => SheetCells) | null> {
+    const slot = this.slots.find((s) => s.name === sheet);
+    const pkg = this.pkg;
+    if (!slot || !pkg || slot.loaded || slot.fresh || slot.dirty || slot.patch !== undefined || !slot.was?.part) return null;
+    const was = slot.was;
+    const context = await this.cellContext(pkg);
+    const raw = (await pkg.text(was.part!)) ?? '';
+    const extent = sheetExtent(raw);
+    if (!extent) return null;
+    checkExtent(sheet, extent.rows, extent.columns);
+    let cells: SheetCells | undefined;
+    return () => {
+      if (cells) return cells;
+      const patch = patchOfXml(sheet, raw, context);
+      if (!patch) throw new Error(`sheet "${sheet}" cannot be read from its XML`); // sheetExtent said it can
+      // The sheet still as read: its reading is kept for the batches that change it, as `readSheet` keeps it.
+      if (slot.was === was && slot.patch === undefined && !slot.loaded && !slot.fresh && this.context === context) slot.patch = patch;
+      cells = { values: patch.values.map((row) => [...row]), formulas: patch.formulas.map((row) => [...row]) };
+      return cells;
+    };
   }
 
   /** What the cells of sheets read from their XML need of the other parts (read once a package). */
@@ -1020,6 +1055,14 @@ export class XlsxWorkbook implements WorkbookAdapter {
   }
 }
 
+
+/** A sheet's cells read from its XML (`xlsxSheetReader.ts`), to be changed there (null: ExcelJS must read the sheet). */
+function patchOfXml(sheet: string, raw: string, context: CellContext): SheetPatch | null {
+  // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
+  const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
+  const read = readSheetCells(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
+  return read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw)) : null;
+}
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */
 function checkExtent(sheet: string, rows: number, columns: number): void {

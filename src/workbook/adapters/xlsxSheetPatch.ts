@@ -201,7 +201,8 @@ export function patchSpills(patch: SheetPatch): number {
 /** A text as an XML text node: escaped, without the characters XML 1.0 cannot hold (ExcelJS drops them too). */
 function xmlText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+  const clean = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text) ? text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '') : text;
+  return /[&<>"]/.test(clean) ? escapeXml(clean) : clean;
 }
 
 /** A text as a shared-string item (`<si>` content), as ExcelJS writes it. */

@@ -225,6 +225,42 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
   return { values, formulas };
 }
 
+/**
+ * The extent `readSheetCells` would find (its last row and column holding something), counted without reading a cell
+ * (issue 28): what a sheet read only when a batch needs it (`XlsxWorkbook.readSheetLater`) is held to the limits by,
+ * when it is read. Every cell with a body counts, so it may find more than the reading (a cell whose shared string is
+ * missing, one inside a merged range), never less. Undefined where `readSheetCells` would leave the sheet to ExcelJS,
+ * or where a cell is not written as every program writes it (`<c r="B7"` first): such a sheet is read at once.
+ */
+export function sheetExtent(xml: string): { rows: number; columns: number } | undefined {
+  const dataStart = xml.indexOf('<sheetData');
+  if (dataStart < 0) return /<[A-Za-z_][\w.-]*:sheetData\b/.test(xml) ? undefined : { rows: 0, columns: 0 };
+  const dataEnd = xml.indexOf('</sheetData>', dataStart);
+  if (dataEnd < 0) return { rows: 0, columns: 0 };
+  const shared = xml.indexOf('"shared"', dataStart);
+  if (shared >= 0 && shared < dataEnd && /<f\b[^>]*\st="shared"/.test(xml.slice(dataStart, dataEnd))) return undefined;
+  let rows = 0;
+  let columns = 0;
+  for (let i = xml.indexOf('<c', dataStart); i >= 0 && i < dataEnd; i = xml.indexOf('<c', i + 2)) {
+    if (!endsName(xml, i + 2)) continue;
+    if (!xml.startsWith('<c r="', i)) return undefined;
+    let at = i + 6;
+    let column = 0;
+    for (let ch = xml.charCodeAt(at); ch >= 65 && ch <= 90; ch = xml.charCodeAt(++at)) column = column * 26 + (ch - 64);
+    let row = 0;
+    const digits = at;
+    for (let ch = xml.charCodeAt(at); ch >= 48 && ch <= 57; ch = xml.charCodeAt(++at)) row = row * 10 + (ch - 48);
+    if (column === 0 || at === digits || xml.charCodeAt(at) !== 34) return undefined;
+    const tagEnd = xml.indexOf('>', at);
+    if (tagEnd < 0) break;
+    // Self-closed (`<c r="B7" s="3"/>`) or empty (`<c …></c>`): no value.
+    if (xml.charCodeAt(tagEnd - 1) === 47 || xml.startsWith('</c>', tagEnd + 1)) continue;
+    if (row > rows) rows = row;
+    if (column > columns) columns = column;
+  }
+  return { rows, columns };
+}
+
 function typed(type: string, v: string, style: number, context: CellContext): CellValue {
   switch (type) {
     case 's': {

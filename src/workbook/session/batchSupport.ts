@@ -11,7 +11,7 @@ import { bracketOps } from '../sheets/bracketSheet';
 import { crossTableOps } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridOps } from '../sheets/grid';
 import { LOG_SHEET, logOps, logWrapOps, type LogLine } from '../sheets/logSheet';
-import { pairingsOps } from '../sheets/pairingsSheet';
+import { pairingsOps, pairingsSheetName } from '../sheets/pairingsSheet';
 import { hasPlayoffSheet, playoffOps } from '../sheets/playoffSheet';
 import { playersOps } from '../sheets/playersSheet';
 import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
@@ -45,12 +45,14 @@ export function tournamentBatch(
   // by the standalone page shows without recalculation) follow the results; in Excel its formula recalculates anyway.
   // Like the other sheets it is diffed against what was read: its spill is rewritten as one unit when it moved.
   const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
-  const render = (t: Tournament) => [
+  // `asRead`: the rendering of the tournament as read, which `changedOps` compares with the sheets' cells: a cache sheet
+  // is compared with its cells alone (`asRead` below), a sheet missing when read with nothing, so neither is rendered.
+  const render = (t: Tournament, asRead = false) => [
     ...gridOps(t, { language: ctx.language }),
     ...playersOps(t.players, t.settings.entrants),
-    ...(options.rounds ?? []).flatMap((r) => pairingsOps(t, r, ctx.language)),
+    ...(options.rounds ?? []).filter((r) => !asRead || ctx.read?.has(pairingsSheetName(r))).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
-    ...liveCacheOps(t, ctx.language, withStandings),
+    ...(asRead ? [] : liveCacheOps(t, ctx.language, withStandings)),
     // A round-robin's cross-table follows the grid like the standings (its Points and Place live formulas too).
     ...(t.settings.system === 'round-robin' ? crossTableOps(t) : []),
     ...(hasBracket(t) ? bracketOps(t, ctx.language) : []),
@@ -60,7 +62,7 @@ export function tournamentBatch(
   // The poster, the ceremony, the European results and the team sheets the workbook has follow (derivedSheets.ts).
   const extra = [...(options.extra ?? []), ...derivedSheetsOps(after, ctx, options.derivedLeft ?? writtenWhole(options.extra ?? []))];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
-  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
+  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before, true), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
 }
 
 /**

@@ -37,17 +37,29 @@ const COLUMNS = 20000;
 class CellMap {
   private rows: (CellInput | undefined)[][] = [];
   private order: number[] = [];
+  /** Keys written with a spilling formula, in the order written; whether a cell was written twice. */
+  private spillKeys: number[] = [];
+  private rewritten = false;
 
   set(k: number, c: CellInput): void {
-    const row = Math.floor(k / COLUMNS);
+    this.setAt(Math.floor(k / COLUMNS), k % COLUMNS, c);
+  }
+
+  /** `set` by row and column (issue 28: a congress Grid's rendering is some 50,000 cells, twice a batch). */
+  setAt(row: number, column: number, c: CellInput): void {
     const line = (this.rows[row] ??= []);
-    const column = k % COLUMNS;
-    if (line[column] === undefined) this.order.push(k);
+    if (line[column] === undefined) this.order.push(row * COLUMNS + column);
+    else this.rewritten = true;
     line[column] = c;
+    if (c !== null && typeof c === 'object' && c.spill && (c.spill.rows > 1 || c.spill.columns > 1)) this.spillKeys.push(row * COLUMNS + column);
   }
 
   get(k: number): CellInput | undefined {
     return this.rows[Math.floor(k / COLUMNS)]?.[k % COLUMNS];
+  }
+
+  getAt(row: number, column: number): CellInput | undefined {
+    return this.rows[row]?.[column];
   }
 
   has(k: number): boolean {
@@ -57,15 +69,25 @@ class CellMap {
   clear(): void {
     this.rows = [];
     this.order = [];
+    this.spillKeys = [];
+    this.rewritten = false;
+  }
+
+  /**
+   * The keys of the cells holding a spilling formula, in the order first written: those written so, when no cell was
+   * written twice (the order is then the same); else every key looked at.
+   */
+  spilling(): readonly number[] {
+    const candidates = this.rewritten ? this.order : this.spillKeys;
+    return candidates.filter((k) => {
+      const c = this.get(k);
+      return isFormula(c) && c.spill !== undefined && (c.spill.rows > 1 || c.spill.columns > 1);
+    });
   }
 
   /** The keys in the order first written. */
   keys(): readonly number[] {
     return this.order;
-  }
-
-  *entries(): IterableIterator<[number, CellInput]> {
-    for (const k of this.order) yield [k, this.get(k)!];
   }
 }
 
@@ -77,8 +99,7 @@ function written(ops: readonly WorkbookOp[]): CellMap {
     const at = parseCell(op.at)!;
     for (let i = 0; i < op.cells.length; i++) {
       const row = op.cells[i];
-      const base = (at.row + i) * COLUMNS + at.column;
-      for (let j = 0; j < row.length; j++) cells.set(base + j, row[j]);
+      for (let j = 0; j < row.length; j++) cells.setAt(at.row + i, at.column + j, row[j]);
     }
   }
   return cells;
@@ -175,11 +196,11 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   }
   const union = [...was.keys(), ...will.keys().filter((k) => !was.has(k))];
   for (const k of union) {
-    if (spilled.has(k)) continue;
-    const b = was.get(k);
-    const a = will.get(k);
+    if (spilled.size > 0 && spilled.has(k)) continue;
     const row = Math.floor(k / COLUMNS);
     const column = k % COLUMNS;
+    const b = was.getAt(row, column);
+    const a = will.getAt(row, column);
     if (same(a, b)) {
       // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
       if (isFormula(a)) {
@@ -227,8 +248,9 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
 /** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
 function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
   const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
-  for (const [k, c] of cells.entries()) {
-    if (!isFormula(c) || !c.spill || (c.spill.rows <= 1 && c.spill.columns <= 1)) continue;
+  for (const k of cells.spilling()) {
+    const c = cells.get(k);
+    if (!isFormula(c) || !c.spill) continue;
     const row = Math.floor(k / COLUMNS);
     const column = k % COLUMNS;
     const keys: number[] = [];

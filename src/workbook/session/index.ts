@@ -20,7 +20,7 @@
  */
 export { SessionRefusal, fingerprint } from './context';
 export type { RefusalCode, SessionOptions } from './context';
-export { readSession, readTournament, gridValue } from './read';
+export { readSession, readTournament, gridValue, sessionReadBefore } from './read';
 export type { WorkbookSession } from './read';
 export { importOpenGotha } from './newTournament';
 export type { NewTournamentInfo, ImportOptions } from './newTournament';

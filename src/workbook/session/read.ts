@@ -56,22 +56,76 @@ export async function readSheets(wb: WorkbookAdapter): Promise<Parsed<WorkbookSe
   const logRow = nextLogRow(logValues);
   const context: WorkbookContext = { language, logRow, sheets, read: sheetsRead, tournament };
   rememberRead(tournament, context);
-  return ok({ tournament, language, logRow, sheets, fingerprint: fingerprint(tournament) });
+  // The fingerprint is computed when first asked for (a result never needs it: issue 28), once.
+  let print: string | undefined;
+  const session: WorkbookSession = {
+    tournament,
+    language,
+    logRow,
+    sheets,
+    get fingerprint() {
+      print ??= fingerprint(tournament);
+      return print;
+    },
+  };
+  sessions.set(wb, session);
+  return ok(session);
+}
+
+/** The session each adapter was last read into (`readSheets`), for `sessionReadBefore`. */
+const sessions = new WeakMap<WorkbookAdapter, WorkbookSession>();
+
+/**
+ * The session `wb` was last read into, when it gave `t`: for a caller that knows the workbook unchanged since (the
+ * command line's file read again, its bytes the same: `readXlsxFile` gives back the very workbook then, unchanged in
+ * memory), which reuses that reading rather than reading every sheet again (issue 28). Undefined otherwise.
+ */
+export function sessionReadBefore(wb: WorkbookAdapter, t: Tournament): WorkbookSession | undefined {
+  const s = sessions.get(wb);
+  return s?.tournament === t ? s : undefined;
 }
 
 /**
  * The sheets only the batches need, kept in `sheetsRead`: the Log (its values returned), the Standings sheet (for the
  * batches that bring it up to date cell by cell, its spilled formula among them), the hidden copies behind the live
- * spills' fallback (liveCache.ts, diffed like the sheets they copy).
+ * spills' fallback (liveCache.ts, diffed like the sheets they copy). The Standings sheet and the copies are read when
+ * a batch first asks for them where the adapter can (`readSheetLater`: a result never reads them), held to the limits
+ * now all the same.
  */
 async function readBatchSheets(wb: WorkbookAdapter, sheets: readonly string[], sheetsRead: Map<string, SheetRead>): Promise<CellValue[][] | null> {
   const logValues = sheets.includes(LOG_SHEET) ? await wb.readSheet(LOG_SHEET) : null;
   if (logValues) sheetsRead.set(LOG_SHEET, { values: logValues });
-  if (sheets.includes(STANDINGS_SHEET)) sheetsRead.set(STANDINGS_SHEET, { values: (await wb.readSheet(STANDINGS_SHEET)) ?? [], formulas: await wb.readFormulas(STANDINGS_SHEET) });
-  for (const cache of [GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]) {
-    if (sheets.includes(cache)) sheetsRead.set(cache, { values: (await wb.readSheet(cache)) ?? [] });
+  for (const [sheet, withFormulas] of [[STANDINGS_SHEET, true], [GRID_CACHE_SHEET, false], [SETTINGS_CACHE_SHEET, false], [STANDINGS_CACHE_SHEET, false]] as const) {
+    if (!sheets.includes(sheet)) continue;
+    const later = wb.readSheetLater ? await wb.readSheetLater(sheet) : null;
+    if (later) sheetsRead.set(sheet, new SheetReadLater(later, withFormulas));
+    else sheetsRead.set(sheet, { values: (await wb.readSheet(sheet)) ?? [], ...(withFormulas ? { formulas: await wb.readFormulas(sheet) } : {}) });
   }
   return logValues;
+}
+
+/**
+ * A sheet as read, its cells parsed when first looked at (a class: its getters on the prototype, its shape fixed, for
+ * the thousands of cells a batch looks up). Never copied by spreading: its cells are not its own properties.
+ */
+class SheetReadLater implements SheetRead {
+  private cells: { readonly values: CellValue[][]; readonly formulas: (string | null)[][] } | undefined;
+
+  constructor(
+    private readonly parse: () => { readonly values: CellValue[][]; readonly formulas: (string | null)[][] },
+    private readonly withFormulas: boolean,
+  ) {}
+
+  get values(): CellValue[][] {
+    this.cells ??= this.parse();
+    return this.cells.values;
+  }
+
+  get formulas(): (string | null)[][] | undefined {
+    if (!this.withFormulas) return undefined;
+    this.cells ??= this.parse();
+    return this.cells.formulas;
+  }
 }
 
 /** What the tournament's own sheets give: the tournament, and each sheet as read (for the batches' compare-then-write). */
@@ -237,14 +291,15 @@ export async function readTournament(wb: WorkbookAdapter): Promise<Parsed<Tourna
 /**
  * The tournament alone, for a reader that writes nothing back into this workbook (the command line's `standings`,
  * `export`, `pair … --json`): the same sheets read and checked as `readTournament`, the same refusals (the Log,
- * Standings and cache sheets are read too: a stray cell in Log!XFD1048576 is refused all the same), without its
- * fingerprint nor remembering the read for a batch (issue 28).
+ * Standings and cache sheets are read too: a stray cell in Log!XFD1048576 is refused all the same), without computing
+ * its fingerprint (issue 28). The reading is remembered as `readTournament`'s is, for `sessionReadBefore`.
  */
 export async function readTournamentAlone(wb: WorkbookAdapter): Promise<Parsed<Tournament>> {
   try {
-    const s = await readTournamentSheets(wb);
+    // The whole session's reading (its fingerprint computed only if asked for): a command that writes into the
+    // workbook it read (`pair W.xlsx --out W.xlsx`) reuses it when the file is unchanged (`sessionReadBefore`).
+    const s = await readSheets(wb);
     if (!s.ok) return s;
-    await readBatchSheets(wb, s.value.sheets, new Map());
     return ok(s.value.tournament);
   } catch (e) {
     // As readSession: an adapter refuses a sheet beyond what a tournament holds.

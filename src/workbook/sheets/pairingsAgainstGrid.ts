@@ -39,12 +39,16 @@ export function pairingSheetContradictions(sheet: string, round: Round, rows: re
   const layout = gridLayout(0, 0);
   const errors: InputError[] = [];
   const ofRound = games.filter((g) => g.round === round);
+  // The round's first game of each White and Black (what `find` over the round gave), looked up by the pair (issue 28:
+  // a congress round has hundreds of tables on each of ten sheets).
+  const byPair = new Map<string, Game>();
+  for (const g of ofRound) if (!byPair.has(`${g.white}-${g.black}`)) byPair.set(`${g.white}-${g.black}`, g);
   const cell = (id: PlayerId, column: number) => sheetCell(GRID_SHEET, gridRow(id) ?? 1, column);
   for (const s of rows) {
-    const names = `${sheetCell(sheet, s.row, 2)}:${sheetCell(sheet, s.row, 3).replace(/^.*!/, '')}`;
-    const game = ofRound.find((g) => g.white === s.white && g.black === s.black);
+    const game = byPair.get(`${s.white}-${s.black}`);
     if (!game) {
-      const swapped = ofRound.find((g) => g.white === s.black && g.black === s.white);
+      const names = `${sheetCell(sheet, s.row, 2)}:${sheetCell(sheet, s.row, 3).replace(/^.*!/, '')}`;
+      const swapped = byPair.get(`${s.black}-${s.white}`);
       if (swapped) {
         errors.push({
           where: names,
@@ -60,29 +64,29 @@ export function pairingSheetContradictions(sheet: string, round: Round, rows: re
       }
       continue;
     }
-    const colourCell = cell(game.white, layout.colourColumn(round));
+    const colourCell = () => cell(game.white, layout.colourColumn(round));
     const handicap = handicapOf(s.handicap);
     if (handicap === undefined) {
-      errors.push({ where: sheetCell(sheet, s.row, 4), message: `"${String(s.handicap)}" is not a handicap; expected a whole number of stones, or blank for an even game (${colourCell} on the Grid)` });
+      errors.push({ where: sheetCell(sheet, s.row, 4), message: `"${String(s.handicap)}" is not a handicap; expected a whole number of stones, or blank for an even game (${colourCell()} on the Grid)` });
     } else if (handicap !== game.handicap) {
       errors.push({
         where: sheetCell(sheet, s.row, 4),
-        message: `table ${s.table} says handicap ${handicap}, but ${colourCell} says ${game.handicap === 0 ? 'an even game' : `handicap ${game.handicap}`}; correct the Grid or this cell so that they agree`,
+        message: `table ${s.table} says handicap ${handicap}, but ${colourCell()} says ${game.handicap === 0 ? 'an even game' : `handicap ${game.handicap}`}; correct the Grid or this cell so that they agree`,
       });
     }
     if (isBlank(s.result)) continue;
     const typed = String(s.result);
-    const resultCell = cell(game.white, layout.resultColumn(round));
+    const resultCell = () => cell(game.white, layout.resultColumn(round));
     const grid = resultWords(game);
     if (grid === '') {
       errors.push({
         where: sheetCell(sheet, s.row, 5),
-        message: `table ${s.table} says "${typed}", but ${resultCell} has no result: the Grid keeps the results, so type the result there (White's and Black's result cells) or clear this cell`,
+        message: `table ${s.table} says "${typed}", but ${resultCell()} has no result: the Grid keeps the results, so type the result there (White's and Black's result cells) or clear this cell`,
       });
-    } else if (normalisedResult(typed) !== normalisedResult(grid)) {
+    } else if (typed !== grid && normalisedResult(typed) !== normalisedResult(grid)) {
       errors.push({
         where: sheetCell(sheet, s.row, 5),
-        message: `table ${s.table} says "${typed}", but ${resultCell} says "${grid}" (White / Black); the Grid keeps the results: correct the result there, or correct or clear this cell`,
+        message: `table ${s.table} says "${typed}", but ${resultCell()} says "${grid}" (White / Black); the Grid keeps the results: correct the result there, or correct or clear this cell`,
       });
     }
   }
