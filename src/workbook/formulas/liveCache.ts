@@ -14,7 +14,7 @@
  */
 import type { WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridLayout, gridNameRange, gridOps } from '../sheets/grid';
+import { gridCells, gridLayout, gridNameRange, valuesOf } from '../sheets/grid';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
@@ -43,7 +43,13 @@ function cacheOnly(ops: readonly WorkbookOp[], sheet: string): WorkbookOp[] {
 /** The grid's copy and its Place column's values. */
 export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp[] {
   const layout = gridLayout(t.settings.rounds, t.players.length, { sheet: GRID_CACHE_SHEET, language });
-  const ops = cacheOnly(gridOps(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true }), GRID_CACHE_SHEET);
+  // What `cacheOnly` keeps of the grid's ops (`gridOps`, values only): the sheet, hidden, cleared and its values
+  // written — made directly, without the grid's formats, widths, page breaks and print scale nobody sees (issue 28).
+  const ops: WorkbookOp[] = [
+    { kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true },
+    { kind: 'clear', sheet: GRID_CACHE_SHEET },
+    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: valuesOf(gridCells(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true })) },
+  ];
   ops.push(defineNameOp(GRID_CACHE_NAME, GRID_CACHE_SHEET, gridNameRange(layout)));
   const place = layout.columns.place;
   const placeRange = t.players.length > 0 ? rangeAddress(layout.firstPlayerRow, place, layout.lastRow, place) : cellAddress(layout.headerRow, place);
