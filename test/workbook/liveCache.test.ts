@@ -8,7 +8,8 @@
 import JSZip from 'jszip';
 import type { CellValue } from '../../src/workbook/adapters/adapter';
 import { parseRange } from '../../src/workbook/cells/address';
-import { GRID_CACHE_SHEET, gridCacheOps, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
+import { GRID_CACHE_SHEET, gridCacheOps, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET, standingsCacheOps } from '../../src/workbook/formulas/liveCache';
+import { standingsOps } from '../../src/workbook/sheets/standingsSheet';
 import type { WorkbookOp } from '../../src/workbook/adapters/adapter';
 import { gridOps } from '../../src/workbook/sheets/grid';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
@@ -104,6 +105,17 @@ describe('the hidden cache sheets of the live spills', () => {
         op.kind === 'ensure-sheet' ? [{ kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true }] : op.kind === 'clear' || op.kind === 'write' ? [op] : [],
       );
       expect(gridCacheOps(t, language).filter((op) => op.kind !== 'define-name')).toEqual(fromGrid);
+    }
+  });
+
+  it("the Standings copy is the Standings sheet's own ops (not live), kept to the sheet, its clearing and its values", async () => {
+    const { full } = await importedWithoutLastResults();
+    const lastOut = { ...full, games: full.games.filter((g) => g.round < full.settings.rounds) };
+    for (const [t, ruleset] of [[example(), undefined], [example(), 'egf'], [full, undefined], [lastOut, 'bga'], [generated(25, 3, 7), undefined]] as const) {
+      const fromSheet = standingsOps(t, ruleset, STANDINGS_CACHE_SHEET, false).flatMap((op): WorkbookOp[] =>
+        op.kind === 'ensure-sheet' ? [{ kind: 'ensure-sheet', sheet: STANDINGS_CACHE_SHEET, hidden: true }] : op.kind === 'clear' || op.kind === 'write' ? [op] : [],
+      );
+      expect(standingsCacheOps(t, ruleset).filter((op) => op.kind !== 'define-name')).toEqual(fromSheet);
     }
   });
 });
