@@ -24,7 +24,8 @@ function cellProblem(cell: CellInput): string | undefined {
   if (cell === null || typeof cell === 'string' || typeof cell === 'boolean') return undefined;
   if (typeof cell === 'number') return Number.isFinite(cell) ? undefined : `${cell} is not a finite number`;
   if (typeof cell === 'object') {
-    if (typeof cell.formula !== 'string' || cell.formula.replace(/^=/, '').trim() === '') return 'a formula cell needs its formula text';
+    // Blank once its "=" is dropped (`\s` is exactly what `trim` removes): tested without copying the text.
+    if (typeof cell.formula !== 'string' || /^=?\s*$/.test(cell.formula)) return 'a formula cell needs its formula text';
     if (cell.spill !== undefined) {
       const { rows, columns } = cell.spill;
       if (!(Number.isInteger(rows) && rows >= 1 && Number.isInteger(columns) && columns >= 1)) return `a spill of ${rows} × ${columns} cells is not a size`;
@@ -80,7 +81,7 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
         for (let j = 0; j < row.length; j++) {
           const cell = row[j];
           // Most cells are text or blank: nothing to check (a congress workbook writes some 150,000 cells; issue 28).
-          if (cell === null || typeof cell === 'string') continue;
+          if (cell === null || typeof cell === 'string' || (typeof cell === 'number' && Number.isFinite(cell))) continue;
           const p = cellProblem(cell);
           if (p) return `cell ${i + 1},${j + 1} of the rectangle: ${p}`;
           // The spill's cached values come with the formula (adapter.ts, CellInput): its whole array is in the op.
