@@ -229,7 +229,9 @@ export async function writeNewWorkbook(t: Tournament, out: string, language: 'en
   if (tooBig) throw new TengenInputError([{ file: out, message: tooBig }]);
   const xlsx = await import('../workbook/adapters/xlsx');
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { importBatch } = await import('../workbook/session');
+  // The import batch alone (session/papered.ts), not the session's entry: every wizard action and the pairing systems
+  // they bring are not needed to write a tournament whole (issue 28).
+  const { importBatch } = await import('../workbook/session/papered');
   let wb: XlsxWorkbook | undefined;
   let replaced: WorkbookWritten['replaced'] = 'nothing';
   if (exists(out)) {

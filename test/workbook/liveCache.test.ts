@@ -8,11 +8,14 @@
 import JSZip from 'jszip';
 import type { CellValue } from '../../src/workbook/adapters/adapter';
 import { parseRange } from '../../src/workbook/cells/address';
-import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
+import { GRID_CACHE_SHEET, gridCacheOps, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET, standingsCacheOps } from '../../src/workbook/formulas/liveCache';
+import { standingsOps } from '../../src/workbook/sheets/standingsSheet';
+import type { WorkbookOp } from '../../src/workbook/adapters/adapter';
+import { gridOps } from '../../src/workbook/sheets/grid';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { finalizeBatch, importBatch, liveValuesBatch, parsePlayerList, readTournament, registerPlayersBatch, resultsBatch, standingsBatch } from '../../src/workbook/session';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { example, importedWithoutLastResults, value } from './fixtures';
+import { example, generated, importedWithoutLastResults, value } from './fixtures';
 
 const TIME = '2026-05-16T09:00:00Z';
 
@@ -92,5 +95,27 @@ describe('the hidden cache sheets of the live spills', () => {
     const states = [...workbook.matchAll(/<sheet [^>]*name="([^"]+)"[^>]*>/g)].map((m) => [m[1].replace(/&apos;/g, "'"), /state="hidden"/.test(m[0])]);
     expect(states.filter(([, hidden]) => hidden).map(([name]) => name)).toEqual([GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET]);
     expect(states.find(([name]) => name === 'Grid')![1]).toBe(false);
+  });
+
+  it("the grid's copy is the grid's own ops, values only, kept to the sheet, its clearing and its values (built without the grid's formats, widths and print settings)", async () => {
+    const { full } = await importedWithoutLastResults();
+    const lastOut = { ...full, games: full.games.filter((g) => g.round < full.settings.rounds) };
+    for (const [t, language] of [[example(), 'en'], [example(), 'fr'], [full, 'en'], [lastOut, 'fr'], [generated(25, 3, 7), 'en'], [{ ...example(), games: [], byes: [] }, 'en']] as const) {
+      const fromGrid = gridOps(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true }).flatMap((op): WorkbookOp[] =>
+        op.kind === 'ensure-sheet' ? [{ kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true }] : op.kind === 'clear' || op.kind === 'write' ? [op] : [],
+      );
+      expect(gridCacheOps(t, language).filter((op) => op.kind !== 'define-name')).toEqual(fromGrid);
+    }
+  });
+
+  it("the Standings copy is the Standings sheet's own ops (not live), kept to the sheet, its clearing and its values", async () => {
+    const { full } = await importedWithoutLastResults();
+    const lastOut = { ...full, games: full.games.filter((g) => g.round < full.settings.rounds) };
+    for (const [t, ruleset] of [[example(), undefined], [example(), 'egf'], [full, undefined], [lastOut, 'bga'], [generated(25, 3, 7), undefined]] as const) {
+      const fromSheet = standingsOps(t, ruleset, STANDINGS_CACHE_SHEET, false).flatMap((op): WorkbookOp[] =>
+        op.kind === 'ensure-sheet' ? [{ kind: 'ensure-sheet', sheet: STANDINGS_CACHE_SHEET, hidden: true }] : op.kind === 'clear' || op.kind === 'write' ? [op] : [],
+      );
+      expect(standingsCacheOps(t, ruleset).filter((op) => op.kind !== 'define-name')).toEqual(fromSheet);
+    }
   });
 });

@@ -132,6 +132,10 @@ describe('XlsxWorkbook: all or nothing', () => {
     ['a bad colour', { kind: 'format', sheet: 'Grid', range: 'A1', format: { fill: 'grey' } }, 'op 3 (format on Grid): fill "grey" is not a colour #RRGGBB'],
     ['bad repeated rows', { kind: 'print', sheet: 'Grid', settings: { repeatRows: 'A1' } }, 'op 3 (print on Grid): repeated rows "A1" are not rows like 4:5'],
     ['a bad range', { kind: 'clear', sheet: 'Grid', range: 'A1:' }, 'op 3 (clear on Grid): "A1:" is not an A1 range (e.g. A1:Q40)'],
+    ['a blank formula', { kind: 'write', sheet: 'Grid', at: 'A1', cells: [['x', { formula: '= \t\n\u00a0' }]] }, 'op 3 (write on Grid): cell 1,2 of the rectangle: a formula cell needs its formula text'],
+    ['a lone "="', { kind: 'write', sheet: 'Grid', at: 'A1', cells: [[1, '=', { formula: '=' }]] }, 'op 3 (write on Grid): cell 1,3 of the rectangle: a formula cell needs its formula text'],
+    ['a number that is none', { kind: 'write', sheet: 'Grid', at: 'A1', cells: [[1], [NaN]] }, 'op 3 (write on Grid): cell 2,1 of the rectangle: NaN is not a finite number'],
+    ['an infinite cached value', { kind: 'write', sheet: 'Grid', at: 'A1', cells: [[{ formula: '=1/0', value: Infinity }]] }, 'op 3 (write on Grid): cell 1,1 of the rectangle: Infinity is not a finite number'],
   ];
   test.each(bad)('%s: refused before anything is written, naming the op', async (_, op, message) => {
     const wb = await filled();

@@ -12,6 +12,9 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Tournament } from '../../src/model/tournament';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import type { FreshSheet } from '../../src/workbook/adapters/xlsxFreshSheet';
+import { sheetCounts } from '../../src/workbook/adapters/xlsxLimits';
+import { freshSheetXml } from '../../src/workbook/adapters/xlsxSheetWriter';
 import { importBatch, pairRoundBatch, previewPairing, readSession, resultsBatch } from '../../src/workbook/session';
 import { isPairingError } from '../../src/pairing/types';
 import { example, generated, value } from './fixtures';
@@ -195,5 +198,18 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
       expect([name, await ours.readFormulas(name)]).toEqual([name, await theirs.readFormulas(name)]);
     }
     expect(value(await readSession(ours)).fingerprint).toBe(value(await readSession(theirs)).fingerprint);
+  });
+
+  it("the writer's own counts of a sheet's rows, last row and cells (held to the reader's limits without reading the text again) are the text's", async () => {
+    const t = generated(30, 3, 11);
+    const wb = XlsxWorkbook.create();
+    await wb.apply(importBatch(t, { time: 'test' }));
+    const slots = (wb as unknown as { slots: { name: string; fresh?: FreshSheet }[] }).slots.filter((s) => s.fresh);
+    expect(slots.length).toBeGreaterThan(5);
+    for (const slot of slots) {
+      const written = freshSheetXml(slot.fresh!, (i) => i, () => 0);
+      const { rows, lastRow, cells } = written;
+      expect([slot.name, { rows, lastRow, cells }]).toEqual([slot.name, sheetCounts(written.xml)]);
+    }
   });
 });

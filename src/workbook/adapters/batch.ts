@@ -88,6 +88,8 @@ function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
         if (!Array.isArray(row) || row.length !== width) return `row ${i + 1} of the cells has ${Array.isArray(row) ? row.length : 'no'} cells, the first row ${width}: every row must have the same length`;
         for (let j = 0; j < row.length; j++) {
           const cell = row[j];
+          // Most cells are text or blank: nothing to check (a congress workbook writes some 150,000 cells; issue 28).
+          if (cell === null || typeof cell === 'string' || (typeof cell === 'number' && Number.isFinite(cell))) continue;
           const p = cellProblem(cell);
           if (p) return `cell ${i + 1},${j + 1} of the rectangle: ${p}`;
           // The spill's cached values come with the formula (adapter.ts, CellInput): its whole array is in the op.

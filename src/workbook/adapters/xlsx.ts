@@ -35,7 +35,7 @@ import { mergeStyles, StylesEditor } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
-import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem } from './xlsxLimits';
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem, type SheetCounts } from './xlsxLimits';
 import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
@@ -250,6 +250,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const parts = new Map<string, { text: string; contentType?: string } | undefined>();
     const relationships: { type: string; target: string }[] = [];
     const sheetChanges = new Map<Slot, string>();
+    // What the sheets written whole here hold, as the writer counted it (for `writtenSheetProblem`).
+    const counted = new Map<Slot, SheetCounts>();
     let styles: string | undefined;
     let dynamic = 0;
     let customFunctions = false;
@@ -319,6 +321,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
         customFunctions ||= written.customFunctions;
         const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
         sheetChanges.set(slot, original === undefined ? written.xml : rewrittenSheet(written.xml, original, (i) => i, (i) => i, false));
+        if (original === undefined) counted.set(slot, written);
         this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...freshPrintNames(slot.fresh!, slot.name)];
       }
       for (const slot of this.slots) {
@@ -329,7 +332,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     }
     // What Tengen writes, Tengen reads back (issue 27): a sheet beyond the reader's limits is refused before anything is.
     for (const [slot, xml] of sheetChanges) {
-      const problem = writtenSheetProblem(xml);
+      const problem = writtenSheetProblem(xml, counted.get(slot));
       if (problem) throw new TengenInputError([{ where: slot.name, message: problem }]);
     }
     const metadata = dynamic > 0 && !pkg.zip.file(METADATA_PART);

@@ -279,17 +279,32 @@ export class FreshSheet {
   }
 
   write(row: number, column: number, cells: readonly (readonly CellInput[])[]): void {
-    cells.forEach((line, i) =>
-      line.forEach((c, j) => {
-        const r = row + i;
+    // Row by row, each row's arrays grown once (a congress grid is some 50,000 cells written in one op; issue 28).
+    for (let i = 0; i < cells.length; i++) {
+      const line = cells[i];
+      const r = row + i;
+      const target = this.row(r);
+      const values = target.values;
+      const styles = target.styles;
+      const end = column - 1 + line.length;
+      while (values.length < end) {
+        values.push(null);
+        styles.push(0);
+      }
+      for (let j = 0; j < line.length; j++) {
+        const c = line[j];
         const col = column + j;
+        let v: FreshValue;
         if (isFormulaInput(c)) {
           const result = c.value ?? undefined;
           const spill = c.spill && (c.spill.rows > 1 || c.spill.columns > 1) ? rangeAddress(r, col, r + c.spill.rows - 1, col + c.spill.columns - 1) : undefined;
-          this.put(r, col, { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}), ...(spill ? { ref: spill } : {}) });
-        } else this.put(r, col, c);
-      }),
-    );
+          v = { formula: formulaBody(c.formula), ...(result !== undefined && result !== null ? { result } : {}), ...(spill ? { ref: spill } : {}) };
+        } else v = c;
+        // A cell of a merged range but its top-left writes the top-left cell, as ExcelJS's `cell.value = …` does.
+        if (values[col - 1] === MERGED) this.put(r, col, v);
+        else values[col - 1] = v;
+      }
+    }
   }
 
   /** The last row holding a value, merged cells but their top-left aside (0 on an empty sheet). */

@@ -39,12 +39,19 @@ export function sheetProblem(xml: string): string | undefined {
   return undefined;
 }
 
+/** A worksheet's `<row>` elements, its last row number and its `<c>` elements. */
+export interface SheetCounts {
+  readonly rows: number;
+  readonly lastRow: number;
+  readonly cells: number;
+}
+
 /**
  * A worksheet's rows, its last row number and its cells, counted on the text: what the reader (`sheetProblem`) and
  * the writer (`writtenSheetProblem`) hold to the same limits. `stopEarly`: stop counting rows, or cells, once past
  * its limit (a file of a million rows is refused in milliseconds); the writer counts all, to say how many.
  */
-function countSheet(xml: string, stopEarly: boolean): { rows: number; lastRow: number; cells: number } {
+function countSheet(xml: string, stopEarly: boolean): SheetCounts {
   const prefixed = /^(?:\uFEFF)?(?:<\?[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][\w.-]*:worksheet\b/.test(xml.slice(0, 4000));
   let rows = 0;
   let cells = 0;
@@ -75,6 +82,11 @@ function countSheet(xml: string, stopEarly: boolean): { rows: number; lastRow: n
   return { rows, lastRow, cells };
 }
 
+/** A worksheet's rows, last row and cells counted on its text, all of them (the test of the writer's own counts). */
+export function sheetCounts(xml: string): SheetCounts {
+  return countSheet(xml, false);
+}
+
 /**
  * A `<row …>` start tag (its row number, when written) or a `<c …>` one, with a namespace prefix (never
  * `<rowBreaks>`, `<cols>`, `<cfRule>`).
@@ -99,10 +111,11 @@ export function workbookSizeProblem(players: number): string | undefined {
  * file Tengen writes is refused when read back: its characters (the reader counts the inflated text), rows, last row
  * and cells. Says what is wrong, or undefined.
  */
-export function writtenSheetProblem(xml: string): string | undefined {
+export function writtenSheetProblem(xml: string, counted?: SheetCounts): string | undefined {
   const advice = 'the workbook is not written; keep the tournament in its file (JSON or OpenGotha XML), which holds it, and run the commands on that file';
   if (xml.length > MAX_PART_BYTES) return `the sheet would take more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB, more than Tengen reads back: ${advice}`;
-  const { rows, lastRow, cells } = countSheet(xml, false);
+  // A sheet written whole by Tengen's own writer (xlsxSheetWriter.ts) says what it wrote: not counted again on its text.
+  const { rows, lastRow, cells } = counted ?? countSheet(xml, false);
   if (rows > MAX_SHEET_ROWS || lastRow > MAX_SHEET_ROWS) return `the sheet would have ${thousands(Math.max(rows, lastRow))} rows, more than the ${thousands(MAX_SHEET_ROWS)} Tengen reads back: ${advice}`;
   if (cells > MAX_SHEET_CELLS) return `the sheet would have ${thousands(cells)} cells, more than the ${thousands(MAX_SHEET_CELLS)} Tengen reads back: ${advice}`;
   return undefined;

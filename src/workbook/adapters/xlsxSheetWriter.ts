@@ -132,6 +132,10 @@ export interface WrittenSheet {
   readonly xml: string;
   readonly dynamicArrays: number;
   readonly customFunctions: boolean;
+  /** Its `<row>` elements, the last of them, its `<c>` elements: what `writtenSheetProblem` holds to the limits. */
+  readonly rows: number;
+  readonly lastRow: number;
+  readonly cells: number;
 }
 
 function valueXml(v: CellValue): { t: string; v: string } | undefined {
@@ -157,6 +161,8 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
   let left = 0;
   let right = 0;
   const data: string[] = [];
+  let lastRow = 0;
+  let cellCount = 0;
   let dynamicArrays = 0;
   let customFunctions = false;
   const letters: string[] = [];
@@ -197,6 +203,8 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
     if (cells.length === 0 && row.height === undefined) continue;
     const height = row.height !== undefined ? ` ht="${row.height}" customHeight="1"` : '';
     const spans = min ? ` spans="${min}:${max}"` : '';
+    lastRow = r;
+    cellCount += cells.length;
     data.push(cells.length ? `<row r="${r}"${height}${spans} x14ac:dyDescent="0.25">${cells.join('')}</row>` : `<row r="${r}"${height} x14ac:dyDescent="0.25"/>`);
     if (min) {
       if (!top) top = r;
@@ -246,7 +254,7 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
   }
   if (sheet.breaksAfter.length) out.push(`<rowBreaks count="${sheet.breaksAfter.length}" manualBreakCount="${sheet.breaksAfter.length}">${sheet.breaksAfter.map((r) => `<brk id="${r}" max="16383" man="1"/>`).join('')}</rowBreaks>`);
   out.push('</worksheet>');
-  return { xml: out.join(''), dynamicArrays, customFunctions };
+  return { xml: out.join(''), dynamicArrays, customFunctions, rows: data.length, lastRow, cells: cellCount };
 }
 
 /** A kept `<sheetPr>` with its `<pageSetUpPr fitToPage>` (§18.3.1.65; the last child of CT_SheetPr) as the sheet's. */

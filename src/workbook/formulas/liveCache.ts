@@ -14,11 +14,12 @@
  */
 import type { WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridLayout, gridNameRange, gridOps } from '../sheets/grid';
+import { gridCells, gridLayout, gridNameRange, valuesOf } from '../sheets/grid';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
-import { STANDINGS_HEADER_ROW, standingsOps } from '../sheets/standingsSheet';
+import { STANDINGS_HEADER_ROW, standingsCells } from '../sheets/standingsSheet';
+import { cachedStandings } from '../../scoring/standings';
 import type { RulesetName, Settings, Team, Tournament } from '../../model/tournament';
 
 export const GRID_CACHE_SHEET = 'Grid (cache)';
@@ -29,21 +30,17 @@ export function isCacheSheet(sheet: string): boolean {
   return sheet === GRID_CACHE_SHEET || sheet === SETTINGS_CACHE_SHEET || sheet === STANDINGS_CACHE_SHEET;
 }
 
-/** Only the values: the sheet made hidden, cleared and written; no formats, widths or printing (nobody prints it). */
-function cacheOnly(ops: readonly WorkbookOp[], sheet: string): WorkbookOp[] {
-  const out: WorkbookOp[] = [];
-  for (const op of ops) {
-    if (op.sheet !== sheet) continue;
-    if (op.kind === 'ensure-sheet') out.push({ kind: 'ensure-sheet', sheet, hidden: true });
-    else if (op.kind === 'clear' || op.kind === 'write') out.push(op);
-  }
-  return out;
-}
-
 /** The grid's copy and its Place column's values. */
 export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp[] {
   const layout = gridLayout(t.settings.rounds, t.players.length, { sheet: GRID_CACHE_SHEET, language });
-  const ops = cacheOnly(gridOps(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true }), GRID_CACHE_SHEET);
+  // Only the values: the sheet made hidden, cleared and written, as the grid's own ops (`gridOps`, values only) would
+  // write them — without the formats, widths, page breaks and print scale nobody sees (issue 28: they were computed,
+  // then thrown away).
+  const ops: WorkbookOp[] = [
+    { kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true },
+    { kind: 'clear', sheet: GRID_CACHE_SHEET },
+    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: valuesOf(gridCells(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true })) },
+  ];
   ops.push(defineNameOp(GRID_CACHE_NAME, GRID_CACHE_SHEET, gridNameRange(layout)));
   const place = layout.columns.place;
   const placeRange = t.players.length > 0 ? rangeAddress(layout.firstPlayerRow, place, layout.lastRow, place) : cellAddress(layout.headerRow, place);
@@ -64,7 +61,13 @@ export function settingsCacheOps(settings: Settings, shortName?: string, teams?:
 
 /** The Standings table's values, from its header row: the shape of the live spill. */
 export function standingsCacheOps(t: Tournament, ruleset?: RulesetName): WorkbookOp[] {
-  const ops = cacheOnly(standingsOps(t, ruleset, STANDINGS_CACHE_SHEET, false), STANDINGS_CACHE_SHEET);
+  // Only the values, as the Standings sheet's own ops (`standingsOps`, not live) would write them: no formats, widths
+  // or printing (nobody prints it).
+  const ops: WorkbookOp[] = [
+    { kind: 'ensure-sheet', sheet: STANDINGS_CACHE_SHEET, hidden: true },
+    { kind: 'clear', sheet: STANDINGS_CACHE_SHEET },
+    { kind: 'write', sheet: STANDINGS_CACHE_SHEET, at: 'A1', cells: standingsCells(cachedStandings(t, { ruleset }), false) },
+  ];
   const write = ops.find((op): op is WorkbookOp & { kind: 'write' } => op.kind === 'write');
   const rows = write?.cells.length ?? STANDINGS_HEADER_ROW;
   const columns = write?.cells[STANDINGS_HEADER_ROW - 1]?.length ?? 1;

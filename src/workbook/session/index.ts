@@ -35,12 +35,12 @@ export { resultChangeWarnings, latecomerWarnings } from './warnings';
 export type { ResultChange } from './warnings';
 export { FINAL_GRID_SHEET, FINAL_STANDINGS_SHEET } from './finalize';
 
-import type { Tournament } from '../../model/tournament';
 import type { WorkbookBatch } from '../adapters/adapter';
 import { paperOf, withPaper } from '../print/paper';
 import { absencesBatch as absences } from './absences';
 import { finalizeBatch as finalize } from './finalize';
-import { importBatch as importWhole, newTournamentBatch as newTournament, type NewTournamentInfo } from './newTournament';
+import { newTournamentBatch as newTournament, type NewTournamentInfo } from './newTournament';
+import { papered } from './papered';
 import { pairRoundBatch as pair } from './pair';
 import { registerPlayersBatch as registerPlayers } from './players';
 import { liveValuesBatch as liveValues, resultsBatch as results } from './results';
@@ -48,15 +48,8 @@ import { barBatch as bar, sectionsBatch as sections } from './sections';
 import { standingsBatch as standings } from './standings';
 import { pairPlayoffBatch as pairPlayoff } from './playoff';
 
-/**
- * Every batch's printed sheets set up for the tournament's paper (print/paper.ts: `paperOf`, the director's choice
- * in Settings or the paper of the field's country; issue 25), in one place rather than in each action.
- */
-function papered<A extends unknown[]>(batch: (t: Tournament, ...rest: A) => WorkbookBatch): (t: Tournament, ...rest: A) => WorkbookBatch {
-  return (t, ...rest) => withPaper(batch(t, ...rest), paperOf(t));
-}
-
-export const importBatch = papered(importWhole);
+// Every batch's printed sheets set up for the tournament's paper (./papered.ts, with the import batch).
+export { importBatch } from './papered';
 export const registerPlayersBatch = papered(registerPlayers);
 export const sectionsBatch = papered(sections);
 export const barBatch = papered(bar);

@@ -48,9 +48,16 @@ export function tablesCells(t: Tournament, round: Round, language: GridLanguage 
   });
   for (const b of t.byes.filter((x) => x.round === round)) seats.push({ player: b.player, table: words.bye, colour: null });
   const byId = new Map(t.players.map((p) => [p.id, p]));
+  // Each name made once, not at each of the sort's comparisons (some 13,000 at a congress; issue 28).
+  const names = new Map<PlayerId, string>();
   const nameOf = (id: PlayerId) => {
-    const p = byId.get(id);
-    return p ? displayName(p) : String(id);
+    let name = names.get(id);
+    if (name === undefined) {
+      const p = byId.get(id);
+      name = p ? displayName(p) : String(id);
+      names.set(id, name);
+    }
+    return name;
   };
   // One collator for the whole sort: `localeCompare(b, language)` is defined as this collator's compare (ECMA-402,
   // String.prototype.localeCompare), and building it anew for each comparison cost a congress's list tens of ms.
