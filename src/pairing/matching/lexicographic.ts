@@ -328,7 +328,7 @@ export function lexicographicPerfectMatching(
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
       const stageWeight = new Float64Array(live);
       const pre: Int32Array | null = prefix;
-      for (let p = 0; p < live; p++) stageWeight[p] = (pre ? plan.prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
+      reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
       const offered: CandidatePair[] = [...(options.candidates ?? [])];
       if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
       const result = solve(stageWeight, offered);
@@ -474,6 +474,11 @@ function largestIn(c: Int32Array, count: number): number {
 /** w[p] = unit · c[p]. */
 function setScaled(w: Float64Array, unit: number, c: Int32Array, count: number): void {
   for (let p = 0; p < count; p++) w[p] = unit * c[p];
+}
+
+/** A bottleneck stage's weights: the prefix (when there is one) less 1 for each pair costing `largest` or more. */
+function reachingWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, c: Int32Array, largest: number, count: number): void {
+  for (let p = 0; p < count; p++) w[p] = (pre ? prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
 }
 
 /** w[p] −= unit · c[p]. */

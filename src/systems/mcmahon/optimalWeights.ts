@@ -337,12 +337,16 @@ export class OptimalTiers {
     const u = new Int32Array(count);
     const v = new Int32Array(count);
     let p = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        if ((!repeats && met[i * n + j] !== 0) || (forbidden && forbidden(i, j))) continue;
-        u[p] = i;
-        v[p++] = j;
+    if (forbidden) {
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          if ((!repeats && met[i * n + j] !== 0) || forbidden(i, j)) continue;
+          u[p] = i;
+          v[p++] = j;
+        }
       }
+    } else {
+      p = unmetPairs(met, n, repeats, u, v);
     }
     return { u, v, count: p };
   }
@@ -643,4 +647,18 @@ export class OptimalTiers {
     }
     return totals;
   }
+}
+
+/** Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`), in triangle order. */
+function unmetPairs(met: Uint8Array, n: number, repeats: boolean, u: Int32Array, v: Int32Array): number {
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    for (let j = i + 1; j < n; j++) {
+      if (!repeats && met[row + j] !== 0) continue;
+      u[p] = i;
+      v[p++] = j;
+    }
+  }
+  return p;
 }
