@@ -30,6 +30,9 @@ const variants: readonly TierOptions[] = [
   { handicap: { policy: 'rank-difference-minus-1' }, seeding: 'adjacent' },
   { handicap: { policy: 'mms-difference' }, seeding: 'random', seed: 7, allowRepeats: true },
   { handicap: { policy: 'none' }, nigiri: true, balanceWithinRanks: 3, avoid: { related: 5, city: 0, club: 3, country: 2 } },
+  // Handicaps by rank with a ceiling, even games from 2d (the batch reads the rule, not the per-pair function).
+  { handicap: { policy: 'rank-difference', ceiling: 4, evenAtOrAbove: rank('2d') } },
+  { handicap: { policy: 'mms-difference-minus-1', ceiling: 3 }, seeding: 'fold' },
   // Players of 1d and above not kept apart by geography (the EGF's top bar, ../../src/pairing/geography).
   { handicap: { policy: 'none' }, geographyFree: (p) => p.rank >= rank('1d') },
 ];

@@ -539,7 +539,10 @@ export class OptimalTiers {
       id: Int32Array.from(this.ids),
       nigiri: this.options.nigiri === true,
       within,
-      stones: !this.options.handicap || this.options.handicap.policy === 'none' ? null : (i, j) => this.handicap(i, j),
+      stones:
+        !this.options.handicap || this.options.handicap.policy === 'none'
+          ? null
+          : { byMms: this.handicapByMms, minus: this.handicapMinus, ceiling: this.options.handicap.ceiling ?? DEFAULT_HANDICAP_CEILING, even: this.options.handicap.evenAtOrAbove },
       position: pos,
       groupSize: size,
       seeding,

@@ -31,8 +31,12 @@ export interface TierArrays {
   readonly id: Int32Array;
   readonly nigiri: boolean;
   readonly within: number;
-  /** The handicap of pair i < j, or null when no pair has one (policy `none`). */
-  readonly stones: ((i: number, j: number) => number) | null;
+  /**
+   * The handicap rule as ./optimalWeights' `OptimalTiers.handicap` reads it (the difference in ranks, or in whole
+   * McMahon points, less `minus`, at least 0, at most `ceiling`; even when either player is at or above `even`), or
+   * null when no pair has one (policy `none`).
+   */
+  readonly stones: { readonly byMms: boolean; readonly minus: number; readonly ceiling: number; readonly even: number | undefined } | null;
   /** Position inside the score group (0 = strongest) and the group's size. */
   readonly position: Int32Array;
   readonly groupSize: Int32Array;
@@ -151,6 +155,23 @@ export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchC
       }
     },
     seeding: a.seeding === 'random' ? undefined : seedingBatch(a),
+    handicap: (u, v, count, out) => {
+      if (a.stones === null) {
+        out.fill(0, 0, count);
+        return;
+      }
+      for (let p = 0; p < count; p++) out[p] = stonesOf(a, u[p], v[p]);
+    },
+    'large handicaps': (u, v, count, out) => {
+      if (a.stones === null) {
+        out.fill(0, 0, count);
+        return;
+      }
+      for (let p = 0; p < count; p++) {
+        const x = stonesOf(a, u[p], v[p]);
+        out[p] = x * x;
+      }
+    },
     halves: (u, v, count, out) => {
       if (!a.halvesApply) {
         out.fill(0, 0, count);
@@ -173,7 +194,7 @@ export function arithmeticBatches(a: TierArrays): Readonly<Record<string, BatchC
 export function evenWhite(a: TierArrays, i: number, j: number): number {
   const bal = a.balance;
   const n = bal.length;
-  if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i < j ? i * n + j : j * n + i] > 0 || (a.stones !== null && a.stones(i, j) > 0)) return -1;
+  if ((bal[i] === 0 && bal[j] === 0) || a.nigiri || a.met[i < j ? i * n + j : j * n + i] > 0 || (a.stones !== null && stonesOf(a, i, j) > 0)) return -1;
   const x = a.id[i] < a.id[j] ? i : j;
   const y = x === i ? j : i;
   return Math.abs(a.rank[x] - a.rank[y]) <= a.within && bal[x] !== bal[y] ? (bal[x] < bal[y] ? x : y) : x;
@@ -206,4 +227,14 @@ function seedingBatch(a: TierArrays): BatchCost {
       }
     }
   };
+}
+
+/** The handicap of vertices i and j (`TierArrays.stones`; 0 without a handicap rule). */
+function stonesOf(a: TierArrays, i: number, j: number): number {
+  const h = a.stones;
+  if (h === null) return 0;
+  const rank = a.rank;
+  if (h.even !== undefined && (rank[i] >= h.even || rank[j] >= h.even)) return 0;
+  const difference = h.byMms ? Math.floor(Math.abs(a.score[i] - a.score[j]) / 2) : Math.abs(rank[i] - rank[j]);
+  return Math.min(Math.max(0, difference - h.minus), h.ceiling);
 }
