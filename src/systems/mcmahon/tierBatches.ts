@@ -4,9 +4,9 @@
  * matcher's first stage reads a tier over every allowed pair of the field (251,000 at the EGC's 710 players); a call
  * through a closure per pair was a large part of a round's time (issue 28: "profile first").
  *
- * Only the tiers whose cost is plain arithmetic on per-player arrays are written out here (geography with its
- * director-named relatives read per pair, seeding except the lottery); the others (handicap, the random seeding's
- * lottery) loop over their own per-pair cost, which is the same value by construction. test/systems/optimalTierBatches.test.ts compares every batch with the per-pair cost on every pair of
+ * Every tier is written out here as arithmetic on per-player arrays (geography with its director-named relatives
+ * read per pair, the handicap from the rule's few numbers) except the random seeding's lottery, which loops over its
+ * own per-pair cost — the same value by construction. test/systems/optimalTierBatches.test.ts compares every batch with the per-pair cost on every pair of
  * generated fields.
  */
 export type BatchCost = (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => void;
