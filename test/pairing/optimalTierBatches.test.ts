@@ -30,13 +30,19 @@ const variants: readonly TierOptions[] = [
   { handicap: { policy: 'rank-difference-minus-1' }, seeding: 'adjacent' },
   { handicap: { policy: 'mms-difference' }, seeding: 'random', seed: 7, allowRepeats: true },
   { handicap: { policy: 'none' }, nigiri: true, balanceWithinRanks: 3, avoid: { related: 5, city: 0, club: 3, country: 2 } },
+  // Handicaps by rank with a ceiling, even games from 2d (the batch reads the rule, not the per-pair function).
+  { handicap: { policy: 'rank-difference', ceiling: 4, evenAtOrAbove: rank('2d') } },
+  { handicap: { policy: 'mms-difference-minus-1', ceiling: 3 }, seeding: 'fold' },
+  // Players of 1d and above not kept apart by geography (the EGF's top bar, ../../src/pairing/geography).
+  { handicap: { policy: 'none' }, geographyFree: (p) => p.rank >= rank('1d') },
 ];
 
 describe('optimal tiers: the batch costs are the per-pair costs', () => {
   it.each([1, 2, 3])('every tier, every pair, every variant (seed %i)', (seed) => {
     const t = generateTournament({ players: 30 + seed * 3, rounds: 7, seed, strongest: rank('5d'), weakest: rank('15k'), bar: rank('3d') });
     let compared = 0;
-    for (const round of [3, 7]) {
+    let zeroes = 0;
+    for (const round of [1, 2, 3, 7]) {
       const before = stateBefore(t, round);
       const h = buildHistory(before, round);
       const ids = h.present;
@@ -51,8 +57,12 @@ describe('optimal tiers: the batch costs are the per-pair costs', () => {
           for (let p = 0; p < all.count; p++) {
             const want = tier.cost(all.u[p], all.v[p]);
             if (out[p] !== want) throw new Error(`${tier.name} (${JSON.stringify(options)}): pair ${all.u[p]}–${all.v[p]} batch ${out[p]}, per pair ${want}`);
+            // A tier marked `zero` is never read by the matcher: it must cost 0 on every pair (the repeats tier, where
+            // repeats are refused, is 0 by its own definition; the matcher weighs meetings only when they are allowed).
+            if (tier.zero && want !== 0) throw new Error(`${tier.name} (${JSON.stringify(options)}, round ${round}) is marked zero but pair ${all.u[p]}–${all.v[p]} costs ${want}`);
             compared++;
           }
+          if (tier.zero) zeroes++;
         }
         // The allowed-pair list: the pairs that have not met (all with repeats allowed), less the forbidden ones.
         const forbidden = (i: number, j: number) => (i + 2 * j) % 11 === 0;
@@ -67,5 +77,7 @@ describe('optimal tiers: the batch costs are the per-pair costs', () => {
     }
     // Meetings, floats and balances exist by round 7: the comparison is not only of zeros.
     expect(compared).toBeGreaterThan(10_000);
+    // Round 1 (no balances, no floats) and the even variants mark tiers zero beyond the repeats: the check above bites.
+    expect(zeroes).toBeGreaterThan(variants.length * 4 * 2);
   });
 });

@@ -67,7 +67,7 @@ export type Avoidance =
  * way to prove "could not be avoided" — at most `maxRedraws` times a round.
  */
 export class AvoidabilityChecker {
-  private readonly costTiers: CostTier[];
+  private readonly costTiers: readonly CostTier[];
   private readonly current: number[];
   private readonly candidates: { u: number; v: number }[];
   private readonly mate: Int32Array;
@@ -208,12 +208,34 @@ export class AvoidabilityChecker {
   /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
   private redraw(allowed: (i: number, j: number) => boolean, upTo: number, vertices: readonly number[]): number[] | null {
     const whole = vertices.length === this.draw.tiers.size;
+    // A part's pair list (u, v) as the field's vertices: the last list mapped is kept (the matcher reads every tier of
+    // a stage over the same list, and never changes a list it has handed over).
+    let mappedFrom: Int32Array | null = null;
+    let mappedFromV: Int32Array | null = null;
+    let mappedCount = -1;
+    let mapped = { u: new Int32Array(0), v: new Int32Array(0) };
+    const inField = (u: Int32Array, v: Int32Array, count: number): { u: Int32Array; v: Int32Array } => {
+      if (u !== mappedFrom || v !== mappedFromV || count !== mappedCount) {
+        const gu = new Int32Array(count);
+        const gv = new Int32Array(count);
+        for (let p = 0; p < count; p++) {
+          gu[p] = vertices[u[p]];
+          gv[p] = vertices[v[p]];
+        }
+        mappedFrom = u;
+        mappedFromV = v;
+        mappedCount = count;
+        mapped = { u: gu, v: gv };
+      }
+      return mapped;
+    };
     // The whole field: the tiers as they are (no index mapping on the matcher's n² calls); a part: mapped.
     const tiers: CostTier[] = whole
       ? this.costTiers.slice(0, upTo).map((c) => (c.name === 'repeats' ? { name: c.name, cost: (i: number, j: number) => this.draw.tiers.meetings(i, j) } : c))
       : this.costTiers.slice(0, upTo).map((c, k) => {
           // `vertices` ascend, so a part's pair i < j is the field's pair vertices[i] < vertices[j]: its costs are
-          // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`).
+          // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`), the
+          // pairs mapped to the field's vertices once per list the matcher reads (all its tiers of a stage read one).
           const batch = c.name === 'repeats' ? undefined : c.costs;
           return {
             name: c.name,
@@ -222,13 +244,8 @@ export class AvoidabilityChecker {
             ...(batch
               ? {
                   costs: (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => {
-                    const gu = new Int32Array(count);
-                    const gv = new Int32Array(count);
-                    for (let p = 0; p < count; p++) {
-                      gu[p] = vertices[u[p]];
-                      gv[p] = vertices[v[p]];
-                    }
-                    batch(gu, gv, count, out);
+                    const field = inField(u, v, count);
+                    batch(field.u, field.v, count, out);
                   },
                 }
               : {}),
@@ -237,8 +254,13 @@ export class AvoidabilityChecker {
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
     let candidates = this.candidates;
     if (!whole) {
-      const local = new Map(vertices.map((v, x) => [v, x]));
-      candidates = this.candidates.filter((c) => local.has(c.u) && local.has(c.v)).map((c) => ({ u: local.get(c.u)!, v: local.get(c.v)! }));
+      const local = new Int32Array(this.draw.tiers.size).fill(-1);
+      vertices.forEach((v, x) => (local[v] = x));
+      candidates = [];
+      for (let k = 0; k < this.candidates.length; k++) {
+        const c = this.candidates[k];
+        if (local[c.u] >= 0 && local[c.v] >= 0) candidates.push({ u: local[c.u], v: local[c.v] });
+      }
     }
     let solved;
     try {

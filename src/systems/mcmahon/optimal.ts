@@ -462,12 +462,15 @@ function explainPairs(
     const j = tiers.vertex(b);
     const [hi, lo] = tiers.score[i] >= tiers.score[j] ? [i, j] : [j, i];
     if (tiers.score[hi] !== tiers.score[lo]) {
-      const group = tiers.ids.map((_, k) => k).filter((k) => k !== hi && tiers.score[k] === tiers.score[hi]);
-      const exhausted = group.length > 0 && group.every((k) => !allowed(Math.min(hi, k), Math.max(hi, k)));
-      const odd = (group.length + 1) % 2 === 1;
+      // The others of his score group: the field is in score order, so the group is one run of vertices.
+      const first = hi - tiers.position[hi];
+      const others = tiers.groupSize[hi] - 1;
+      let exhausted = others > 0;
+      for (let k = first; k < first + others + 1 && exhausted; k++) if (k !== hi && allowed(Math.min(hi, k), Math.max(hi, k))) exhausted = false;
+      const odd = (others + 1) % 2 === 1;
       const [why, rule] = exhausted
         ? [`${tiers.ids[hi]} has met (or may not meet) everyone else of his score group`, RULES.exhausted]
-        : group.length === 0
+        : others === 0
           ? [`${tiers.ids[hi]} is alone at his score`, RULES.odd]
           : odd
             ? [`the score group ${formatHalves(tiers.score[hi])} has an odd number of players`, RULES.odd]

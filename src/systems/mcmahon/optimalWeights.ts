@@ -337,12 +337,16 @@ export class OptimalTiers {
     const u = new Int32Array(count);
     const v = new Int32Array(count);
     let p = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        if ((!repeats && met[i * n + j] !== 0) || (forbidden && forbidden(i, j))) continue;
-        u[p] = i;
-        v[p++] = j;
+    if (forbidden) {
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          if ((!repeats && met[i * n + j] !== 0) || forbidden(i, j)) continue;
+          u[p] = i;
+          v[p++] = j;
+        }
       }
+    } else {
+      p = unmetPairs(met, n, repeats, u, v);
     }
     return { u, v, count: p };
   }
@@ -388,8 +392,19 @@ export class OptimalTiers {
     return Math.abs(this.rank[a] - this.rank[b]) <= within && ba !== bb ? (ba < bb ? a : b) : a;
   }
 
-  /** The tiers, in priority order (see the module comment). Vertex i < j always. */
-  tiers(): CostTier[] {
+  private tierList: readonly CostTier[] | null = null;
+  private candidateList: readonly { readonly u: number; readonly v: number }[] | null = null;
+
+  /**
+   * The tiers, in priority order (see the module comment). Vertex i < j always. Built once per field: the draw, its
+   * report's re-draws and its seeding lines read the same tiers (callers never change the list).
+   */
+  tiers(): readonly CostTier[] {
+    this.tierList ??= this.buildTiers();
+    return this.tierList;
+  }
+
+  private buildTiers(): CostTier[] {
     const s = this.score;
     const pos = this.position;
     const size = this.groupSize;
@@ -465,7 +480,8 @@ export class OptimalTiers {
       seeding: (i, j) => {
         if (seeding === 'random') return lottery(seed, this.ids[i], this.ids[j]) % RANDOM_RANGE;
         if (s[i] !== s[j]) {
-          const [hi, lo] = s[i] > s[j] ? [i, j] : [j, i];
+          const hi = s[i] > s[j] ? i : j;
+          const lo = s[i] > s[j] ? j : i;
           return size[hi] - 1 - pos[hi] + pos[lo];
         }
         const g = size[i];
@@ -474,7 +490,8 @@ export class OptimalTiers {
         // Adjacent: 1–2, 3–4, … cost 0; otherwise the squared distance (so that after a repeat the topmost card goes
         // to the nearest card below he may meet, Mays' "goes down the column"), one more across a pair.
         if (seeding === 'adjacent') {
-          const [lo, hi] = pos[i] < pos[j] ? [pos[i], pos[j]] : [pos[j], pos[i]];
+          const lo = Math.min(pos[i], pos[j]);
+          const hi = Math.max(pos[i], pos[j]);
           return (hi - lo) * (hi - lo) - 1 + (lo % 2);
         }
         return Math.abs(Math.abs(pos[i] - pos[j]) - Math.floor(g / 2));
@@ -522,24 +539,86 @@ export class OptimalTiers {
       id: Int32Array.from(this.ids),
       nigiri: this.options.nigiri === true,
       within,
-      stones: !this.options.handicap || this.options.handicap.policy === 'none' ? null : (i, j) => this.handicap(i, j),
+      stones:
+        !this.options.handicap || this.options.handicap.policy === 'none'
+          ? null
+          : { byMms: this.handicapByMms, minus: this.handicapMinus, ceiling: this.options.handicap.ceiling ?? DEFAULT_HANDICAP_CEILING, even: this.options.handicap.evenAtOrAbove },
+      position: pos,
+      groupSize: size,
+      seeding,
+      city: this.city,
+      club: this.club,
+      country: this.country,
+      free: this.free,
+      avoid,
+      related: this.relatives.size > 0 ? (i, j) => (this.relatives.has(pairKey(this.ids[i], this.ids[j])) ? avoid.related : 0) : null,
     });
+    const zero = this.zeroTiers(spread);
     return TIER_NAMES.map((name) => ({
       name,
       cost: tiers[name],
       costs: batches[name] ?? eachPair(tiers[name]),
       maxCost: bounds[name],
-      // Repeats are not pairs at all unless allowed: the tier is then 0 on every pair, and not read.
-      ...(name === 'repeats' && this.options.allowRepeats !== true ? { zero: true } : {}),
+      ...(zero.has(name) ? { zero: true } : {}),
       ...(BOTTLENECK.has(name) ? { bottleneck: true } : {}),
     }));
+  }
+
+  /**
+   * The tiers that cost 0 on every pair of this field, known from the per-player arrays alone (speed only, see
+   * CostTier.zero: the matcher then does not read them over the field's ~n²/2 pairs; a tier read and found 0
+   * everywhere weighs exactly the same — nothing). Each reason is the tier's own formula in `tiers()` at 0.
+   */
+  private zeroTiers(spread: number): Set<TierName> {
+    const zero = new Set<TierName>();
+    const n = this.ids.length;
+    // Repeats are not pairs at all unless allowed; allowed, they cost nothing when nobody has met.
+    if (this.options.allowRepeats !== true || this.metPairs === 0) zero.add('repeats');
+    // Everyone at one score: no difference, no gap, no float, nobody out of his group.
+    if (spread === 0) {
+      for (const name of ['score difference', 'largest gap', 'large gaps', 'cross-group pairs', 'consecutive float', 'repeated float'] as const) zero.add(name);
+    }
+    if (spread < LARGE_GAP_HALVES) zero.add('gaps of 2+');
+    let lastFloat = false;
+    let anyFloat = false;
+    let whiteTwo = 0;
+    let blackTwo = 0;
+    let unbalanced = false;
+    for (let i = 0; i < n; i++) {
+      if (this.downLast[i] !== 0 || this.upLast[i] !== 0) lastFloat = true;
+      if (this.downFloats[i] !== 0 || this.upFloats[i] !== 0) anyFloat = true;
+      const b = this.balance[i];
+      if (b !== 0) unbalanced = true;
+      if (b >= 2) whiteTwo++;
+      if (b <= -2) blackTwo++;
+    }
+    // A float costs the higher player's down-floats and the lower one's up-floats: none anywhere, nothing.
+    if (!lastFloat) zero.add('consecutive float');
+    if (!anyFloat) zero.add('repeated float');
+    // Colours cost nothing by nigiri, or when every balance is 0 (`evenWhite` is then −1 for every pair); "three out"
+    // needs two players two or more out the same way (balance product ≥ 4).
+    const nigiri = this.options.nigiri === true;
+    if (nigiri || !unbalanced) zero.add('colour');
+    if (nigiri || (whiteTwo < 2 && blackTwo < 2)) zero.add('colour: three out');
+    if (!this.options.handicap || this.options.handicap.policy === 'none') {
+      zero.add('handicap');
+      zero.add('large handicaps');
+    }
+    const seeding = this.options.seeding ?? 'slip';
+    if (seeding === 'random' || seeding === 'adjacent') zero.add('halves');
+    return zero;
   }
 
   /**
    * Pairs likely in the optimum, to speed up the matcher (never its answer): each player's slip and fold partners and
    * their neighbours inside his group, and the players next to him in the field's order (floats between groups).
    */
-  candidates(): { u: number; v: number }[] {
+  candidates(): readonly { readonly u: number; readonly v: number }[] {
+    this.candidateList ??= this.buildCandidates();
+    return this.candidateList;
+  }
+
+  private buildCandidates(): { u: number; v: number }[] {
     const out: { u: number; v: number }[] = [];
     const n = this.ids.length;
     for (let i = 0; i < n; i++) {
@@ -571,4 +650,18 @@ export class OptimalTiers {
     }
     return totals;
   }
+}
+
+/** Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`), in triangle order. */
+function unmetPairs(met: Uint8Array, n: number, repeats: boolean, u: Int32Array, v: Int32Array): number {
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    for (let j = i + 1; j < n; j++) {
+      if (!repeats && met[row + j] !== 0) continue;
+      u[p] = i;
+      v[p++] = j;
+    }
+  }
+  return p;
 }

@@ -29,17 +29,20 @@ export function seedingChangedLines(h: PairingHistory, tiers: OptimalTiers, pair
     mate[tiers.vertex(b)] = tiers.vertex(a);
   }
   const pairCost = (k: number, x: number, y: number) => (x < y ? cost[k].cost(x, y) : cost[k].cost(y, x));
+  // The seeding cost of a pair, read for every pair of a group (a call site of its own: one cost function, inlined).
+  const seedingCost = cost[seedingAt].cost;
+  const seedingOf = (x: number, y: number) => (x < y ? seedingCost(x, y) : seedingCost(y, x));
   const ok = (x: number, y: number) => (x < y ? allowed(x, y) : allowed(y, x));
   // Each pair of the draw is explained at most once (a change among three pairs is one line, not two).
   const covered = new Set<number>();
   const lines: DeviationLine[] = [];
   for (let i = 0; i < tiers.size; i++) {
     const j = mate[i];
-    if (j < 0 || tiers.score[i] !== tiers.score[j] || pairCost(seedingAt, i, j) === 0 || covered.has(Math.min(i, j) * tiers.size + Math.max(i, j))) continue;
+    if (j < 0 || tiers.score[i] !== tiers.score[j] || seedingOf(i, j) === 0 || covered.has(Math.min(i, j) * tiers.size + Math.max(i, j))) continue;
     const start = i - tiers.position[i];
     for (let k = start; k < start + tiers.groupSize[i]; k++) {
       const l = mate[k];
-      if (k === i || k === j || l < 0 || l === i || pairCost(seedingAt, i, k) !== 0 || !ok(i, k) || !ok(j, l)) continue;
+      if (k === i || k === j || l < 0 || l === i || seedingOf(i, k) !== 0 || !ok(i, k) || !ok(j, l)) continue;
       // The two pairs made against the seeding's two, priority by priority down to the handicap.
       let first = -1;
       for (let t = 0; t <= handicapAt && first < 0; t++) {
