@@ -7,6 +7,8 @@
 // What a result needs, as the CLI loads it (src/cli/main.ts: each command imports its own modules): the reading and the
 // results batch, not the whole session's index (every wizard action and the pairing systems) nor the bench's generator,
 // which only `make` uses (issue 28: those took some 100 ms of the measured CPU time).
+// V8's tiering as every command of the CLI has it (bin/tengen.js, src/cli/tiering.ts).
+require('../dist/cli/tiering').tuneTieringForOneShot();
 const { readTournament } = require('../dist/workbook/session/read');
 const { resultsBatch } = require('../dist/workbook/session/results');
 const { readXlsxFile, writeXlsxFile } = require('../dist/workbook/adapters/xlsxFile');

@@ -381,8 +381,6 @@ async function run(argv: readonly string[], io: Io): Promise<number> {
       const language = flags.get('language') ?? 'en';
       if (language !== 'en' && language !== 'fr') throw new UsageError(`--language ${String(language)}: expected en or fr`);
       refuseExistingWorkbook(out, flags.has('overwrite'));
-      // A congress's whole workbook written once: V8 optimises only what runs long (./tiering.ts, issue 28).
-      (await import('./tiering')).tuneTieringForOneShot();
       const t = await load(rest[0]);
       io.out(describeWorkbook(out, await writeNewWorkbook(t, out, language, io.fs)));
       return 0;
