@@ -168,7 +168,7 @@ async function main() {
           let busy = false;
           const observer = new MutationObserver(() => {
             const bar = document.querySelector('[data-testid="busy"]');
-            busy ||= !!bar && !bar.hidden;
+            busy ||= (!!bar && !bar.hidden) || button.getAttribute('aria-busy') === 'true';
             if (!document.querySelector('[data-testid="scratch-pad"]')) return;
             observer.disconnect();
             requestAnimationFrame(() => resolve([performance.now() - started, busy, performance.timeOrigin + started]));
@@ -254,7 +254,7 @@ async function main() {
     console.log(`  open the .xlsx → 'Opened': ${openMs} ms (target ≤ 1500 ms); longest block of the page's thread meanwhile ${openBlock.toFixed(0)} ms`);
     console.log(
       `  Confirm round → Results step on screen: ${writeMs.toFixed(0)} ms (target ≤ 1000 ms); longest block of the page's thread meanwhile ${writeBlock.toFixed(0)} ms; ` +
-        `workbook progress bar ${busySeen ? 'shown' : 'not seen'}`,
+        `progress ${busySeen ? 'shown (the button "Writing round 2…" or the bar)' : 'NOT shown'}`,
     );
     console.log(
       `  a result (Write → Results step ready for the next): median ${median(resultTimes).toFixed(0)} ms (max ${Math.max(...resultTimes).toFixed(0)}, ${resultTimes.length} runs; target ≤ 100 ms); ` +

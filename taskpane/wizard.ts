@@ -138,6 +138,7 @@ export class Wizard {
       },
       offer: (prepared, details) => this.offer(prepared, details),
       apply: (batch) => this.apply(batch),
+      during: (what, work) => (this.options.progress ? this.options.progress.during(what, work) : work()),
     };
   }
 

@@ -31,6 +31,8 @@ export interface StepContext {
   warn(lines: readonly string[]): void;
   offer(prepared: PreparedBatch, details?: readonly string[]): Promise<boolean>;
   apply(batch: WorkbookBatch): Promise<boolean>;
+  /** Runs `work` as one wait of the progress bar (shown past 300 ms, ../progress.ts): a click to the next step drawn. */
+  during<T>(what: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** A wizard step: draws itself into `ctx.body` from the tournament read. */

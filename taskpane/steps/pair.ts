@@ -354,14 +354,27 @@ export class PairStep implements Step {
     // Confirm stays in view however long the preview: the last thing of the step, sticky at the window's bottom
     // (CSS position: sticky keeps it there while the step above it is scrolled).
     const part = result.pending?.length ? ` (${result.games.length} tables now, ${result.pending.length} players later)` : '';
-    append(
-      this.ctx.body,
-      h(
-        'div',
-        { class: 'sticky-confirm', 'data-testid': 'sticky-confirm' },
-        button(`Confirm: write round ${round}${part}`, () => void this.confirmPairing(), { class: 'primary', 'data-testid': 'confirm-pairing' }),
-      ),
+    // From the click to the Results step drawn, one wait (issue 28: "anything over 300 ms shows progress"): the button
+    // says at once that the round is being written — a congress round's write ends with the Results step's drawing,
+    // during which no timer can show the bar — and the progress bar comes too once it lasts past 300 ms.
+    const label = `Confirm: write round ${round}${part}`;
+    const confirm = button(
+      label,
+      () => {
+        confirm.disabled = true;
+        confirm.textContent = `Writing round ${round}…`;
+        confirm.setAttribute('aria-busy', 'true');
+        void this.ctx
+          .during(`Writing round ${round}…`, () => this.confirmPairing())
+          .finally(() => {
+            confirm.disabled = false;
+            confirm.textContent = label;
+            confirm.removeAttribute('aria-busy');
+          });
+      },
+      { class: 'primary', 'data-testid': 'confirm-pairing' },
     );
+    append(this.ctx.body, h('div', { class: 'sticky-confirm', 'data-testid': 'sticky-confirm' }, confirm));
   }
 
   /** Compute the preview in the background; the pane shows the progress and stays usable. */
