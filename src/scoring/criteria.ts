@@ -129,37 +129,34 @@ export function sosContributions(sb: Scoreboard, p: number): readonly Contributi
  * which he has a value … and then multiply the result by 6").
  */
 export function sumContributions(rows: readonly Contribution[], drop = 0): { total: Fraction; dropped: Set<number> } {
-  // Nothing ignored: the sum as below, without sorting (standings ask it of every player: issue 28).
-  if (drop === 0) {
-    let halves = 0;
-    let counted = 0;
-    for (const row of rows) {
-      if (row.value === null) continue;
-      halves += row.value;
+  // Sorted only when some are ignored: standings ask the plain sum of every player (issue 28).
+  const dropped = drop > 0 ? lowestRounds(rows, drop) : new Set<number>();
+  let halves = 0;
+  let counted = 0;
+  let missing = false;
+  for (let index = 0; index < rows.length; index++) {
+    const value = rows[index].value;
+    if (value === null) missing = true;
+    else if (!dropped.has(index)) {
+      halves += value;
       counted++;
     }
-    if (counted > 0 && counted < rows.length) return { total: fraction(halves * rows.length, 2 * counted), dropped: new Set() };
-    return { total: counted === 0 ? ZERO : fromHalves(halves), dropped: new Set() };
   }
+  const full = rows.length - drop;
+  if (counted > 0 && counted < full && missing) {
+    return { total: fraction(halves * full, 2 * counted), dropped };
+  }
+  return { total: counted === 0 ? ZERO : fromHalves(halves), dropped };
+}
+
+/** The places of the `drop` lowest counted values; among equal values the earliest round, so explanations are deterministic. */
+function lowestRounds(rows: readonly Contribution[], drop: number): Set<number> {
   const values: { value: number; index: number }[] = [];
   rows.forEach((row, index) => {
     if (row.value !== null) values.push({ value: row.value, index });
   });
-  // Lowest first; among equal values the earliest round is the one ignored, so the explanation is deterministic.
-  const sorted = [...values].sort((a, b) => a.value - b.value || a.index - b.index);
-  const dropped = new Set(sorted.slice(0, Math.min(drop, sorted.length)).map((v) => v.index));
-  let halves = 0;
-  let counted = 0;
-  for (const v of values) {
-    if (dropped.has(v.index)) continue;
-    halves += v.value;
-    counted++;
-  }
-  const full = rows.length - drop;
-  if (counted > 0 && counted < full && rows.some((r) => r.value === null)) {
-    return { total: fraction(halves * full, 2 * counted), dropped };
-  }
-  return { total: counted === 0 ? ZERO : fromHalves(halves), dropped };
+  values.sort((a, b) => a.value - b.value || a.index - b.index);
+  return new Set(values.slice(0, Math.min(drop, values.length)).map((v) => v.index));
 }
 
 export function sos(sb: Scoreboard, p: number, drop = 0): Fraction {

@@ -336,19 +336,7 @@ export class OptimalTiers {
     const count = (n * (n - 1)) / 2 - (repeats ? 0 : this.metPairs);
     const u = new Int32Array(count);
     const v = new Int32Array(count);
-    let p = 0;
-    if (forbidden) {
-      for (let i = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++) {
-          if ((!repeats && met[i * n + j] !== 0) || forbidden(i, j)) continue;
-          u[p] = i;
-          v[p++] = j;
-        }
-      }
-    } else {
-      p = unmetPairs(met, n, repeats, u, v);
-    }
-    return { u, v, count: p };
+    return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v) };
   }
 
   /** The shared background of two vertices, strongest level first. */
@@ -652,13 +640,16 @@ export class OptimalTiers {
   }
 }
 
-/** Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`), in triangle order. */
-function unmetPairs(met: Uint8Array, n: number, repeats: boolean, u: Int32Array, v: Int32Array): number {
+/**
+ * Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`) and that `forbidden`
+ * does not reject, in triangle order, into `u`/`v`; returns how many. A function of its own: V8 optimises its loop.
+ */
+function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i: number, j: number) => boolean) | null, u: Int32Array, v: Int32Array): number {
   let p = 0;
   for (let i = 0; i < n; i++) {
     const row = i * n;
     for (let j = i + 1; j < n; j++) {
-      if (!repeats && met[row + j] !== 0) continue;
+      if ((!repeats && met[row + j] !== 0) || (forbidden !== null && forbidden(i, j))) continue;
       u[p] = i;
       v[p++] = j;
     }

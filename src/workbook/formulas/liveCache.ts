@@ -63,14 +63,12 @@ export function settingsCacheOps(settings: Settings, shortName?: string, teams?:
 export function standingsCacheOps(t: Tournament, ruleset?: RulesetName): WorkbookOp[] {
   // Only the values, as the Standings sheet's own ops (`standingsOps`, not live) would write them: no formats, widths
   // or printing (nobody prints it).
-  const ops: WorkbookOp[] = [
+  const cells = standingsCells(cachedStandings(t, { ruleset }), false);
+  const columns = cells[STANDINGS_HEADER_ROW - 1]?.length ?? 1;
+  return [
     { kind: 'ensure-sheet', sheet: STANDINGS_CACHE_SHEET, hidden: true },
     { kind: 'clear', sheet: STANDINGS_CACHE_SHEET },
-    { kind: 'write', sheet: STANDINGS_CACHE_SHEET, at: 'A1', cells: standingsCells(cachedStandings(t, { ruleset }), false) },
+    { kind: 'write', sheet: STANDINGS_CACHE_SHEET, at: 'A1', cells },
+    defineNameOp(STANDINGS_CACHE_NAME, STANDINGS_CACHE_SHEET, rangeAddress(STANDINGS_HEADER_ROW, 1, cells.length, columns)),
   ];
-  const write = ops.find((op): op is WorkbookOp & { kind: 'write' } => op.kind === 'write');
-  const rows = write?.cells.length ?? STANDINGS_HEADER_ROW;
-  const columns = write?.cells[STANDINGS_HEADER_ROW - 1]?.length ?? 1;
-  ops.push(defineNameOp(STANDINGS_CACHE_NAME, STANDINGS_CACHE_SHEET, rangeAddress(STANDINGS_HEADER_ROW, 1, rows, columns)));
-  return ops;
 }
