@@ -550,12 +550,23 @@ class BlossomSolver {
     const { leafTail, nextLeaf, label, bestListLength } = this;
     for (let ci = 0; ci < len; ci++) {
       const c = childs[ci];
+      if (c < n) {
+        if (label[c] === T_LABEL) this.pushQueue(c);
+        inBlossom[c] = b;
+        continue;
+      }
       const last = leafTail[c];
-      const queue = label[c] === T_LABEL;
-      for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
-        if (queue) this.pushQueue(x);
-        inBlossom[x] = b;
-        if (x === last) break;
+      if (label[c] === T_LABEL) {
+        for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+          this.pushQueue(x);
+          inBlossom[x] = b;
+          if (x === last) break;
+        }
+      } else {
+        for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
+          inBlossom[x] = b;
+          if (x === last) break;
+        }
       }
     }
     // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
@@ -592,9 +603,9 @@ class BlossomSolver {
         const list = this.bestList[c - n];
         for (let i = 0; i < listLength; i++) {
           const e = list[i];
-          let j = edgeV[e];
-          if (inBlossom[j] === b) j = edgeU[e];
-          const bj = inBlossom[j];
+          // The end of e outside b (if any): its top-level blossom.
+          let bj = inBlossom[edgeV[e]];
+          if (bj === b) bj = inBlossom[edgeU[e]];
           if (bj === b || label[bj] !== S_LABEL) continue;
           const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
           if (bestTo[bj] === -1) {

@@ -108,14 +108,7 @@ export function maxWeightPerfectMatching(
   }
 
   const graph = new CandidateGraph(table);
-  if (candidates) {
-    candidates.forEach((c, index) => {
-      if (!Number.isInteger(c.u) || !Number.isInteger(c.v) || c.u < 0 || c.v < 0 || c.u >= n || c.v >= n) {
-        throw new RangeError(`candidates[${index}]: (${c.u}, ${c.v}) must be vertices in 0…${n - 1}`);
-      }
-      if (c.u !== c.v) graph.add(c.u, c.v);
-    });
-  }
+  if (candidates) addCandidates(graph, candidates, n);
   addNearestPartners(graph, table, nearest);
 
   let passes = 0;
@@ -226,6 +219,17 @@ class CandidateGraph {
   }
 }
 
+/** Adds the caller's candidate pairs in their order, after checking each. */
+function addCandidates(graph: CandidateGraph, candidates: readonly CandidatePair[], n: number): void {
+  for (let index = 0; index < candidates.length; index++) {
+    const { u, v } = candidates[index];
+    if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= n || v >= n) {
+      throw new RangeError(`candidates[${index}]: (${u}, ${v}) must be vertices in 0…${n - 1}`);
+    }
+    if (u !== v) graph.add(u, v);
+  }
+}
+
 /**
  * Adds each vertex's k heaviest allowed partners. Among equal weights the partner nearest in index wins (the lower
  * index on equal distance), so ties spread over a band instead of piling onto vertex 0. That order is total, so each
@@ -236,16 +240,40 @@ class CandidateGraph {
 function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number): void {
   if (k === 0) return;
   const n = table.n;
+  const lists = new NearestLists(n, k);
+  // Each vertex's partners outwards, as ties then reject at once: above it in triangle order (its own row, forwards),
+  // then below it (the earlier rows, backwards). In its own row a vertex's partners come nearest first, so once it
+  // has k, a partner of the k-th's weight is farther and refused: only a heavier one is offered.
   // The unshifted weights: only compared, and the shift (exact) keeps their order and their ties.
-  const { u, v, w: weights, count } = table;
-  const bestW = new Float64Array(n * k);
-  const bestP = new Int32Array(n * k);
-  const bestJ = new Int32Array(n * k);
-  const size = new Int32Array(n);
-  // The weight a partner must reach to be considered (the k-th best once a vertex has k; −∞ before).
-  const floor = new Float64Array(n).fill(-Infinity);
+  offerRowsForwards(lists, n, table.rowStart, table.v, table.w);
+  offerRowsBackwards(lists, table.count, table.u, table.v, table.w);
+  const { size, bestP } = lists;
+  for (let i = 0; i < n; i++) for (let a = 0; a < size[i]; a++) graph.addPair(bestP[i * k + a]);
+}
+
+/**
+ * Each vertex's k best partners so far, sorted by (weight descending, distance ascending, index ascending), and
+ * `floor[i]`, the weight a partner must reach to be considered (the k-th best once i has k; −∞ before). A class of its
+ * own, not a closure: the loops over every pair read its arrays from locals.
+ */
+class NearestLists {
+  readonly bestW: Float64Array;
+  readonly bestP: Int32Array;
+  readonly bestJ: Int32Array;
+  readonly size: Int32Array;
+  readonly floor: Float64Array;
+
+  constructor(n: number, readonly k: number) {
+    this.bestW = new Float64Array(n * k);
+    this.bestP = new Int32Array(n * k);
+    this.bestJ = new Int32Array(n * k);
+    this.size = new Int32Array(n);
+    this.floor = new Float64Array(n).fill(-Infinity);
+  }
+
   /** Offers partner j (pair p, weight w) to vertex i. */
-  const offer = (i: number, j: number, w: number, p: number): void => {
+  offer(i: number, j: number, w: number, p: number): void {
+    const { k, bestW, bestJ, bestP, size } = this;
     const at = i * k;
     const dj = j < i ? i - j : j - i;
     let q = size[i];
@@ -277,25 +305,35 @@ function addNearestPartners(graph: CandidateGraph, table: PairTable, k: number):
     bestW[at + q] = w;
     bestJ[at + q] = j;
     bestP[at + q] = p;
-    if (size[i] === k) floor[i] = bestW[at + k - 1];
-  };
-  // Each vertex's partners outwards, as ties then reject at once: above it in triangle order (its own row, forwards),
-  // then below it (the earlier rows, backwards). In its own row a vertex's partners come nearest first, so once it
-  // has k, a partner of the k-th's weight is farther and refused: only a heavier one is offered.
-  const rowStart = table.rowStart;
+    if (size[i] === k) this.floor[i] = bestW[at + k - 1];
+  }
+}
+
+/** Offers each vertex its partners above it, row by row (nearest first): only one heavier than its floor. */
+function offerRowsForwards(lists: NearestLists, n: number, rowStart: Int32Array, v: Int32Array, weights: Float64Array): void {
+  const floor = lists.floor;
   for (let i = 0; i < n; i++) {
     const end = rowStart[i + 1];
+    // floor[i] changes only when i is offered a partner.
+    let least = floor[i];
     for (let p = rowStart[i]; p < end; p++) {
       const w = weights[p];
-      if (w > floor[i]) offer(i, v[p], w, p);
+      if (w > least) {
+        lists.offer(i, v[p], w, p);
+        least = floor[i];
+      }
     }
   }
+}
+
+/** Offers each vertex its partners below it, the pairs read backwards (nearest first): one at least its floor. */
+function offerRowsBackwards(lists: NearestLists, count: number, u: Int32Array, v: Int32Array, weights: Float64Array): void {
+  const floor = lists.floor;
   for (let p = count - 1; p >= 0; p--) {
     const w = weights[p];
     const j = v[p];
-    if (w >= floor[j]) offer(j, u[p], w, p);
+    if (w >= floor[j]) lists.offer(j, u[p], w, p);
   }
-  for (let i = 0; i < n; i++) for (let a = 0; a < size[i]; a++) graph.addPair(bestP[i * k + a]);
 }
 
 /**
@@ -364,56 +402,11 @@ function isPerfect(mate: Int32Array): boolean {
  */
 function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals): number {
   const n = table.n;
-  const index = new BlossomDualIndex(duals);
-  const U = duals.vertex;
-  const outer = index.outermost;
   const r = VIOLATORS_PER_VERTEX;
-  // Per vertex, its r most negative slacks so far (sorted ascending; of equal slacks the first found first) and their
-  // pairs; `cut[x]` is the slack a pair must go below to be taken: 0 until x has r, then the r-th.
-  const worstSlack = new Float64Array(n * r);
-  const worstPair = new Int32Array(n * r);
-  const size = new Int32Array(n);
-  const cut = new Float64Array(n);
-  const offer = (x: number, pair: number, slack: number): void => {
-    const at = x * r;
-    let q = size[x];
-    if (q === r) q = r - 1;
-    else size[x] = q + 1;
-    while (q > 0 && worstSlack[at + q - 1] > slack) {
-      worstSlack[at + q] = worstSlack[at + q - 1];
-      worstPair[at + q] = worstPair[at + q - 1];
-      q--;
-    }
-    worstSlack[at + q] = slack;
-    worstPair[at + q] = pair;
-    if (size[x] === r) cut[x] = worstSlack[at + r - 1];
-  };
-  // In triangle order (i ascending, then j), as the ties among equal slacks were always broken.
-  const { u, v, w, offset, rowStart } = table;
-  for (let i = 0; i < n; i++) {
-    const Ui = U[i];
-    const oi = outer[i];
-    const end = rowStart[i + 1];
-    for (let p = rowStart[i]; p < end; p++) {
-      const j = v[p];
-      // With poor first duals millions of pairs violate, and most are not among either vertex's worst: a pair that
-      // cannot go below either cut is passed over before its blossoms are summed (their duals are never negative, so
-      // they only raise the slack).
-      const ci = cut[i];
-      const cj = cut[j];
-      const c = ci > cj ? ci : cj;
-      let s = Ui + U[j] - 2 * (w[p] - offset);
-      if (s >= c) continue;
-      if (oi >= 0 && outer[j] === oi) {
-        // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
-        if (s + index.dualAt(oi) >= c) continue;
-        s += index.between(i, j);
-        if (s >= c) continue;
-      }
-      if (s < ci) offer(i, p, s);
-      if (s < cj) offer(j, p, s);
-    }
-  }
+  const lists = new WorstLists(n, r);
+  offerViolators(lists, new BlossomDualIndex(duals), duals.vertex, table);
+  const { size, worstPair } = lists;
+  const { u, v } = table;
   const present = graph.present;
   for (let x = 0; x < n; x++) {
     for (let a = 0; a < size[x]; a++) {
@@ -425,4 +418,74 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
   let added = 0;
   for (let x = 0; x < n; x++) for (let a = 0; a < size[x]; a++) if (graph.addPair(worstPair[x * r + a])) added++;
   return added;
+}
+
+/**
+ * Per vertex, its r most negative slacks so far (sorted ascending; of equal slacks the first found first) and their
+ * pairs; `cut[x]` is the slack a pair must go below to be taken: 0 until x has r, then the r-th. A class of its own,
+ * not a closure: the loop over every pair reads its arrays from locals.
+ */
+class WorstLists {
+  readonly worstSlack: Float64Array;
+  readonly worstPair: Int32Array;
+  readonly size: Int32Array;
+  readonly cut: Float64Array;
+
+  constructor(n: number, readonly r: number) {
+    this.worstSlack = new Float64Array(n * r);
+    this.worstPair = new Int32Array(n * r);
+    this.size = new Int32Array(n);
+    this.cut = new Float64Array(n);
+  }
+
+  offer(x: number, pair: number, slack: number): void {
+    const { r, worstSlack, worstPair, size } = this;
+    const at = x * r;
+    let q = size[x];
+    if (q === r) q = r - 1;
+    else size[x] = q + 1;
+    while (q > 0 && worstSlack[at + q - 1] > slack) {
+      worstSlack[at + q] = worstSlack[at + q - 1];
+      worstPair[at + q] = worstPair[at + q - 1];
+      q--;
+    }
+    worstSlack[at + q] = slack;
+    worstPair[at + q] = pair;
+    if (size[x] === r) this.cut[x] = worstSlack[at + r - 1];
+  }
+}
+
+/** Offers every violating pair to both its vertices, in triangle order (i ascending, then j), as ties were always broken. */
+function offerViolators(lists: WorstLists, index: BlossomDualIndex, U: Float64Array, table: PairTable): void {
+  const { n, v, w, offset, rowStart } = table;
+  const outer = index.outermost;
+  const cut = lists.cut;
+  for (let i = 0; i < n; i++) {
+    const Ui = U[i];
+    const oi = outer[i];
+    const end = rowStart[i + 1];
+    // cut[i] changes only when i is offered a pair.
+    let ci = cut[i];
+    for (let p = rowStart[i]; p < end; p++) {
+      const j = v[p];
+      // With poor first duals millions of pairs violate, and most are not among either vertex's worst: a pair that
+      // cannot go below either cut is passed over before its blossoms are summed (their duals are never negative, so
+      // they only raise the slack).
+      const cj = cut[j];
+      const c = ci > cj ? ci : cj;
+      let s = Ui + U[j] - 2 * (w[p] - offset);
+      if (s >= c) continue;
+      if (oi >= 0 && outer[j] === oi) {
+        // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.
+        if (s + index.dualAt(oi) >= c) continue;
+        s += index.between(i, j);
+        if (s >= c) continue;
+      }
+      if (s < ci) {
+        lists.offer(i, p, s);
+        ci = cut[i];
+      }
+      if (s < cj) lists.offer(j, p, s);
+    }
+  }
 }

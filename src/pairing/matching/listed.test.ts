@@ -88,6 +88,17 @@ describe('maxWeightPerfectMatching: listed weights', () => {
     expect(() => maxWeightPerfectMatching(4, weightOnly)).toThrow(/weight\(0, 2\) = 0.5: must be a safe integer/);
   });
 
+  it('refuse every weight that is not a safe integer, even when fractions of opposite sign would cancel', () => {
+    const list = (weights: number[]) => ({ u: Int32Array.from([0, 0, 0, 1, 1, 2]), v: Int32Array.from([1, 2, 3, 2, 3, 3]), weights: Float64Array.from(weights), count: 6 });
+    expect(() => maxWeightPerfectMatching(4, list([1, 0.5, -0.5, 1, 1, 1]))).toThrow(/weight\(0, 2\) = 0.5: must be a safe integer/);
+    expect(() => maxWeightPerfectMatching(4, list([1, 1, 1, -2.25, 2.25, 1]))).toThrow(/weight\(1, 2\) = -2.25/);
+    expect(() => maxWeightPerfectMatching(4, list([1, 1, 1, 1, 1, Infinity]))).toThrow(/weight\(2, 3\) = Infinity/);
+    expect(() => maxWeightPerfectMatching(4, list([1, -Infinity, 1, 1, 1, 1]))).toThrow(/weight\(0, 2\) = -Infinity/);
+    expect(() => maxWeightPerfectMatching(4, list([2 ** 53, 1, 1, 1, 1, 1]))).toThrow(/weight\(0, 1\) = 9007199254740992/);
+    expect(() => maxWeightPerfectMatching(4, list([1, 1, 1, 1, -(2 ** 53), 1]))).toThrow(/weight\(1, 3\) = -9007199254740992/);
+    expect(maxWeightPerfectMatching(4, list([2 ** 53 - 1, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 1])).status).toBe('optimal');
+  });
+
   it('find a pair through its row, either order, and build the partner lists only when asked (odd count)', () => {
     // Five vertices, some rows empty: the odd count asks for a maximum-cardinality matching over the partner lists.
     const listed = { u: Int32Array.from([0, 2, 2]), v: Int32Array.from([3, 3, 4]), weights: Float64Array.from([5, 1, 2]), count: 3 };

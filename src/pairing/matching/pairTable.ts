@@ -107,6 +107,12 @@ export class PairTable {
     let lo = this.rowStart[a];
     let hi = this.rowStart[a + 1] - 1;
     const v = this.v;
+    // Partners in a row ascend from a + 1, so b lies at most b − a − 1 places in: exactly there when the row is full.
+    const at = lo + (b - a - 1);
+    if (at <= hi) {
+      if (v[at] === b) return at;
+      hi = at;
+    }
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const x = v[mid];
@@ -203,28 +209,57 @@ function readListed(n: number, weight: ListedWeights): PairTable {
   const vs = weight.v.subarray(0, count);
   const ws = weight.weights.subarray(0, count);
   const rowStart = new Int32Array(n + 1);
-  let min = Infinity;
-  let max = -Infinity;
-  let badWeight = -1;
+  const bad = listedRows(us, vs, count, n, rowStart);
+  if (bad >= 0) throw new RangeError(`listed weights: pair ${bad} (${us[bad]}, ${vs[bad]}) is not in triangle order of ${n} vertices`);
+  // The order first (its error wins wherever a bad weight is), then the weights: two plain loops run faster than one
+  // that does both.
+  const range = weightRange(ws, count);
+  if (range[2] !== 0) {
+    let p = 0;
+    while (Number.isSafeInteger(ws[p])) p++;
+    throw new RangeError(`weight(${us[p]}, ${vs[p]}) = ${ws[p]}: must be a safe integer`);
+  }
+  return new PairTable(n, count, us, vs, ws, offsetOf(range[0], range[1]), rowStart);
+}
+
+/**
+ * Checks that pairs (u[p], v[p]), p < count, are pairs i < j of n vertices in triangle order, and fills the rows'
+ * starts. Returns the first pair out of order, or −1. The order is that of the key i·n + j (exact below 2^53), strictly
+ * increasing; with 0 ≤ i < j < n that is i ascending, then j ascending, each pair once.
+ */
+function listedRows(us: Int32Array, vs: Int32Array, count: number, n: number, rowStart: Int32Array): number {
+  let previous = -1;
   let row = -1;
-  let last = -1;
   for (let p = 0; p < count; p++) {
     const i = us[p];
     const j = vs[p];
-    const ordered = i >= 0 && i < j && j < n && (row < i || (row === i && last < j));
-    if (!ordered) throw new RangeError(`listed weights: pair ${p} (${i}, ${j}) is not in triangle order of ${n} vertices`);
-    while (row < i) rowStart[++row] = p;
-    last = j;
-    const w = ws[p];
-    if (w < min) min = w;
-    if (w > max) max = w;
-    if (badWeight < 0 && !Number.isSafeInteger(w)) badWeight = p;
-  }
-  if (badWeight >= 0) {
-    throw new RangeError(`weight(${us[badWeight]}, ${vs[badWeight]}) = ${ws[badWeight]}: must be a safe integer`);
+    const key = i * n + j;
+    if (!(key > previous && i >= 0 && i < j && j < n)) return p;
+    previous = key;
+    if (i !== row) while (row < i) rowStart[++row] = p;
   }
   while (row < n) rowStart[++row] = count;
-  return new PairTable(n, count, us, vs, ws, offsetOf(min, max), rowStart);
+  return -1;
+}
+
+/**
+ * [min, max, bad] of the first `count` weights: `bad` is non-zero when one of them is not a safe integer (a fraction,
+ * NaN, or beyond ±(2^53 − 1)).
+ */
+function weightRange(ws: Float64Array, count: number): [number, number, number] {
+  let min = Infinity;
+  let max = -Infinity;
+  let fraction = 0;
+  for (let p = 0; p < count; p++) {
+    const w = ws[p];
+    min = Math.min(min, w);
+    max = Math.max(max, w);
+    // 0 for an integer, positive for a fraction, NaN for NaN and ±Infinity: the sum stays 0 only when every weight is
+    // an integer.
+    fraction += Math.abs(w - Math.trunc(w));
+  }
+  const bad = fraction !== 0 || min < -Number.MAX_SAFE_INTEGER || max > Number.MAX_SAFE_INTEGER ? 1 : 0;
+  return [min, max, bad];
 }
 
 /** The midpoint of the weights' range, after checking its spread (exact: the spread is ≤ 2^50). */
