@@ -9,10 +9,10 @@
  * S-blossom remembers its least-slack edge to every other S-blossom so that delta is found in O(n).
  *
  * Speed without changing a single choice (the draws built on this solver must stay byte-identical): a stage lists what
- * it touches (the vertices of its trees, its labelled blossoms, the holders of a least-slack edge, the edges it
- * allowed), so clearing a stage and changing the duals cost the size of the trees, not of the graph — ties among
- * equal deltas still go to the lowest index, as the whole-graph loops gave them; and a blossom's vertices are a linked
- * segment, read without recursion or copies. Solving the sparse graphs of a 710-player congress round runs through
+ * it touches (the vertices of its trees, its labelled blossoms, the holders of a least-slack edge; an edge it allows
+ * carries the stage's number), so clearing a stage and changing the duals cost the size of the trees, not of the
+ * graph — ties among equal deltas still go to the lowest index, as the whole-graph loops gave them; and a blossom's
+ * vertices are a linked segment, read without recursion or copies. Solving the sparse graphs of a 710-player congress round runs through
  * thousands of stages, most of them small, so those whole-graph loops had been the larger part of the work.
  *
  * Units. Every dual is stored doubled (`2·y_v`, `2·z_B`) and every weight is doubled in the slack, so that all
@@ -246,7 +246,8 @@ class BlossomSolver {
    */
   private readonly bestList: Int32Array[];
   private readonly bestListLength: Int32Array;
-  private readonly allowEdge: Uint8Array;
+  /** Edge k is allowed (tight, or through a blossom) this stage when `allowedStage[k]` is the stage. */
+  private readonly allowedStage: Int32Array;
   /** Free blossom slots, a stack: the next blossom takes `unusedBlossoms[unusedCount − 1]`. */
   private readonly unusedBlossoms: Int32Array;
   private unusedCount = 0;
@@ -257,10 +258,11 @@ class BlossomSolver {
   private readonly mark: Int32Array;
   /**
    * What the current stage touched, so that a stage starts and a dual change works in time proportional to the trees
-   * rather than to the whole graph: the vertices of labelled blossoms (`tree`), the labelled blossoms (`blossoms`),
-   * the holders of a least-slack edge (`holders`), and the edges made allowed (`allowed`). Each list holds an entry
-   * once a stage (`…Stage` records the stage it was listed in); an entry may since have lost its label or edge, so
-   * readers check the current state, exactly as the whole-graph loops did. `roots`: the unmatched vertices, ascending.
+   * rather than to the whole graph: the vertices of labelled blossoms (`tree`), the labelled blossoms (`blossoms`)
+   * and the holders of a least-slack edge (`holders`); an allowed edge needs no clearing (`allowedStage`). Each list
+   * holds an entry once a stage (`…Stage` records the stage it was listed in); an entry may since have lost its label
+   * or edge, so readers check the current state, exactly as the whole-graph loops did. `roots`: the unmatched
+   * vertices, ascending.
    */
   private stage = 1;
   private readonly tree: Int32Array;
@@ -272,8 +274,6 @@ class BlossomSolver {
   private readonly holders: Int32Array;
   private holderCount = 0;
   private readonly holderStage: Int32Array;
-  private readonly allowed: Int32Array;
-  private allowedCount = 0;
   private roots: Int32Array;
   /** Scratch: the S-blossoms of dual zero a stage leaves behind. */
   private readonly spent: Int32Array;
@@ -320,7 +320,7 @@ class BlossomSolver {
     this.bestSlack = new Float64Array(2 * n);
     this.bestList = new Array<Int32Array>(n).fill(NO_ENTRIES);
     this.bestListLength = new Int32Array(2 * n).fill(-1);
-    this.allowEdge = new Uint8Array(graph.edgeCount);
+    this.allowedStage = new Int32Array(graph.edgeCount);
     this.unusedBlossoms = new Int32Array(n);
     for (let b = 2 * n - 1; b >= n; b--) this.unusedBlossoms[this.unusedCount++] = b;
     this.queue = new Int32Array(Math.max(16, n));
@@ -332,7 +332,6 @@ class BlossomSolver {
     this.blossomStage = new Int32Array(2 * n);
     this.holders = new Int32Array(2 * n);
     this.holderStage = new Int32Array(2 * n);
-    this.allowed = new Int32Array(graph.edgeCount);
     this.roots = new Int32Array(0);
     this.spent = new Int32Array(n);
     this.bestToSlack = new Float64Array(2 * n);
@@ -402,10 +401,7 @@ class BlossomSolver {
   }
 
   private allow(k: number): void {
-    if (this.allowEdge[k] === 0) {
-      this.allowEdge[k] = 1;
-      this.allowed[this.allowedCount++] = k;
-    }
+    this.allowedStage[k] = this.stage;
   }
 
   /** Links the vertex segments of blossom b's children in their current order and sets b's segment. */
@@ -840,11 +836,9 @@ class BlossomSolver {
         this.bestListLength[b] = -1;
       }
       for (let i = 0; i < this.holderCount; i++) this.bestEdge[this.holders[i]] = -1;
-      for (let i = 0; i < this.allowedCount; i++) this.allowEdge[this.allowed[i]] = 0;
       this.treeCount = 0;
       this.blossomCount = 0;
       this.holderCount = 0;
-      this.allowedCount = 0;
       this.stage++;
       this.queueLength = 0;
       // Vertices once matched stay matched: the roots are the last stage's roots still unmatched, ascending.
@@ -887,7 +881,7 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, allowEdge } = this;
+    const { dual, label, inBlossom, bestEdge, bestSlack, allowedStage, stage } = this;
     const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
@@ -901,7 +895,7 @@ class BlossomSolver {
         const bw = inBlossom[w];
         if (bv === bw) continue;
         const k = adjacencyEdge[a];
-        if (allowEdge[k] === 0) {
+        if (allowedStage[k] !== stage) {
           const kslack = dv + dual[w] - adjacencyWeight2[a];
           if (kslack > 0) {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
@@ -921,8 +915,7 @@ class BlossomSolver {
             }
             continue;
           }
-          allowEdge[k] = 1;
-          this.allowed[this.allowedCount++] = k;
+          allowedStage[k] = stage;
         }
         const lw = label[bw];
         if (lw === FREE) {

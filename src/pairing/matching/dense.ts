@@ -310,7 +310,13 @@ class NearestLists {
 }
 
 /** Offers each vertex its partners above it, row by row (nearest first): only one heavier than its floor. */
-function offerRowsForwards(lists: NearestLists, n: number, rowStart: Int32Array, v: Int32Array, weights: Float64Array): void {
+function offerRowsForwards(
+  lists: NearestLists,
+  n: number,
+  rowStart: Int32Array,
+  v: Int32Array,
+  weights: Float64Array,
+): void {
   const floor = lists.floor;
   for (let i = 0; i < n; i++) {
     const end = rowStart[i + 1];
@@ -327,7 +333,13 @@ function offerRowsForwards(lists: NearestLists, n: number, rowStart: Int32Array,
 }
 
 /** Offers each vertex its partners below it, the pairs read backwards (nearest first): one at least its floor. */
-function offerRowsBackwards(lists: NearestLists, count: number, u: Int32Array, v: Int32Array, weights: Float64Array): void {
+function offerRowsBackwards(
+  lists: NearestLists,
+  count: number,
+  u: Int32Array,
+  v: Int32Array,
+  weights: Float64Array,
+): void {
   const floor = lists.floor;
   for (let p = count - 1; p >= 0; p--) {
     const w = weights[p];
@@ -455,7 +467,7 @@ class WorstLists {
   }
 }
 
-/** Offers every violating pair to both its vertices, in triangle order (i ascending, then j), as ties were always broken. */
+/** Offers every violating pair to both its vertices in triangle order (i ascending, then j), as ties were always broken. */
 function offerViolators(lists: WorstLists, index: BlossomDualIndex, U: Float64Array, table: PairTable): void {
   const { n, v, w, offset, rowStart } = table;
   const outer = index.outermost;
