@@ -1,6 +1,7 @@
 import type { WeightedEdge } from './blossom';
 import { checkCertificate } from './certificate';
 import { maxWeightPerfectMatching, type PerfectMatchingResult } from './dense';
+import { readPairs } from './pairTable';
 import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
 import { seededRandom } from '../../../test/support/random';
 
@@ -97,6 +98,31 @@ describe('maxWeightPerfectMatching: listed weights', () => {
     expect(() => maxWeightPerfectMatching(4, list([2 ** 53, 1, 1, 1, 1, 1]))).toThrow(/weight\(0, 1\) = 9007199254740992/);
     expect(() => maxWeightPerfectMatching(4, list([1, 1, 1, 1, -(2 ** 53), 1]))).toThrow(/weight\(1, 3\) = -9007199254740992/);
     expect(maxWeightPerfectMatching(4, list([2 ** 53 - 1, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 2, 2 ** 53 - 1])).status).toBe('optimal');
+  });
+
+  it('find every pair at its place in full, sparse and empty rows, either order, and no pair of a vertex with itself', () => {
+    const random = seededRandom(11);
+    const n = 12;
+    const u: number[] = [];
+    const v: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const keep = [1, 0.5, 0][i % 3]; // full rows, half rows, empty rows
+      for (let j = i + 1; j < n; j++) {
+        if (random() < keep) {
+          u.push(i);
+          v.push(j);
+        }
+      }
+    }
+    const table = readPairs(n, { u: Int32Array.from(u), v: Int32Array.from(v), weights: new Float64Array(u.length), count: u.length });
+    const wrong: string[] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const want = i === j ? -1 : u.findIndex((a, p) => a === Math.min(i, j) && v[p] === Math.max(i, j));
+        if (table.find(i, j) !== want) wrong.push(`(${i}, ${j}): ${table.find(i, j)} instead of ${want}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('find a pair through its row, either order, and build the partner lists only when asked (odd count)', () => {

@@ -107,11 +107,12 @@ export class PairTable {
     let lo = this.rowStart[a];
     let hi = this.rowStart[a + 1] - 1;
     const v = this.v;
+    if (a === b) return -1;
     // Partners in a row ascend from a + 1, so b lies at most b − a − 1 places in: exactly there when the row is full.
     const at = lo + (b - a - 1);
     if (at <= hi) {
       if (v[at] === b) return at;
-      hi = at;
+      hi = at - 1;
     }
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
