@@ -321,11 +321,15 @@ export function lexicographicPerfectMatching(
         for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
         let m = 0;
         for (let p = 0; p < live; p++) if (c[p] <= largest) m++;
-        const kept = new Int32Array(m);
-        for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
-        compact(kept);
-        c = costs[t] as Int32Array;
-        stageIndex++; // pairs were dropped: every tier's largest cost is measured again
+        // Nothing costs more than the matching's largest: the list stays as it is (a compaction keeping every pair
+        // would copy it unchanged, and every tier's largest cost over it is the one already measured).
+        if (m < live) {
+          const kept = new Int32Array(m);
+          for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
+          compact(kept);
+          c = costs[t] as Int32Array;
+          stageIndex++; // pairs were dropped: every tier's largest cost is measured again
+        }
       } else {
         for (let p = 0; p < live; p++) if (c[p] > largest) largest = c[p];
       }
