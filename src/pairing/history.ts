@@ -48,38 +48,54 @@ export interface HistoryOptions {
   readonly ruleset?: RulesetName;
 }
 
-function pairKey(a: PlayerId, b: PlayerId): string {
-  return a < b ? `${a}-${b}` : `${b}-${a}`;
-}
-
 export function buildHistory(t: Tournament, round: Round, options: HistoryOptions = {}): PairingHistory {
   const scoreboard = buildScoreboard(t, { ruleset: options.ruleset, asOf: round - 1 });
   const players = scoreboard.players;
   const indexOf = scoreboard.indexOf;
-  const meetings = new Map<string, Meeting[]>();
-  const balance = new Map<PlayerId, number>();
-  const byes = new Map<PlayerId, number>();
-  const losses = new Map<PlayerId, number>();
-
-  for (let p = 0; p < players.length; p++) {
+  const n = players.length;
+  // Per player (scoreboard index): typed counts, not maps keyed by ID; every player's current score read once.
+  const balance = new Int32Array(n);
+  const byes = new Int32Array(n);
+  const losses = new Int32Array(n);
+  const score = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
     const id = players[p].id;
     for (const r of scoreboard.rounds[p]) {
-      if (r.outcome === 'bye') byes.set(id, (byes.get(id) ?? 0) + 1);
-      if (r.outcome === 'loss' || r.outcome === 'default-loss') losses.set(id, (losses.get(id) ?? 0) + 1);
+      if (r.outcome === 'bye') byes[p]++;
+      if (r.outcome === 'loss' || r.outcome === 'default-loss') losses[p]++;
       const g = r.game;
-      if (!g) continue;
-      if (g.white === id) {
-        const key = pairKey(g.white, g.black);
-        const list = meetings.get(key) ?? [];
+      if (g && g.handicap === 0 && g.colourKnown !== false) balance[p] += g.white === id ? 1 : -1;
+    }
+    const after = scoreboard.primary === 'mms' ? scoreboard.mmsAfter[p] : scoreboard.nbwAfter[p];
+    score[p] = after[Math.min(round - 1, after.length - 1)];
+  }
+
+  // Earlier games of each pair (scoreboard indices lo·n + hi), built when first asked: the `optimal` system reads its
+  // meetings from the games itself and asks here only for the few pairs it reports. The same lists as one built
+  // eagerly: each game once (from White's line), players in scoreboard order, then each list sorted by round (stable).
+  let meetings: Map<number, Meeting[]> | null = null;
+  const meetingsOf = (): Map<number, Meeting[]> => {
+    if (meetings) return meetings;
+    meetings = new Map<number, Meeting[]>();
+    for (let p = 0; p < n; p++) {
+      const id = players[p].id;
+      for (const r of scoreboard.rounds[p]) {
+        const g = r.game;
+        if (!g || g.white !== id) continue;
+        const q = indexOf.get(g.black);
+        if (q === undefined) continue;
+        const key = p < q ? p * n + q : q * n + p;
+        let list = meetings.get(key);
+        if (!list) {
+          list = [];
+          meetings.set(key, list);
+        }
         list.push({ round: g.round, game: g });
-        meetings.set(key, list);
-      }
-      if (g.handicap === 0 && g.colourKnown !== false) {
-        balance.set(id, (balance.get(id) ?? 0) + (g.white === id ? 1 : -1));
       }
     }
-  }
-  for (const list of meetings.values()) list.sort((a, b) => a.round - b.round);
+    for (const list of meetings.values()) list.sort((a, b) => a.round - b.round);
+    return meetings;
+  };
 
   const present = players.filter((p) => !(p.absentRounds ?? []).includes(round)).map((p) => p.id);
   const index = (id: PlayerId): number => {
@@ -99,13 +115,28 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
     has: (id) => indexOf.has(id),
     scoreHalves: (id) => {
       const p = index(id);
+      if (round >= 1) return score[p];
       const after = scoreboard.primary === 'mms' ? scoreboard.mmsAfter[p] : scoreboard.nbwAfter[p];
       return after[Math.min(round - 1, after.length - 1)];
     },
-    meetings: (a, b) => meetings.get(pairKey(a, b)) ?? [],
-    colourBalance: (id) => balance.get(id) ?? 0,
-    byes: (id) => byes.get(id) ?? 0,
-    losses: (id) => losses.get(id) ?? 0,
+    meetings: (a, b) => {
+      const p = indexOf.get(a);
+      const q = indexOf.get(b);
+      if (p === undefined || q === undefined) return [];
+      return meetingsOf().get(p < q ? p * n + q : q * n + p) ?? [];
+    },
+    colourBalance: (id) => {
+      const p = indexOf.get(id);
+      return p === undefined ? 0 : balance[p];
+    },
+    byes: (id) => {
+      const p = indexOf.get(id);
+      return p === undefined ? 0 : byes[p];
+    },
+    losses: (id) => {
+      const p = indexOf.get(id);
+      return p === undefined ? 0 : losses[p];
+    },
   };
 }
 

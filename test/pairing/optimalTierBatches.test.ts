@@ -73,6 +73,23 @@ describe('optimal tiers: the batch costs are the per-pair costs', () => {
         }
         const got = Array.from(list.u.subarray(0, list.count), (i, p) => `${i}-${list.v[p]}`);
         expect(got).toEqual(expected);
+        // Without forbidden pairs (the usual round, its own loop): every pair allowed by the per-pair test, and each
+        // vertex's count of them as `allowedDegrees` gives it to the bye's search (../../src/systems/mcmahon/optimal).
+        const plain = tiers.allowedPairs();
+        const plainExpected: string[] = [];
+        const degree = new Int32Array(tiers.size);
+        for (let i = 0; i < tiers.size; i++) {
+          for (let j = i + 1; j < tiers.size; j++) {
+            if (options.allowRepeats || tiers.meetings(i, j) === 0) {
+              plainExpected.push(`${i}-${j}`);
+              degree[i]++;
+              degree[j]++;
+            }
+          }
+        }
+        expect(Array.from(plain.u.subarray(0, plain.count), (i, p) => `${i}-${plain.v[p]}`)).toEqual(plainExpected);
+        expect(Array.from(tiers.allowedDegrees())).toEqual(Array.from(degree));
+        if (round === 7 && !options.allowRepeats) expect(Math.min(...degree)).toBeLessThan(tiers.size - 1);
       }
     }
     // Meetings, floats and balances exist by round 7: the comparison is not only of zeros.

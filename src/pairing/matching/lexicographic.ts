@@ -162,14 +162,23 @@ export function lexicographicPerfectMatching(
   /** Keeps the pairs listed in `kept` (places in the list, ascending), in the list and in every array parallel to it. */
   const compact = (kept: Int32Array): void => {
     const m = kept.length;
-    const shrink = (x: Int32Array): Int32Array => gather(x, kept);
-    liveI = shrink(liveI);
-    liveJ = shrink(liveJ);
+    // Two arrays per pass over `kept` (the same values as one gather each).
+    [liveI, liveJ] = gatherTwo(liveI, liveJ, kept);
+    let waiting = -1;
     for (let t = 0; t < costs.length; t++) {
-      const c = costs[t];
-      if (c !== null) costs[t] = shrink(c);
+      if (costs[t] === null) continue;
+      if (waiting < 0) {
+        waiting = t;
+        continue;
+      }
+      [costs[waiting], costs[t]] = gatherTwo(costs[waiting] as Int32Array, costs[t] as Int32Array, kept);
+      waiting = -1;
     }
-    if (prefix !== null) prefix = shrink(prefix);
+    if (waiting >= 0 && prefix !== null) [costs[waiting], prefix] = gatherTwo(costs[waiting] as Int32Array, prefix, kept);
+    else {
+      if (waiting >= 0) costs[waiting] = gather(costs[waiting] as Int32Array, kept);
+      if (prefix !== null) prefix = gather(prefix, kept);
+    }
     live = m;
   };
   /** The place of pair (i, j), i < j, in the list, or −1 (binary search: the list is in triangle order). */
@@ -208,9 +217,12 @@ export function lexicographicPerfectMatching(
     if (c === null && tiers[t].costs !== undefined) {
       c = new Int32Array(live);
       (tiers[t].costs as NonNullable<CostTier['costs']>)(liveI, liveJ, live, c);
-      const least = firstNegative(c, live);
-      if (least >= 0) throw new RangeError(`tier "${tiers[t].name}": cost(${liveI[least]}, ${liveJ[least]}) = ${c[least]}; costs must be integers in 0…2^31 − 1`);
-      max = largestIn(c, live);
+      // One pass: the largest cost, or the first negative one (encoded −1 − place).
+      max = largestOrFirstNegative(c, live);
+      if (max < 0) {
+        const least = -1 - max;
+        throw new RangeError(`tier "${tiers[t].name}": cost(${liveI[least]}, ${liveJ[least]}) = ${c[least]}; costs must be integers in 0…2^31 − 1`);
+      }
       costs[t] = c;
     } else if (c === null) {
       c = new Int32Array(live);
@@ -309,11 +321,15 @@ export function lexicographicPerfectMatching(
         for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
         let m = 0;
         for (let p = 0; p < live; p++) if (c[p] <= largest) m++;
-        const kept = new Int32Array(m);
-        for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
-        compact(kept);
-        c = costs[t] as Int32Array;
-        stageIndex++; // pairs were dropped: every tier's largest cost is measured again
+        // Nothing costs more than the matching's largest: the list stays as it is (a compaction keeping every pair
+        // would copy it unchanged, and every tier's largest cost over it is the one already measured).
+        if (m < live) {
+          const kept = new Int32Array(m);
+          for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
+          compact(kept);
+          c = costs[t] as Int32Array;
+          stageIndex++; // pairs were dropped: every tier's largest cost is measured again
+        }
       } else {
         for (let p = 0; p < live; p++) if (c[p] > largest) largest = c[p];
       }
@@ -390,9 +406,7 @@ export function lexicographicPerfectMatching(
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
     const stageWeight = new Float64Array(live);
-    const pre: Int32Array | null = prefix;
-    if (pre) setScaled(stageWeight, prefixUnit, pre, live);
-    for (let x = 0; x < weighed.length; x++) subtractScaled(stageWeight, units[x], costs[weighed[x]] as Int32Array, live);
+    stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
     const offered: CandidatePair[] = [...(options.candidates ?? [])];
     if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
     const result = solve(stageWeight, offered);
@@ -454,10 +468,28 @@ function gather(x: Int32Array, kept: Int32Array): Int32Array {
   return out;
 }
 
-/** The first place p < count with c[p] < 0, or −1. */
-function firstNegative(c: Int32Array, count: number): number {
-  for (let p = 0; p < count; p++) if (c[p] < 0) return p;
-  return -1;
+/** `x[kept[q]]` and `y[kept[q]]` for every q, in two new arrays (one pass). */
+function gatherTwo(x: Int32Array, y: Int32Array, kept: Int32Array): [Int32Array, Int32Array] {
+  const m = kept.length;
+  const a = new Int32Array(m);
+  const b = new Int32Array(m);
+  for (let q = 0; q < m; q++) {
+    const k = kept[q];
+    a[q] = x[k];
+    b[q] = y[k];
+  }
+  return [a, b];
+}
+
+/** The largest of c[0…count − 1] (at least 0) when none is negative; else −1 − the first place p with c[p] < 0. */
+function largestOrFirstNegative(c: Int32Array, count: number): number {
+  let max = 0;
+  for (let p = 0; p < count; p++) {
+    const x = c[p];
+    if (x > max) max = x;
+    else if (x < 0) return -1 - p;
+  }
+  return max;
 }
 
 /** The largest of c[0…count − 1], at least 0. */
@@ -480,6 +512,34 @@ function reachingWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: nu
 /** w[p] −= unit · c[p]. */
 function subtractScaled(w: Float64Array, unit: number, c: Int32Array, count: number): void {
   for (let p = 0; p < count; p++) w[p] -= unit * c[p];
+}
+
+/** w[p] −= a · x[p], then −= b · y[p] (two tiers in one pass). */
+function subtractScaledTwo(w: Float64Array, a: number, x: Int32Array, b: number, y: Int32Array, count: number): void {
+  for (let p = 0; p < count; p++) w[p] = w[p] - a * x[p] - b * y[p];
+}
+
+/** w[p] = prefixUnit · pre[p] (0 without a prefix) − a · x[p]: the first tier's pass sets w. */
+function firstScaled(w: Float64Array, pre: Int32Array | null, prefixUnit: number, a: number, x: Int32Array, count: number): void {
+  if (pre) for (let p = 0; p < count; p++) w[p] = prefixUnit * pre[p] - a * x[p];
+  else for (let p = 0; p < count; p++) w[p] = 0 - a * x[p];
+}
+
+/**
+ * A stage's weights, w[p] = prefixUnit · pre[p] − Σ_k units[k] · costs[k][p], in a pass per two tiers instead of one
+ * per tier. The same numbers, bit for bit: every product and partial sum is an integer of magnitude at most the
+ * stage's spread (≤ 2^50 < 2^53), so each is exact, the operations are the same (a running subtraction, tier by tier,
+ * from the prefix or from 0) and a zero stays +0 (0 − 0), as the one-pass-per-tier sums gave it.
+ */
+function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, units: readonly number[], costs: readonly Int32Array[], count: number): void {
+  if (costs.length === 0) {
+    if (pre) setScaled(w, prefixUnit, pre, count);
+    return;
+  }
+  firstScaled(w, pre, prefixUnit, units[0], costs[0], count);
+  let x = 1;
+  for (; x + 1 < costs.length; x += 2) subtractScaledTwo(w, units[x], costs[x], units[x + 1], costs[x + 1], count);
+  if (x < costs.length) subtractScaled(w, units[x], costs[x], count);
 }
 
 /**

@@ -176,7 +176,7 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
     !forbidden(tiers.ids[i], tiers.ids[j]) && (allowRepeats || tiers.meetings(i, j) === 0);
 
   if (pool.length % 2 === 1) {
-    const choice = chooseBye(h, whole, allowedIn(whole), controls.bye, options);
+    const choice = chooseBye(h, whole, allowedIn(whole), controls.bye, options, anyForbidden ? null : whole.allowedDegrees());
     if (isPairingError(choice)) return choice;
     bye = choice.bye;
     byeLines.push(...choice.lines);
@@ -380,16 +380,21 @@ function chooseBye(
   allowed: (i: number, j: number) => boolean,
   directorBye: PlayerId | undefined,
   options: OptimalOptions,
+  /** Each vertex's number of allowed pairs when known without asking `allowed` for every pair (no forbidden pairs). */
+  degrees: Int32Array | null,
 ): ByeChoice | PairingError {
   const n = field.size;
   // Dirac: a graph on m vertices where everyone may meet at least m/2 others has a Hamiltonian cycle, hence (m even)
   // a perfect matching. Large fields pass this at once; otherwise a maximum matching decides.
-  const degree = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (allowed(i, j)) {
-        degree[i]++;
-        degree[j]++;
+  let degree = degrees;
+  if (degree === null) {
+    degree = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        if (allowed(i, j)) {
+          degree[i]++;
+          degree[j]++;
+        }
       }
     }
   }

@@ -216,6 +216,8 @@ export class OptimalTiers {
   private readonly met: Uint8Array;
   /** How many pairs of the field have met (entries of `met` above 0). */
   private metPairs = 0;
+  /** How many others of the field each vertex has met (entries of `met` above 0 in his row and column). */
+  private readonly metPartners: Int32Array;
   private readonly city: Int32Array;
   private readonly club: Int32Array;
   private readonly country: Int32Array;
@@ -238,11 +240,17 @@ export class OptimalTiers {
     const players = pool.map((id) => h.player(id));
     const strength = (a: Player, b: Player) => b.rank - a.rank || (b.rating ?? -Infinity) - (a.rating ?? -Infinity) || a.id - b.id;
     const tiebreak = groupOrder(h, options.pairingTiebreaks);
-    const ordered = [...players].sort((a, b) => h.scoreHalves(b.id) - h.scoreHalves(a.id) || tiebreak(a.id, b.id) || strength(a, b));
+    // Each player's score read once; the places sorted by the same comparisons as the players themselves (the same
+    // order: a sort's result depends only on its comparisons' answers).
+    const scores = Int32Array.from(pool, (id) => h.scoreHalves(id));
+    const order = Array.from(pool, (_, q) => q).sort(
+      (x, y) => scores[y] - scores[x] || tiebreak(players[x].id, players[y].id) || strength(players[x], players[y]),
+    );
+    const ordered = order.map((q) => players[q]);
     this.ids = ordered.map((p) => p.id);
     this.ids.forEach((id, i) => this.index.set(id, i));
     const n = ordered.length;
-    this.score = Int32Array.from(this.ids, (id) => h.scoreHalves(id));
+    this.score = Int32Array.from(order, (q) => scores[q]);
     this.position = new Int32Array(n);
     this.groupSize = new Int32Array(n);
     for (let i = 0; i < n; ) {
@@ -273,13 +281,13 @@ export class OptimalTiers {
 
     // Earlier meetings and floats, from the games before this round.
     this.met = new Uint8Array(n * n);
+    this.metPartners = new Int32Array(n);
     this.downFloats = new Int32Array(n);
     this.upFloats = new Int32Array(n);
     this.downLast = new Uint8Array(n);
     this.upLast = new Uint8Array(n);
     const sb = h.scoreboard;
-    const before = (id: PlayerId, r: number): number => {
-      const p = sb.indexOf.get(id) as number;
+    const before = (p: number, r: number): number => {
       const after = sb.primary === 'mms' ? sb.mmsAfter[p] : sb.nbwAfter[p];
       return after[Math.min(r - 1, after.length - 1)];
     };
@@ -289,12 +297,18 @@ export class OptimalTiers {
       const b = this.index.get(g.black);
       if (a !== undefined && b !== undefined) {
         const key = Math.min(a, b) * n + Math.max(a, b);
-        if (this.met[key] === 0 && a !== b) this.metPairs++;
+        if (this.met[key] === 0 && a !== b) {
+          this.metPairs++;
+          this.metPartners[a]++;
+          this.metPartners[b]++;
+        }
         this.met[key] = Math.min(this.met[key] + 1, 255);
       }
-      if (!sb.indexOf.has(g.white) || !sb.indexOf.has(g.black)) continue;
-      const sw = before(g.white, g.round);
-      const sbk = before(g.black, g.round);
+      const pw = sb.indexOf.get(g.white);
+      const pb = sb.indexOf.get(g.black);
+      if (pw === undefined || pb === undefined) continue;
+      const sw = before(pw, g.round);
+      const sbk = before(pb, g.round);
       if (sw === sbk) continue;
       const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
       if (down !== undefined) this.downFloats[down]++;
@@ -322,6 +336,16 @@ export class OptimalTiers {
 
   meetings(i: number, j: number): number {
     return i < j ? this.met[i * this.ids.length + j] : this.met[j * this.ids.length + i];
+  }
+
+  /**
+   * How many partners each vertex may meet (every other vertex with `allowRepeats`, else those he has not met): the
+   * degrees of `allowedPairs()` without forbidden pairs, counted as the meetings were read (no pass over the pairs).
+   */
+  allowedDegrees(): Int32Array {
+    const n = this.ids.length;
+    const repeats = this.options.allowRepeats === true;
+    return Int32Array.from(this.metPartners, (k) => n - 1 - (repeats ? 0 : k));
   }
 
   /**
@@ -645,6 +669,7 @@ export class OptimalTiers {
  * does not reject, in triangle order, into `u`/`v`; returns how many. A function of its own: V8 optimises its loop.
  */
 function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i: number, j: number) => boolean) | null, u: Int32Array, v: Int32Array): number {
+  if (!repeats && forbidden === null) return unmetOnly(met, n, u, v);
   let p = 0;
   for (let i = 0; i < n; i++) {
     const row = i * n;
@@ -652,6 +677,21 @@ function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i
       if ((!repeats && met[row + j] !== 0) || (forbidden !== null && forbidden(i, j))) continue;
       u[p] = i;
       v[p++] = j;
+    }
+  }
+  return p;
+}
+
+/** `unmetPairs` without repeats or forbidden pairs (the usual round): the same pairs in the same order, a plainer loop. */
+function unmetOnly(met: Uint8Array, n: number, u: Int32Array, v: Int32Array): number {
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    for (let j = i + 1; j < n; j++) {
+      if (met[row + j] === 0) {
+        u[p] = i;
+        v[p++] = j;
+      }
     }
   }
   return p;
