@@ -71,6 +71,20 @@ export class AvoidabilityChecker {
   private readonly current: number[];
   private readonly candidates: { u: number; v: number }[];
   private readonly mate: Int32Array;
+  /** The draw's pairs by their lower vertex, ascending (each v with mate[v] > v). */
+  private readonly lows: Int32Array;
+  /** `pairCosts[k][v]`: tier k's cost of the draw's pair (v, mate[v]), v its lower vertex — read once, not per check. */
+  private readonly pairCosts: Float64Array[];
+  /**
+   * The tiers' candidates (`OptimalTiers.candidates`, listed by their `u` ascending) of vertex u are
+   * `tierCandidates[candidateStart[u] … candidateStart[u + 1])`, so a part's candidates are read from its own vertices;
+   * null when the list is not in that order (then it is scanned whole, as before).
+   */
+  private readonly tierCandidates: readonly { readonly u: number; readonly v: number }[];
+  private readonly candidateStart: Int32Array | null;
+  /** Scratch, one per vertex, left as it was found after each use: a mark (0) and a part's index (-1). */
+  private readonly marks: Uint8Array;
+  private readonly partIndex: Int32Array;
   private redraws = 0;
   /** Whole-field feasibility searches so far (bounded at `MAX_SEARCHES`). */
   private searches = 0;
@@ -86,8 +100,20 @@ export class AvoidabilityChecker {
       this.mate[t.vertex(a)] = t.vertex(b);
       this.mate[t.vertex(b)] = t.vertex(a);
     }
+    const lows: number[] = [];
+    for (let v = 0; v < t.size; v++) if (this.mate[v] > v) lows.push(v);
+    this.lows = Int32Array.from(lows);
+    this.pairCosts = this.costTiers.map((_, k) => {
+      const costs = new Float64Array(t.size);
+      for (const v of lows) costs[v] = this.pairCost(k, v, this.mate[v]);
+      return costs;
+    });
     this.current = this.totalsOf(this.costTiers.length, [...this.mate.keys()]);
-    this.candidates = [...t.candidates(), ...draw.pairs.map(([a, b]) => ({ u: t.vertex(a), v: t.vertex(b) }))];
+    this.tierCandidates = t.candidates();
+    this.candidates = [...this.tierCandidates, ...draw.pairs.map(([a, b]) => ({ u: t.vertex(a), v: t.vertex(b) }))];
+    this.candidateStart = candidateIndex(this.tierCandidates, t.size);
+    this.marks = new Uint8Array(t.size);
+    this.partIndex = new Int32Array(t.size).fill(-1);
   }
 
   /** Whole-field re-draws made so far. */
@@ -125,6 +151,8 @@ export class AvoidabilityChecker {
 
     // 2. Is there a complete pairing without it at all? One augmenting search from the draw less the forbidden pairs
     //    (./feasibility, no weights) answers at once.
+    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
+    this.searches++;
     const hint = Int32Array.from(this.mate);
     for (let v = 0; v < t.size; v++) {
       const w = hint[v];
@@ -133,8 +161,6 @@ export class AvoidabilityChecker {
         hint[w] = -1;
       }
     }
-    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
-    this.searches++;
     const active = new Array<boolean>(t.size).fill(true);
     if (new CompatibilityGraph(t.size, allowed).perfectMatching(active, hint) === null) return { verdict: 'unavoidable', noPairing: true };
 
@@ -157,40 +183,50 @@ export class AvoidabilityChecker {
 
   /** For each bottleneck tier, both local totals raised to the largest cost of the draw's pairs outside `local`. */
   private withOutside(local: readonly number[], before: number[], after: number[]): void {
-    const inside = new Set(local);
+    const inside = this.marks;
+    for (const v of local) inside[v] = 1;
     for (let k = 0; k < before.length; k++) {
       if (!this.costTiers[k].bottleneck) continue;
+      const costs = this.pairCosts[k];
       let outside = 0;
-      for (let v = 0; v < this.mate.length; v++) {
-        const w = this.mate[v];
-        if (w > v && !inside.has(v)) outside = Math.max(outside, this.pairCost(k, v, w));
+      for (let p = 0; p < this.lows.length; p++) {
+        const v = this.lows[p];
+        if (inside[v] === 0) outside = Math.max(outside, costs[v]);
       }
       before[k] = Math.max(before[k], outside);
       after[k] = Math.max(after[k], outside);
     }
+    for (const v of local) inside[v] = 0;
   }
 
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
   private localVertices(vertices: readonly number[]): number[] {
     const t = this.draw.tiers;
-    const scores = new Set(vertices.map((v) => t.score[v]));
-    const chosen = new Set<number>();
+    const scores = vertices.map((v) => t.score[v]);
+    const chosen = this.marks;
     for (let v = 0; v < t.size; v++) {
-      if (!scores.has(t.score[v])) continue;
-      chosen.add(v);
-      if (this.mate[v] >= 0) chosen.add(this.mate[v]);
+      if (!scores.includes(t.score[v])) continue;
+      chosen[v] = 1;
+      if (this.mate[v] >= 0) chosen[this.mate[v]] = 1;
     }
-    return [...chosen].sort((a, b) => a - b);
+    // Read in vertex order: ascending, each once.
+    const out: number[] = [];
+    for (let v = 0; v < t.size; v++) {
+      if (chosen[v] === 0) continue;
+      out.push(v);
+      chosen[v] = 0;
+    }
+    return out;
   }
 
-  /** The draw's totals on the first `upTo` tiers over its pairs inside `vertices`. */
+  /** The draw's totals on the first `upTo` tiers over its pairs inside `vertices` (their costs read once: `pairCosts`). */
   private totalsOf(upTo: number, vertices: readonly number[]): number[] {
     const totals = new Array<number>(upTo).fill(0);
     for (const v of vertices) {
       const w = this.mate[v];
       if (w <= v) continue;
       for (let k = 0; k < upTo; k++) {
-        const c = this.pairCost(k, v, w);
+        const c = this.pairCosts[k][v];
         // A bottleneck tier (the largest gap) is the largest cost of a pair, not the sum (../../pairing/matching).
         totals[k] = this.costTiers[k].bottleneck ? Math.max(totals[k], c) : totals[k] + c;
       }
@@ -254,13 +290,31 @@ export class AvoidabilityChecker {
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
     let candidates = this.candidates;
     if (!whole) {
-      const local = new Int32Array(this.draw.tiers.size).fill(-1);
+      const local = this.partIndex;
       vertices.forEach((v, x) => (local[v] = x));
       candidates = [];
-      for (let k = 0; k < this.candidates.length; k++) {
-        const c = this.candidates[k];
-        if (local[c.u] >= 0 && local[c.v] >= 0) candidates.push({ u: local[c.u], v: local[c.v] });
+      const start = this.candidateStart;
+      if (start === null) {
+        for (let k = 0; k < this.candidates.length; k++) {
+          const c = this.candidates[k];
+          if (local[c.u] >= 0 && local[c.v] >= 0) candidates.push({ u: local[c.u], v: local[c.v] });
+        }
+      } else {
+        // The same list, in the same order, as scanning every candidate: the tiers' candidates come by their u
+        // ascending, so those of the part's vertices (ascending) are read from each one's own run; then the draw's pairs.
+        const own = this.tierCandidates;
+        for (const u of vertices) {
+          for (let k = start[u]; k < start[u + 1]; k++) {
+            const c = own[k];
+            if (local[c.v] >= 0) candidates.push({ u: local[u], v: local[c.v] });
+          }
+        }
+        for (let k = own.length; k < this.candidates.length; k++) {
+          const c = this.candidates[k];
+          if (local[c.u] >= 0 && local[c.v] >= 0) candidates.push({ u: local[c.u], v: local[c.v] });
+        }
       }
+      for (const v of vertices) local[v] = -1;
     }
     let solved;
     try {
@@ -293,6 +347,22 @@ export class AvoidabilityChecker {
     }
     return null;
   }
+}
+
+/**
+ * Where each vertex's run of `candidates` starts (`start[u]` … `start[u + 1]`), when the list comes by its u ascending
+ * (as `OptimalTiers.candidates` builds it); null otherwise.
+ */
+function candidateIndex(candidates: readonly { readonly u: number; readonly v: number }[], n: number): Int32Array | null {
+  const start = new Int32Array(n + 1);
+  let u = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k];
+    if (c.u < u || c.u >= n || c.v < 0 || c.v >= n) return null;
+    while (u < c.u) start[++u] = k;
+  }
+  while (u < n) start[++u] = candidates.length;
+  return start;
 }
 
 function plural(n: number, one: string, many: string): string {
