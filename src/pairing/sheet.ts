@@ -56,21 +56,25 @@ export function scoreLabel(h: PairingHistory, id: PlayerId): string {
  * lower, then that order; the handicap by the policy (the stronger takes White), colours of even games by ./colours.
  */
 export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], options: SheetOptions): Sheet {
-  const top = (p: SheetPair) => Math.max(h.scoreHalves(p.a), h.scoreHalves(p.b));
-  const bottom = (p: SheetPair) => Math.min(h.scoreHalves(p.a), h.scoreHalves(p.b));
-  const ordered = pairs.map((p, order) => ({ p, order })).sort((x, y) => top(y.p) - top(x.p) || bottom(y.p) - bottom(x.p) || x.order - y.order);
+  // Each pair's two scores read once, not at every comparison of the sort.
+  const ordered = pairs
+    .map((p, order) => {
+      const sa = h.scoreHalves(p.a);
+      const sb = h.scoreHalves(p.b);
+      return { p, order, top: Math.max(sa, sb), bottom: Math.min(sa, sb) };
+    })
+    .sort((x, y) => y.top - x.top || y.bottom - x.bottom || x.order - y.order);
 
+  const uncappedPolicy = options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined;
   const games: PairedGame[] = [];
   const lines: PairLine[] = [];
   const deviations: DeviationLine[] = [];
   ordered.forEach(({ p }, i) => {
     const table = i + 1;
     const [left, right] = p.a < p.b ? [h.player(p.a), h.player(p.b)] : [h.player(p.b), h.player(p.a)];
-    const hd = decideHandicap(
-      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
-      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
-      options.handicap,
-    );
+    const leftScore = h.scoreHalves(left.id);
+    const rightScore = h.scoreHalves(right.id);
+    const hd = decideHandicap({ id: left.id, rank: left.rank, scoreHalves: leftScore }, { id: right.id, rank: right.rank, scoreHalves: rightScore }, options.handicap);
     let white = hd.stronger;
     let black = hd.weaker;
     let colourKnown = true;
@@ -94,9 +98,9 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
     }
     // A ceiling that cut the stones the policy gives is a deviation the director sees (the uncapped rule, compared).
     const uncapped = decideHandicap(
-      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
-      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
-      options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined,
+      { id: left.id, rank: left.rank, scoreHalves: leftScore },
+      { id: right.id, rank: right.rank, scoreHalves: rightScore },
+      uncappedPolicy,
     ).handicap;
     if (uncapped > hd.handicap) {
       deviations.push({
@@ -108,8 +112,9 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
       });
     }
     games.push({ table, white, black, handicap: hd.handicap, colourKnown });
-    const ws = h.scoreHalves(white);
-    const bs = h.scoreHalves(black);
+    // White and Black are the pair's two players (the handicap's or the colours' choice).
+    const ws = white === left.id ? leftScore : rightScore;
+    const bs = black === left.id ? leftScore : rightScore;
     const stones = hd.handicap === 1 ? '1 stone (no komi)' : `${hd.handicap} stones`;
     lines.push({
       kind: 'pair',
