@@ -339,9 +339,16 @@ export class AvoidabilityChecker {
           // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`), the
           // pairs mapped to the field's vertices once per list the matcher reads (all its tiers of a stage read one).
           const batch = c.name === 'repeats' ? undefined : c.costs;
+          // The field's bounds hold for its part (speed only, CostTier `maxCost` and `zero`: the matcher's totals, all a
+          // re-draw reads, are the one lexicographic optimum's whatever it reads first). The repeats tier here counts
+          // meetings: 0 everywhere only when repeats are allowed and nobody has met (otherwise it is read).
+          const repeats = c.name === 'repeats';
+          const zero = c.zero === true && (!repeats || this.draw.tiers.options.allowRepeats === true);
           return {
             name: c.name,
             bottleneck: c.bottleneck,
+            ...(c.maxCost !== undefined && !repeats ? { maxCost: c.maxCost } : {}),
+            ...(zero ? { zero: true } : {}),
             cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
             ...(batch
               ? {
