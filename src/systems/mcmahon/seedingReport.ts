@@ -44,15 +44,16 @@ export function seedingChangedLines(h: PairingHistory, tiers: OptimalTiers, pair
     for (const k of seedingPartners(seeding, tiers.groupSize[i], tiers.position[i]).map((q) => start + q)) {
       const l = mate[k];
       if (k === i || k === j || l < 0 || l === i || seedingOf(i, k) !== 0 || !ok(i, k) || !ok(j, l)) continue;
-      // The two pairs made against the seeding's two, priority by priority down to the handicap.
+      // Fewer stones first (four reads; most pairs of a field have none to spare), then the two pairs made against
+      // the seeding's two, priority by priority down to the handicap: both must hold, in either order.
+      const made = tiers.handicap(Math.min(i, j), Math.max(i, j)) + tiers.handicap(Math.min(k, l), Math.max(k, l));
+      const seeded = tiers.handicap(Math.min(i, k), Math.max(i, k)) + tiers.handicap(Math.min(j, l), Math.max(j, l));
+      if (seeded <= made) continue;
       let first = -1;
       for (let t = 0; t <= handicapAt && first < 0; t++) {
         if (pairCost(t, i, j) + pairCost(t, k, l) !== pairCost(t, i, k) + pairCost(t, j, l)) first = t;
       }
       if (first !== handicapAt) continue;
-      const made = tiers.handicap(Math.min(i, j), Math.max(i, j)) + tiers.handicap(Math.min(k, l), Math.max(k, l));
-      const seeded = tiers.handicap(Math.min(i, k), Math.max(i, k)) + tiers.handicap(Math.min(j, l), Math.max(j, l));
-      if (seeded <= made) continue;
       if (covered.has(Math.min(k, l) * tiers.size + Math.max(k, l))) continue;
       covered.add(Math.min(i, j) * tiers.size + Math.max(i, j));
       covered.add(Math.min(k, l) * tiers.size + Math.max(k, l));
