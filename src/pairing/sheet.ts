@@ -12,7 +12,7 @@ import type { HandicapSettings, PlayerId } from '../model/tournament';
 import { allocateColours, repeatedColourWords, type ColourOptions } from './colours';
 import { pairKey } from './controls';
 import { describeNeighbourhood, type Neighbourhood } from './geography';
-import { decideHandicap } from './handicap';
+import { decideHandicap, DEFAULT_HANDICAP_CEILING } from './handicap';
 import { formatHalves, type PairingHistory } from './history';
 import type { DeviationLine, PairedGame, PairLine } from './types';
 
@@ -66,6 +66,7 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
     .sort((x, y) => y.top - x.top || y.bottom - x.bottom || x.order - y.order);
 
   const uncappedPolicy = options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined;
+  const ceiling = options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
   const games: PairedGame[] = [];
   const lines: PairLine[] = [];
   const deviations: DeviationLine[] = [];
@@ -97,11 +98,12 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
       }
     }
     // A ceiling that cut the stones the policy gives is a deviation the director sees (the uncapped rule, compared).
-    const uncapped = decideHandicap(
-      { id: left.id, rank: left.rank, scoreHalves: leftScore },
-      { id: right.id, rank: right.rank, scoreHalves: rightScore },
-      uncappedPolicy,
-    ).handicap;
+    // Below the ceiling the stones are the rule's own (./handicap `decideHandicap`: the least of the rule's stones and
+    // the ceiling), so only a game at the ceiling is decided again without it.
+    const uncapped =
+      hd.handicap < ceiling
+        ? hd.handicap
+        : decideHandicap({ id: left.id, rank: left.rank, scoreHalves: leftScore }, { id: right.id, rank: right.rank, scoreHalves: rightScore }, uncappedPolicy).handicap;
     if (uncapped > hd.handicap) {
       deviations.push({
         kind: 'handicap-capped',
