@@ -17,7 +17,6 @@ import type { PlayerId } from '../../model/tournament';
 import { CompatibilityGraph } from '../../pairing/feasibility';
 import { formatHalves, type PairingHistory } from '../../pairing/history';
 import { lexicographicPerfectMatching, type CostTier } from '../../pairing/matching';
-import { LISTED_PART_LIMIT, listedOptimumTotals } from './listedPart';
 import type { OptimalTiers } from './optimalWeights';
 
 /**
@@ -362,9 +361,6 @@ export class AvoidabilityChecker {
           };
         });
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
-    // A small part: its pairings listed (./listedPart: the same totals without the matcher's fixed work); a test's own
-    // `maxSpread` goes to the matcher.
-    if (!whole && vertices.length <= LISTED_PART_LIMIT && this.draw.maxSpread === undefined) return listedOptimumTotals(vertices.length, permitted, tiers);
     const candidates = whole ? this.candidates : this.partCandidates(vertices);
     let solved;
     try {
