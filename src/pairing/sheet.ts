@@ -12,7 +12,7 @@ import type { HandicapSettings, PlayerId } from '../model/tournament';
 import { allocateColours, repeatedColourWords, type ColourOptions } from './colours';
 import { pairKey } from './controls';
 import { describeNeighbourhood, type Neighbourhood } from './geography';
-import { decideHandicap } from './handicap';
+import { decideHandicap, DEFAULT_HANDICAP_CEILING } from './handicap';
 import { formatHalves, type PairingHistory } from './history';
 import type { DeviationLine, PairedGame, PairLine } from './types';
 
@@ -56,21 +56,26 @@ export function scoreLabel(h: PairingHistory, id: PlayerId): string {
  * lower, then that order; the handicap by the policy (the stronger takes White), colours of even games by ./colours.
  */
 export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], options: SheetOptions): Sheet {
-  const top = (p: SheetPair) => Math.max(h.scoreHalves(p.a), h.scoreHalves(p.b));
-  const bottom = (p: SheetPair) => Math.min(h.scoreHalves(p.a), h.scoreHalves(p.b));
-  const ordered = pairs.map((p, order) => ({ p, order })).sort((x, y) => top(y.p) - top(x.p) || bottom(y.p) - bottom(x.p) || x.order - y.order);
+  // Each pair's two scores read once, not at every comparison of the sort.
+  const ordered = pairs
+    .map((p, order) => {
+      const sa = h.scoreHalves(p.a);
+      const sb = h.scoreHalves(p.b);
+      return { p, order, top: Math.max(sa, sb), bottom: Math.min(sa, sb) };
+    })
+    .sort((x, y) => y.top - x.top || y.bottom - x.bottom || x.order - y.order);
 
+  const uncappedPolicy = options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined;
+  const ceiling = options.handicap?.ceiling ?? DEFAULT_HANDICAP_CEILING;
   const games: PairedGame[] = [];
   const lines: PairLine[] = [];
   const deviations: DeviationLine[] = [];
   ordered.forEach(({ p }, i) => {
     const table = i + 1;
     const [left, right] = p.a < p.b ? [h.player(p.a), h.player(p.b)] : [h.player(p.b), h.player(p.a)];
-    const hd = decideHandicap(
-      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
-      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
-      options.handicap,
-    );
+    const leftScore = h.scoreHalves(left.id);
+    const rightScore = h.scoreHalves(right.id);
+    const hd = decideHandicap({ id: left.id, rank: left.rank, scoreHalves: leftScore }, { id: right.id, rank: right.rank, scoreHalves: rightScore }, options.handicap);
     let white = hd.stronger;
     let black = hd.weaker;
     let colourKnown = true;
@@ -93,11 +98,12 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
       }
     }
     // A ceiling that cut the stones the policy gives is a deviation the director sees (the uncapped rule, compared).
-    const uncapped = decideHandicap(
-      { id: left.id, rank: left.rank, scoreHalves: h.scoreHalves(left.id) },
-      { id: right.id, rank: right.rank, scoreHalves: h.scoreHalves(right.id) },
-      options.handicap ? { ...options.handicap, ceiling: Number.POSITIVE_INFINITY } : undefined,
-    ).handicap;
+    // Below the ceiling the stones are the rule's own (./handicap `decideHandicap`: the least of the rule's stones and
+    // the ceiling), so only a game at the ceiling is decided again without it.
+    const uncapped =
+      hd.handicap < ceiling
+        ? hd.handicap
+        : decideHandicap({ id: left.id, rank: left.rank, scoreHalves: leftScore }, { id: right.id, rank: right.rank, scoreHalves: rightScore }, uncappedPolicy).handicap;
     if (uncapped > hd.handicap) {
       deviations.push({
         kind: 'handicap-capped',
@@ -108,8 +114,9 @@ export function writeSheet(h: PairingHistory, pairs: readonly SheetPair[], optio
       });
     }
     games.push({ table, white, black, handicap: hd.handicap, colourKnown });
-    const ws = h.scoreHalves(white);
-    const bs = h.scoreHalves(black);
+    // White and Black are the pair's two players (the handicap's or the colours' choice).
+    const ws = white === left.id ? leftScore : rightScore;
+    const bs = black === left.id ? leftScore : rightScore;
     const stones = hd.handicap === 1 ? '1 stone (no komi)' : `${hd.handicap} stones`;
     lines.push({
       kind: 'pair',

@@ -6,6 +6,9 @@
 import type { Player } from '../../src/model/tournament';
 import { pairMays } from '../../src/systems/mcmahon/mays';
 import { pairOptimal } from '../../src/systems/mcmahon/optimal';
+import { OptimalTiers } from '../../src/systems/mcmahon/optimalWeights';
+import { seedingPartners } from '../../src/systems/mcmahon/seedingReport';
+import { buildHistory } from '../../src/pairing/history';
 import { deviationsOf, isPairingError, type PairingResult, type RoundPairing } from '../../src/pairing/types';
 import { pairsOf, player, tournament } from './fixtures';
 
@@ -76,5 +79,24 @@ describe("mays: claims only what its score group shows", () => {
     expect(club).toHaveLength(1);
     expect(club[0].message).toMatch(/no pairing of its score group has fewer such pairs \(Mays' switches, Consideration No\. 2\)$/);
     expect(p.report.some((l) => /could not be avoided/.test(l.message))).toBe(false);
+  });
+});
+
+describe('seedingPartners: the seeding tier at 0, solved', () => {
+  it('names exactly the positions whose pair costs 0 on the seeding tier, for every group of up to 40 players', () => {
+    // seedingChangedLines reads only these positions of a group (./seedingReport): a position missed would drop a line.
+    for (const seeding of ['slip', 'fold', 'adjacent'] as const) {
+      for (let g = 1; g <= 40; g++) {
+        const t = tournament(six(Array.from({ length: g }, () => '3d')), ONE_SECTION);
+        const h = buildHistory(t, 1);
+        const tiers = new OptimalTiers(h, h.present, { seeding, handicap: undefined });
+        const cost = tiers.tiers().find((c) => c.name === 'seeding')!.cost;
+        for (let p = 0; p < g; p++) {
+          const zero: number[] = [];
+          for (let q = 0; q < g; q++) if (q !== p && cost(Math.min(p, q), Math.max(p, q)) === 0) zero.push(q);
+          expect([seeding, g, p, seedingPartners(seeding, g, p)]).toEqual([seeding, g, p, zero]);
+        }
+      }
+    }
   });
 });

@@ -68,9 +68,28 @@ export type Avoidance =
  */
 export class AvoidabilityChecker {
   private readonly costTiers: readonly CostTier[];
-  private readonly current: number[];
-  private readonly candidates: { u: number; v: number }[];
+  /** The draw's totals on every tier (read when a whole-field re-draw is compared with it). */
+  private currentTotals: number[] | null = null;
+  /** The tiers' candidates, then the draw's pairs (a whole-field re-draw's candidates). */
+  private allCandidates: { u: number; v: number }[] | null = null;
   private readonly mate: Int32Array;
+  /** The draw's pairs as vertices, in the order given (`drawU[p]`–`drawV[p]`). */
+  private readonly drawU: Int32Array;
+  private readonly drawV: Int32Array;
+  /** The draw's pairs by their lower vertex, ascending (each v with mate[v] > v). */
+  private readonly lows: Int32Array;
+  /** `pairCosts[k][v]`: tier k's cost of the draw's pair (v, mate[v]), v its lower vertex — read once, when first needed. */
+  private readonly pairCosts: (Float64Array | null)[];
+  /**
+   * The tiers' candidates (`OptimalTiers.candidates`, listed by their `u` ascending) of vertex u are
+   * `tierCandidates[candidateStart[u] … candidateStart[u + 1])`, so a part's candidates are read from its own vertices;
+   * null when the list is not in that order (then it is scanned whole, as before).
+   */
+  private readonly tierCandidates: readonly { readonly u: number; readonly v: number }[];
+  private candidateStart: Int32Array | null | undefined = undefined;
+  /** Scratch, one per vertex, left as it was found after each use: a mark (0) and a part's index (-1). */
+  private readonly marks: Uint8Array;
+  private readonly partIndex: Int32Array;
   private redraws = 0;
   /** Whole-field feasibility searches so far (bounded at `MAX_SEARCHES`). */
   private searches = 0;
@@ -82,12 +101,46 @@ export class AvoidabilityChecker {
     const t = draw.tiers;
     this.costTiers = t.tiers();
     this.mate = new Int32Array(t.size).fill(-1);
-    for (const [a, b] of draw.pairs) {
-      this.mate[t.vertex(a)] = t.vertex(b);
-      this.mate[t.vertex(b)] = t.vertex(a);
+    this.drawU = new Int32Array(draw.pairs.length);
+    this.drawV = new Int32Array(draw.pairs.length);
+    draw.pairs.forEach(([a, b], p) => {
+      const u = t.vertex(a);
+      const v = t.vertex(b);
+      this.mate[u] = v;
+      this.mate[v] = u;
+      this.drawU[p] = u;
+      this.drawV[p] = v;
+    });
+    const lows: number[] = [];
+    for (let v = 0; v < t.size; v++) if (this.mate[v] > v) lows.push(v);
+    this.lows = Int32Array.from(lows);
+    this.pairCosts = this.costTiers.map(() => null);
+    this.tierCandidates = t.candidates();
+    this.marks = new Uint8Array(t.size);
+    this.partIndex = new Int32Array(t.size).fill(-1);
+  }
+
+  /** The draw's totals on every tier, over all its pairs. */
+  private get current(): number[] {
+    this.currentTotals ??= this.totalsOf(this.costTiers.length, [...this.mate.keys()]);
+    return this.currentTotals;
+  }
+
+  /** The tiers' candidates, then the draw's pairs (in the order given). */
+  private get candidates(): { u: number; v: number }[] {
+    this.allCandidates ??= [...this.tierCandidates, ...Array.from(this.drawU, (u, p) => ({ u, v: this.drawV[p] }))];
+    return this.allCandidates;
+  }
+
+  /** Tier k's cost of each pair of the draw, by its lower vertex (`pairCosts`). */
+  private costsOf(k: number): Float64Array {
+    let costs = this.pairCosts[k];
+    if (costs === null) {
+      costs = new Float64Array(this.mate.length);
+      for (const v of this.lows) costs[v] = this.pairCost(k, v, this.mate[v]);
+      this.pairCosts[k] = costs;
     }
-    this.current = this.totalsOf(this.costTiers.length, [...this.mate.keys()]);
-    this.candidates = [...t.candidates(), ...draw.pairs.map(([a, b]) => ({ u: t.vertex(a), v: t.vertex(b) }))];
+    return costs;
   }
 
   /** Whole-field re-draws made so far. */
@@ -125,6 +178,8 @@ export class AvoidabilityChecker {
 
     // 2. Is there a complete pairing without it at all? One augmenting search from the draw less the forbidden pairs
     //    (./feasibility, no weights) answers at once.
+    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
+    this.searches++;
     const hint = Int32Array.from(this.mate);
     for (let v = 0; v < t.size; v++) {
       const w = hint[v];
@@ -133,8 +188,6 @@ export class AvoidabilityChecker {
         hint[w] = -1;
       }
     }
-    if (this.searches >= (this.maxRedraws > 0 ? MAX_SEARCHES : 0)) return { verdict: 'unchecked' };
-    this.searches++;
     const active = new Array<boolean>(t.size).fill(true);
     if (new CompatibilityGraph(t.size, allowed).perfectMatching(active, hint) === null) return { verdict: 'unavoidable', noPairing: true };
 
@@ -157,30 +210,44 @@ export class AvoidabilityChecker {
 
   /** For each bottleneck tier, both local totals raised to the largest cost of the draw's pairs outside `local`. */
   private withOutside(local: readonly number[], before: number[], after: number[]): void {
-    const inside = new Set(local);
+    const inside = this.marks;
+    for (const v of local) inside[v] = 1;
     for (let k = 0; k < before.length; k++) {
       if (!this.costTiers[k].bottleneck) continue;
+      const costs = this.costsOf(k);
       let outside = 0;
-      for (let v = 0; v < this.mate.length; v++) {
-        const w = this.mate[v];
-        if (w > v && !inside.has(v)) outside = Math.max(outside, this.pairCost(k, v, w));
+      for (let p = 0; p < this.lows.length; p++) {
+        const v = this.lows[p];
+        if (inside[v] === 0) outside = Math.max(outside, costs[v]);
       }
       before[k] = Math.max(before[k], outside);
       after[k] = Math.max(after[k], outside);
     }
+    for (const v of local) inside[v] = 0;
   }
 
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
   private localVertices(vertices: readonly number[]): number[] {
     const t = this.draw.tiers;
-    const scores = new Set(vertices.map((v) => t.score[v]));
-    const chosen = new Set<number>();
-    for (let v = 0; v < t.size; v++) {
-      if (!scores.has(t.score[v])) continue;
-      chosen.add(v);
-      if (this.mate[v] >= 0) chosen.add(this.mate[v]);
+    // The field is in score order (./optimalWeights), so a score group is the one run of vertices `position` and
+    // `groupSize` describe: every player of that score, read without a pass over the field.
+    const chosen = this.marks;
+    const out: number[] = [];
+    const choose = (v: number) => {
+      if (v >= 0 && chosen[v] === 0) {
+        chosen[v] = 1;
+        out.push(v);
+      }
+    };
+    for (const x of vertices) {
+      const first = x - t.position[x];
+      for (let v = first; v < first + t.groupSize[x]; v++) {
+        choose(v);
+        choose(this.mate[v]);
+      }
     }
-    return [...chosen].sort((a, b) => a - b);
+    for (const v of out) chosen[v] = 0;
+    return out.sort((a, b) => a - b);
   }
 
   /** The draw's totals on the first `upTo` tiers over its pairs inside `vertices`. */
@@ -190,7 +257,8 @@ export class AvoidabilityChecker {
       const w = this.mate[v];
       if (w <= v) continue;
       for (let k = 0; k < upTo; k++) {
-        const c = this.pairCost(k, v, w);
+        const known = this.pairCosts[k];
+        const c = known === null ? this.pairCost(k, v, w) : known[v];
         // A bottleneck tier (the largest gap) is the largest cost of a pair, not the sum (../../pairing/matching).
         totals[k] = this.costTiers[k].bottleneck ? Math.max(totals[k], c) : totals[k] + c;
       }
@@ -203,6 +271,40 @@ export class AvoidabilityChecker {
     // The repeats tier weighs meetings only when repeats are allowed, as `OptimalTiers.evaluate` counts them.
     if (this.costTiers[k].name === 'repeats') return t.meetings(i, j);
     return this.costTiers[k].cost(i, j);
+  }
+
+  /**
+   * The candidates of a part (`vertices` ascending) as its own indices: those of `candidates` with both ends in it, in
+   * the same order. The tiers' candidates come by their u ascending, so those of the part's vertices are read from each
+   * one's own run (not a pass over the field's list); then the draw's pairs.
+   */
+  private partCandidates(vertices: readonly number[]): { u: number; v: number }[] {
+    const local = this.partIndex;
+    vertices.forEach((v, x) => (local[v] = x));
+    this.candidateStart ??= candidateIndex(this.tierCandidates, this.mate.length);
+    const start = this.candidateStart;
+    const out: { u: number; v: number }[] = [];
+    const all = start === null ? this.candidates : this.tierCandidates;
+    if (start === null) {
+      for (let k = 0; k < all.length; k++) {
+        const c = all[k];
+        if (local[c.u] >= 0 && local[c.v] >= 0) out.push({ u: local[c.u], v: local[c.v] });
+      }
+    } else {
+      for (const u of vertices) {
+        for (let k = start[u]; k < start[u + 1]; k++) {
+          const c = all[k];
+          if (local[c.v] >= 0) out.push({ u: local[u], v: local[c.v] });
+        }
+      }
+      for (let p = 0; p < this.drawU.length; p++) {
+        const u = local[this.drawU[p]];
+        const v = local[this.drawV[p]];
+        if (u >= 0 && v >= 0) out.push({ u, v });
+      }
+    }
+    for (const v of vertices) local[v] = -1;
+    return out;
   }
 
   /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
@@ -236,10 +338,24 @@ export class AvoidabilityChecker {
           // `vertices` ascend, so a part's pair i < j is the field's pair vertices[i] < vertices[j]: its costs are
           // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`), the
           // pairs mapped to the field's vertices once per list the matcher reads (all its tiers of a stage read one).
-          const batch = c.name === 'repeats' ? undefined : c.costs;
+          const field = this.draw.tiers;
+          // The repeats tier counts meetings (`pairCost`), read many at once as well.
+          const batch =
+            c.name === 'repeats'
+              ? (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => {
+                  for (let p = 0; p < count; p++) out[p] = field.meetings(u[p], v[p]);
+                }
+              : c.costs;
+          // The field's bounds hold for its part (speed only, CostTier `maxCost` and `zero`: the matcher's totals, all a
+          // re-draw reads, are the one lexicographic optimum's whatever it reads first). The repeats tier here counts
+          // meetings: 0 everywhere only when repeats are allowed and nobody has met (otherwise it is read).
+          const repeats = c.name === 'repeats';
+          const zero = c.zero === true && (!repeats || this.draw.tiers.options.allowRepeats === true);
           return {
             name: c.name,
             bottleneck: c.bottleneck,
+            ...(c.maxCost !== undefined && !repeats ? { maxCost: c.maxCost } : {}),
+            ...(zero ? { zero: true } : {}),
             cost: (i: number, j: number) => (vertices[i] < vertices[j] ? this.pairCost(k, vertices[i], vertices[j]) : this.pairCost(k, vertices[j], vertices[i])),
             ...(batch
               ? {
@@ -252,16 +368,7 @@ export class AvoidabilityChecker {
           };
         });
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
-    let candidates = this.candidates;
-    if (!whole) {
-      const local = new Int32Array(this.draw.tiers.size).fill(-1);
-      vertices.forEach((v, x) => (local[v] = x));
-      candidates = [];
-      for (let k = 0; k < this.candidates.length; k++) {
-        const c = this.candidates[k];
-        if (local[c.u] >= 0 && local[c.v] >= 0) candidates.push({ u: local[c.u], v: local[c.v] });
-      }
-    }
+    const candidates = whole ? this.candidates : this.partCandidates(vertices);
     let solved;
     try {
       solved = lexicographicPerfectMatching(vertices.length, permitted, tiers, { maxSpread: this.draw.maxSpread, candidates });
@@ -293,6 +400,22 @@ export class AvoidabilityChecker {
     }
     return null;
   }
+}
+
+/**
+ * Where each vertex's run of `candidates` starts (`start[u]` … `start[u + 1]`), when the list comes by its u ascending
+ * (as `OptimalTiers.candidates` builds it); null otherwise.
+ */
+function candidateIndex(candidates: readonly { readonly u: number; readonly v: number }[], n: number): Int32Array | null {
+  const start = new Int32Array(n + 1);
+  let u = 0;
+  for (let k = 0; k < candidates.length; k++) {
+    const c = candidates[k];
+    if (c.u < u || c.u >= n || c.v < 0 || c.v >= n) return null;
+    while (u < c.u) start[++u] = k;
+  }
+  while (u < n) start[++u] = candidates.length;
+  return start;
 }
 
 function plural(n: number, one: string, many: string): string {

@@ -40,18 +40,20 @@ export function seedingChangedLines(h: PairingHistory, tiers: OptimalTiers, pair
     const j = mate[i];
     if (j < 0 || tiers.score[i] !== tiers.score[j] || seedingOf(i, j) === 0 || covered.has(Math.min(i, j) * tiers.size + Math.max(i, j))) continue;
     const start = i - tiers.position[i];
-    for (let k = start; k < start + tiers.groupSize[i]; k++) {
+    // Only i's seeding partners can pass `seedingOf(i, k) === 0` (kept below): read them, not the whole group.
+    for (const k of seedingPartners(seeding, tiers.groupSize[i], tiers.position[i]).map((q) => start + q)) {
       const l = mate[k];
       if (k === i || k === j || l < 0 || l === i || seedingOf(i, k) !== 0 || !ok(i, k) || !ok(j, l)) continue;
-      // The two pairs made against the seeding's two, priority by priority down to the handicap.
+      // Fewer stones first (four reads; most pairs of a field have none to spare), then the two pairs made against
+      // the seeding's two, priority by priority down to the handicap: both must hold, in either order.
+      const made = tiers.handicap(Math.min(i, j), Math.max(i, j)) + tiers.handicap(Math.min(k, l), Math.max(k, l));
+      const seeded = tiers.handicap(Math.min(i, k), Math.max(i, k)) + tiers.handicap(Math.min(j, l), Math.max(j, l));
+      if (seeded <= made) continue;
       let first = -1;
       for (let t = 0; t <= handicapAt && first < 0; t++) {
         if (pairCost(t, i, j) + pairCost(t, k, l) !== pairCost(t, i, k) + pairCost(t, j, l)) first = t;
       }
       if (first !== handicapAt) continue;
-      const made = tiers.handicap(Math.min(i, j), Math.max(i, j)) + tiers.handicap(Math.min(k, l), Math.max(k, l));
-      const seeded = tiers.handicap(Math.min(i, k), Math.max(i, k)) + tiers.handicap(Math.min(j, l), Math.max(j, l));
-      if (seeded <= made) continue;
       if (covered.has(Math.min(k, l) * tiers.size + Math.max(k, l))) continue;
       covered.add(Math.min(i, j) * tiers.size + Math.max(i, j));
       covered.add(Math.min(k, l) * tiers.size + Math.max(k, l));
@@ -69,4 +71,24 @@ export function seedingChangedLines(h: PairingHistory, tiers: OptimalTiers, pair
     }
   }
   return lines;
+}
+
+/**
+ * The positions q (ascending) in a score group of `g` players whose pair with position `p` costs 0 on the seeding
+ * tier (./optimalWeights `seeding`, same group) — each the tier's formula solved for 0: slip |q − p| = ⌊g/2⌋; fold
+ * p + q = even − 1 (even: g less one if odd); adjacent |q − p| = 1 with the lower of the two even. Every other
+ * position costs more; the test of this file compares the two over every position of groups of up to 40 players.
+ */
+export function seedingPartners(seeding: 'slip' | 'fold' | 'adjacent', g: number, p: number): number[] {
+  const out: number[] = [];
+  const add = (q: number) => {
+    if (q >= 0 && q < g && q !== p && !out.includes(q)) out.push(q);
+  };
+  if (seeding === 'fold') add(g - (g % 2) - 1 - p);
+  else if (seeding === 'adjacent') add(p % 2 === 0 ? p + 1 : p - 1);
+  else {
+    add(p - Math.floor(g / 2));
+    add(p + Math.floor(g / 2));
+  }
+  return out;
 }
