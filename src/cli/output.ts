@@ -172,7 +172,13 @@ const SAME_READING = 'the reading paired from';
 
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readSession, pairRoundBatch, fingerprint, sessionReadBefore, SessionRefusal } = await import('../workbook/session');
+  // The reading and the pairing batch alone, papered as the session's entry papers it (session/papered.ts), not the
+  // entry itself: it loads every wizard action, the import and the file formats it reads (issue 28).
+  const { readSession, sessionReadBefore } = await import('../workbook/session/read');
+  const { fingerprint, SessionRefusal } = await import('../workbook/session/context');
+  const { pairRoundBatch: pairBatch } = await import('../workbook/session/pair');
+  const { paperOf, withPaper } = await import('../workbook/print/paper');
+  const pairRoundBatch: typeof pairBatch = (t, ...rest) => withPaper(pairBatch(t, ...rest), paperOf(t));
   const wb = await readXlsxFile(file);
   const before = wb.changed ? undefined : sessionReadBefore(wb, t);
   const session = before ? { ok: true as const, value: before } : await readSession(wb);
