@@ -167,9 +167,18 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
  * A file whose bytes are still exactly those `t` was read from is that very workbook (`readXlsxFile`), unchanged: its
  * reading is reused rather than done again (issue 28); a file changed in any byte is read again and compared.
  */
+/** The fingerprint of a reading compared with itself (`pairIntoWorkbook`). */
+const SAME_READING = 'the reading paired from';
+
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
-  const { readSession, pairRoundBatch, fingerprint, sessionReadBefore, SessionRefusal } = await import('../workbook/session');
+  // The reading and the pairing batch alone, papered as the session's entry papers it (session/papered.ts), not the
+  // entry itself: it loads every wizard action, the import and the file formats it reads (issue 28).
+  const { readSession, sessionReadBefore } = await import('../workbook/session/read');
+  const { fingerprint, SessionRefusal } = await import('../workbook/session/context');
+  const { pairRoundBatch: pairBatch } = await import('../workbook/session/pair');
+  const { paperOf, withPaper } = await import('../workbook/print/paper');
+  const pairRoundBatch: typeof pairBatch = (t, ...rest) => withPaper(pairBatch(t, ...rest), paperOf(t));
   const wb = await readXlsxFile(file);
   const before = wb.changed ? undefined : sessionReadBefore(wb, t);
   const session = before ? { ok: true as const, value: before } : await readSession(wb);
@@ -177,9 +186,12 @@ export async function pairIntoWorkbook(file: string, t: Tournament, pairing: Rou
   const now = session.value.tournament;
   let batch;
   try {
+    // Paired from this very reading (the file's bytes unchanged since, the workbook unchanged in memory): the check that
+    // the workbook did not change since is passed as such, without fingerprinting the tournament twice to compare it
+    // with itself (issue 28). Read again, the tournament paired from must be the one read now.
     batch = pairRoundBatch(now, options.rest ? wholeRound(now, pairing) : pairing, {
-      expectedFingerprint: before ? before.fingerprint : fingerprint(t),
-      currentFingerprint: session.value.fingerprint,
+      expectedFingerprint: before ? SAME_READING : fingerprint(t),
+      currentFingerprint: before ? SAME_READING : session.value.fingerprint,
       confirmRepair: options.repair || options.rest,
     });
   } catch (e) {

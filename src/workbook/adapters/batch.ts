@@ -169,6 +169,17 @@ export function formulaBody(formula: string): string {
   return formula.startsWith('=') ? formula.slice(1) : formula;
 }
 
+/**
+ * `formulaBody(a) === formulaBody(b)`, without making either body (issue 28: a congress Grid's diff compares some
+ * 40,000 formulas of 100–200 characters, each slice a string for the garbage collector).
+ */
+export function sameFormula(a: string, b: string): boolean {
+  const ea = a.charCodeAt(0) === 61; // "="
+  const eb = b.charCodeAt(0) === 61;
+  if (ea === eb) return a === b;
+  return ea ? a.length === b.length + 1 && a.startsWith(b, 1) : b.length === a.length + 1 && b.startsWith(a, 1);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Compare-and-write: what every adapter checks before writing anything.
 
@@ -195,7 +206,7 @@ function sameValue(a: CellValue, b: CellValue): boolean {
 
 /** Whether a cell found at apply time is what the batch expected. */
 export function matches(expected: ExpectedCell, found: FoundCell): boolean {
-  if (expected.formula !== undefined) return found.formula !== undefined && formulaBody(found.formula) === formulaBody(expected.formula);
+  if (expected.formula !== undefined) return found.formula !== undefined && sameFormula(found.formula, expected.formula);
   // A value expected: the value is compared (a director's own formula there giving the same value is no change).
   return sameValue(expected.value, found.value);
 }
@@ -229,7 +240,7 @@ export function expectationConflicts(batch: WorkbookBatch, sheetExists: (sheet: 
     if (!c.at || typeof c.found !== 'object') return true;
     const w = writes.get(`${c.sheet}!${c.at}`);
     if (w === undefined) return true;
-    return !(isFormulaInput(w) ? c.found.formula !== undefined && formulaBody(c.found.formula) === formulaBody(w.formula) : c.found.formula === undefined && sameValue(w, c.found.value));
+    return !(isFormulaInput(w) ? c.found.formula !== undefined && sameFormula(c.found.formula, w.formula) : c.found.formula === undefined && sameValue(w, c.found.value));
   });
 }
 

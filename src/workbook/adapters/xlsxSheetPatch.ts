@@ -259,6 +259,22 @@ function restyled(cell: string, style: string | undefined): string {
   return (m[1] ? tag.replace(/>$/, '/>') : tag) + cell.slice(m[0].length);
 }
 
+/**
+ * The column of a `<c>` start tag's attributes: read at once where the address comes first (` r="B12"`, as every
+ * program writes it), else found among the attributes (issue 28: a congress Grid's round rewrites some 30,000 cells).
+ */
+function cellColumn(attributes: string): number {
+  if (attributes.startsWith(' r="')) {
+    let n = 0;
+    let i = 4;
+    for (let ch = attributes.charCodeAt(i); ch >= 65 && ch <= 90; ch = attributes.charCodeAt(++i)) n = n * 26 + (ch - 64);
+    const letters = i;
+    for (let ch = attributes.charCodeAt(i); ch >= 48 && ch <= 57; ch = attributes.charCodeAt(++i));
+    if (letters > 4 && i > letters && attributes.charCodeAt(i) === 34) return n;
+  }
+  return columnOf(/\sr="([A-Z]+)(\d+)"/.exec(attributes)![1]);
+}
+
 function columnOf(letters: string): number {
   let n = 0;
   for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
@@ -355,7 +371,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
     const parts: string[] = [];
     const formats = styled.get(r);
-    const pending = [...new Set([...changes.keys(), ...(formats?.keys() ?? [])])].sort((a, b) => a - b);
+    const pending = (formats ? [...new Set([...changes.keys(), ...formats.keys()])] : [...changes.keys()]).sort((a, b) => a - b);
     let p = 0;
     const emit = (column: number, was: string | undefined, base: string | undefined) => {
       const f = formats?.get(column);
@@ -366,8 +382,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     };
     CELL.lastIndex = 0;
     for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
-      const ref = /\sr="([A-Z]+)(\d+)"/.exec(m[1])!;
-      const column = columnOf(ref[1]);
+      const column = cellColumn(m[1]);
       for (; p < pending.length && pending[p] < column; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
       if (p < pending.length && pending[p] === column) {
         emit(column, m[0], attribute(m[1], 's'));

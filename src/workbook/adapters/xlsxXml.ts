@@ -5,7 +5,12 @@
  * leave the rest of that text as it was, rather than parse and re-serialise whole documents.
  */
 
+/** A character `escapeXml` replaces. */
+const ESCAPED = /[&<>"]/;
+
 export function escapeXml(text: string): string {
+  // Most texts (names, clubs, formulas without quotes) need nothing: returned as they are, not copied four times.
+  if (!ESCAPED.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 

@@ -3,9 +3,22 @@
  * Rows and columns are 1-based, as on screen.
  */
 
+/**
+ * The letters of each column spelled so far, by number (issue 28: a congress batch spells some 100,000 addresses in a
+ * few dozen columns).
+ */
+const LETTERS: string[] = [];
+
 /** 1 → A, 26 → Z, 27 → AA. */
 export function columnLetter(column: number): string {
+  const known = LETTERS[column];
+  if (known !== undefined) return known;
   if (!Number.isInteger(column) || column < 1) throw new RangeError(`column ${column} is not a column number ≥ 1`);
+  if (column <= MAX_COLUMNS) return (LETTERS[column] = spelled(column));
+  return spelled(column);
+}
+
+function spelled(column: number): string {
   let n = column;
   let s = '';
   while (n > 0) {
@@ -46,6 +59,30 @@ export interface RangePosition {
 
 /** `B12` (also `$B$12`) → { row: 12, column: 2 }; undefined when not a cell address inside Excel's limits. */
 export function parseCell(text: string): CellPosition | undefined {
+  // The address as Tengen spells it (1–3 capitals, then 1–7 digits), read without a regular expression or a copy
+  // (issue 28: a congress batch is checked, applied and diffed through some 100,000 of them); any other text as below.
+  const length = text.length;
+  let i = 0;
+  let column = 0;
+  for (; i < length && i < 4; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    column = column * 26 + (c - 64);
+  }
+  if (i >= 1 && i <= 3 && length - i >= 1 && length - i <= 7) {
+    let row = 0;
+    let j = i;
+    for (; j < length; j++) {
+      const c = text.charCodeAt(j);
+      if (c < 48 || c > 57) break;
+      row = row * 10 + (c - 48);
+    }
+    if (j === length) return row < 1 || row > MAX_ROWS || column > MAX_COLUMNS ? undefined : { row, column };
+  }
+  return parsedCell(text);
+}
+
+function parsedCell(text: string): CellPosition | undefined {
   const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(text.trim());
   if (!m) return undefined;
   const column = columnNumber(m[1])!;

@@ -17,7 +17,7 @@
  */
 import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
-import { formulaBody } from '../adapters/batch';
+import { sameFormula } from '../adapters/batch';
 
 /** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
 export interface SheetRead {
@@ -115,7 +115,7 @@ function blank(c: CellInput | undefined): boolean {
 
 function same(a: CellInput | undefined, b: CellInput | undefined): boolean {
   if (blank(a) || blank(b)) return blank(a) && blank(b);
-  if (isFormula(a) || isFormula(b)) return isFormula(a) && isFormula(b) && formulaBody(a.formula) === formulaBody(b.formula) && (a.value ?? null) === (b.value ?? null);
+  if (isFormula(a) || isFormula(b)) return isFormula(a) && isFormula(b) && sameFormula(a.formula, b.formula) && (a.value ?? null) === (b.value ?? null);
   return a === b;
 }
 
@@ -127,7 +127,7 @@ export function readCell(read: SheetRead, row: number, column: number): Expected
 }
 
 function holds(cell: ExpectedCell, c: CellInput | undefined): boolean {
-  if (isFormula(c)) return cell.formula !== undefined && formulaBody(cell.formula) === formulaBody(c.formula);
+  if (isFormula(c)) return cell.formula !== undefined && sameFormula(cell.formula, c.formula);
   if (cell.formula !== undefined) return false;
   return blank(c) ? cell.value === null || cell.value === '' : cell.value === c;
 }
@@ -207,17 +207,17 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
         // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path.
         const formula = read.formulas?.[row - 1]?.[column - 1];
         const value = read.values[row - 1]?.[column - 1] ?? null;
-        if (formula && formulaBody(formula) === formulaBody(a.formula) && value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
+        if (formula && sameFormula(formula, a.formula) && value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
       }
       continue;
     }
     const found = readCell(read, row, column);
-    if (isFormula(a) && isFormula(b) && formulaBody(a.formula) === formulaBody(b.formula)) {
+    if (isFormula(a) && isFormula(b) && sameFormula(a.formula, b.formula)) {
       // Only the formula's value moved: Excel recalculates it; a file keeps it as the cached value. A cell whose
       // formula is not Tengen's any more is left alone (the director's own formula); one whose formula was replaced by
       // a typed number gets its formula back ("the dependent score cells only if those are not already formulas").
       if (found.formula !== undefined) {
-        if (formulaBody(found.formula) === formulaBody(a.formula)) recalculated.set(k, a.value ?? null);
+        if (sameFormula(found.formula, a.formula)) recalculated.set(k, a.value ?? null);
         continue;
       }
     }

@@ -5,7 +5,7 @@
 import { type Tournament } from '../../model/tournament';
 import { sheetCell } from '../cells/address';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from '../cells/notation';
-import { gridInputCells, gridLayout } from '../sheets/grid';
+import { gridInputView, gridLayout } from '../sheets/grid';
 import { SessionRefusal } from './context';
 
 export type Field = 'title' | 'id' | 'name' | 'club' | 'rank' | 'initial' | 'section' | 'opponent' | 'colour' | 'result';
@@ -34,7 +34,7 @@ class GridInputCell implements InputCell {
 /** The grid's input cells as rendered: the text of a cell by row and column, and each player's row by ID. */
 function inputGrid(t: Tournament, language: GridLanguage) {
   const layout = gridLayout(t.settings.rounds, t.players.length, { language });
-  const cells = gridInputCells(t, { language });
+  const cells = gridInputView(t, { language });
   const text = (row: number, column: number): string => {
     const c = cells[row - 1]?.[column - 1];
     return c === null || c === undefined || typeof c === 'object' ? '' : String(c);

@@ -9,7 +9,7 @@ import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
 import type { WorkbookBatch } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { hasPoster, POSTER_SHEET, posterOps, roundPaperOps } from '../print/printouts';
-import { gridLayout } from '../sheets/grid';
+import { gridLayout, sharingGridRenders } from '../sheets/grid';
 import { type LogLine } from '../sheets/logSheet';
 import { pairingsSheetName } from '../sheets/pairingsSheet';
 import { teamSheetsOps } from '../sheets/teamSheets';
@@ -76,6 +76,11 @@ export interface PairRoundOptions extends SessionOptions {
  * pairing leaves a present player out or names an absent one.
  */
 export function pairRoundBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptions): WorkbookBatch {
+  // The grid of the tournament as read and as it will be, each rendered once for the overwrite check and the diff.
+  return sharingGridRenders(() => roundPairingBatch(t, pairing, options));
+}
+
+function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptions): WorkbookBatch {
   const ctx = contextOf(t, options);
   const current = options.currentFingerprint ?? fingerprint(t);
   if (current !== options.expectedFingerprint) {

@@ -7,7 +7,7 @@ import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
 import { resultChanges } from '../cells/resultCells';
 import { readScratchPad, resultOfMark } from '../cells/scratchPad';
 import { hasBracket } from '../print/printouts';
-import { GRID_SHEET, gridOps } from '../sheets/grid';
+import { GRID_SHEET, gridOps, sharingGridRenders } from '../sheets/grid';
 import { type LogLine } from '../sheets/logSheet';
 import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
 import { teamSheetsOps } from '../sheets/teamSheets';
@@ -49,6 +49,11 @@ export function parseScratchPad(text: string): Parsed<ResultInput[]> {
 
 /** The round's results written into the grid (scores and places follow), its pairing sheet and the Log. */
 export function resultsBatch(t: Tournament, round: Round, results: readonly ResultInput[], options: SessionOptions = {}): WorkbookBatch {
+  // Where the grid is diffed whole (below), each tournament's grid rendered once for the overwrite check and the diff.
+  return sharingGridRenders(() => resultsBatchNow(t, round, results, options));
+}
+
+function resultsBatchNow(t: Tournament, round: Round, results: readonly ResultInput[], options: SessionOptions): WorkbookBatch {
   const ctx = contextOf(t, options);
   const games = t.games.filter((g) => g.round === round);
   const set = new Map<Game, GameResult>();

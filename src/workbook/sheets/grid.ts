@@ -172,7 +172,56 @@ function titleValues(t: Tournament, language: GridLanguage): Record<TitleKey, Ce
 
 /** Every cell of the grid, a rectangle from A1 (`null` = empty). */
 export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[][] {
-  return gridRows(t, options, true);
+  if (!shared) return gridRows(t, options, true);
+  const key = `${options.sheet ?? ''}|${options.language ?? ''}|${options.valuesOnly === true}`;
+  let byOptions = shared.get(t);
+  if (!byOptions) shared.set(t, (byOptions = new Map()));
+  let cells = byOptions.get(key);
+  if (!cells) byOptions.set(key, (cells = gridRows(t, options, true)));
+  return cells;
+}
+
+/**
+ * The grid renderings made while `sharingGridRenders` runs, by tournament and options: a batch renders the same
+ * tournament's grid for its overwrite check and again for its diff (issue 28: a 1,000-player grid of 10 rounds takes a
+ * quarter of a second to render). Only while the batch is prepared: its renderings are read, never changed, then.
+ */
+let shared: WeakMap<Tournament, Map<string, CellInput[][]>> | undefined;
+/**
+ * The formulas' texts made while `sharingGridRenders` runs, by what they follow from: the grid as read and as it will
+ * be hold the very same text wherever a player's formula did not change, so the diff finds them equal at once instead
+ * of comparing some 40,000 texts of 100–1,500 characters character by character.
+ */
+let sharedTexts: Map<string, string> | undefined;
+
+export function sharingGridRenders<T>(work: () => T): T {
+  if (shared) return work();
+  shared = new WeakMap();
+  sharedTexts = new Map();
+  try {
+    return work();
+  } finally {
+    shared = undefined;
+    sharedTexts = undefined;
+  }
+}
+
+/** `make()`, or the text made before for the same `key` while renders are shared. */
+function sharedText(key: string, make: () => string): string {
+  if (!sharedTexts) return make();
+  let text = sharedTexts.get(key);
+  if (text === undefined) sharedTexts.set(key, (text = make()));
+  return text;
+}
+
+/**
+ * What a director typed on the grid, for comparing: `gridInputCells`, or the whole grid's rendering when the batch
+ * shares it (`sharingGridRenders`): the two hold the same at every input cell (the title block, the headers, each
+ * player's line 1 and section, each round's opponent, colour and result); the whole grid adds only the computed
+ * cells (scores, Victories, Place), which no comparison of input cells reads.
+ */
+export function gridInputView(t: Tournament, options: GridOptions = {}): CellInput[][] {
+  return shared ? gridCells(t, options) : gridInputCells(t, options);
 }
 
 /**
@@ -249,12 +298,13 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
       const points = pointsFormula(cellAddress(line1, layout.resultColumn(r)));
       const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
-      put(line2, layout.scoreColumn(r), { formula: `=${before}+${points}${plusConstant(free)}`, value: after[r] / 2 });
+      // (the formula's text follows from the player's line, the round, the system and the free points alone)
+      put(line2, layout.scoreColumn(r), { formula: sharedText(`s${line1}|${r}|${mcmahon}|${free}`, () => `=${before}+${points}${plusConstant(free)}`), value: after[r] / 2 });
       victoryTerms.push(points);
     }
     if (computed && shown > 0) {
       const freeWins = sb.freeNbwAfter[index][shown] / 2;
-      put(line1, c.victories, { formula: `=${victoryTerms.join('+')}${plusConstant(freeWins)}`, value: sb.nbwAfter[index][shown] / 2 });
+      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, () => `=${victoryTerms.join('+')}${plusConstant(freeWins)}`), value: sb.nbwAfter[index][shown] / 2 });
     }
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
