@@ -160,6 +160,9 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
   return { ...pairing, games: [...announced, ...pairing.games], bye: pairing.bye ?? announcedBye, withdrawnBye: undefined };
 }
 
+/** The fingerprint of a reading compared with itself (`pairIntoWorkbook`). */
+const SAME_READING = 'the reading paired from';
+
 /**
  * Round `pairing.round` written into the workbook `file` in place: the workbook is read again now, checked against
  * the tournament the pairing was made from (the same fingerprint, else refused: it changed meanwhile), the
@@ -167,9 +170,6 @@ function wholeRound(t: Tournament, pairing: RoundPairing): RoundPairing {
  * A file whose bytes are still exactly those `t` was read from is that very workbook (`readXlsxFile`), unchanged: its
  * reading is reused rather than done again (issue 28); a file changed in any byte is read again and compared.
  */
-/** The fingerprint of a reading compared with itself (`pairIntoWorkbook`). */
-const SAME_READING = 'the reading paired from';
-
 export async function pairIntoWorkbook(file: string, t: Tournament, pairing: RoundPairing, options: { repair: boolean; rest: boolean }, fs?: WriterFs): Promise<void> {
   const { readXlsxFile } = await import('../workbook/adapters/xlsxFile');
   // The reading and the pairing batch alone, papered as the session's entry papers it (session/papered.ts), not the

@@ -67,4 +67,19 @@ describe('fast paths of the workbook', () => {
     // Outside a batch, nothing is kept: each rendering is made anew.
     expect(gridCells(t)).not.toBe(gridCells(t));
   });
+
+  test('grids of different shapes rendered in one batch each get their own formulas', () => {
+    // The formulas' texts are shared inside a batch by what they follow from; a grid of another shape (rounds, players,
+    // language, a played round more) must not get another's text.
+    const shapes: [Tournament, 'en' | 'fr'][] = [
+      [generated(40, 5, 7), 'en'],
+      [generated(40, 6, 7), 'en'],
+      [generated(41, 5, 7), 'en'],
+      [generated(40, 5, 7), 'fr'],
+      [{ ...generated(40, 5, 7), games: generated(40, 5, 7).games.filter((g) => g.round < 5) }, 'en'],
+    ];
+    const plain = shapes.map(([t, language]) => gridCells(t, { language }));
+    const shared = sharingGridRenders(() => shapes.map(([t, language]) => gridCells(t, { language })));
+    expect(shared).toEqual(plain);
+  });
 });
