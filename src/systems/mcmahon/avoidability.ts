@@ -338,19 +338,18 @@ export class AvoidabilityChecker {
           // `vertices` ascend, so a part's pair i < j is the field's pair vertices[i] < vertices[j]: its costs are
           // read many at once through the field's own batch (the repeats tier counts meetings, as `pairCost`), the
           // pairs mapped to the field's vertices once per list the matcher reads (all its tiers of a stage read one).
-          const field = this.draw.tiers;
+          const fieldTiers = this.draw.tiers;
           // The repeats tier counts meetings (`pairCost`), read many at once as well.
-          const batch =
-            c.name === 'repeats'
-              ? (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => {
-                  for (let p = 0; p < count; p++) out[p] = field.meetings(u[p], v[p]);
-                }
-              : c.costs;
+          const repeats = c.name === 'repeats';
+          const batch = repeats
+            ? (u: Int32Array, v: Int32Array, count: number, out: Int32Array) => {
+                for (let p = 0; p < count; p++) out[p] = fieldTiers.meetings(u[p], v[p]);
+              }
+            : c.costs;
           // The field's bounds hold for its part (speed only, CostTier `maxCost` and `zero`: the matcher's totals, all a
           // re-draw reads, are the one lexicographic optimum's whatever it reads first). The repeats tier here counts
           // meetings: 0 everywhere only when repeats are allowed and nobody has met (otherwise it is read).
-          const repeats = c.name === 'repeats';
-          const zero = c.zero === true && (!repeats || this.draw.tiers.options.allowRepeats === true);
+          const zero = c.zero === true && (!repeats || fieldTiers.options.allowRepeats === true);
           return {
             name: c.name,
             bottleneck: c.bottleneck,

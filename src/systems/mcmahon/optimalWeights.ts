@@ -669,7 +669,6 @@ export class OptimalTiers {
  * does not reject, in triangle order, into `u`/`v`; returns how many. A function of its own: V8 optimises its loop.
  */
 function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i: number, j: number) => boolean) | null, u: Int32Array, v: Int32Array): number {
-  if (!repeats && forbidden === null) return unmetOnly(met, n, u, v);
   let p = 0;
   for (let i = 0; i < n; i++) {
     const row = i * n;
@@ -677,21 +676,6 @@ function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i
       if ((!repeats && met[row + j] !== 0) || (forbidden !== null && forbidden(i, j))) continue;
       u[p] = i;
       v[p++] = j;
-    }
-  }
-  return p;
-}
-
-/** `unmetPairs` without repeats or forbidden pairs (the usual round): the same pairs in the same order, a plainer loop. */
-function unmetOnly(met: Uint8Array, n: number, u: Int32Array, v: Int32Array): number {
-  let p = 0;
-  for (let i = 0; i < n; i++) {
-    const row = i * n;
-    for (let j = i + 1; j < n; j++) {
-      if (met[row + j] === 0) {
-        u[p] = i;
-        v[p++] = j;
-      }
     }
   }
   return p;
