@@ -16,7 +16,7 @@ import { cusp, cuss, mms, nbw, sodos, sos, sosos } from './criteria';
 import { compareKeys, directComparison } from './directComparison';
 import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
 import { playoffKindOf, playoffOutcome } from './knockoutPlayoff';
-import { buildScoreboard, type Scoreboard } from './scoreboard';
+import { cachedScoreboard, type Scoreboard } from './scoreboard';
 
 export interface StandingsOptions {
   readonly ruleset?: RulesetName;
@@ -168,7 +168,7 @@ export function orderGroups(ctx: Context, start: readonly number[][], order: rea
 }
 
 export function computeStandings(t: Tournament, options: StandingsOptions = {}): Standings {
-  const sb = buildScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
+  const sb = cachedScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
   const playoffKind = playoffKindOf(t);
   const rulesOrder = options.tiebreaks === undefined && t.settings.tiebreaks === undefined && playoffKind !== undefined;
   // The league and the QT (seeds/egc-championship-rules.txt): "the players are ordered by greater numbers of wins" /
