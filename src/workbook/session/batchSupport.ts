@@ -3,7 +3,7 @@
  * that differ (each expected as read), the Log lines appended, the live caches and the Grid's Place column.
  */
 import { type Round, type RulesetName, type Tournament } from '../../model/tournament';
-import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
+import type { CellValue, WorkbookBatch, WorkbookOp } from '../adapters/adapter';
 import { type GridLanguage } from '../cells/notation';
 import { gridCacheOps, isCacheSheet, settingsCacheOps, standingsCacheOps } from '../formulas/liveCache';
 import { hasBracket } from '../print/printouts';
@@ -139,5 +139,7 @@ export function cacheChanges(read: WorkbookRead, ops: readonly WorkbookOp[]): Wo
  * of the tournament read.
  */
 export function asRead(sheet: string, found: SheetRead): WorkbookOp[] {
-  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values.map((row) => [...row]) }] : [];
+  // The rows as read, not copied (issue 28: a congress grid's copy is some 70,000 cells): this rendering is only ever
+  // compared (`sheetChanges` reads it), never sent nor changed.
+  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values as CellValue[][] }] : [];
 }
