@@ -178,8 +178,9 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
   const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map(), oneOnOneKeys: new Map() };
   // OpenGotha lists only implied players (a game or a bye in some round) and numbers places without the others.
-  const implied = new Set([...t.games.flatMap((g) => [g.white, g.black]), ...t.byes.map((b) => b.player)]);
-  const all = sb.players.map((_, p) => p).filter((p) => !sb.ruleset.listsOnlyImpliedPlayers || implied.has(sb.players[p].id));
+  // (the implied players gathered only for a ruleset that lists only them: issue 28)
+  const implied = sb.ruleset.listsOnlyImpliedPlayers ? new Set([...t.games.flatMap((g) => [g.white, g.black]), ...t.byes.map((b) => b.player)]) : undefined;
+  const all = sb.players.map((_, p) => p).filter((p) => !implied || implied.has(sb.players[p].id));
   const sections = sb.players.map((_, p) => sectionOf(t, sb, p));
 
   // Mays: places are decided inside each McMahon section, sections listed from the highest initial MMS down.

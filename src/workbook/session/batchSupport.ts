@@ -47,9 +47,18 @@ export function tournamentBatch(
   const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
   // `asRead`: the rendering of the tournament as read, which `changedOps` compares with the sheets' cells: a cache sheet
   // is compared with its cells alone (`asRead` below), a sheet missing when read with nothing, so neither is rendered.
+  // The Players sheet follows from the players and the entrants' settings alone (`playersOps`, nothing else read): a
+  // batch that keeps both (a round paired, results) renders it once for the sheet as read and as it will be (issue 28).
+  let playersRendered: { readonly t: Tournament; readonly ops: WorkbookOp[] } | undefined;
+  const players = (t: Tournament): WorkbookOp[] => {
+    const last = playersRendered;
+    if (last && last.t.players === t.players && last.t.settings.entrants === t.settings.entrants) return last.ops;
+    playersRendered = { t, ops: playersOps(t.players, t.settings.entrants) };
+    return playersRendered.ops;
+  };
   const render = (t: Tournament, asRead = false) => [
     ...gridOps(t, { language: ctx.language }),
-    ...playersOps(t.players, t.settings.entrants),
+    ...players(t),
     ...(options.rounds ?? []).filter((r) => !asRead || ctx.read?.has(pairingsSheetName(r))).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
     ...(asRead ? [] : liveCacheOps(t, ctx.language, withStandings)),
