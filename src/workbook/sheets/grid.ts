@@ -208,16 +208,24 @@ let shared: WeakMap<Tournament, Map<string, CellInput[][]>> | undefined;
  * of comparing some 40,000 texts of 100–1,500 characters character by character.
  */
 let sharedTexts: Map<string, string> | undefined;
+/**
+ * The score formulas' texts (`sharedScoreText`), found by a number made of the line and the round rather than by a key
+ * spelled for each of a congress grid's 10,000 score cells: each entry holds what its text follows from, compared in
+ * full before it is used (two lines and rounds that make the same number are told apart; those go to `sharedTexts`).
+ */
+let sharedScoreTexts: Map<number, { readonly line: number; readonly round: number; readonly mcmahon: boolean; readonly free: number; readonly text: string }> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
   shared = new WeakMap();
   sharedTexts = new Map();
+  sharedScoreTexts = new Map();
   try {
     return work();
   } finally {
     shared = undefined;
     sharedTexts = undefined;
+    sharedScoreTexts = undefined;
   }
 }
 
@@ -226,6 +234,24 @@ function sharedText(key: string, make: () => string): string {
   if (!sharedTexts) return make();
   let text = sharedTexts.get(key);
   if (text === undefined) sharedTexts.set(key, (text = make()));
+  return text;
+}
+
+/**
+ * The text of the score formula of the player on `line` after `round` (it follows from these, the system and the free
+ * points alone): `sharedText` of the key `s<line>|<round>|<mcmahon>|<free>`, the same text made once.
+ */
+function sharedScoreText(line: number, round: number, mcmahon: boolean, free: number, make: () => string): string {
+  if (!sharedScoreTexts) return make();
+  const key = line * 1024 + round;
+  const hit = sharedScoreTexts.get(key);
+  if (hit) {
+    if (hit.line === line && hit.round === round && hit.mcmahon === mcmahon && hit.free === free) return hit.text;
+    return sharedText(`s${line}|${round}|${mcmahon}|${free}`, make);
+  }
+  // (made here, not through `sharedText`: a text is the same whoever makes it; shared, it is compared at once)
+  const text = make();
+  sharedScoreTexts.set(key, { line, round, mcmahon, free, text });
   return text;
 }
 
@@ -315,7 +341,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
       // (the formula's text follows from the player's line, the round, the system and the free points alone)
       put(line2, layout.scoreColumn(r), {
-        formula: sharedText(`s${line1}|${r}|${mcmahon}|${free}`, () => `=${r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1))}+${points(r)}${plusConstant(free)}`),
+        formula: sharedScoreText(line1, r, mcmahon, free, () => `=${r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1))}+${points(r)}${plusConstant(free)}`),
         value: after[r] / 2,
       });
     }
