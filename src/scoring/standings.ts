@@ -232,16 +232,32 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     }
   }
 
-  const reported: Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery'];
+  // Every reported criterion's values, looked up once (not once per player), and each player's made in one literal,
+  // its keys in the order they always had: mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, rating, lottery,
+  // previousorder, dc, oneonone (issue 28).
+  const [mmsV, nbwV, sosV, sos1V, sos2V, sodosV, sososV, cussV, cuspV, ratingV, lotteryV, previousV] = (
+    ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery', 'previousorder'] as const
+  ).map((c) => valuesFor(ctx, c));
   const entries: StandingsEntry[] = [];
   for (const g of groups) {
     for (const p of g) {
-      const values = {} as Record<Criterion, Fraction>;
-      for (const c of reported) values[c] = valuesFor(ctx, c)[p];
-      values.previousorder = valuesFor(ctx, 'previousorder')[p];
       const dcKeys = ctx.dcKeys.get(p) ?? [0];
-      values.dc = fraction(dcKeys[0] ?? 0, 2);
-      values.oneonone = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
+      const values: Record<Criterion, Fraction> = {
+        mms: mmsV[p],
+        nbw: nbwV[p],
+        sos: sosV[p],
+        sos1: sos1V[p],
+        sos2: sos2V[p],
+        sodos: sodosV[p],
+        sosos: sososV[p],
+        cuss: cussV[p],
+        cusp: cuspV[p],
+        rating: ratingV[p],
+        lottery: lotteryV[p],
+        previousorder: previousV[p],
+        dc: fraction(dcKeys[0] ?? 0, 2),
+        oneonone: fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2),
+      };
       entries.push({
         player: sb.players[p],
         index: p,
