@@ -131,7 +131,7 @@ describe('fast paths of the workbook', () => {
 
   test("the Grid (cache) copy taken from the live grid's rendering is the values-only rendering", () => {
     const played = generated(30, 4, 3);
-    const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })) };
+    const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })), byes: [] };
     const empty = { ...played, players: [], games: [], byes: [] };
     for (const t of [played, none, empty]) {
       const plain = valuesOf(gridCells(t, { valuesOnly: true }));
