@@ -101,13 +101,15 @@ export function sosContributions(sb: Scoreboard, p: number): readonly Contributi
   for (const r of sb.rounds[p]) {
     if (r.opponent >= 0) {
       const view = opponentView(sb, r.opponent);
-      const adjustments = [...view.adjustments];
+      // The opponent's adjustments as they are (never changed: read-only lines), copied only to add this game's own
+      // (issue 28: a copy for each of a congress's 10,000 lines).
+      let adjustments: readonly Adjustment[] = view.adjustments;
       let value = view.value;
       if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') {
         // OpenGotha (corpus/README.md): "the White player counts opponent + handicap, the Black player opponent − handicap".
         // Its SOSM only: SOSW adds the opponents' wins as they are (Tournament.fillBaseScoringInfoIfNecessary, 4.1).
         const h = 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
-        adjustments.push({ reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h });
+        adjustments = [...view.adjustments, { reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h }];
         value += h;
       }
       rows.push({ round: r.round, opponent: r.opponent, outcome: r.outcome, unadjusted: view.unadjusted, adjustments, value });
@@ -151,12 +153,21 @@ export function sumContributions(rows: readonly Contribution[], drop = 0): { tot
 
 /** The places of the `drop` lowest counted values; among equal values the earliest round, so explanations are deterministic. */
 function lowestRounds(rows: readonly Contribution[], drop: number): Set<number> {
-  const values: { value: number; index: number }[] = [];
-  rows.forEach((row, index) => {
-    if (row.value !== null) values.push({ value: row.value, index });
-  });
-  values.sort((a, b) => a.value - b.value || a.index - b.index);
-  return new Set(values.slice(0, Math.min(drop, values.length)).map((v) => v.index));
+  // The first `drop` of the counted rounds ordered by value, then by round: picked one at a time, each the smallest
+  // value not picked yet (the earliest of equals), rather than sorting every player's rounds (issue 28: SOS-1 and
+  // SOS-2 of every player, each standings).
+  const dropped = new Set<number>();
+  while (dropped.size < drop) {
+    let lowest = -1;
+    for (let index = 0; index < rows.length; index++) {
+      const value = rows[index].value;
+      if (value === null || dropped.has(index)) continue;
+      if (lowest < 0 || value < rows[lowest].value!) lowest = index;
+    }
+    if (lowest < 0) break;
+    dropped.add(lowest);
+  }
+  return dropped;
 }
 
 export function sos(sb: Scoreboard, p: number, drop = 0): Fraction {

@@ -120,9 +120,12 @@ export function buildRecords(t: Tournament, asOf: number): Records {
     rounds[p][bye.round - 1] = { round: bye.round, outcome: 'bye', opponent: -1, handicap: 0 };
   }
   rounds.forEach((row, p) => {
-    const away = new Set(players[p].absentRounds ?? []);
+    // (the rounds announced absent looked up only for a player with a round left without a game: issue 28)
+    let away: Set<number> | undefined;
     for (let r = 0; r < asOf; r++) {
-      if (!row[r]) row[r] = { round: r + 1, outcome: 'absent', opponent: -1, handicap: 0, ...(!away.has(r + 1) && { notAssigned: true as const }) };
+      if (row[r]) continue;
+      away ??= new Set(players[p].absentRounds ?? []);
+      row[r] = { round: r + 1, outcome: 'absent', opponent: -1, handicap: 0, ...(!away.has(r + 1) && { notAssigned: true as const }) };
     }
   });
   return { players, indexOf, rounds, asOf };

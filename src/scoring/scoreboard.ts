@@ -119,6 +119,25 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
   };
 }
 
+/**
+ * `buildScoreboard`, built once for a tournament, ruleset and round: a workbook batch asks for the same scoreboard
+ * from the Grid's rendering and from the standings (`computeStandings`) of each tournament it renders (issue 28: a
+ * 1,000-player, 10-round scoreboard is some 40 ms). Safe as `cachedStandings` is: a `Tournament` is never changed in
+ * place, and a scoreboard is never changed once built (its arrays are filled here and only read after).
+ */
+export function cachedScoreboard(t: Tournament, options: ScoreboardOptions = {}): Scoreboard {
+  // The round as `buildScoreboard` settles it; building with it settled gives the same scoreboard (the clamp is idempotent).
+  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
+  let byOptions = scoreboardCache.get(t);
+  if (!byOptions) scoreboardCache.set(t, (byOptions = new Map()));
+  const key = `${options.ruleset ?? ''}|${asOf}`;
+  let out = byOptions.get(key);
+  if (!out) byOptions.set(key, (out = buildScoreboard(t, { ...(options.ruleset !== undefined ? { ruleset: options.ruleset } : {}), asOf })));
+  return out;
+}
+
+const scoreboardCache = new WeakMap<Tournament, Map<string, Scoreboard>>();
+
 /** The score tie-breakers sum (MMS in McMahon, NBW in Swiss), after round r, in half points. */
 export function scoreAfter(sb: Scoreboard, p: number, r: number): number {
   return sb.primary === 'mms' ? sb.mmsAfter[p][r] : sb.nbwAfter[p][r];

@@ -16,7 +16,7 @@ import { cusp, cuss, mms, nbw, sodos, sos, sosos } from './criteria';
 import { compareKeys, directComparison } from './directComparison';
 import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
 import { playoffKindOf, playoffOutcome } from './knockoutPlayoff';
-import { buildScoreboard, type Scoreboard } from './scoreboard';
+import { cachedScoreboard, type Scoreboard } from './scoreboard';
 
 export interface StandingsOptions {
   readonly ruleset?: RulesetName;
@@ -168,7 +168,7 @@ export function orderGroups(ctx: Context, start: readonly number[][], order: rea
 }
 
 export function computeStandings(t: Tournament, options: StandingsOptions = {}): Standings {
-  const sb = buildScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
+  const sb = cachedScoreboard(t, { ruleset: options.ruleset, asOf: options.asOf });
   const playoffKind = playoffKindOf(t);
   const rulesOrder = options.tiebreaks === undefined && t.settings.tiebreaks === undefined && playoffKind !== undefined;
   // The league and the QT (seeds/egc-championship-rules.txt): "the players are ordered by greater numbers of wins" /
@@ -178,8 +178,9 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
   const ctx: Context = { sb, seed, values: new Map(), dcKeys: new Map(), oneOnOneKeys: new Map() };
   // OpenGotha lists only implied players (a game or a bye in some round) and numbers places without the others.
-  const implied = new Set([...t.games.flatMap((g) => [g.white, g.black]), ...t.byes.map((b) => b.player)]);
-  const all = sb.players.map((_, p) => p).filter((p) => !sb.ruleset.listsOnlyImpliedPlayers || implied.has(sb.players[p].id));
+  // (the implied players gathered only for a ruleset that lists only them: issue 28)
+  const implied = sb.ruleset.listsOnlyImpliedPlayers ? new Set([...t.games.flatMap((g) => [g.white, g.black]), ...t.byes.map((b) => b.player)]) : undefined;
+  const all = sb.players.map((_, p) => p).filter((p) => !implied || implied.has(sb.players[p].id));
   const sections = sb.players.map((_, p) => sectionOf(t, sb, p));
 
   // Mays: places are decided inside each McMahon section, sections listed from the highest initial MMS down.
@@ -231,16 +232,32 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     }
   }
 
-  const reported: Criterion[] = ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery'];
+  // Every reported criterion's values, looked up once (not once per player), and each player's made in one literal,
+  // its keys in the order they always had: mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, rating, lottery,
+  // previousorder, dc, oneonone (issue 28).
+  const [mmsV, nbwV, sosV, sos1V, sos2V, sodosV, sososV, cussV, cuspV, ratingV, lotteryV, previousV] = (
+    ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery', 'previousorder'] as const
+  ).map((c) => valuesFor(ctx, c));
   const entries: StandingsEntry[] = [];
   for (const g of groups) {
     for (const p of g) {
-      const values = {} as Record<Criterion, Fraction>;
-      for (const c of reported) values[c] = valuesFor(ctx, c)[p];
-      values.previousorder = valuesFor(ctx, 'previousorder')[p];
       const dcKeys = ctx.dcKeys.get(p) ?? [0];
-      values.dc = fraction(dcKeys[0] ?? 0, 2);
-      values.oneonone = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
+      const values: Record<Criterion, Fraction> = {
+        mms: mmsV[p],
+        nbw: nbwV[p],
+        sos: sosV[p],
+        sos1: sos1V[p],
+        sos2: sos2V[p],
+        sodos: sodosV[p],
+        sosos: sososV[p],
+        cuss: cussV[p],
+        cusp: cuspV[p],
+        rating: ratingV[p],
+        lottery: lotteryV[p],
+        previousorder: previousV[p],
+        dc: fraction(dcKeys[0] ?? 0, 2),
+        oneonone: fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2),
+      };
       entries.push({
         player: sb.players[p],
         index: p,

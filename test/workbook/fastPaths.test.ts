@@ -7,6 +7,11 @@ import { columnLetter, parseCell } from '../../src/workbook/cells/address';
 import { formulaBody, sameFormula } from '../../src/workbook/adapters/batch';
 import { gridCells, gridInputCells, gridInputView, gridLayout, sharingGridRenders } from '../../src/workbook/sheets/grid';
 import { overwrites } from '../../src/workbook/session/overwrites';
+import { sheetChanges, type SheetRead } from '../../src/workbook/session/changes';
+import { gridValueCells, valuesOf } from '../../src/workbook/sheets/grid';
+import { sumContributions, type Contribution } from '../../src/scoring/criteria';
+import type { CellInput, CellValue, WorkbookOp } from '../../src/workbook/adapters/adapter';
+import { cellAddress } from '../../src/workbook/cells/address';
 import type { Tournament } from '../../src/model/tournament';
 import { generated } from './fixtures';
 
@@ -81,5 +86,73 @@ describe('fast paths of the workbook', () => {
     const plain = shapes.map(([t, language]) => gridCells(t, { language }));
     const shared = sharingGridRenders(() => shapes.map(([t, language]) => gridCells(t, { language })));
     expect(shared).toEqual(plain);
+  });
+
+  test('a rendering of one rectangle is diffed as the same cells written row by row', () => {
+    // `sheetChanges` reads a one-write rendering in place (RectCells) and any other through a map (CellMap): the ops,
+    // intrusions and counts must be the same, cell for cell and in the same order.
+    const pool: CellInput[] = [null, '', 'a', 'b', 1, 2, { formula: '=A1', value: 1 }, { formula: 'A1', value: 2 }, { formula: '=B1', value: 1 }, { formula: '=A1' }];
+    const readPool: CellValue[] = [null, '', 'a', 'b', 1, 2];
+    const grid = (rows: number, columns: number) => fc.array(fc.array(fc.constantFrom(...pool), { minLength: columns, maxLength: columns }), { minLength: rows, maxLength: rows });
+    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [
+      { kind: 'ensure-sheet', sheet: 'S' },
+      { kind: 'clear', sheet: 'S' },
+      ...(banded ? cells.map((line, i): WorkbookOp => ({ kind: 'write', sheet: 'S', at: cellAddress(at.row + i, at.column), cells: [line] })) : [{ kind: 'write' as const, sheet: 'S', at: cellAddress(at.row, at.column), cells }]),
+      { kind: 'column-widths', sheet: 'S', widths: [5] },
+    ];
+    const arbitrary = fc.record({
+      rows: fc.integer({ min: 2, max: 5 }),
+      columns: fc.integer({ min: 1, max: 4 }),
+      shift: fc.constantFrom(0, 1),
+      spill: fc.boolean(),
+      seed: fc.integer({ min: 0, max: 1000 }),
+    }).chain((p) =>
+      fc.record({
+        p: fc.constant(p),
+        before: grid(p.rows, p.columns),
+        after: grid(p.rows + p.shift, p.columns),
+        values: fc.array(fc.array(fc.constantFrom(...readPool), { minLength: p.columns + 1, maxLength: p.columns + 1 }), { minLength: p.rows + 1, maxLength: p.rows + 1 }),
+        formulas: fc.array(fc.array(fc.constantFrom(null, '=A1', 'B1'), { minLength: p.columns + 1, maxLength: p.columns + 1 }), { minLength: p.rows + 1, maxLength: p.rows + 1 }),
+      }),
+    );
+    fc.assert(
+      fc.property(arbitrary, ({ p, before, after, values, formulas }) => {
+        const will = after.map((line) => [...line]);
+        if (p.spill) will[0][0] = { formula: '=GO.X()', value: 1, spill: { rows: 2, columns: 1 } };
+        const read: SheetRead = { values, formulas };
+        const at = { row: 1 + p.shift, column: 1 + p.shift };
+        const one = sheetChanges('S', written({ row: 1, column: 1 }, before, false), written(at, will, false), read);
+        const bands = sheetChanges('S', written({ row: 1, column: 1 }, before, true), written(at, will, true), read);
+        expect(JSON.stringify(one)).toBe(JSON.stringify(bands));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test("the Grid (cache) copy taken from the live grid's rendering is the values-only rendering", () => {
+    const played = generated(30, 4, 3);
+    const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })), byes: [] };
+    const empty = { ...played, players: [], games: [], byes: [] };
+    for (const t of [played, none, empty]) {
+      const plain = valuesOf(gridCells(t, { valuesOnly: true }));
+      expect(gridValueCells(t)).toEqual(plain);
+      expect(sharingGridRenders(() => [gridCells(t, { language: 'en' }), gridValueCells(t, { language: 'en' })][1])).toEqual(plain);
+    }
+  });
+
+  test('SOS-1 and SOS-2 drop the rounds a sort of the counted rounds would', () => {
+    const rows = fc.array(fc.option(fc.integer({ min: -4, max: 6 }), { nil: null }), { maxLength: 8 }).map((values) =>
+      values.map((value, i): Contribution => ({ round: i + 1, opponent: value === null ? -1 : 0, outcome: 'win', adjustments: [], value })),
+    );
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 1, max: 3 }), (lines, drop) => {
+        const sorted = lines
+          .map((row, index) => ({ value: row.value, index }))
+          .filter((x): x is { value: number; index: number } => x.value !== null)
+          .sort((a, b) => a.value - b.value || a.index - b.index);
+        expect([...sumContributions(lines, drop).dropped]).toEqual(sorted.slice(0, drop).map((x) => x.index));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

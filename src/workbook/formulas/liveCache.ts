@@ -14,7 +14,7 @@
  */
 import type { WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridCells, gridLayout, gridNameRange, valuesOf } from '../sheets/grid';
+import { gridLayout, gridNameRange, gridValueCells } from '../sheets/grid';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
@@ -39,7 +39,7 @@ export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp
   const ops: WorkbookOp[] = [
     { kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true },
     { kind: 'clear', sheet: GRID_CACHE_SHEET },
-    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: valuesOf(gridCells(t, { sheet: GRID_CACHE_SHEET, language, valuesOnly: true })) },
+    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: gridValueCells(t, { sheet: GRID_CACHE_SHEET, language }) },
   ];
   ops.push(defineNameOp(GRID_CACHE_NAME, GRID_CACHE_SHEET, gridNameRange(layout)));
   const place = layout.columns.place;

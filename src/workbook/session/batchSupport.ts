@@ -3,7 +3,7 @@
  * that differ (each expected as read), the Log lines appended, the live caches and the Grid's Place column.
  */
 import { type Round, type RulesetName, type Tournament } from '../../model/tournament';
-import type { WorkbookBatch, WorkbookOp } from '../adapters/adapter';
+import type { CellValue, WorkbookBatch, WorkbookOp } from '../adapters/adapter';
 import { type GridLanguage } from '../cells/notation';
 import { gridCacheOps, isCacheSheet, settingsCacheOps, standingsCacheOps } from '../formulas/liveCache';
 import { hasBracket } from '../print/printouts';
@@ -47,9 +47,18 @@ export function tournamentBatch(
   const withStandings = ctx.sheets.includes(STANDINGS_SHEET) || after.games.some((g) => g.result !== 'unknown');
   // `asRead`: the rendering of the tournament as read, which `changedOps` compares with the sheets' cells: a cache sheet
   // is compared with its cells alone (`asRead` below), a sheet missing when read with nothing, so neither is rendered.
+  // The Players sheet follows from the players and the entrants' settings alone (`playersOps`, nothing else read): a
+  // batch that keeps both (a round paired, results) renders it once for the sheet as read and as it will be (issue 28).
+  let playersRendered: { readonly t: Tournament; readonly ops: WorkbookOp[] } | undefined;
+  const players = (t: Tournament): WorkbookOp[] => {
+    const last = playersRendered;
+    if (last && last.t.players === t.players && last.t.settings.entrants === t.settings.entrants) return last.ops;
+    playersRendered = { t, ops: playersOps(t.players, t.settings.entrants) };
+    return playersRendered.ops;
+  };
   const render = (t: Tournament, asRead = false) => [
     ...gridOps(t, { language: ctx.language }),
-    ...playersOps(t.players, t.settings.entrants),
+    ...players(t),
     ...(options.rounds ?? []).filter((r) => !asRead || ctx.read?.has(pairingsSheetName(r))).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
     ...(asRead ? [] : liveCacheOps(t, ctx.language, withStandings)),
@@ -139,5 +148,7 @@ export function cacheChanges(read: WorkbookRead, ops: readonly WorkbookOp[]): Wo
  * of the tournament read.
  */
 export function asRead(sheet: string, found: SheetRead): WorkbookOp[] {
-  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values.map((row) => [...row]) }] : [];
+  // The rows as read, not copied (issue 28: a congress grid's copy is some 70,000 cells): this rendering is only ever
+  // compared (`sheetChanges` reads it), never sent nor changed.
+  return found.values.length > 0 ? [{ kind: 'write', sheet, at: 'A1', cells: found.values as CellValue[][] }] : [];
 }

@@ -85,13 +85,99 @@ class CellMap {
     });
   }
 
-  /** The keys in the order first written. */
-  keys(): readonly number[] {
-    return this.order;
+  /** Each cell's row and column, in the order first written. */
+  each(visit: (row: number, column: number) => void): void {
+    for (const k of this.order) visit(Math.floor(k / COLUMNS), k % COLUMNS);
   }
 }
 
-function written(ops: readonly WorkbookOp[]): CellMap {
+/**
+ * The cells of a rendering that writes one rectangle (the common case: a sheet's `write` at A1), read in place from the
+ * op's rows rather than copied into a `CellMap` (issue 28: a congress Grid and its cache copy are some 70,000 cells
+ * each, twice a batch). Answers as the `CellMap` of the same op would: written once, every place of the rectangle's
+ * rows is a key, in row order (row by row, each as long as its array), first written in that order; a cell holds
+ * what the op holds there.
+ */
+class RectCells {
+  constructor(
+    private readonly top: number,
+    private readonly left: number,
+    private readonly cells: readonly (readonly CellInput[])[],
+  ) {}
+
+  get(k: number): CellInput | undefined {
+    return this.getAt(Math.floor(k / COLUMNS), k % COLUMNS);
+  }
+
+  getAt(row: number, column: number): CellInput | undefined {
+    if (row < this.top || column < this.left) return undefined;
+    return this.cells[row - this.top]?.[column - this.left];
+  }
+
+  has(k: number): boolean {
+    return this.get(k) !== undefined;
+  }
+
+  /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
+  spilling(): readonly number[] {
+    const out: number[] = [];
+    this.cells.forEach((line, i) => {
+      for (let j = 0; j < line.length; j++) {
+        const c = line[j];
+        if (isFormula(c) && c.spill !== undefined && (c.spill.rows > 1 || c.spill.columns > 1)) out.push((this.top + i) * COLUMNS + this.left + j);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * `each`, passing over the cells that hold, in `other`, the very same value and no formula (`===`: the same string,
+   * number, boolean or blank) — cells for which `sheetChanges`' `visit` does nothing: they are the `same` and no
+   * formula, so neither written, expected nor refreshed (issue 28: most of a congress Grid's 70,000 cells).
+   */
+  eachAgainst(other: RectCells, visit: (row: number, column: number) => void): void {
+    const aligned = other.top === this.top && other.left === this.left;
+    for (let i = 0; i < this.cells.length; i++) {
+      const line = this.cells[i];
+      const otherLine = aligned ? other.cells[i] : undefined;
+      const row = this.top + i;
+      for (let j = 0; j < line.length; j++) {
+        const b = line[j];
+        if (b === null || typeof b !== 'object') {
+          const a = aligned ? otherLine?.[j] : other.getAt(row, this.left + j);
+          if (a === b) continue;
+        }
+        visit(row, this.left + j);
+      }
+    }
+  }
+
+  each(visit: (row: number, column: number) => void): void {
+    for (let i = 0; i < this.cells.length; i++) {
+      const length = this.cells[i].length;
+      for (let j = 0; j < length; j++) visit(this.top + i, this.left + j);
+    }
+  }
+}
+
+/** What `written` answers: the cells of a rendering, by row and column. */
+type WrittenCells = Pick<CellMap, 'get' | 'getAt' | 'has' | 'spilling' | 'each'>;
+
+function written(ops: readonly WorkbookOp[]): WrittenCells {
+  // One write, not cleared after: its rectangle as it is (`RectCells`). A clear before the write clears nothing yet.
+  let writes = 0;
+  let only: Extract<WorkbookOp, { kind: 'write' }> | undefined;
+  let clearedAfter = false;
+  for (const op of ops) {
+    if (op.kind === 'write') {
+      writes++;
+      only = op;
+    } else if (op.kind === 'clear' && op.range === undefined && writes > 0) clearedAfter = true;
+  }
+  if (writes === 1 && !clearedAfter) {
+    const at = parseCell(only!.at)!;
+    return new RectCells(at.row, at.column, only!.cells);
+  }
   const cells = new CellMap();
   for (const op of ops) {
     if (op.kind === 'clear' && op.range === undefined) cells.clear();
@@ -194,11 +280,10 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     }
     spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
   }
-  const union = [...was.keys(), ...will.keys().filter((k) => !was.has(k))];
-  for (const k of union) {
-    if (spilled.size > 0 && spilled.has(k)) continue;
-    const row = Math.floor(k / COLUMNS);
-    const column = k % COLUMNS;
+  // Every cell either rendering writes: the first's in its order, then the second's that the first does not write.
+  const visit = (row: number, column: number) => {
+    const k = row * COLUMNS + column;
+    if (spilled.size > 0 && spilled.has(k)) return;
     const b = was.getAt(row, column);
     const a = will.getAt(row, column);
     if (same(a, b)) {
@@ -209,7 +294,7 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
         const value = read.values[row - 1]?.[column - 1] ?? null;
         if (formula && sameFormula(formula, a.formula) && value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
       }
-      continue;
+      return;
     }
     const found = readCell(read, row, column);
     if (isFormula(a) && isFormula(b) && sameFormula(a.formula, b.formula)) {
@@ -218,14 +303,19 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
       // a typed number gets its formula back ("the dependent score cells only if those are not already formulas").
       if (found.formula !== undefined) {
         if (sameFormula(found.formula, a.formula)) recalculated.set(k, a.value ?? null);
-        continue;
+        return;
       }
     }
-    if (holds(found, a)) continue;
+    if (holds(found, a)) return;
     if (blank(b) && !(found.value === null || found.value === '') ) intrusions.push(sheetCell(sheet, row, column));
     writes.set(k, a ?? null);
     expected.push(found);
-  }
+  };
+  if (was instanceof RectCells && will instanceof RectCells) was.eachAgainst(will, visit);
+  else was.each(visit);
+  will.each((row, column) => {
+    if (!was.has(row * COLUMNS + column)) visit(row, column);
+  });
   const layout = (ops: readonly WorkbookOp[]) => JSON.stringify(ops.filter((op) => LAYOUT.has(op.kind)));
   const layoutChanged = layout(before) !== layout(after);
   const ops: WorkbookOp[] = [];
@@ -246,7 +336,7 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
 }
 
 /** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
-function spillsOf(cells: CellMap): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
+function spillsOf(cells: WrittenCells): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
   const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
   for (const k of cells.spilling()) {
     const c = cells.get(k);

@@ -3,6 +3,7 @@
  * batch would change is refused, naming the cells, unless the caller confirms the overwrite.
  */
 import { type Tournament } from '../../model/tournament';
+import type { CellInput } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { TITLE_KEYS, type GridLanguage, type TitleKey } from '../cells/notation';
 import { gridInputView, gridLayout } from '../sheets/grid';
@@ -31,17 +32,18 @@ class GridInputCell implements InputCell {
   }
 }
 
-/** The grid's input cells as rendered: the text of a cell by row and column, and each player's row by ID. */
+/** The grid's input cells as rendered: the rows of cells, and each player's row by ID. */
 function inputGrid(t: Tournament, language: GridLanguage) {
   const layout = gridLayout(t.settings.rounds, t.players.length, { language });
   const cells = gridInputView(t, { language });
-  const text = (row: number, column: number): string => {
-    const c = cells[row - 1]?.[column - 1];
-    return c === null || c === undefined || typeof c === 'object' ? '' : String(c);
-  };
   const rowOf = new Map<number, number>();
   [...t.players].sort((x, y) => x.id - y.id).forEach((p, i) => rowOf.set(p.id, layout.playerRow(i)));
-  return { layout, text, rowOf };
+  return { layout, cells, rowOf };
+}
+
+/** A rendered cell's text as compared: a formula (computed, not typed) or an empty cell is ''. */
+function textOf(c: CellInput | undefined): string {
+  return c === null || c === undefined || typeof c === 'object' ? '' : String(c);
 }
 
 /**
@@ -56,28 +58,41 @@ export function overwrites(before: Tournament, after: Tournament, language: Grid
   const a = inputGrid(before, language);
   const b = inputGrid(after, language);
   const changed: InputCell[] = [];
-  const compare = (field: Field, row: number, column: number, afterValue: () => string, key?: string) => {
-    const value = a.text(row, column);
-    if (value === '' || allowed.has(field) || (key !== undefined && allowed.has(key as `title:${TitleKey}`))) return;
-    if (afterValue() !== value) changed.push(new GridInputCell(a.layout.sheet, row, column, field, value));
+  /**
+   * The cell at `row`, `column` of `before`'s grid against `there` (the cell of `after`'s grid it becomes; undefined for
+   * none, compared as ''). The same rendered value is the same text (a string or a number spelled alike), so only
+   * cells that differ are spelled (issue 28: a congress grid's tens of thousands of cells, most of them unchanged).
+   */
+  const compare = (field: Field, row: number, column: number, there: CellInput | undefined) => {
+    const here = a.cells[row - 1]?.[column - 1];
+    if (here === there) return;
+    const value = textOf(here);
+    if (value === '' || allowed.has(field)) return;
+    if (textOf(there) !== value) changed.push(new GridInputCell(a.layout.sheet, row, column, field, value));
   };
-  for (const key of TITLE_KEYS) compare('title', a.layout.titleRow[key], a.layout.titleValueColumn, () => b.text(b.layout.titleRow[key], b.layout.titleValueColumn), `title:${key}`);
+  for (const key of TITLE_KEYS) {
+    const value = textOf(a.cells[a.layout.titleRow[key] - 1]?.[a.layout.titleValueColumn - 1]);
+    if (value === '' || allowed.has('title') || allowed.has(`title:${key}`)) continue;
+    if (textOf(b.cells[b.layout.titleRow[key] - 1]?.[b.layout.titleValueColumn - 1]) !== value) changed.push(new GridInputCell(a.layout.sheet, a.layout.titleRow[key], a.layout.titleValueColumn, 'title', value));
+  }
   if (renumbered) return changed;
   const ca = a.layout.columns;
   const cb = b.layout.columns;
   for (const [id, row] of a.rowOf) {
     const other = b.rowOf.get(id);
-    const there = (r: number, c: number) => () => (other === undefined ? '' : b.text(r, c));
-    compare('name', row, ca.name, there(other ?? 0, cb.name));
-    compare('club', row, ca.club, there(other ?? 0, cb.club));
-    compare('rank', row, ca.rank, there(other ?? 0, cb.rank));
-    compare('initial', row, ca.initial, there(other ?? 0, cb.initial));
-    compare('section', row + 1, ca.initial, there((other ?? 0) + 1, cb.initial));
+    // (the player's two lines in `after`'s grid; none when he is not there)
+    const line1 = other === undefined ? undefined : b.cells[other - 1];
+    const line2 = other === undefined ? undefined : b.cells[other];
+    compare('name', row, ca.name, line1?.[cb.name - 1]);
+    compare('club', row, ca.club, line1?.[cb.club - 1]);
+    compare('rank', row, ca.rank, line1?.[cb.rank - 1]);
+    compare('initial', row, ca.initial, line1?.[cb.initial - 1]);
+    compare('section', row + 1, ca.initial, line2?.[cb.initial - 1]);
     for (let r = 1; r <= a.layout.rounds; r++) {
-      const inB = other !== undefined && r <= b.layout.rounds;
-      compare('opponent', row, a.layout.opponentColumn(r), () => (inB ? b.text(other, b.layout.opponentColumn(r)) : ''));
-      compare('colour', row, a.layout.colourColumn(r), () => (inB ? b.text(other, b.layout.colourColumn(r)) : ''));
-      compare('result', row, a.layout.resultColumn(r), () => (inB ? b.text(other, b.layout.resultColumn(r)) : ''));
+      const inB = line1 !== undefined && r <= b.layout.rounds;
+      compare('opponent', row, a.layout.opponentColumn(r), inB ? line1[b.layout.opponentColumn(r) - 1] : undefined);
+      compare('colour', row, a.layout.colourColumn(r), inB ? line1[b.layout.colourColumn(r) - 1] : undefined);
+      compare('result', row, a.layout.resultColumn(r), inB ? line1[b.layout.resultColumn(r) - 1] : undefined);
     }
   }
   return changed;

@@ -2,7 +2,7 @@
  * Pair Round: the preview of a round's pairing and the batch that writes it (Grid, pairing sheet, slips, Log).
  */
 import { partOfRound } from '../../pairing/partial';
-import { playerLabel, type PlayerId, type Round, type Tournament } from '../../model/tournament';
+import { playerLabel, type Player, type PlayerId, type Round, type Tournament } from '../../model/tournament';
 import { applyPairing, pairingProblems } from '../../pairing/apply';
 import { isDeviation, type PairingResult, type RoundPairing } from '../../pairing/types';
 import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
@@ -19,6 +19,20 @@ import { overwrites, refuseOverwrites } from './overwrites';
 
 /** A pairing system: Mays' paper method by name, or any function (the `optimal` system's `pairOptimal`, …). */
 export type PairingSystem = 'mays' | ((t: Tournament, round: Round, controls: MaysOptions) => PairingResult);
+
+/**
+ * `playerLabel` of `t`'s players, each found by ID at once rather than by a search of the whole field per label
+ * (issue 28: a congress round's Log names some 1,400 players): the same text, `playerLabel` of the player found (the
+ * first with the ID, as its search finds).
+ */
+function labeller(t: Tournament): (id: PlayerId) => string {
+  const byId = new Map<PlayerId, Player>();
+  for (const p of t.players) if (!byId.has(p.id)) byId.set(p.id, p);
+  return (id) => {
+    const p = byId.get(id);
+    return playerLabel({ players: p ? [p] : [] }, id);
+  };
+}
 
 /** The tournament without the games and bye of a round (to pair it again). */
 export function withoutRound(t: Tournament, round: Round): Tournament {
@@ -114,16 +128,17 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
   const problems = pairingProblems(base, pairing);
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(base, pairing);
+  const label = labeller(after);
   if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
 
   // Every bye of the round: a team bye is one per board of the bye team (the board-1 player's `bye`, the others' `freeWins`).
   const given = [...(pairing.bye === null ? [] : [pairing.bye]), ...(pairing.freeWins ?? [])];
-  const byeText = given.length === 0 ? '' : `, ${given.length === 1 ? 'bye' : 'byes'} ${given.map((id) => playerLabel(after, id)).join('; ')}`;
+  const byeText = given.length === 0 ? '' : `, ${given.length === 1 ? 'bye' : 'byes'} ${given.map((id) => label(id)).join('; ')}`;
   const lines: LogLine[] = [
     { round, what: `Paired round ${round} (${pairing.system}): ${pairing.games.length} tables${byeText}${existing.length > 0 || byes.length > 0 ? ' — replacing the earlier pairing' : ''}` },
     ...pairing.games.map((g) => ({
       round,
-      what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+      what: `Table ${g.table}: ${label(g.white)} White – ${label(g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];
@@ -145,14 +160,15 @@ function restBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptio
   const problems = pairingProblems(base, pairing);
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of the rest of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(t, pairing);
+  const label = labeller(after);
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing the rest of round ${round}`);
-  const byeText = pairing.bye === null ? '' : `, bye ${playerLabel(after, pairing.bye)}`;
+  const byeText = pairing.bye === null ? '' : `, bye ${label(pairing.bye)}`;
   const later = pairing.pending?.length ? `; ${pairing.pending.length} still to pair later` : '';
   const lines: LogLine[] = [
     { round, what: `Paired more of round ${round} (${pairing.system}): ${pairing.games.length} more tables${byeText}, the ${partly.tables} announced kept${later}` },
     ...pairing.games.map((g) => ({
       round,
-      what: `Table ${g.table}: ${playerLabel(after, g.white)} White – ${playerLabel(after, g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
+      what: `Table ${g.table}: ${label(g.white)} White – ${label(g.black)} Black${g.handicap > 0 ? `, handicap ${g.handicap}` : ''}${g.colourKnown ? '' : ', nigiri'}`,
     })),
     ...pairing.report.filter(isDeviation).map((d) => ({ round, what: `${d.kind}: ${d.message}` })),
   ];

@@ -34,7 +34,7 @@
  */
 import { formatRank } from '../../model/rank';
 import { displayName, type Tournament } from '../../model/tournament';
-import { buildScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
+import { cachedScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
 import { cachedStandings } from '../../scoring/standings';
 import { lastPlayedRound, type PlayerRound } from '../../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
@@ -182,6 +182,21 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
 }
 
 /**
+ * The grid's values alone (each formula's value in its place), as `valuesOf(gridCells(t, { ...options, valuesOnly: true }))`
+ * (the copy the `Grid (cache)` sheet holds). While renders are shared, taken from the live grid's rendering instead of
+ * rendering the grid a third time (issue 28). The two renderings differ only in the Place column (`gridRows`): the
+ * live one holds the places (the spill's anchor its value) whenever there are players, the values-only one only once
+ * a round has a result (`lastPlayedRound(t) > 0`); every other cell is the same, a formula in the one being its value
+ * in the other (`valuesOf`). So the live rendering's values are the values-only ones when there are no players or a
+ * result is in; otherwise the grid is rendered values-only, as before. (`options.sheet` changes no cell: only the
+ * layout's sheet name.)
+ */
+export function gridValueCells(t: Tournament, options: GridOptions = {}): CellValue[][] {
+  if (shared && (t.players.length === 0 || lastPlayedRound(t) > 0)) return valuesOf(gridCells(t, { language: options.language }));
+  return valuesOf(gridCells(t, { ...options, valuesOnly: true }));
+}
+
+/**
  * The grid renderings made while `sharingGridRenders` runs, by tournament and options: a batch renders the same
  * tournament's grid for its overwrite check and again for its diff (issue 28: a 1,000-player grid of 10 rounds takes a
  * quarter of a second to render). Only while the batch is prepared: its renderings are read, never changed, then.
@@ -193,16 +208,24 @@ let shared: WeakMap<Tournament, Map<string, CellInput[][]>> | undefined;
  * of comparing some 40,000 texts of 100–1,500 characters character by character.
  */
 let sharedTexts: Map<string, string> | undefined;
+/**
+ * The score formulas' texts (`sharedScoreText`), found by a number made of the line and the round rather than by a key
+ * spelled for each of a congress grid's 10,000 score cells: each entry holds what its text follows from, compared in
+ * full before it is used (two lines and rounds that make the same number are told apart; those go to `sharedTexts`).
+ */
+let sharedScoreTexts: Map<number, { readonly line: number; readonly round: number; readonly mcmahon: boolean; readonly free: number; readonly text: string }> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
   shared = new WeakMap();
   sharedTexts = new Map();
+  sharedScoreTexts = new Map();
   try {
     return work();
   } finally {
     shared = undefined;
     sharedTexts = undefined;
+    sharedScoreTexts = undefined;
   }
 }
 
@@ -211,6 +234,24 @@ function sharedText(key: string, make: () => string): string {
   if (!sharedTexts) return make();
   let text = sharedTexts.get(key);
   if (text === undefined) sharedTexts.set(key, (text = make()));
+  return text;
+}
+
+/**
+ * The text of the score formula of the player on `line` after `round` (it follows from these, the system and the free
+ * points alone): `sharedText` of the key `s<line>|<round>|<mcmahon>|<free>`, the same text made once.
+ */
+function sharedScoreText(line: number, round: number, mcmahon: boolean, free: number, make: () => string): string {
+  if (!sharedScoreTexts) return make();
+  const key = line * 1024 + round;
+  const hit = sharedScoreTexts.get(key);
+  if (hit) {
+    if (hit.line === line && hit.round === round && hit.mcmahon === mcmahon && hit.free === free) return hit.text;
+    return sharedText(`s${line}|${round}|${mcmahon}|${free}`, make);
+  }
+  // (made here, not through `sharedText`: a text is the same whoever makes it; shared, it is compared at once)
+  const text = make();
+  sharedScoreTexts.set(key, { line, round, mcmahon, free, text });
   return text;
 }
 
@@ -264,7 +305,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   put(layout.headerRow, c.place, labels.placeColumn);
 
   const shown = pairedRounds(t);
-  const sb = buildScoreboard(t, { asOf: shown });
+  const sb = cachedScoreboard(t, { asOf: shown });
   const kind = sb.primary;
   const placeOf = new Map<number, number>();
   // The live Place column (below) is written with the places `computeStandings` gives even before a result is in:
@@ -288,23 +329,26 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     const initialCell = cellAddress(line1, c.initial);
     const after = kind === 'mms' ? sb.mmsAfter[index] : sb.nbwAfter[index];
     const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
-    const victoryTerms: string[] = [];
+    // A round's points formula (`pointsFormula`), spelled only when a formula's text is made, not found made already
+    // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
+    const points = (r: number) => pointsFormula(cellAddress(line1, layout.resultColumn(r)));
     for (let r = 1; r <= shown; r++) {
       const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
       put(line1, layout.opponentColumn(r), opponent);
       put(line1, layout.colourColumn(r), colour);
       put(line1, layout.resultColumn(r), result);
       if (!computed) continue;
-      const points = pointsFormula(cellAddress(line1, layout.resultColumn(r)));
-      const before = r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1));
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
       // (the formula's text follows from the player's line, the round, the system and the free points alone)
-      put(line2, layout.scoreColumn(r), { formula: sharedText(`s${line1}|${r}|${mcmahon}|${free}`, () => `=${before}+${points}${plusConstant(free)}`), value: after[r] / 2 });
-      victoryTerms.push(points);
+      put(line2, layout.scoreColumn(r), {
+        formula: sharedScoreText(line1, r, mcmahon, free, () => `=${r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1))}+${points(r)}${plusConstant(free)}`),
+        value: after[r] / 2,
+      });
     }
     if (computed && shown > 0) {
       const freeWins = sb.freeNbwAfter[index][shown] / 2;
-      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, () => `=${victoryTerms.join('+')}${plusConstant(freeWins)}`), value: sb.nbwAfter[index][shown] / 2 });
+      const victoryTerms = () => Array.from({ length: shown }, (_, i) => points(i + 1)).join('+');
+      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, () => `=${victoryTerms()}${plusConstant(freeWins)}`), value: sb.nbwAfter[index][shown] / 2 });
     }
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });

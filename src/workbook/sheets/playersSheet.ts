@@ -166,10 +166,21 @@ export function playersPrintLayout(cells: readonly (readonly CellValue[])[]): {
 } {
   const header = cells[0].map((h) => String(h ?? ''));
   const body = cells.slice(1);
-  const filled = header.map((_, c) => body.some((row) => !isBlank(row[c] ?? null)));
+  // Per column, in one pass over its cells (issue 28: a congress register's 25,000): whether anything is entered, and
+  // its longest entry (one more than its length; 0 for none).
+  const filled: boolean[] = [];
   const widths = header.map((h, c) => {
     const word = largestOf(h.split(/\s+/).map((w) => w.length), 0) + 1;
-    const longest = largestOf(body.map((row) => (isBlank(row[c] ?? null) ? 0 : String(row[c]).length + 1)), 0);
+    let longest = 0;
+    let any = false;
+    for (const row of body) {
+      const v = row[c] ?? null;
+      if (isBlank(v)) continue;
+      any = true;
+      const length = String(v).length + 1;
+      if (length > longest) longest = length;
+    }
+    filled.push(any);
     return Math.max(4, word, Math.min(PLAYERS_WIDTH_CAP[h] ?? (/^Member \d+ family name$/.test(h) ? 16 : 12), longest));
   });
   // ID, names and rank always; then up to the last column holding anything.
