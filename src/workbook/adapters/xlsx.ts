@@ -295,7 +295,12 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const editor = patched.some((s) => s.patch!.formats.length > 0) ? new StylesEditor(styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? new StyleTable().xml()) : undefined;
       for (const slot of patched) {
         const original = (await pkg.text(slot.was!.part!)) ?? '';
-        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) });
+        const tally = { rows: 0, cells: 0, lastRow: 0 };
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) }, tally);
+        // Its rows and cells: those counted when it was read, with what the patch added (not counted again on the
+        // whole text: a congress Grid is megabytes, a result changes one of its rows).
+        const read = pkg.sheetCounts(slot.was!.part!);
+        if (read) counted.set(slot, { rows: read.rows + tally.rows, cells: read.cells + tally.cells, lastRow: Math.max(read.lastRow, tally.lastRow) });
         dynamic += patchSpills(slot.patch!);
         customFunctions ||= xml.includes(UDF_PREFIX);
         sheetChanges.set(slot, xml);

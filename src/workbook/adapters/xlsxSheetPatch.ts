@@ -320,8 +320,31 @@ export function patchable(xml: string): boolean {
   return true;
 }
 
-/** The sheet's XML with the patch's changes made (the rows without a change kept byte for byte). */
-export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext): string {
+/**
+ * What patching changed in a sheet's `<row>` and `<c>` elements, counted as `xlsxLimits.ts` counts them on a whole
+ * sheet: added to the counts of the sheet as read, they are the patched sheet's (issue 28: the limits of a sheet
+ * written are checked without counting its megabytes again when a round changed a few of its rows).
+ */
+export interface PatchTally {
+  /** `<row>` elements added. */
+  rows: number;
+  /** `<c>` elements added (less those taken away: a cell emptied of value and format). */
+  cells: number;
+  /** The last row added (0: none). */
+  lastRow: number;
+}
+
+/** Whether the character after `<c` makes it a cell's tag as `xlsxLimits.ts` counts them (white space, `>` or `/`). */
+function countedCellTag(element: string): boolean {
+  const next = element.charCodeAt(2);
+  return next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13;
+}
+
+/**
+ * The sheet's XML with the patch's changes made (the rows without a change kept byte for byte); `tally`, when given,
+ * receives what changed in its rows and cells (`PatchTally`).
+ */
+export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext, tally?: PatchTally): string {
   if (!patch.changed) return xml;
   const byRow = new Map<number, Map<number, CellChange>>();
   let maxRow = 0;
@@ -364,9 +387,16 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   let next = 0;
   const out: string[] = [];
   const heightAttributes = (r: number) => (heights.has(r) ? ` ht="${heights.get(r)}" customHeight="1"` : '');
+  // Cells written less cells replaced, each counted as `xlsxLimits.ts` counts a cell's tag.
+  let cellsAdded = 0;
+  let rowsAdded = 0;
+  let lastRowAdded = 0;
   const newRow = (r: number) => {
     const cells = rowCells('', byRow.get(r)!, r, undefined);
-    return cells || heights.has(r) ? `<row r="${r}"${heightAttributes(r)}>${cells}</row>` : '';
+    if (!(cells || heights.has(r))) return '';
+    rowsAdded++;
+    lastRowAdded = Math.max(lastRowAdded, r);
+    return `<row r="${r}"${heightAttributes(r)}>${cells}</row>`;
   };
   const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
     const parts: string[] = [];
@@ -377,8 +407,10 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       const f = formats?.get(column);
       const style = f ? String(ctx.style!(Number(base ?? 0), f)) : base;
       const change = changes.get(column);
-      if (change) parts.push(cellXml(cellAddress(r, column), style, change, was, ctx, r, column));
-      else parts.push(was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`);
+      if (was !== undefined && countedCellTag(was)) cellsAdded--;
+      const cell = change ? cellXml(cellAddress(r, column), style, change, was, ctx, r, column) : was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`;
+      if (cell !== '' && countedCellTag(cell)) cellsAdded++;
+      parts.push(cell);
     };
     CELL.lastIndex = 0;
     for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
@@ -417,6 +449,11 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const before = xml.slice(0, start);
   const after = xml.slice(selfClosing ? dataStart : dataEnd + '</sheetData>'.length);
   start = 0;
+  if (tally) {
+    tally.rows += rowsAdded;
+    tally.cells += cellsAdded;
+    tally.lastRow = Math.max(tally.lastRow, lastRowAdded);
+  }
   return withDimension(before, maxRow, maxColumn) + sheetData + after;
 }
 
