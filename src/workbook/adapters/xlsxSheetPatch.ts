@@ -282,7 +282,19 @@ function columnOf(letters: string): number {
 }
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-const CELL = /<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g;
+
+/**
+ * The next `<c` from `from` that starts a tag named `c` as `/<c\b/` finds it (not followed by a letter, digit or
+ * "_": never `<col`, `<cfRule`); -1 when none. A cell is the tag and what `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/` takes.
+ */
+function nextCellTag(xml: string, from: number): number {
+  for (let at = xml.indexOf('<c', from); at >= 0; at = xml.indexOf('<c', at + 1)) {
+    const next = xml.charCodeAt(at + 2);
+    const word = (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 95;
+    if (!word) return at;
+  }
+  return -1;
+}
 
 /** The style of each column from `<cols>` (§18.3.1.13 col: min, max, style). */
 function columnStyles(xml: string): (column: number) => string | undefined {
@@ -412,15 +424,48 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       if (cell !== '' && countedCellTag(cell)) cellsAdded++;
       parts.push(cell);
     };
-    CELL.lastIndex = 0;
-    for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
-      const column = cellColumn(m[1]);
-      for (; p < pending.length && pending[p] < column; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    // The row's cells found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (its start tag up to the first `>`, then to the first `</c>`
+    // unless the tag closes itself), by indexOf rather than a match array a cell; the cells kept in a stretch with
+    // nothing between them copied as one slice (issue 28: a round changes 2 to 5 of a congress Grid row's 37 cells,
+    // on 2,000 rows). What lies between two cells is dropped, as the matches joined dropped it.
+    let runStart = -1;
+    let runEnd = -1;
+    const flush = () => {
+      if (runStart >= 0) parts.push(inner.slice(runStart, runEnd));
+      runStart = -1;
+    };
+    for (let at = nextCellTag(inner, 0); at >= 0; ) {
+      const tagEnd = inner.indexOf('>', at + 2);
+      if (tagEnd < 0) break;
+      const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
+      let end = tagEnd + 1;
+      if (!closes) {
+        const close = inner.indexOf('</c>', end);
+        if (close < 0) {
+          at = nextCellTag(inner, at + 1);
+          continue;
+        }
+        end = close + 4;
+      }
+      const attributes = inner.slice(at + 2, closes ? tagEnd - 1 : tagEnd);
+      const column = cellColumn(attributes);
+      for (; p < pending.length && pending[p] < column; p++) {
+        flush();
+        emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+      }
       if (p < pending.length && pending[p] === column) {
-        emit(column, m[0], attribute(m[1], 's'));
+        flush();
+        emit(column, inner.slice(at, end), attribute(attributes, 's'));
         p++;
-      } else parts.push(m[0]);
+      } else if (runStart >= 0 && runEnd === at) runEnd = end;
+      else {
+        flush();
+        runStart = at;
+        runEnd = end;
+      }
+      at = nextCellTag(inner, end);
     }
+    flush();
     for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
     return parts.join('');
   };
