@@ -44,12 +44,17 @@ function cellProblem(cell: CellInput): string | undefined {
   return `${String(cell)} is not a cell value`;
 }
 
-function opProblem(op: WorkbookOp, sheets: Set<string>): string | undefined {
+const range = (text: string) => (parseRange(text) ? undefined : `"${text}" is not an A1 range (e.g. A1:Q40)`);
+
+function opProblem(op: WorkbookOp, sheets: Set<string>, nameProblems: Map<string, string | undefined>): string | undefined {
   if (!op || typeof op !== 'object' || typeof (op as { kind?: unknown }).kind !== 'string') return 'not an op';
-  const named = sheetNameProblem(op.sheet ?? '');
+  // A sheet name's problem depends on the name alone: found once a name, not once an op (a round's batch has some
+  // 20,000 ops on a dozen sheets; issue 28).
+  const name = op.sheet ?? '';
+  let named = nameProblems.get(name);
+  if (named === undefined && !nameProblems.has(name)) nameProblems.set(name, (named = sheetNameProblem(name)));
   if (named) return named;
   const exists = sheets.has(op.sheet);
-  const range = (text: string) => (parseRange(text) ? undefined : `"${text}" is not an A1 range (e.g. A1:Q40)`);
   switch (op.kind) {
     case 'ensure-sheet':
       if (op.before !== undefined && !sheets.has(op.before)) return `sheet "${op.before}" (to insert before) does not exist`;
@@ -157,8 +162,9 @@ export function validateBatch(batch: WorkbookBatch, existingSheets: Iterable<str
   // The Office.js adapter places pictures after the cells are written (their place is the cells' place then), and
   // deletes a sheet's pictures before placing any: a batch says the same, never a deletion after a picture.
   const pictured = new Set<string>();
+  const nameProblems = new Map<string, string | undefined>();
   batch.ops.forEach((op, i) => {
-    const problem = opProblem(op, sheets) ?? (op?.kind === 'delete-images' && pictured.has(op.sheet) ? 'the pictures of a sheet are deleted before any is placed on it, not after' : undefined);
+    const problem = opProblem(op, sheets, nameProblems) ?? (op?.kind === 'delete-images' && pictured.has(op.sheet) ? 'the pictures of a sheet are deleted before any is placed on it, not after' : undefined);
     if (problem) throw new BatchError(batch.label, i, op, problem);
     if (op.kind === 'image') pictured.add(op.sheet);
   });

@@ -69,28 +69,35 @@ export function dynamicArrayMetadataXml(): string {
  * text such as "GO.SOS(" or a sheet called 'GO.X(' is never touched.
  */
 function outsideQuotes(formula: string, rename: (code: string) => string): string {
+  // The quotes found by indexOf and the text between them sliced, not copied a character at a time (issue 28: a
+  // congress round writes some 20,000 formulas). Each kind of quote's next place is kept until passed, so a formula
+  // with hundreds of "…" and no '…' is not searched to its end for a ' at every ".
   let out = '';
-  let code = '';
-  for (let i = 0; i < formula.length; ) {
-    const quote = formula[i];
-    if (quote === '"' || quote === "'") {
-      out += rename(code);
-      code = '';
-      let j = i + 1;
-      for (; j < formula.length; j++) {
-        if (formula[j] === quote) {
-          if (formula[j + 1] === quote) j++; // a doubled quote inside
-          else break;
-        }
+  let from = 0;
+  let double = formula.indexOf('"');
+  let single = formula.indexOf("'");
+  for (;;) {
+    if (double >= 0 && double < from) double = formula.indexOf('"', from);
+    if (single >= 0 && single < from) single = formula.indexOf("'", from);
+    const at = double < 0 ? single : single < 0 ? double : Math.min(double, single);
+    if (at < 0) break;
+    const quote = formula[at];
+    out += rename(formula.slice(from, at));
+    // The closing quote: the next one not doubled (a doubled quote stands for one inside); none, the rest of the text.
+    let end = at + 1;
+    for (;;) {
+      end = formula.indexOf(quote, end);
+      if (end < 0) {
+        end = formula.length;
+        break;
       }
-      out += formula.slice(i, j + 1);
-      i = j + 1;
-      continue;
+      if (formula[end + 1] === quote) end += 2;
+      else break;
     }
-    code += quote;
-    i++;
+    out += formula.slice(at, end + 1);
+    from = end + 1;
   }
-  return out + rename(code);
+  return out + rename(formula.slice(from));
 }
 
 const SHOWN_CALL = new RegExp(`(^|[^A-Za-z0-9_.\\\\])${FUNCTION_NAMESPACE}\\.([A-Za-z][A-Za-z0-9_]*)(?=\\s*\\()`, 'g');
@@ -98,11 +105,14 @@ const STORED_CALL = new RegExp(`(?:\\[\\d+\\]!)?${UDF_PREFIX}${FUNCTION_NAMESPAC
 
 /** `GO.STANDINGS(TengenGrid)` → `_xldudf_GO_STANDINGS(TengenGrid)` (no leading "="; other functions unchanged). */
 export function storedFormula(formula: string): string {
+  // Without "GO." the formula names no custom function: nothing to rename (most of a round's formulas).
+  if (!formula.includes(`${FUNCTION_NAMESPACE}.`)) return formula;
   return outsideQuotes(formula, (code) => code.replace(SHOWN_CALL, (_m, before: string, name: string) => `${before}${UDF_PREFIX}${FUNCTION_NAMESPACE}_${name.toUpperCase()}`));
 }
 
 /** The reverse: `_xldudf_GO_STANDINGS(…)` (also after a stray `[2]!`) → `GO.STANDINGS(…)`. */
 export function shownFormula(formula: string): string {
+  if (!formula.includes(UDF_PREFIX)) return formula;
   return outsideQuotes(formula, (code) => code.replace(STORED_CALL, (_m, name: string) => `${FUNCTION_NAMESPACE}.${name}`));
 }
 

@@ -295,7 +295,12 @@ export class XlsxWorkbook implements WorkbookAdapter {
       const editor = patched.some((s) => s.patch!.formats.length > 0) ? new StylesEditor(styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? new StyleTable().xml()) : undefined;
       for (const slot of patched) {
         const original = (await pkg.text(slot.was!.part!)) ?? '';
-        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) });
+        const tally = { rows: 0, cells: 0, lastRow: 0 };
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) }, tally);
+        // Its rows and cells: those counted when it was read, with what the patch added (not counted again on the
+        // whole text: a congress Grid is megabytes, a result changes one of its rows).
+        const read = pkg.sheetCounts(slot.was!.part!);
+        if (read) counted.set(slot, { rows: read.rows + tally.rows, cells: read.cells + tally.cells, lastRow: Math.max(read.lastRow, tally.lastRow) });
         dynamic += patchSpills(slot.patch!);
         customFunctions ||= xml.includes(UDF_PREFIX);
         sheetChanges.set(slot, xml);
@@ -577,16 +582,33 @@ export class XlsxWorkbook implements WorkbookAdapter {
     );
   }
 
+  /** Where `slotNamed` last found a sheet: a batch's ops come sheet by sheet, thousands on the same one. */
+  private slotAt = 0;
+
+  /**
+   * The sheet of this name (names are unique in a workbook), as `this.slots.find` gives it, without searching the list
+   * again for every op of a batch (issue 28: a round's 20,000 ops, a few lookups each, on a workbook of 20-odd sheets).
+   */
+  private slotNamed(name: string): Slot | undefined {
+    const last = this.slots[this.slotAt];
+    if (last !== undefined && last.name === name) return last;
+    const at = this.slots.findIndex((s) => s.name === name);
+    if (at < 0) return undefined;
+    this.slotAt = at;
+    return this.slots[at];
+  }
+
   /** The sheet when it is one this adapter created (`FreshSheet`). */
   private freshOf(sheet: string): FreshSheet | undefined {
-    return this.slots.find((s) => s.name === sheet)?.fresh;
+    return this.slotNamed(sheet)?.fresh;
   }
 
   /** A cell as the adapter reads it, with its formula: what a batch's expectations are compared with. */
   private found(sheet: string, row: number, column: number): FoundCell {
     const own = this.freshOf(sheet);
     if (own) return own.found(row, column);
-    const patch = this.slots.find((s) => s.name === sheet && !s.loaded)?.patch;
+    const slot = this.slotNamed(sheet);
+    const patch = slot && !slot.loaded ? slot.patch : undefined;
     if (patch) return patch.isMergeSlave(row, column) ? { value: null } : patch.found(row, column);
     // No ExcelJS workbook yet: no sheet is parsed into it, and the cell is not there.
     const cell = this.book?.getWorksheet(sheet)?.findCell(row, column);
@@ -732,7 +754,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   /** Marks the sheet an op changes as changed (rewritten on the next save). */
   private markChanged(op: WorkbookOp): void {
     if (op.kind === 'expect' || op.kind === 'expect-missing' || op.kind === 'define-name' || op.kind === 'delete-sheet') return;
-    const slot = this.slots.find((s) => s.name === op.sheet);
+    const slot = this.slotNamed(op.sheet);
     if (!slot) return;
     if (op.kind === 'ensure-sheet') return;
     slot.dirty = true;
@@ -812,7 +834,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
     }
     const own = this.freshOf(op.sheet);
     if (own && this.applyFresh(own, op)) return;
-    const patch = this.slots.find((s) => s.name === op.sheet && !s.loaded)?.patch;
+    const named = this.slotNamed(op.sheet);
+    const patch = named && !named.loaded ? named.patch : undefined;
     if (patch && (op.kind === 'write' || op.kind === 'append' || op.kind === 'cached-values' || op.kind === 'format')) {
       if (op.kind === 'format') patch.format(parseRange(op.range)!, op.format);
       else if (op.kind === 'cached-values') {

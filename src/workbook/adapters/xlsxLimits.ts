@@ -32,7 +32,21 @@ const BEYOND = `a tournament's sheets hold far fewer. Delete the rows below the 
  * which would build every row first (a million rows: 1.8 GB, 14 s).
  */
 export function sheetProblem(xml: string): string | undefined {
-  const { rows, lastRow, cells } = countSheet(xml, true);
+  return checkedSheet(xml).problem;
+}
+
+/**
+ * `sheetProblem`, with the counts it was judged on: those of the whole sheet when it is accepted (counting stops early
+ * only past a limit), which a save adds to what it changed in the sheet (`xlsxSheetPatch.ts`, `PatchTally`) rather
+ * than count the sheet again.
+ */
+export function checkedSheet(xml: string): { problem?: string; counts: SheetCounts } {
+  const counts = countSheet(xml, true);
+  const problem = countsProblem(counts);
+  return problem === undefined ? { counts } : { problem, counts };
+}
+
+function countsProblem({ rows, lastRow, cells }: SheetCounts): string | undefined {
   if (rows > MAX_SHEET_ROWS) return `the sheet has more than ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
   if (lastRow > MAX_SHEET_ROWS) return `the sheet has a cell in row ${thousands(lastRow)}, beyond ${thousands(MAX_SHEET_ROWS)} rows; ${BEYOND}`;
   if (cells > MAX_SHEET_CELLS) return `the sheet has more than ${thousands(MAX_SHEET_CELLS)} cells; a tournament's sheets hold far fewer. Delete the cells outside the tournament and save again`;
@@ -114,7 +128,8 @@ export function workbookSizeProblem(players: number): string | undefined {
 export function writtenSheetProblem(xml: string, counted?: SheetCounts): string | undefined {
   const advice = 'the workbook is not written; keep the tournament in its file (JSON or OpenGotha XML), which holds it, and run the commands on that file';
   if (xml.length > MAX_PART_BYTES) return `the sheet would take more than ${thousands(MAX_PART_BYTES / 1024 / 1024)} MB, more than Tengen reads back: ${advice}`;
-  // A sheet written whole by Tengen's own writer (xlsxSheetWriter.ts) says what it wrote: not counted again on its text.
+  // A sheet written whole by Tengen's own writer (xlsxSheetWriter.ts) says what it wrote, a sheet patched (xlsxSheetPatch.ts)
+  // its counts as read with what the patch added: neither is counted again on its text.
   const { rows, lastRow, cells } = counted ?? countSheet(xml, false);
   if (rows > MAX_SHEET_ROWS || lastRow > MAX_SHEET_ROWS) return `the sheet would have ${thousands(Math.max(rows, lastRow))} rows, more than the ${thousands(MAX_SHEET_ROWS)} Tengen reads back: ${advice}`;
   if (cells > MAX_SHEET_CELLS) return `the sheet would have ${thousands(cells)} cells, more than the ${thousands(MAX_SHEET_CELLS)} Tengen reads back: ${advice}`;

@@ -23,7 +23,7 @@
  */
 import { jsZip } from './xlsxJsZip';
 import { ZipParts } from './zipParts';
-import { sheetProblem } from './xlsxLimits';
+import { checkedSheet, type SheetCounts } from './xlsxLimits';
 import { TengenInputError } from '../../model/errors';
 import {
   attribute,
@@ -149,8 +149,9 @@ export class XlsxPackage {
       this.texts.set(
         part,
         (this.zip.file(part)?.async('string') ?? Promise.resolve(undefined)).then((text) => {
-          const problem = sheet !== undefined && text !== undefined ? sheetProblem(text) : undefined;
-          if (problem) throw new TengenInputError([{ where: sheet!, message: problem }]);
+          const checked = sheet !== undefined && text !== undefined ? checkedSheet(text) : undefined;
+          if (checked?.problem) throw new TengenInputError([{ where: sheet!, message: checked.problem }]);
+          if (checked) this.counted.set(part, checked.counts);
           return completePart(part, text, sheet);
         }),
       );
@@ -159,6 +160,13 @@ export class XlsxPackage {
   }
 
   private readonly texts = new Map<string, Promise<string | undefined>>();
+
+  /** A sheet's rows and cells as counted when its text was read (`text`); undefined before. */
+  sheetCounts(part: string): SheetCounts | undefined {
+    return this.counted.get(part);
+  }
+
+  private readonly counted = new Map<string, SheetCounts>();
 
   stylesPart(): string | undefined {
     const rel = this.workbookRels.find((r) => r.type === RELATIONSHIP_TYPES.styles);

@@ -282,7 +282,19 @@ function columnOf(letters: string): number {
 }
 
 const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-const CELL = /<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g;
+
+/**
+ * The next `<c` from `from` that starts a tag named `c` as `/<c\b/` finds it (not followed by a letter, digit or
+ * "_": never `<col`, `<cfRule`); -1 when none. A cell is the tag and what `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/` takes.
+ */
+function nextCellTag(xml: string, from: number): number {
+  for (let at = xml.indexOf('<c', from); at >= 0; at = xml.indexOf('<c', at + 1)) {
+    const next = xml.charCodeAt(at + 2);
+    const word = (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 95;
+    if (!word) return at;
+  }
+  return -1;
+}
 
 /** The style of each column from `<cols>` (§18.3.1.13 col: min, max, style). */
 function columnStyles(xml: string): (column: number) => string | undefined {
@@ -320,8 +332,31 @@ export function patchable(xml: string): boolean {
   return true;
 }
 
-/** The sheet's XML with the patch's changes made (the rows without a change kept byte for byte). */
-export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext): string {
+/**
+ * What patching changed in a sheet's `<row>` and `<c>` elements, counted as `xlsxLimits.ts` counts them on a whole
+ * sheet: added to the counts of the sheet as read, they are the patched sheet's (issue 28: the limits of a sheet
+ * written are checked without counting its megabytes again when a round changed a few of its rows).
+ */
+export interface PatchTally {
+  /** `<row>` elements added. */
+  rows: number;
+  /** `<c>` elements added (less those taken away: a cell emptied of value and format). */
+  cells: number;
+  /** The last row added (0: none). */
+  lastRow: number;
+}
+
+/** Whether the character after `<c` makes it a cell's tag as `xlsxLimits.ts` counts them (white space, `>` or `/`). */
+function countedCellTag(element: string): boolean {
+  const next = element.charCodeAt(2);
+  return next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13;
+}
+
+/**
+ * The sheet's XML with the patch's changes made (the rows without a change kept byte for byte); `tally`, when given,
+ * receives what changed in its rows and cells (`PatchTally`).
+ */
+export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext, tally?: PatchTally): string {
   if (!patch.changed) return xml;
   const byRow = new Map<number, Map<number, CellChange>>();
   let maxRow = 0;
@@ -364,9 +399,16 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   let next = 0;
   const out: string[] = [];
   const heightAttributes = (r: number) => (heights.has(r) ? ` ht="${heights.get(r)}" customHeight="1"` : '');
+  // Cells written less cells replaced, each counted as `xlsxLimits.ts` counts a cell's tag.
+  let cellsAdded = 0;
+  let rowsAdded = 0;
+  let lastRowAdded = 0;
   const newRow = (r: number) => {
     const cells = rowCells('', byRow.get(r)!, r, undefined);
-    return cells || heights.has(r) ? `<row r="${r}"${heightAttributes(r)}>${cells}</row>` : '';
+    if (!(cells || heights.has(r))) return '';
+    rowsAdded++;
+    lastRowAdded = Math.max(lastRowAdded, r);
+    return `<row r="${r}"${heightAttributes(r)}>${cells}</row>`;
   };
   const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
     const parts: string[] = [];
@@ -377,18 +419,53 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       const f = formats?.get(column);
       const style = f ? String(ctx.style!(Number(base ?? 0), f)) : base;
       const change = changes.get(column);
-      if (change) parts.push(cellXml(cellAddress(r, column), style, change, was, ctx, r, column));
-      else parts.push(was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`);
+      if (was !== undefined && countedCellTag(was)) cellsAdded--;
+      const cell = change ? cellXml(cellAddress(r, column), style, change, was, ctx, r, column) : was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`;
+      if (cell !== '' && countedCellTag(cell)) cellsAdded++;
+      parts.push(cell);
     };
-    CELL.lastIndex = 0;
-    for (let m = CELL.exec(inner); m; m = CELL.exec(inner)) {
-      const column = cellColumn(m[1]);
-      for (; p < pending.length && pending[p] < column; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    // The row's cells found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (its start tag up to the first `>`, then to the first `</c>`
+    // unless the tag closes itself), by indexOf rather than a match array a cell; the cells kept in a stretch with
+    // nothing between them copied as one slice (issue 28: a round changes 2 to 5 of a congress Grid row's 37 cells,
+    // on 2,000 rows). What lies between two cells is dropped, as the matches joined dropped it.
+    let runStart = -1;
+    let runEnd = -1;
+    const flush = () => {
+      if (runStart >= 0) parts.push(inner.slice(runStart, runEnd));
+      runStart = -1;
+    };
+    for (let at = nextCellTag(inner, 0); at >= 0; ) {
+      const tagEnd = inner.indexOf('>', at + 2);
+      if (tagEnd < 0) break;
+      const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
+      let end = tagEnd + 1;
+      if (!closes) {
+        const close = inner.indexOf('</c>', end);
+        if (close < 0) {
+          at = nextCellTag(inner, at + 1);
+          continue;
+        }
+        end = close + 4;
+      }
+      const attributes = inner.slice(at + 2, closes ? tagEnd - 1 : tagEnd);
+      const column = cellColumn(attributes);
+      for (; p < pending.length && pending[p] < column; p++) {
+        flush();
+        emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+      }
       if (p < pending.length && pending[p] === column) {
-        emit(column, m[0], attribute(m[1], 's'));
+        flush();
+        emit(column, inner.slice(at, end), attribute(attributes, 's'));
         p++;
-      } else parts.push(m[0]);
+      } else if (runStart >= 0 && runEnd === at) runEnd = end;
+      else {
+        flush();
+        runStart = at;
+        runEnd = end;
+      }
+      at = nextCellTag(inner, end);
     }
+    flush();
     for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
     return parts.join('');
   };
@@ -417,6 +494,11 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const before = xml.slice(0, start);
   const after = xml.slice(selfClosing ? dataStart : dataEnd + '</sheetData>'.length);
   start = 0;
+  if (tally) {
+    tally.rows += rowsAdded;
+    tally.cells += cellsAdded;
+    tally.lastRow = Math.max(tally.lastRow, lastRowAdded);
+  }
   return withDimension(before, maxRow, maxColumn) + sheetData + after;
 }
 
