@@ -65,6 +65,9 @@ export function sharedStrings(xml: string | undefined): string[] {
 }
 
 function textOf(inner: string): string {
+  // One plain run, `<t>…</t>` (most strings of a workbook: names, clubs, marks): its text, found without the searches
+  // below, which give the same for it (issue 28). Text holds no `<`: the first after `<t>` is the run's end.
+  if (inner.startsWith('<t>') && inner.indexOf('<', 3) === inner.length - 4 && inner.endsWith('</t>')) return unescapeXml(inner.slice(3, -4));
   let out = '';
   for (const t of inner.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) out += unescapeXml(t[1] ?? '');
   return out;
@@ -216,8 +219,12 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
     cellFormulas.push(formula);
   }
   limit(rows, columns);
-  const values: CellValue[][] = Array.from({ length: rows }, () => new Array<CellValue>(columns).fill(null));
-  const formulas: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(columns).fill(null));
+  const values: CellValue[][] = [];
+  const formulas: (string | null)[][] = [];
+  for (let r = 0; r < rows; r++) {
+    values.push(new Array<CellValue>(columns).fill(null));
+    formulas.push(new Array<string | null>(columns).fill(null));
+  }
   for (let k = 0; k < cellRows.length; k++) {
     values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
     formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
