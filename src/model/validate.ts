@@ -99,7 +99,15 @@ const NOT_A_CHARACTER = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 /** The most characters an Excel cell holds ("Specifications and limits": 32,767), so every text fits the workbook. */
 export const MAX_TEXT_LENGTH = 32767;
 
+/**
+ * Printable ASCII alone (space to tilde): no control character, surrogate or noncharacter, so nothing for
+ * `controlCharacterMessage` to find but the length (issue 28: a congress's thousands of names, clubs and cities are
+ * told plain by one test rather than two searches each).
+ */
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 function controlCharacterMessage(field: string, text: string): string | undefined {
+  if (text.length <= MAX_TEXT_LENGTH && PLAIN_ASCII.test(text)) return undefined;
   if (text.length > MAX_TEXT_LENGTH) {
     return `${field} is ${text.length.toLocaleString('en')} characters long: at most ${MAX_TEXT_LENGTH.toLocaleString('en')} (what a workbook cell holds)`;
   }
@@ -111,6 +119,9 @@ function controlCharacterMessage(field: string, text: string): string | undefine
   if (c === undefined) return undefined;
   return `${field} "${escapeControlCharacters(text)}" holds the control character ${codePoint(c)}; names and other text must be plain characters on one line (retype the text without it)`;
 }
+
+/** What `occupy` keeps for a bye, where it keeps a game's opponent: never a player's ID (those are whole numbers from 1). */
+const BYE = -1;
 
 export function validateTournament(t: Tournament, locate: Locator = {}, file?: string): InputError[] {
   const errors: InputError[] = [];
@@ -213,16 +224,20 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     const p = byId.get(id);
     return p ? describePlayer(p) : String(id);
   };
-  /** round → player → what already occupies him that round */
-  const seen = new Map<number, Map<PlayerId, Lazy<string>>>();
-  const occupy = (round: number, id: PlayerId, what: Lazy<string>, loc: Lazy<Location | undefined>) => {
+  /**
+   * round → player → what already occupies him that round: his opponent's ID, or `BYE` (`occupation` says it). Kept as
+   * a number, not a message made ready for each game (issue 28: a congress grid's 5,000 games, read on every command).
+   */
+  const seen = new Map<number, Map<PlayerId, number>>();
+  const occupation = (other: number) => (other === BYE ? 'the bye' : `a game against ${name(other as PlayerId)}`);
+  const occupy = (round: number, id: PlayerId, other: number, loc: Lazy<Location | undefined>) => {
     let inRound = seen.get(round);
     if (!inRound) seen.set(round, (inRound = new Map()));
     const before = inRound.get(id);
-    if (before) {
-      errors.push({ ...at(loc), player: name(id), message: `${what()} in round ${round}, but he already has ${before()} in that round` });
+    if (before !== undefined) {
+      errors.push({ ...at(loc), player: name(id), message: `${occupation(other)} in round ${round}, but he already has ${occupation(before)} in that round` });
     } else {
-      inRound.set(id, what);
+      inRound.set(id, other);
     }
   };
   const checkRound = (round: number, loc: Lazy<Location | undefined>, player?: PlayerId): boolean => {
@@ -237,11 +252,13 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
   t.games.forEach((g, i) => {
     const loc = () => locate.game?.(i);
     let known = true;
-    for (const [colour, id] of [['white', g.white], ['black', g.black]] as const) {
-      if (!byId.has(id)) {
-        errors.push({ ...at(loc), message: `the ${colour} player ${id} is not a registered player` });
-        known = false;
-      }
+    if (!byId.has(g.white)) {
+      errors.push({ ...at(loc), message: `the white player ${g.white} is not a registered player` });
+      known = false;
+    }
+    if (!byId.has(g.black)) {
+      errors.push({ ...at(loc), message: `the black player ${g.black} is not a registered player` });
+      known = false;
     }
     if (!checkRound(g.round, loc, g.white) || !known) return;
     if (g.white === g.black) {
@@ -257,13 +274,16 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
       errors.push({ ...at(() => locate.field?.(`/games/${i}/table`) ?? loc()), player: name(g.white), message: `table ${shown(g.table)} is not a table number from 1 to ${MAX_PLAYERS}` });
     }
     const byPlay = g.result === 'white-wins' || g.result === 'black-wins' || g.result === 'jigo';
-    for (const id of [g.white, g.black]) {
-      if (byPlay && absent(id, g.round)) {
-        errors.push({
-          ...at(loc),
-          player: name(id),
-          message: `contradictory results: a game by play (${g.result}) in round ${g.round}, a round he is marked absent`,
-        });
+    if (byPlay) {
+      for (let k = 0; k < 2; k++) {
+        const id = k === 0 ? g.white : g.black;
+        if (absent(id, g.round)) {
+          errors.push({
+            ...at(loc),
+            player: name(id),
+            message: `contradictory results: a game by play (${g.result}) in round ${g.round}, a round he is marked absent`,
+          });
+        }
       }
     }
     if (g.method && !byPlay) {
@@ -272,8 +292,8 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (g.reason && byPlay) {
       errors.push({ ...at(loc), player: name(g.white), message: `contradictory result: default reason "${g.reason}" given for a game won by play (${g.result})` });
     }
-    occupy(g.round, g.white, () => `a game against ${name(g.black)}`, loc);
-    occupy(g.round, g.black, () => `a game against ${name(g.white)}`, loc);
+    occupy(g.round, g.white, g.black, loc);
+    occupy(g.round, g.black, g.white, loc);
   });
 
   t.byes.forEach((b, i) => {
@@ -286,7 +306,7 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (absent(b.player, b.round)) {
       errors.push({ ...at(loc), player: name(b.player), message: `contradictory: a bye in round ${b.round}, a round he is marked absent` });
     }
-    occupy(b.round, b.player, () => 'the bye', loc);
+    occupy(b.round, b.player, BYE, loc);
   });
 
   checkTeams(t, byId, name, field, errors);

@@ -1087,7 +1087,8 @@ function patchOfXml(sheet: string, raw: string, context: CellContext): SheetPatc
   // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
   const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
   const read = readSheetCells(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
-  return read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw)) : null;
+  // The cells just read are the patch's alone: not copied again.
+  return read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw), true) : null;
 }
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */

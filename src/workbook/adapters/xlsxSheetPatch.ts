@@ -46,9 +46,10 @@ export class SheetPatch {
   /** The cells inside merged ranges other than their top-left (never written here: ExcelJS writes those). */
   private readonly slaves: ReadonlySet<string>;
 
-  constructor(cells: SheetCells, slaves: ReadonlySet<string>) {
-    this.values = cells.values.map((row) => [...row]);
-    this.formulas = cells.formulas.map((row) => [...row]);
+  /** `owned`: the cells are the patch's own (read for it, held by nothing else): taken as they are, not copied (issue 28). */
+  constructor(cells: SheetCells, slaves: ReadonlySet<string>, owned = false) {
+    this.values = owned ? cells.values : cells.values.map((row) => [...row]);
+    this.formulas = owned ? cells.formulas : cells.formulas.map((row) => [...row]);
     this.slaves = slaves;
   }
 

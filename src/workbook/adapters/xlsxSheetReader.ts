@@ -65,6 +65,9 @@ export function sharedStrings(xml: string | undefined): string[] {
 }
 
 function textOf(inner: string): string {
+  // One plain run, `<t>…</t>` (most strings of a workbook: names, clubs, marks): its text, found without the searches
+  // below, which give the same for it (issue 28). Text holds no `<`: the first after `<t>` is the run's end.
+  if (inner.startsWith('<t>') && inner.indexOf('<', 3) === inner.length - 4 && inner.endsWith('</t>')) return unescapeXml(inner.slice(3, -4));
   let out = '';
   for (const t of inner.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '').matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g)) out += unescapeXml(t[1] ?? '');
   return out;
@@ -135,7 +138,7 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
   const dataEnd = xml.indexOf('</sheetData>', dataStart);
   const data = dataEnd < 0 ? '' : xml.slice(dataStart, dataEnd);
   if (data.includes('"shared"') && /<f\b[^>]*\st="shared"/.test(data)) return undefined;
-  const slaves = mergeSlaves(xml);
+  const slaves = slaveKeys(xml);
   const cellRows: number[] = [];
   const cellColumns: number[] = [];
   const cellValues: CellValue[] = [];
@@ -160,7 +163,7 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
       column = columnOf(cell[1]);
       // Self-closed, or nothing inside: no value.
       if (cell[5] === undefined || (cell[6] === undefined && cell[7] === undefined)) continue;
-      if (slaves.size > 0 && slaves.has(`${row}:${column}`)) continue;
+      if (slaves !== undefined && slaves.has(slaveKey(row, column))) continue;
       type = cell[4] ?? 'n';
       style = cell[3] !== undefined ? Number(cell[3]) : 0;
       f = cell[6];
@@ -186,7 +189,7 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
       if (!ref) return undefined;
       row = Number(ref[2]);
       column = columnOf(ref[1]);
-      if (body === '' || (slaves.size > 0 && slaves.has(`${row}:${column}`))) continue;
+      if (body === '' || (slaves !== undefined && slaves.has(slaveKey(row, column)))) continue;
       const t = attributeOf(attrs, 't');
       type = t !== undefined && /^\w+$/.test(t) ? t : 'n';
       const s = attributeOf(attrs, 's');
@@ -216,8 +219,12 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
     cellFormulas.push(formula);
   }
   limit(rows, columns);
-  const values: CellValue[][] = Array.from({ length: rows }, () => new Array<CellValue>(columns).fill(null));
-  const formulas: (string | null)[][] = Array.from({ length: rows }, () => new Array<string | null>(columns).fill(null));
+  const values: CellValue[][] = [];
+  const formulas: (string | null)[][] = [];
+  for (let r = 0; r < rows; r++) {
+    values.push(new Array<CellValue>(columns).fill(null));
+    formulas.push(new Array<string | null>(columns).fill(null));
+  }
   for (let k = 0; k < cellRows.length; k++) {
     values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
     formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
@@ -280,6 +287,25 @@ function typed(type: string, v: string, style: number, context: CellContext): Ce
       return n;
     }
   }
+}
+
+/**
+ * A merged range's cell other than its top-left (`slaveKeys`): row and column in one number (issue 28: not a text made
+ * for each of a congress Grid's 75,000 cells), exact within a sheet's 16,384 columns and far beyond its rows; past
+ * those, as text, as `mergeSlaves` keys it.
+ */
+const slaveKey = (row: number, column: number): number | string => (column <= 16384 && row <= 1e11 ? row * 16385 + column : `${row}:${column}`);
+
+/** The cells of merged ranges other than their top-left (`slaveKey`), or undefined when the sheet merges none. */
+function slaveKeys(xml: string): Set<number | string> | undefined {
+  const block = /<mergeCells\b[^>]*>([\s\S]*?)<\/mergeCells>/.exec(xml)?.[1];
+  if (!block) return undefined;
+  const out = new Set<number | string>();
+  for (const m of block.matchAll(/<mergeCell\b[^>]*\sref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
+    const [left, top, right, bottom] = [columnOf(m[1]), Number(m[2]), columnOf(m[3]), Number(m[4])];
+    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (r !== top || c !== left) out.add(slaveKey(r, c));
+  }
+  return out.size > 0 ? out : undefined;
 }
 
 /** The cells of merged ranges other than their top-left (`row:column`). */
