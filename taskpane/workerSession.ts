@@ -97,6 +97,10 @@ export class WorkerSession {
     } finally {
       this.written(wb);
     }
+    // The wizard reads the workbook again after every write it confirms: the read starts now, here, not when the page
+    // asks for it (the page draws "Writing…" meanwhile, then asks), and is kept for that ask. A read that fails is made
+    // again when asked (`latest`).
+    void this.latest(wb).catch(() => undefined);
   }
 
   /**
