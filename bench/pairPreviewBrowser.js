@@ -153,6 +153,8 @@ async function main() {
       const parts = [];
       for (const name of Object.keys(zip.files).sort()) if (!zip.files[name].dir) parts.push(`${name} ${sha1(await zip.files[name].async('nodebuffer'))}`);
       keptDigests.push([title, sha1(bytes), bytes.length, sha1(parts.join('\n')), parts]);
+      // The bytes themselves, to compare two builds part by part.
+      if (process.env.TENGEN_BENCH_PARTS) fs.writeFileSync(`${process.env.TENGEN_BENCH_PARTS}.${keptDigests.length}.xlsx`, bytes);
     };
     await page.waitForTimeout(1000);
     await longest();
