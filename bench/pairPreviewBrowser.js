@@ -11,6 +11,16 @@
  * yet optimised by the JavaScript engine): it is printed on its own, then the median of the next previews. Skipped,
  * saying so, when ../shared or chromium is absent.
  *
+ * Then the page's other issue-28 rows: opening the .xlsx (≤ 1.5 s), writing the round (≤ 1 s), and a result, the thing
+ * a director does most ("a confirmed result leaves the page ready for the next within 100 ms, the autosave included or
+ * off the page's thread"): from the click on "Write to the workbook" to the Results step drawn again from the
+ * workbook read back — its scratch pad empty, the confirmation gone — and the frame that shows it painted; 9 results
+ * (`--results`), every time printed with the median. The autosave (the .xlsx saved in the workbook's worker, then kept
+ * in IndexedDB) is timed apart, with the longest task or animation frame of the page's thread from ready until it is
+ * kept: what the autosave (and the grid's redraw) cost the page's thread. The kept .xlsx's SHA-1s are printed after the
+ * round and after the results; with TENGEN_BENCH_PARTS=PREFIX the files are written (PREFIX.1.xlsx, PREFIX.2.xlsx) for
+ * `compareXlsx.js`, to show two builds write the same.
+ *
  * Usage: node bench/pairPreviewBrowser.js [--runs N] [--results N] [--profile] [--trace]   (uses the compiled engine in dist/
  * to write the .xlsx). `--runs`: previews timed (5); `--results`: results timed (9).
  * `--profile`: CPU profiles (page and workers) of the round write and of the last result, their top functions by self
