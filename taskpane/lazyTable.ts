@@ -2,13 +2,14 @@
  * A long table of the pane drawn a screenful at a time (issue 28: "a confirmed result leaves the page ready for the
  * next within 100 ms"): the Results step of a congress round is a table of 355 games, drawn again after every result;
  * laying out all of it took the page's thread 130–160 ms (Chromium trace, EGC 2024 file, `bench/pairPreviewBrowser.js
- * --trace`), drawing the first rows 13 ms. The first `atOnce` rows are drawn at once, the next when the last drawn
- * comes near the view — as the sheet view draws the grid (`sheetView.ts`).
+ * --trace`), drawing the first 50 rows 13 ms. The first `atOnce` rows (a screen and more: a game is two or three lines
+ * in the 320-px pane) are drawn at once, the next when the last drawn comes near the view — as the sheet view draws
+ * the grid (`sheetView.ts`).
  */
 import { h, table, type Child } from './dom';
 
 /** Rows of a pane table drawn at a time: more than the pane shows in one screen. */
-export const PANE_ROWS_AT_ONCE = 60;
+export const PANE_ROWS_AT_ONCE = 30;
 
 /**
  * `table(caption, header, rows, attributes)` with only the first `atOnce` rows drawn, the rest as the director scrolls

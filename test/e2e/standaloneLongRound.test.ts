@@ -1,6 +1,6 @@
 /**
  * A congress round in the standalone page's Results step (issue 28: "a confirmed result leaves the page ready for the
- * next within 100 ms"): the round's games are drawn a screenful at a time (`taskpane/lazyTable.ts`) — the first 60 at
+ * next within 100 ms"): the round's games are drawn a screenful at a time (`taskpane/lazyTable.ts`) — the first 30 at
  * once, the next as the director scrolls to them, every one of them in the end — so drawing the step again after each
  * result does not lay out hundreds of rows. The European Go Congress example after round 8 (160 players, 80 games a
  * round), opened as an .xlsx in headless Chromium.
