@@ -3,7 +3,7 @@
  * pane is small, and every control must carry its label (a `<label for>` or an `aria-label`) for the keyboard and
  * screen readers.
  */
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | undefined | null | ((e: Event) => void)>;
 
 let uniqueId = 0;

@@ -15,12 +15,32 @@ export interface SessionWorkbook {
   /** `known`: the read the caller holds (answered `unchanged` when it is still the last). */
   readSession(known?: number): Promise<WireRead>;
   prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared>;
-  /** The tournament's fingerprint in the workbook, null when it holds none. */
-  fingerprint(): Promise<string | null>;
+  /** The tournament's fingerprint in the workbook (`read`: of that read), null when it holds none. */
+  fingerprint(read?: number): Promise<string | null>;
 }
 
 export function hasSession(wb: unknown): wb is SessionWorkbook {
   return typeof (wb as Partial<SessionWorkbook>)?.readSession === 'function' && typeof (wb as Partial<SessionWorkbook>).prepare === 'function';
+}
+
+/**
+ * A read made where the workbook is held: its fingerprint is asked for there when first needed (`readFingerprint`), once;
+ * `fingerprint` itself throws, so no check ever compares a fingerprint the page does not hold.
+ */
+function remoteRead(tournament: Tournament, ask: () => Promise<string | null>): TournamentRead {
+  let asked: Promise<string> | undefined;
+  return {
+    ok: true,
+    tournament,
+    get fingerprint(): string {
+      throw new Error('the fingerprint of a read made in the workbook worker is asked for there (readFingerprint)');
+    },
+    fingerprintLater: () =>
+      (asked ??= ask().then((print) => {
+        if (print === null) throw new Error('the workbook holds no tournament any more: re-read it');
+        return print;
+      })),
+  };
 }
 
 /** `local`'s services, with reading and preparing done by the workbook's own session where it has one. */
@@ -66,7 +86,7 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
         return kept.value;
       }
       origin.set(r.tournament, { wb, read: r.read });
-      const value: TournamentRead = { ok: true, tournament: r.tournament, fingerprint: r.fingerprint };
+      const value = remoteRead(r.tournament, () => wb.fingerprint(r.read));
       last.set(wb, { read: r.read, value });
       return value;
     },

@@ -58,10 +58,26 @@ export type BatchOrErrors =
 export type PreparedBatch = BatchOrErrors | Promise<BatchOrErrors>;
 
 export type TournamentRead =
-  | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string }
+  | {
+      readonly ok: true;
+      readonly tournament: Tournament;
+      /**
+       * What a write is checked against, computed when first asked for (a whole-tournament digest: 20–90 ms on the EGC
+       * field, which a result never needs — issue 28). A read made in the page's workbook worker holds none here:
+       * asking throws, `readFingerprint` asks the worker.
+       */
+      readonly fingerprint: string;
+      /** The read made elsewhere (the page's worker): its fingerprint from there. */
+      readonly fingerprintLater?: () => Promise<string>;
+    }
   /** The workbook holds no tournament yet (no sheets): the wizard starts at New tournament. */
   | { readonly ok: false; readonly empty: true }
   | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
+
+/** The fingerprint of a read, wherever it was made. */
+export async function readFingerprint(read: TournamentRead & { readonly ok: true }): Promise<string> {
+  return read.fingerprintLater ? read.fingerprintLater() : read.fingerprint;
+}
 
 export type { PairingPreview } from './pairingPreview';
 

@@ -68,7 +68,15 @@ export function sessionServices(options: { readonly ratingListStore?: RatingList
         apply: (batch) => wb.apply(batch),
       });
       if (!read.ok) return { ok: false, errors: read.errors };
-      return { ok: true, tournament: read.value.tournament, fingerprint: read.value.fingerprint };
+      const value = read.value;
+      // Computed when first asked for (the session computes it once): a result's read back never asks.
+      return {
+        ok: true,
+        tournament: value.tournament,
+        get fingerprint() {
+          return value.fingerprint;
+        },
+      };
     },
     newTournamentBatch(info) {
       return attempt(() =>

@@ -24,7 +24,8 @@ export type WorkbookRequest =
   // The session, held in the worker (workerSession.ts).
   /** `known`: the read the page holds; answered `unchanged` when it is still the last. */
   | { readonly id: number; readonly method: 'read'; readonly handle: number; readonly known?: number }
-  | { readonly id: number; readonly method: 'fingerprint'; readonly handle: number }
+  /** `read`: of that read (one the worker still holds), else of the workbook's last read. */
+  | { readonly id: number; readonly method: 'fingerprint'; readonly handle: number; readonly read?: number }
   /** A batch of the wizard's services, on the tournament of read `read` (or the one sent). */
   | { readonly id: number; readonly method: 'prepare'; readonly read: number | Tournament; readonly action: PrepareAction; readonly args: readonly unknown[]; readonly overwrite: boolean }
   /** The live formulas' cached values brought up to date (before a file is saved). */
@@ -38,9 +39,12 @@ export type WorkbookRequest =
 /** The wizard's services that prepare a batch on a tournament read (`WizardServices`), by name. */
 export type PrepareAction = 'registerPlayersBatch' | 'absencesBatch' | 'sectionsBatch' | 'pairRoundBatch' | 'resultsBatch' | 'standingsBatch' | 'pairPlayoffBatch' | 'finalizeBatch';
 
-/** A read as it crosses: `read` names it (the tournament it gave stays in the worker, for the batches). */
+/**
+ * A read as it crosses: `read` names it (the tournament it gave stays in the worker, for the batches); its fingerprint
+ * is not computed for it (a result's read back never needs it, issue 28) but asked for when needed (`fingerprint`).
+ */
 export type WireRead =
-  | { readonly ok: true; readonly tournament: Tournament; readonly fingerprint: string; readonly read: number; readonly unchanged?: undefined }
+  | { readonly ok: true; readonly tournament: Tournament; readonly read: number; readonly unchanged?: undefined }
   | { readonly ok: true; readonly unchanged: true; readonly read: number }
   | { readonly ok: false; readonly empty: true }
   | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };

@@ -81,7 +81,7 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
     case 'read':
       return session.read(held(r.handle), r.known);
     case 'fingerprint':
-      return session.fingerprint(held(r.handle));
+      return session.fingerprint(held(r.handle), r.read);
     case 'prepare': {
       // The page gets the batch's label and description; its ops stay here, applied by id (`apply`).
       const prepared = await session.prepare(r.read, r.action, r.args, r.overwrite);

@@ -33,8 +33,11 @@ function remember<T>(map: Map<number, T>, id: number, value: T): void {
 export class WorkerSession {
   private nextRead = 1;
   private nextBatch = 1;
-  /** The tournaments read, by read id: what a batch the page asks for is planned on (the very object read). */
-  private readonly reads = new Map<number, Tournament>();
+  /**
+   * The reads made, by read id: the tournament a batch the page asks for is planned on (the very object read), and its
+   * fingerprint when asked for (computed then, once).
+   */
+  private readonly reads = new Map<number, TournamentRead & { readonly ok: true }>();
   /** The batches prepared, by id: applied from here when the page confirms one (it is not sent back). */
   private readonly prepared = new Map<number, WorkbookBatch>();
   /** The last read of each workbook, until it is written to. */
@@ -48,7 +51,7 @@ export class WorkerSession {
     if (!reading) {
       reading = this.services.readTournament(wb).then((read) => {
         const id = this.nextRead++;
-        if (read.ok) remember(this.reads, id, read.tournament);
+        if (read.ok) remember(this.reads, id, read);
         return { read, id };
       });
       this.current.set(wb, reading);
@@ -69,11 +72,20 @@ export class WorkerSession {
     const { read, id } = await this.latest(wb);
     if (!read.ok) return read;
     if (known === id) return { ok: true, unchanged: true, read: id };
-    return { ok: true, tournament: read.tournament, fingerprint: read.fingerprint, read: id };
+    // No fingerprint computed for it (a result's read back never needs one): the page asks when it does.
+    return { ok: true, tournament: read.tournament, read: id };
   }
 
-  /** The tournament's fingerprint in the workbook (what a write is checked against), null when it holds none. */
-  async fingerprint(wb: WorkbookAdapter): Promise<string | null> {
+  /**
+   * The tournament's fingerprint in the workbook (what a write is checked against), null when it holds none; `read`: of
+   * that read (refused once the worker no longer holds it).
+   */
+  async fingerprint(wb: WorkbookAdapter, read?: number): Promise<string | null> {
+    if (read !== undefined) {
+      const made = this.reads.get(read);
+      if (!made) throw new Error('the workbook was read again since this step opened: re-read it and try again');
+      return made.fingerprint;
+    }
     try {
       const { read } = await this.latest(wb);
       return read.ok ? read.fingerprint : null;
@@ -97,6 +109,10 @@ export class WorkerSession {
     } finally {
       this.written(wb);
     }
+    // The wizard reads the workbook again after every write it confirms: the read starts now, here, not when the page
+    // asks for it (the page draws "Writing…" meanwhile, then asks), and is kept for that ask. A read that fails is made
+    // again when asked (`latest`).
+    void this.latest(wb).catch(() => undefined);
   }
 
   /**
@@ -105,7 +121,7 @@ export class WorkerSession {
    * confirmed overwriting his entries named by the first attempt.
    */
   prepare(read: number | Tournament, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
-    const t = typeof read === 'number' ? this.reads.get(read) : read;
+    const t = typeof read === 'number' ? this.reads.get(read)?.tournament : read;
     if (!t) return Promise.resolve({ ok: false, errors: [{ message: 'the workbook was read again since this step opened: re-read it and try again' }], overwritable: false });
     const make = this.services[action] as ((t: Tournament, ...rest: unknown[]) => BatchOrErrors) | undefined;
     if (!make) return Promise.resolve({ ok: false, errors: [{ message: `${action}: not offered here` }], overwritable: false });

@@ -78,8 +78,8 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
     return { ok: true, batch, prepared: r.prepared, ...(r.warnings ? { warnings: r.warnings } : {}) };
   }
 
-  fingerprint(): Promise<string | null> {
-    return this.link.call({ method: 'fingerprint', handle: this.handle }, 'Reading the tournament…');
+  fingerprint(read?: number): Promise<string | null> {
+    return this.link.call({ method: 'fingerprint', handle: this.handle, ...(read !== undefined ? { read } : {}) }, 'Reading the tournament…');
   }
 
   refreshLiveValues(): Promise<void> {

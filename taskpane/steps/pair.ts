@@ -18,7 +18,7 @@ import { openGothaHandicapNote } from '../openGothaHandicap';
 import { pageThreadPairing, type BackgroundPairing } from '../backgroundPairing';
 import { append, button, checkbox, field, h, select } from '../dom';
 import { NO_CONTROLS, toDirectorControls, type EditableControls } from '../pairingControls';
-import type { PairControls, PairingPreview } from '../services';
+import { readFingerprint, type PairControls, type PairingPreview } from '../services';
 import { errorsText, renderSectionsNotice, roundsState, type Step, type StepContext } from './context';
 import { renderControlsForm, renderPreview } from './pairPreview';
 
@@ -432,14 +432,15 @@ export class PairStep implements Step {
     const expected = preview.fingerprint;
     const read = await this.ctx.reread();
     if (!read.ok) return this.ctx.render();
-    if (read.fingerprint !== expected) {
+    const current = await readFingerprint(read);
+    if (current !== expected) {
       await this.previewRound();
       this.ctx.showErrors([`The workbook changed since the preview of round ${round} (someone typed in the grid or another sheet): nothing was written. Here is a new preview — check it and confirm again.`]);
       return;
     }
     const prepared = await this.ctx.services.pairRoundBatch(read.tournament, preview.pairing, {
       expectedFingerprint: expected,
-      currentFingerprint: read.fingerprint,
+      currentFingerprint: current,
       confirmRepair: this.mode === 'repair' && this.confirmRepair,
       rest: this.pairsRest(read.tournament),
     });

@@ -4,7 +4,8 @@
  */
 import { playerLabel, type Round, type Tournament } from '../../src/model/tournament';
 import { describeResult, formatScratchPadError, matchScratchPad, pendingGames, type ReportedResult } from '../../src/workbook/cells/scratchPad';
-import { append, button, field, h, select, table } from '../dom';
+import { append, button, field, h, select } from '../dom';
+import { lazyTable } from '../lazyTable';
 import { playerLabels, roundsState, type Step, type StepContext } from './context';
 
 export class ResultsStep implements Step {
@@ -76,7 +77,8 @@ export class ResultsStep implements Step {
     }
     append(
       this.ctx.body,
-      table(
+      // A congress round is hundreds of games, drawn again after every result: a screenful at once, the rest on scrolling.
+      lazyTable(
         `Round ${round}`,
         ['Table', 'White', 'Black', 'Result'],
         games.map((g) => [String(g.table ?? ''), label(g.white), label(g.black), g.result === 'unknown' ? '—' : describeResult(g.result, 'W', 'B')]),

@@ -12,7 +12,7 @@ import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { attempt, sessionServices } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
 import { remoteSessionServices, type SessionWorkbook } from '../../taskpane/remoteSession';
-import type { BatchOrErrors, PreparedBatch, WizardServices } from '../../taskpane/services';
+import { readFingerprint, type BatchOrErrors, type PreparedBatch, type WizardServices } from '../../taskpane/services';
 import type { PrepareAction, WirePrepared, WireRead } from '../../taskpane/workbookProtocol';
 import { WorkerSession } from '../../taskpane/workerSession';
 
@@ -52,8 +52,8 @@ class InProcessWorkbook implements WorkbookAdapter, SessionWorkbook {
     if (r.ok) this.prepared.set(r.batch, r.prepared);
     return r;
   }
-  fingerprint() {
-    return this.session.fingerprint(this.held);
+  fingerprint(read?: number) {
+    return this.session.fingerprint(this.held, read);
   }
 }
 
@@ -114,7 +114,7 @@ describe('the session in the workbook worker', () => {
     if (!read.ok) throw new Error('not read');
     const preview = local.previewPairing(read.tournament, 1, 'mays', {});
     if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
-    const check = { expectedFingerprint: preview.fingerprint, currentFingerprint: read.fingerprint, confirmRepair: false };
+    const check = { expectedFingerprint: preview.fingerprint, currentFingerprint: await readFingerprint(read), confirmRepair: false };
     page.pairRoundBatchAhead!(read.tournament, preview.pairing as RoundPairing, check);
     expect(counted).toEqual(['pairRoundBatch']);
     const taken = await done(page.pairRoundBatch(read.tournament, preview.pairing as RoundPairing, { ...check }));
@@ -134,10 +134,12 @@ describe('the session in the workbook worker', () => {
 
   it('prepares in the worker the very batches the page would, applies them by id, and reads back the same tournament', async () => {
     const [a, b] = await readBoth();
-    expect(a.fingerprint).toBe(b.fingerprint);
+    // The worker's read sends no fingerprint (a result's read back never needs one): asked for, it is the page's.
+    expect(() => a.fingerprint).toThrow(/asked for there/);
+    expect(await readFingerprint(a)).toBe(b.fingerprint);
     const preview = local.previewPairing(a.tournament, 1, 'mays', {});
     if (isPairingError(preview.pairing)) throw new Error(preview.pairing.message);
-    const check = { expectedFingerprint: preview.fingerprint, currentFingerprint: a.fingerprint, confirmRepair: false };
+    const check = { expectedFingerprint: preview.fingerprint, currentFingerprint: await readFingerprint(a), confirmRepair: false };
     const remote = await done(page.pairRoundBatch(a.tournament, preview.pairing as RoundPairing, check));
     const here = await done(local.pairRoundBatch(b.tournament, preview.pairing as RoundPairing, check));
     // The Log's time differs by the clock; everything else is the same batch.
@@ -154,7 +156,8 @@ describe('the session in the workbook worker', () => {
     const a3 = await page.readTournament(wb);
     if (!a3.ok) throw new Error('not read');
     expect(a3.tournament.games.find((x) => x.white === g.white && x.round === 1)?.result).toBe('white-wins');
-    expect(await wb.fingerprint()).toBe(a3.fingerprint);
+    expect(await wb.fingerprint()).toBe(await readFingerprint(a3));
+    expect(await readFingerprint(a3)).not.toBe(await readFingerprint(a2));
   });
 
   it('refuses a write prepared on a read the worker no longer holds, naming what to do', async () => {
