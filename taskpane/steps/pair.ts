@@ -432,7 +432,15 @@ export class PairStep implements Step {
     const expected = preview.fingerprint;
     const read = await this.ctx.reread();
     if (!read.ok) return this.ctx.render();
-    const current = await readFingerprint(read);
+    // A read made in the page's worker gives its fingerprint when asked; a worker that no longer holds that read, or a
+    // workbook that no longer holds a tournament, refuses, and the round is not written (never a silent failure).
+    let current: string;
+    try {
+      current = await readFingerprint(read);
+    } catch (e) {
+      this.ctx.showErrors([`Round ${round} was not written: ${e instanceof Error ? e.message : String(e)}.`]);
+      return;
+    }
     if (current !== expected) {
       await this.previewRound();
       this.ctx.showErrors([`The workbook changed since the preview of round ${round} (someone typed in the grid or another sheet): nothing was written. Here is a new preview — check it and confirm again.`]);
