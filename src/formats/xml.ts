@@ -8,6 +8,7 @@ import { SaxesParser } from 'saxes';
 import { escapeControlCharacters } from '../model/controlCharacters';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { MAX_NESTING } from '../model/limits';
+import { parseXmlFast } from './xmlFast';
 
 export interface XmlElement {
   readonly name: string;
@@ -30,6 +31,13 @@ interface MutableElement {
 
 /** Parses a whole XML document. A leading byte-order mark is accepted (saxes skips U+FEFF). */
 export function parseXml(text: string, file?: string): Parsed<XmlElement> {
+  // The plain documents Tengen and OpenGotha write, read without saxes (./xmlFast.ts); saxes reads the rest, errors included.
+  const fast = parseXmlFast(text);
+  return fast ? ok(fast) : parseXmlSaxes(text, file);
+}
+
+/** parseXml by saxes alone: every document, every error (test/formats/xmlFast.test.ts holds the fast path to it). */
+export function parseXmlSaxes(text: string, file?: string): Parsed<XmlElement> {
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: MutableElement[] = [];
   let root: MutableElement | undefined;
