@@ -22,8 +22,11 @@ interface FastElement {
 const LEAVE = /[\0-\x08\x0B-\x1F\x7F-\x9F\u2028\uD800-\uDFFF\uFFFE\uFFFF]/;
 const DECLARATION = /^<\?xml version="1\.0"(?: encoding="UTF-8")?(?: standalone="(?:yes|no)")?\?>/;
 const NAME = /[A-Za-z_][A-Za-z0-9_.-]*/y;
-const ATTRIBUTE = /[ \n]+([A-Za-z_][A-Za-z0-9_.-]*)="([^"<\t\n]*)"/y;
-const TAG_END = /[ \n]*(\/?)>/y;
+const ATTRIBUTE = /[ \t\n]+([A-Za-z_][A-Za-z0-9_.-]*)="([^"<]*)"/y;
+const TAG_END = /[ \t\n]*(\/?)>/y;
+/** A tab or line feed written in an attribute value is read as a space (XML 1.0 §3.3.3; saxes does so); one written as
+ * a character reference stays what it is, so this comes before the references are decoded. */
+const LITERAL_BLANK = /[\t\n]/g;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -100,7 +103,7 @@ export function parseXmlFast(text: string): FastElement | undefined {
       ATTRIBUTE.lastIndex = i;
       const a = ATTRIBUTE.exec(src);
       if (!a) break;
-      const value = decode(a[2]);
+      const value = decode(a[2].replace(LITERAL_BLANK, ' '));
       if (value === undefined || a[1] === '__proto__' || Object.prototype.hasOwnProperty.call(attributes, a[1])) return undefined;
       attributes[a[1]] = value;
       i = ATTRIBUTE.lastIndex;
