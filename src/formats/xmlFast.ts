@@ -28,6 +28,8 @@ const TAG_END = /[ \t\n]*(\/?)>/y;
  * a character reference stays what it is, so this comes before the references are decoded. */
 const LITERAL_BLANK = /[\t\n]/g;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));/y;
+/** XML's white space (§2.3 S: space, tab, CR, LF; CR never reaches here), not the wider set of JavaScript's trim(). */
+const XML_BLANK = /^[ \t\n]*$/;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Entities decoded; `undefined` for anything else after an `&` (or a character reference to leave to saxes). */
@@ -76,7 +78,7 @@ export function parseXmlFast(text: string): FastElement | undefined {
       const decoded = decode(chars);
       if (decoded === undefined) return undefined;
       current.text += decoded;
-    } else if (chars.trim() !== '') return undefined;
+    } else if (!XML_BLANK.test(chars)) return undefined;
     if (lt < 0) break;
     const next = src.charCodeAt(lt + 1);
     if (next === 0x21 /* ! */) {

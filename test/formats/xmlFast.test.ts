@@ -35,6 +35,11 @@ describe('the fast XML reader', () => {
     ['a comment ending in -', PLAIN.replace('<!-- c -->', '<!-- c --->')],
     ['text after the root', `${PLAIN}x`],
     ['a second root', `${PLAIN}<U/>`],
+    // XML's white space is space, tab, CR and LF only (§2.3 S), not every character JavaScript's trim() takes away.
+    ['a no-break space before the root', `\u00a0${PLAIN.slice(PLAIN.indexOf('<T'))}`],
+    ['a no-break space after the root', `${PLAIN}\u00a0`],
+    ['a second byte-order mark', `\ufeff\ufeff${PLAIN.slice(PLAIN.indexOf('<T'))}`],
+    ['an ideographic space after the root', `${PLAIN}\u3000`],
     [']]> in text', PLAIN.replace('t&lt;x', 't]]>x')],
     ['a control character', PLAIN.replace('t&lt;x', 't\u0001x')],
     ['a reference to a control character', PLAIN.replace('&#9;', '&#1;')],
