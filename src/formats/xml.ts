@@ -4,10 +4,17 @@
  *
  * Malformed XML is an input error naming the file and the line where the parser stopped; nothing is thrown.
  */
-import { SaxesParser } from 'saxes';
+import type { SaxesParser as SaxesParserType } from 'saxes';
 import { escapeControlCharacters } from '../model/controlCharacters';
 import { failed, ok, type InputError, type Parsed } from '../model/errors';
 import { MAX_NESTING } from '../model/limits';
+import { parseXmlFast } from './xmlFast';
+
+// saxes (and its character tables) loaded the first time a document leaves the fast reader's plain subset (issue 28):
+// Tengen's and OpenGotha's own files never load it. Declared here for the add-in's build too (no Node types there);
+// webpack bundles the call.
+declare const require: (id: 'saxes') => { SaxesParser: typeof SaxesParserType };
+let saxes: { SaxesParser: typeof SaxesParserType } | undefined;
 
 export interface XmlElement {
   readonly name: string;
@@ -30,7 +37,15 @@ interface MutableElement {
 
 /** Parses a whole XML document. A leading byte-order mark is accepted (saxes skips U+FEFF). */
 export function parseXml(text: string, file?: string): Parsed<XmlElement> {
-  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  // The plain documents Tengen and OpenGotha write, read without saxes (./xmlFast.ts); saxes reads the rest, errors included.
+  const fast = parseXmlFast(text);
+  return fast ? ok(fast) : parseXmlSaxes(text, file);
+}
+
+/** parseXml by saxes alone: every document, every error (test/formats/xmlFast.test.ts holds the fast path to it). */
+export function parseXmlSaxes(text: string, file?: string): Parsed<XmlElement> {
+  saxes ??= require('saxes');
+  const parser = new saxes.SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   const stack: MutableElement[] = [];
   let root: MutableElement | undefined;
   let startLine = 1;

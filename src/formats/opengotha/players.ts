@@ -22,9 +22,18 @@ export interface ParsedPlayer {
   readonly rank: Rank;
   readonly rating?: number;
   readonly player: Omit<Player, 'id'>;
-  /** Every attribute, for the last, total tie-break of the ID order. */
-  readonly signature: string;
 }
+
+/**
+ * Every attribute of the player's <Player>, for the last, total tie-break of the ID order: made only when two players
+ * get that far (same rank, rating, names and key), not for each of a congress's players as it is read (issue 28).
+ */
+function signatureOf(p: ParsedPlayer): string {
+  let s = signatures.get(p);
+  if (s === undefined) signatures.set(p, (s = JSON.stringify(Object.entries(p.element.attributes).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))));
+  return s;
+}
+const signatures = new WeakMap<ParsedPlayer, string>();
 
 export function readPlayers(
   root: XmlElement,
@@ -129,7 +138,6 @@ export function readPlayers(
       rank: rank.rank,
       rating,
       player,
-      signature: JSON.stringify(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))),
     });
   }
   return { parsedPlayers, unreadableKeys };
@@ -161,7 +169,7 @@ export function compareByStrength(a: ParsedPlayer, b: ParsedPlayer): number {
     compareText(a.family, b.family) ||
     compareText(a.given, b.given) ||
     compareText(a.key, b.key) ||
-    compareText(a.signature, b.signature)
+    compareText(signatureOf(a), signatureOf(b))
   );
 }
 
