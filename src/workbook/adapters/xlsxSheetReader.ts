@@ -298,24 +298,23 @@ const slaveKey = (row: number, column: number): number | string => (column <= 16
 
 /** The cells of merged ranges other than their top-left (`slaveKey`), or undefined when the sheet merges none. */
 function slaveKeys(xml: string): Set<number | string> | undefined {
-  const block = /<mergeCells\b[^>]*>([\s\S]*?)<\/mergeCells>/.exec(xml)?.[1];
-  if (!block) return undefined;
-  const out = new Set<number | string>();
-  for (const m of block.matchAll(/<mergeCell\b[^>]*\sref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
-    const [left, top, right, bottom] = [columnOf(m[1]), Number(m[2]), columnOf(m[3]), Number(m[4])];
-    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (r !== top || c !== left) out.add(slaveKey(r, c));
-  }
+  const out = mergedCellsBelowTopLeft(xml, slaveKey);
   return out.size > 0 ? out : undefined;
 }
 
-/** The cells of merged ranges other than their top-left (`row:column`). */
-export function mergeSlaves(xml: string): Set<string> {
-  const out = new Set<string>();
+/** Each cell of the sheet's merged ranges other than their top-left, as `key` names it. */
+function mergedCellsBelowTopLeft<K>(xml: string, key: (row: number, column: number) => K): Set<K> {
+  const out = new Set<K>();
   const block = /<mergeCells\b[^>]*>([\s\S]*?)<\/mergeCells>/.exec(xml)?.[1];
   if (!block) return out;
   for (const m of block.matchAll(/<mergeCell\b[^>]*\sref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
     const [left, top, right, bottom] = [columnOf(m[1]), Number(m[2]), columnOf(m[3]), Number(m[4])];
-    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (r !== top || c !== left) out.add(`${r}:${c}`);
+    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (r !== top || c !== left) out.add(key(r, c));
   }
   return out;
+}
+
+/** The cells of merged ranges other than their top-left (`row:column`). */
+export function mergeSlaves(xml: string): Set<string> {
+  return mergedCellsBelowTopLeft(xml, (row, column) => `${row}:${column}`);
 }
