@@ -70,31 +70,32 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
     score[p] = after[Math.min(round - 1, after.length - 1)];
   }
 
-  // Earlier games of each pair (scoreboard indices lo·n + hi), built when first asked: the `optimal` system reads its
-  // meetings from the games itself and asks here only for the few pairs it reports. The same lists as one built
-  // eagerly: each game once (from White's line), players in scoreboard order, then each list sorted by round (stable).
-  let meetings: Map<number, Meeting[]> | null = null;
-  const meetingsOf = (): Map<number, Meeting[]> => {
-    if (meetings) return meetings;
-    meetings = new Map<number, Meeting[]>();
-    for (let p = 0; p < n; p++) {
-      const id = players[p].id;
-      for (const r of scoreboard.rounds[p]) {
+  // Earlier games of each pair, read when first asked from the two players' own lines only (the `optimal` system
+  // reads its meetings from the games itself and asks here only for the few pairs it reports): no list of every pair of
+  // the field is built. The same list as one built for every pair at once (each game once, from White's line; the
+  // players in scoreboard order, the lower index first; then sorted by round, stable), kept per pair once asked.
+  const meetings = new Map<number, readonly Meeting[]>();
+  const NONE: readonly Meeting[] = [];
+  const meetingsOf = (p: number, q: number): readonly Meeting[] => {
+    const key = p < q ? p * n + q : q * n + p;
+    let list = meetings.get(key);
+    if (list) return list;
+    const found: Meeting[] = [];
+    const lo = p < q ? p : q;
+    const hi = p < q ? q : p;
+    for (const x of lo === hi ? [lo] : [lo, hi]) {
+      const id = players[x].id;
+      const other = players[x === lo ? hi : lo].id;
+      for (const r of scoreboard.rounds[x]) {
         const g = r.game;
-        if (!g || g.white !== id) continue;
-        const q = indexOf.get(g.black);
-        if (q === undefined) continue;
-        const key = p < q ? p * n + q : q * n + p;
-        let list = meetings.get(key);
-        if (!list) {
-          list = [];
-          meetings.set(key, list);
-        }
-        list.push({ round: g.round, game: g });
+        if (!g || g.white !== id || g.black !== other) continue;
+        found.push({ round: g.round, game: g });
       }
     }
-    for (const list of meetings.values()) list.sort((a, b) => a.round - b.round);
-    return meetings;
+    found.sort((a, b) => a.round - b.round);
+    list = found.length === 0 ? NONE : found;
+    meetings.set(key, list);
+    return list;
   };
 
   const present = players.filter((p) => !(p.absentRounds ?? []).includes(round)).map((p) => p.id);
@@ -123,7 +124,7 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
       const p = indexOf.get(a);
       const q = indexOf.get(b);
       if (p === undefined || q === undefined) return [];
-      return meetingsOf().get(p < q ? p * n + q : q * n + p) ?? [];
+      return meetingsOf(p, q);
     },
     colourBalance: (id) => {
       const p = indexOf.get(id);

@@ -142,17 +142,7 @@ export function lexicographicPerfectMatching(
     liveJ = allowed.v.subarray(0, live);
     assertTriangleOrder(liveI, liveJ, live, n, 'allowed pairs');
   } else {
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        if (!allowed(i, j)) continue;
-        if (live === liveI.length) {
-          liveI = doubled(liveI);
-          liveJ = doubled(liveJ);
-        }
-        liveI[live] = i;
-        liveJ[live++] = j;
-      }
-    }
+    ({ u: liveI, v: liveJ, count: live } = listAllowed(n, allowed, liveI, liveJ));
   }
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
@@ -265,41 +255,11 @@ export function lexicographicPerfectMatching(
   };
 
   // The largest, over the vertices, of the cheapest cost of a pair still allowed at each.
-  const cheapestPairBound = (c: Int32Array): number => {
-    const cheapest = new Int32Array(n).fill(0x7fffffff);
-    for (let p = 0; p < live; p++) {
-      const x = c[p];
-      const i = liveI[p];
-      const j = liveJ[p];
-      if (x < cheapest[i]) cheapest[i] = x;
-      if (x < cheapest[j]) cheapest[j] = x;
-    }
-    let bound = 0;
-    for (let v = 0; v < n; v++) if (cheapest[v] !== 0x7fffffff && cheapest[v] > bound) bound = cheapest[v];
-    return bound;
-  };
+  const cheapestPairBound = (c: Int32Array): number => cheapestPairBoundOf(c, liveI, liveJ, live, n);
 
   // Whether the pairs still allowed and costing less than `limit` hold a perfect matching (grown from `from`).
   const perfectBelow = (t: number, c: Int32Array, limit: number, from: Int32Array): boolean => {
-    const degree = new Int32Array(n + 1);
-    for (let p = 0; p < live; p++) {
-      if (c[p] < limit) {
-        degree[liveI[p] + 1]++;
-        degree[liveJ[p] + 1]++;
-      }
-    }
-    for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
-    const list = new Int32Array(degree[n]);
-    const fill = degree.slice(0, n);
-    // In triangle order each vertex's list comes out ascending (rows above it first, then its own row).
-    for (let p = 0; p < live; p++) {
-      if (c[p] < limit) {
-        const i = liveI[p];
-        const j = liveJ[p];
-        list[fill[i]++] = j;
-        list[fill[j]++] = i;
-      }
-    }
+    const { degree, list } = adjacencyBelow(c, liveI, liveJ, live, limit, n);
     const start = Int32Array.from(from);
     for (let v = 0; v < n; v++) {
       const w = start[v];
@@ -319,19 +279,16 @@ export function lexicographicPerfectMatching(
       let largest = 0;
       if (mate) {
         for (let v = 0; v < n; v++) if (mate[v] > v) largest = Math.max(largest, costOfPair(t, c, v, mate[v]));
-        let m = 0;
-        for (let p = 0; p < live; p++) if (c[p] <= largest) m++;
+        const m = countAtMost(c, live, largest);
         // Nothing costs more than the matching's largest: the list stays as it is (a compaction keeping every pair
         // would copy it unchanged, and every tier's largest cost over it is the one already measured).
         if (m < live) {
-          const kept = new Int32Array(m);
-          for (let p = 0, q = 0; p < live; p++) if (c[p] <= largest) kept[q++] = p;
-          compact(kept);
+          compact(placesAtMost(c, live, largest, m));
           c = costs[t] as Int32Array;
           stageIndex++; // pairs were dropped: every tier's largest cost is measured again
         }
       } else {
-        for (let p = 0; p < live; p++) if (c[p] > largest) largest = c[p];
+        largest = largestIn(c, live);
       }
       if (largest === 0) return null;
       // Settled without a stage: a lower bound reached, or no perfect matching at all of the cheaper pairs.
@@ -437,6 +394,82 @@ export function lexicographicPerfectMatching(
     return total;
   });
   return { status: 'optimal', mate: m, totals, stages, maxima };
+}
+
+/**
+ * The pairs i < j of n vertices that `allowed` accepts, in triangle order, into `u`/`v` (grown by doubling as needed).
+ * Its own function, as the loops below: the matcher's body is large, and a long loop inside it was compiled again
+ * with the whole body (on-stack replacement) on each round; a small function is compiled once and kept.
+ */
+function listAllowed(n: number, allowed: (i: number, j: number) => boolean, u: Int32Array, v: Int32Array): AllowedPairs {
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (!allowed(i, j)) continue;
+      if (count === u.length) {
+        u = doubled(u);
+        v = doubled(v);
+      }
+      u[count] = i;
+      v[count++] = j;
+    }
+  }
+  return { u, v, count };
+}
+
+/** How many of c[0…count − 1] are at most `limit`. */
+function countAtMost(c: Int32Array, count: number, limit: number): number {
+  let m = 0;
+  for (let p = 0; p < count; p++) if (c[p] <= limit) m++;
+  return m;
+}
+
+/** The places p < count with c[p] ≤ `limit`, ascending (`m` of them, as `countAtMost` counted). */
+function placesAtMost(c: Int32Array, count: number, limit: number, m: number): Int32Array {
+  const kept = new Int32Array(m);
+  for (let p = 0, q = 0; p < count; p++) if (c[p] <= limit) kept[q++] = p;
+  return kept;
+}
+
+/** The largest, over the n vertices, of the cheapest cost c[p] of a listed pair (u[p], v[p]) at each (0 if none). */
+function cheapestPairBoundOf(c: Int32Array, u: Int32Array, v: Int32Array, count: number, n: number): number {
+  const cheapest = new Int32Array(n).fill(0x7fffffff);
+  for (let p = 0; p < count; p++) {
+    const x = c[p];
+    const i = u[p];
+    const j = v[p];
+    if (x < cheapest[i]) cheapest[i] = x;
+    if (x < cheapest[j]) cheapest[j] = x;
+  }
+  let bound = 0;
+  for (let x = 0; x < n; x++) if (cheapest[x] !== 0x7fffffff && cheapest[x] > bound) bound = cheapest[x];
+  return bound;
+}
+
+/**
+ * Each vertex's partners over the listed pairs costing less than `limit`: vertex x's are list[degree[x] … degree[x + 1]),
+ * ascending (in triangle order each vertex's list comes out ascending: rows above it first, then its own row).
+ */
+function adjacencyBelow(c: Int32Array, u: Int32Array, v: Int32Array, count: number, limit: number, n: number): { degree: Int32Array; list: Int32Array } {
+  const degree = new Int32Array(n + 1);
+  for (let p = 0; p < count; p++) {
+    if (c[p] < limit) {
+      degree[u[p] + 1]++;
+      degree[v[p] + 1]++;
+    }
+  }
+  for (let x = 0; x < n; x++) degree[x + 1] += degree[x];
+  const list = new Int32Array(degree[n]);
+  const fill = degree.slice(0, n);
+  for (let p = 0; p < count; p++) {
+    if (c[p] < limit) {
+      const i = u[p];
+      const j = v[p];
+      list[fill[i]++] = j;
+      list[fill[j]++] = i;
+    }
+  }
+  return { degree, list };
 }
 
 /** A copy of `a` in an array twice as long (a list growing by doubling). */
