@@ -54,21 +54,7 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
   const indexOf = scoreboard.indexOf;
   const n = players.length;
   // Per player (scoreboard index): typed counts, not maps keyed by ID; every player's current score read once.
-  const balance = new Int32Array(n);
-  const byes = new Int32Array(n);
-  const losses = new Int32Array(n);
-  const score = new Int32Array(n);
-  for (let p = 0; p < n; p++) {
-    const id = players[p].id;
-    for (const r of scoreboard.rounds[p]) {
-      if (r.outcome === 'bye') byes[p]++;
-      if (r.outcome === 'loss' || r.outcome === 'default-loss') losses[p]++;
-      const g = r.game;
-      if (g && g.handicap === 0 && g.colourKnown !== false) balance[p] += g.white === id ? 1 : -1;
-    }
-    const after = scoreboard.primary === 'mms' ? scoreboard.mmsAfter[p] : scoreboard.nbwAfter[p];
-    score[p] = after[Math.min(round - 1, after.length - 1)];
-  }
+  const { balance, byes, losses, score } = readCards(scoreboard, round);
 
   // Earlier games of each pair, read when first asked from the two players' own lines only (the `optimal` system
   // reads its meetings from the games itself and asks here only for the few pairs it reports): no list of every pair of
@@ -139,6 +125,32 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
       return p === undefined ? 0 : losses[p];
     },
   };
+}
+
+/**
+ * Each player's colour balance, byes, losses and current score (scoreboard index), read from his lines once. A function
+ * of its own: its loop over every player's rounds made `buildHistory`, called once a round, hot enough to be compiled
+ * again whole with everything it holds.
+ */
+function readCards(scoreboard: Scoreboard, round: Round): { balance: Int32Array; byes: Int32Array; losses: Int32Array; score: Int32Array } {
+  const players = scoreboard.players;
+  const n = players.length;
+  const balance = new Int32Array(n);
+  const byes = new Int32Array(n);
+  const losses = new Int32Array(n);
+  const score = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
+    const id = players[p].id;
+    for (const r of scoreboard.rounds[p]) {
+      if (r.outcome === 'bye') byes[p]++;
+      if (r.outcome === 'loss' || r.outcome === 'default-loss') losses[p]++;
+      const g = r.game;
+      if (g && g.handicap === 0 && g.colourKnown !== false) balance[p] += g.white === id ? 1 : -1;
+    }
+    const after = scoreboard.primary === 'mms' ? scoreboard.mmsAfter[p] : scoreboard.nbwAfter[p];
+    score[p] = after[Math.min(round - 1, after.length - 1)];
+  }
+  return { balance, byes, losses, score };
 }
 
 /** "1½", "−2", "0": a score in half points as a director writes it. */

@@ -298,9 +298,7 @@ export function lexicographicPerfectMatching(
       const stageWeight = new Float64Array(live);
       const pre: Int32Array | null = prefix;
       reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
-      const offered: CandidatePair[] = [...(options.candidates ?? [])];
-      if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-      const result = solve(stageWeight, offered);
+      const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
       if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
@@ -364,9 +362,7 @@ export function lexicographicPerfectMatching(
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
     const stageWeight = new Float64Array(live);
     stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
-    const offered: CandidatePair[] = [...(options.candidates ?? [])];
-    if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
-    const result = solve(stageWeight, offered);
+    const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
     if (result.status !== 'optimal') return result;
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
@@ -382,17 +378,7 @@ export function lexicographicPerfectMatching(
   }
 
   const m = mate ?? new Int32Array(0);
-  const totals = tiers.map((tier, t) => {
-    if (tier.zero === true) return 0;
-    const c = costs[t];
-    let total = 0;
-    for (let v = 0; v < n; v++) {
-      if (m[v] <= v) continue;
-      const x = c ? costOfPair(t, c, v, m[v]) : tier.cost(v, m[v]);
-      total = tier.bottleneck ? Math.max(total, x) : total + x;
-    }
-    return total;
-  });
+  const totals = tiers.map((tier, t) => (tier.zero === true ? 0 : totalOf(tier, t, costs[t], m, n, costOfPair)));
   return { status: 'optimal', mate: m, totals, stages, maxima };
 }
 
@@ -470,6 +456,31 @@ function adjacencyBelow(c: Int32Array, u: Int32Array, v: Int32Array, count: numb
     }
   }
   return { degree, list };
+}
+
+/** The caller's candidate pairs, then the pairs of `mate` (when there is one) by their lower vertex: a stage's offer. */
+function offeredWith(candidates: readonly CandidatePair[] | undefined, mate: Int32Array | null, n: number): CandidatePair[] {
+  const offered: CandidatePair[] = [...(candidates ?? [])];
+  if (mate) for (let v = 0; v < n; v++) if (mate[v] > v) offered.push({ u: v, v: mate[v] });
+  return offered;
+}
+
+/** Tier t's total over the pairs of `m` (a bottleneck tier: its largest), read from `c` when listed, else from the tier. */
+function totalOf(
+  tier: CostTier,
+  t: number,
+  c: Int32Array | null,
+  m: Int32Array,
+  n: number,
+  costOfPair: (t: number, c: Int32Array, v: number, w: number) => number,
+): number {
+  let total = 0;
+  for (let v = 0; v < n; v++) {
+    if (m[v] <= v) continue;
+    const x = c ? costOfPair(t, c, v, m[v]) : tier.cost(v, m[v]);
+    total = tier.bottleneck ? Math.max(total, x) : total + x;
+  }
+  return total;
 }
 
 /** A copy of `a` in an array twice as long (a list growing by doubling). */

@@ -215,7 +215,7 @@ export class OptimalTiers {
   /** Earlier meetings of vertices i < j at i·n + j. */
   private readonly met: Uint8Array;
   /** How many pairs of the field have met (entries of `met` above 0). */
-  private metPairs = 0;
+  private readonly metPairs: number;
   /** How many others of the field each vertex has met (entries of `met` above 0 in his row and column). */
   private readonly metPartners: Int32Array;
   private readonly city: Int32Array;
@@ -286,38 +286,7 @@ export class OptimalTiers {
     this.upFloats = new Int32Array(n);
     this.downLast = new Uint8Array(n);
     this.upLast = new Uint8Array(n);
-    const sb = h.scoreboard;
-    const before = (p: number, r: number): number => {
-      const after = sb.primary === 'mms' ? sb.mmsAfter[p] : sb.nbwAfter[p];
-      return after[Math.min(r - 1, after.length - 1)];
-    };
-    for (const g of h.tournament.games) {
-      if (g.round >= h.round) continue;
-      const a = this.index.get(g.white);
-      const b = this.index.get(g.black);
-      if (a !== undefined && b !== undefined) {
-        const key = Math.min(a, b) * n + Math.max(a, b);
-        if (this.met[key] === 0 && a !== b) {
-          this.metPairs++;
-          this.metPartners[a]++;
-          this.metPartners[b]++;
-        }
-        this.met[key] = Math.min(this.met[key] + 1, 255);
-      }
-      const pw = sb.indexOf.get(g.white);
-      const pb = sb.indexOf.get(g.black);
-      if (pw === undefined || pb === undefined) continue;
-      const sw = before(pw, g.round);
-      const sbk = before(pb, g.round);
-      if (sw === sbk) continue;
-      const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
-      if (down !== undefined) this.downFloats[down]++;
-      if (up !== undefined) this.upFloats[up]++;
-      if (g.round === h.round - 1) {
-        if (down !== undefined) this.downLast[down] = 1;
-        if (up !== undefined) this.upLast[up] = 1;
-      }
-    }
+    this.metPairs = readGames(h, this.index, n, this.met, this.metPartners, this.downFloats, this.upFloats, this.downLast, this.upLast);
   }
 
   get size(): number {
@@ -662,6 +631,59 @@ export class OptimalTiers {
     }
     return totals;
   }
+}
+
+/**
+ * Earlier meetings and floats of the field (vertices by `index`), from the games before round `h.round`: fills `met`
+ * (meetings of vertices i < j at i·n + j, at most 255), `metPartners`, the floats down and up, and those of the previous
+ * round; returns how many pairs have met. A function of its own, not inside the constructor: its loop over every game
+ * made that large constructor hot enough to be compiled again whole, each round.
+ */
+function readGames(
+  h: PairingHistory,
+  index: ReadonlyMap<PlayerId, number>,
+  n: number,
+  met: Uint8Array,
+  metPartners: Int32Array,
+  downFloats: Int32Array,
+  upFloats: Int32Array,
+  downLast: Uint8Array,
+  upLast: Uint8Array,
+): number {
+  let metPairs = 0;
+  const sb = h.scoreboard;
+  const before = (p: number, r: number): number => {
+    const after = sb.primary === 'mms' ? sb.mmsAfter[p] : sb.nbwAfter[p];
+    return after[Math.min(r - 1, after.length - 1)];
+  };
+  for (const g of h.tournament.games) {
+    if (g.round >= h.round) continue;
+    const a = index.get(g.white);
+    const b = index.get(g.black);
+    if (a !== undefined && b !== undefined) {
+      const key = Math.min(a, b) * n + Math.max(a, b);
+      if (met[key] === 0 && a !== b) {
+        metPairs++;
+        metPartners[a]++;
+        metPartners[b]++;
+      }
+      met[key] = Math.min(met[key] + 1, 255);
+    }
+    const pw = sb.indexOf.get(g.white);
+    const pb = sb.indexOf.get(g.black);
+    if (pw === undefined || pb === undefined) continue;
+    const sw = before(pw, g.round);
+    const sbk = before(pb, g.round);
+    if (sw === sbk) continue;
+    const [up, down] = sw > sbk ? [b, a] : [a, b]; // `down` is the higher player, drawn down; `up` the lower, drawn up.
+    if (down !== undefined) downFloats[down]++;
+    if (up !== undefined) upFloats[up]++;
+    if (g.round === h.round - 1) {
+      if (down !== undefined) downLast[down] = 1;
+      if (up !== undefined) upLast[up] = 1;
+    }
+  }
+  return metPairs;
 }
 
 /**
