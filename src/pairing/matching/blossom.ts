@@ -212,6 +212,39 @@ export function summarise(graph: BlossomGraph, state: BlossomState, weightOf: (e
   return { mate, weight, cardinality, duals: state.duals };
 }
 
+/**
+ * The blossom slots' arrays (children, their edges and ends, least-slack lists: `BlossomSolver.childs` …), kept from one
+ * solve to the next instead of allocated again by every solver (a congress round runs some thirty solves, each forming
+ * hundreds of blossoms: tens of thousands of small arrays a round for the garbage collector). Sharing is safe: a solve
+ * runs to its end without yielding or calling out, one at a time (JavaScript runs one at a time, and nothing here is
+ * re-entered), and a solver reads a slot's arrays only up to the lengths it wrote itself (`childCount`,
+ * `bestListLength`, both fresh per solver), exactly as it reads a slot reused within one solve.
+ */
+const SLOT_POOL = { childs: [] as Int32Array[], edges: [] as Int32Array[], ends: [] as Int32Array[], best: [] as Int32Array[] };
+
+/** Arrays larger than this are not kept past their solve (the pool stays small whatever the fields were). */
+const POOLED_SLOT_LENGTH = 64;
+
+/** `list` with a slot for each of n blossoms (new slots empty): the pool's own list, shared by every solver. */
+function pooledSlots(list: Int32Array[], n: number): Int32Array[] {
+  while (list.length < n) list.push(NO_ENTRIES);
+  return list;
+}
+
+/** Drops the pool's arrays longer than `POOLED_SLOT_LENGTH` (a rare large blossom's), after a solve. */
+function trimSlots(): void {
+  for (const list of [SLOT_POOL.childs, SLOT_POOL.edges, SLOT_POOL.ends, SLOT_POOL.best]) {
+    for (let s = 0; s < list.length; s++) if (list[s].length > POOLED_SLOT_LENGTH) list[s] = NO_ENTRIES;
+  }
+}
+
+/** Moves a[0…i) after a[i…len) in place (a rotation left by i), through `scratch`. */
+function rotateLeft(a: Int32Array, i: number, len: number, scratch: Int32Array): void {
+  for (let k = 0; k < i; k++) scratch[k] = a[k];
+  a.copyWithin(0, i, len);
+  for (let k = 0; k < i; k++) a[len - i + k] = scratch[k];
+}
+
 class BlossomSolver {
   private readonly n: number;
   private readonly g: BlossomGraph;
@@ -308,9 +341,9 @@ class BlossomSolver {
     this.blossomParent = new Int32Array(2 * n).fill(-1);
     this.blossomBase = new Int32Array(2 * n).fill(-1);
     for (let v = 0; v < n; v++) this.blossomBase[v] = v;
-    this.childs = new Array<Int32Array>(n).fill(NO_ENTRIES);
-    this.blossomEdges = new Array<Int32Array>(n).fill(NO_ENTRIES);
-    this.blossomEnds = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.childs = pooledSlots(SLOT_POOL.childs, n);
+    this.blossomEdges = pooledSlots(SLOT_POOL.edges, n);
+    this.blossomEnds = pooledSlots(SLOT_POOL.ends, n);
     this.childCount = new Int32Array(n);
     this.rotation = new Int32Array(n);
     this.label = new Uint8Array(2 * n);
@@ -318,7 +351,7 @@ class BlossomSolver {
     this.labelFrom = new Int32Array(2 * n).fill(-1);
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     this.bestSlack = new Float64Array(2 * n);
-    this.bestList = new Array<Int32Array>(n).fill(NO_ENTRIES);
+    this.bestList = pooledSlots(SLOT_POOL.best, n);
     this.bestListLength = new Int32Array(2 * n).fill(-1);
     this.allowedStage = new Int32Array(graph.edgeCount);
     this.unusedBlossoms = new Int32Array(n);
@@ -788,12 +821,9 @@ class BlossomSolver {
     }
     if (i > 0) {
       // Rotate the children (and their edges) so that t's comes first, in place.
-      const scratch = this.rotation;
-      for (const a of [childs, edges, ends]) {
-        scratch.set(a.subarray(0, i));
-        a.copyWithin(0, i, len);
-        a.set(scratch.subarray(0, i), len - i);
-      }
+      rotateLeft(childs, i, len, this.rotation);
+      rotateLeft(edges, i, len, this.rotation);
+      rotateLeft(ends, i, len, this.rotation);
     }
     // The children may have rotated (here or inside them): b's vertices follow their new order.
     this.linkLeaves(b);
@@ -871,7 +901,9 @@ class BlossomSolver {
       const ordered = candidates.subarray(0, spent).sort();
       for (let i = 0; i < spent; i++) this.expandBlossom(ordered[i], true);
     }
-    return { mateEdge: this.mateEdge, duals: this.exportDuals() };
+    const duals = this.exportDuals();
+    trimSlots();
+    return { mateEdge: this.mateEdge, duals };
   }
 
   /**
