@@ -62,6 +62,8 @@ export interface PerfectMatchingOptimal {
    */
   readonly duals: MatchingDuals;
   readonly weightOffset: number;
+  /** The duals' blossom index (./certificate), as the certification read them: built once, for the caller too. */
+  readonly dualIndex: BlossomDualIndex;
 }
 
 export interface PerfectMatchingInfeasible {
@@ -137,7 +139,8 @@ export function maxWeightPerfectMatching(
       for (let v = 0; v < n; v++) if (mate[v] > v) graph.add(v, mate[v]);
       continue;
     }
-    const added = addViolators(graph, table, state.duals);
+    const dualIndex = new BlossomDualIndex(state.duals);
+    const added = addViolators(graph, table, state.duals, dualIndex);
     if (added === 0) {
       let total = 0n;
       for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
@@ -150,6 +153,7 @@ export function maxWeightPerfectMatching(
         edgesUsed: packed.edgeCount,
         duals: state.duals,
         weightOffset: table.offset,
+        dualIndex,
       };
     }
   }
@@ -412,11 +416,11 @@ function isPerfect(mate: Int32Array): boolean {
  * pass's duals usually settle most of the rest). Returns how many pairs were added; 0 means the duals are feasible
  * for every pair, i.e. the certificate holds.
  */
-function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals): number {
+function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals, index: BlossomDualIndex): number {
   const n = table.n;
   const r = VIOLATORS_PER_VERTEX;
   const lists = new WorstLists(n, r);
-  offerViolators(lists, new BlossomDualIndex(duals), duals.vertex, table);
+  offerViolators(lists, index, duals.vertex, table);
   const { size, worstPair } = lists;
   const { u, v } = table;
   const present = graph.present;

@@ -245,7 +245,8 @@ export function lexicographicPerfectMatching(
   let mate: Int32Array | null = null;
   // After a stage: keep the tight pairs only, and count the positive blossoms over each (the next stage's prefix).
   const keepTight = (result: PerfectMatchingOptimal, stageWeight: Float64Array): void => {
-    const blossoms = new BlossomDualIndex(result.duals);
+    // The certification's own index of these duals (the same index: it depends on the duals alone, never changes).
+    const blossoms = result.dualIndex;
     // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
     const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, live, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms, n);
     prefix = null;

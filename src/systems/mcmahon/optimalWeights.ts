@@ -172,10 +172,20 @@ function norm(text: string | undefined): string | undefined {
   return t ? t : undefined;
 }
 
+/**
+ * `Int32Array.from(xs, f)` for a list, the same values in the same order of calls, without the iterator protocol's
+ * object per element (the constructor builds several of these per field each round).
+ */
+function int32Of<T>(xs: readonly T[], f: (x: T) => number): Int32Array {
+  const out = new Int32Array(xs.length);
+  for (let i = 0; i < xs.length; i++) out[i] = f(xs[i]);
+  return out;
+}
+
 /** A small integer per distinct non-empty value, 0 for none. */
 function codes(values: readonly (string | undefined)[]): Int32Array {
   const map = new Map<string, number>();
-  return Int32Array.from(values, (v) => {
+  return int32Of(values, (v) => {
     const k = norm(v);
     if (k === undefined) return 0;
     let c = map.get(k);
@@ -242,7 +252,7 @@ export class OptimalTiers {
     const tiebreak = groupOrder(h, options.pairingTiebreaks);
     // Each player's score read once; the places sorted by the same comparisons as the players themselves (the same
     // order: a sort's result depends only on its comparisons' answers).
-    const scores = Int32Array.from(pool, (id) => h.scoreHalves(id));
+    const scores = int32Of(pool, (id) => h.scoreHalves(id));
     const order = Array.from(pool, (_, q) => q).sort(
       (x, y) => scores[y] - scores[x] || tiebreak(players[x].id, players[y].id) || strength(players[x], players[y]),
     );
@@ -250,7 +260,7 @@ export class OptimalTiers {
     this.ids = ordered.map((p) => p.id);
     this.ids.forEach((id, i) => this.index.set(id, i));
     const n = ordered.length;
-    this.score = Int32Array.from(order, (q) => scores[q]);
+    this.score = int32Of(order, (q) => scores[q]);
     this.position = new Int32Array(n);
     this.groupSize = new Int32Array(n);
     for (let i = 0; i < n; ) {
@@ -265,11 +275,11 @@ export class OptimalTiers {
     // A player of the host city has no city to keep apart (./geography).
     this.city = codes(ordered.map((p) => (isHostCity(p.city, options.hostCity) ? undefined : p.city)));
     const free = options.geographyFree;
-    this.free = Uint8Array.from(ordered, (p) => (free && free(p) ? 1 : 0));
+    this.free = new Uint8Array(int32Of(ordered, (p) => (free && free(p) ? 1 : 0)));
     this.club = codes(ordered.map((p) => p.club));
     this.country = codes(ordered.map((p) => p.country));
-    this.rank = Int32Array.from(ordered, (p) => p.rank);
-    this.balance = Int32Array.from(this.ids, (id) => h.colourBalance(id));
+    this.rank = int32Of(ordered, (p) => p.rank);
+    this.balance = int32Of(this.ids, (id) => h.colourBalance(id));
     const policy = options.handicap?.policy ?? 'none';
     this.handicapByMms = policy.startsWith('mms');
     this.handicapMinus = options.handicap?.correction ?? (policy.endsWith('minus-2') ? 2 : policy.endsWith('minus-1') ? 1 : 0);
@@ -517,7 +527,7 @@ export class OptimalTiers {
       halvesApply: seeding !== 'random' && seeding !== 'adjacent',
       balance: this.balance,
       rank: this.rank,
-      id: Int32Array.from(this.ids),
+      id: int32Of(this.ids, (id) => id),
       nigiri: this.options.nigiri === true,
       within,
       stones:
@@ -607,7 +617,9 @@ export class OptimalTiers {
       const g = this.groupSize[i];
       const half = Math.floor(g / 2);
       const p = this.position[i];
-      for (const q of [p + half - 1, p + half, p + half + 1, p - half - 1, p - half, p - half + 1, g - 1 - p]) {
+      // Slip partners (p ± half, ±1), then the fold partner, in this order (no list built per player).
+      for (let k = 0; k < 7; k++) {
+        const q = k < 3 ? p + half - 1 + k : k < 6 ? p - half - 1 + (k - 3) : g - 1 - p;
         if (q >= 0 && q < g && q !== p) out.push({ u: i, v: start + q });
       }
       for (let d = 1; d <= 3; d++) if (i + d < n) out.push({ u: i, v: i + d });
