@@ -69,11 +69,12 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
     const found: Meeting[] = [];
     const lo = p < q ? p : q;
     const hi = p < q ? q : p;
-    for (const x of lo === hi ? [lo] : [lo, hi]) {
+    for (let x = lo; x <= hi; x += hi - lo || 1) {
       const id = players[x].id;
       const other = players[x === lo ? hi : lo].id;
-      for (const r of scoreboard.rounds[x]) {
-        const g = r.game;
+      const rounds = scoreboard.rounds[x];
+      for (let k = 0; k < rounds.length; k++) {
+        const g = rounds[k].game;
         if (!g || g.white !== id || g.black !== other) continue;
         found.push({ round: g.round, game: g });
       }
