@@ -14,6 +14,7 @@ import type { CellInput, CellValue, WorkbookOp } from '../../src/workbook/adapte
 import { cellAddress } from '../../src/workbook/cells/address';
 import type { Tournament } from '../../src/model/tournament';
 import { generated } from './fixtures';
+import { unescapeXml, withoutQuotEntities } from '../../src/workbook/adapters/xlsxXml';
 
 /** The reading of an address as it was before the shortcut (the regular expression alone). */
 function parsedPlainly(text: string): { row: number; column: number } | undefined {
@@ -26,7 +27,47 @@ function parsedPlainly(text: string): { row: number; column: number } | undefine
   return { row, column };
 }
 
+/** `unescapeXml` as it was before the byte-level `&quot;` (issue 28): `replaceAll` first, then the other entities. */
+function unescapedPlainly(text: string): string {
+  text = text.replaceAll('&quot;', '"');
+  const names = new Map([['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['amp', '&']]);
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('&'); at >= 0; ) {
+    const semi = text.indexOf(';', at + 1);
+    if (semi < 0) break;
+    const name = text.slice(at + 1, semi);
+    const ch = names.get(name) ?? (/^#(?:x[0-9a-fA-F]+|\d+)$/.test(name) ? String.fromCodePoint(name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)) : undefined);
+    if (ch === undefined) {
+      at = text.indexOf('&', at + 1);
+      continue;
+    }
+    out += text.slice(from, at) + ch;
+    from = semi + 1;
+    at = text.indexOf('&', from);
+  }
+  return out + text.slice(from);
+}
+
 describe('fast paths of the workbook', () => {
+  test('unescapeXml reads long texts full of &quot; as replaceAll did: Latin-1, beyond it, entities around them', () => {
+    const victories = Array.from({ length: 40 }, (_, i) => `IF(OR(H${i}=&quot;+&quot;,H${i}=&quot;½&quot;),1,0)`).join('+');
+    const pieces = ['&quot;', '&amp;quot;', '&quot', '&qu', '&', ';', '&lt;', '&#34;', '&#x22;', 'a', '½', '\u0080', '\u009f', '\u00ff', '€', '😀', '\ud800', ' ', '"'];
+    const tricky = [victories, `${victories}€`, `${victories}&amp;`, `${victories}&quot`, `&quot;${victories}&quot;`, `${victories}\u0085\u00a0`, 'x'.repeat(300), '&quot;'.repeat(100)];
+    for (const text of tricky) {
+      expect(unescapeXml(text)).toBe(unescapedPlainly(text));
+      expect(withoutQuotEntities(text)).toBe(text.replaceAll('&quot;', '"'));
+    }
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 400 }), (parts) => {
+        const text = parts.join('');
+        expect(unescapeXml(text)).toBe(unescapedPlainly(text));
+        expect(withoutQuotEntities(text)).toBe(text.replaceAll('&quot;', '"'));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   test('parseCell reads every text as the regular expression does', () => {
     const tricky = ['A1', 'XFD1048576', 'XFE1', 'A0', 'A1048577', 'AAAA1', 'a1', '$A$1', ' A1', 'A1 ', 'A01', 'B', '12', '', 'A12345678', 'AB1x', 'ZZZ9999999'];
     for (const text of tricky) expect(parseCell(text)).toEqual(parsedPlainly(text));

@@ -8,6 +8,8 @@ import JSZip from 'jszip';
 import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import { WorkbookConflict } from '../../src/workbook/adapters/batch';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
+import { patchable } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { readSheetCellsChecked } from '../../src/workbook/adapters/xlsxSheetReader';
 
 const SHEET = 'Grid';
 
@@ -112,5 +114,41 @@ describe('cells written in the sheet XML (issue 28)', () => {
     await ref.apply(cellsBatch());
     await ref.apply({ label: 'merged', ops: [{ kind: 'write', sheet: SHEET, at: 'B1', cells: [['x']] }, { kind: 'format', sheet: SHEET, range: 'A3', format: { italic: true } }] });
     expect(await readAll(await wb.save(), true)).toEqual(await readAll(await ref.save(), true));
+  });
+});
+
+describe('patchability judged in the reading pass (issue 28)', () => {
+  const context = { strings: ['a', 'b'], dateStyles: new Set<number>(), date1904: false };
+  const pieces = [
+    '<c r="A1" s="1" t="s"><v>0</v></c>',
+    '<c r="B1"><f>A1&amp;&quot;x&quot;</f><v>3</v></c>',
+    '<c r="C1" s="2"/>',
+    '<c s="2" r="D1" t="n"><v>4</v></c>',
+    '<c t="inlineStr" r="E1"><is><t>x</t></is></c>',
+    '<c r="F1" t="inlineStr"><is><t>y</t></is><c s="1"/></c>',
+    '<c r="G1" t="inlineStr"><is><t>z</t></is><c r="H9"/></c>',
+    '<c t="s" r="I1" x="<c s=1"><v>1</v></c>',
+    '<cols/>',
+    '<c>',
+    '<c r="J1"',
+    '<c r="K1" t="s"><v>1</v>',
+  ];
+  const sheet = (cells: string[], rowAddress: boolean) => `<worksheet><sheetData><row${rowAddress ? ' r="1"' : ''}>${cells.join('')}</row></sheetData></worksheet>`;
+
+  test('a sheet is patchable as patchable() alone says, every <c> tag checked once by the reading', () => {
+    const cases: [string[], boolean][] = [];
+    for (let i = 0; i < pieces.length; i++) for (let j = 0; j < pieces.length; j++) for (const row of [true, false]) cases.push([[pieces[i], pieces[j], pieces[0]], row]);
+    let taken = 0;
+    for (const [cells, row] of cases) {
+      const xml = sheet(cells, row);
+      const read = readSheetCellsChecked(xml, context, () => undefined);
+      if (!read) continue;
+      if (read.cellAddresses) taken++;
+      expect([xml, patchable(xml, read.cellAddresses)]).toEqual([xml, patchable(xml)]);
+    }
+    // The shortcut is taken (most sheets), and not where a cell's body or a tag cut short may hide a tag.
+    expect(taken).toBeGreaterThan(50);
+    expect(readSheetCellsChecked(sheet([pieces[5]], true), context, () => undefined)?.cellAddresses).toBe(false);
+    expect(patchable(sheet([pieces[5]], true))).toBe(false);
   });
 });

@@ -5,6 +5,8 @@
 import JSZip from 'jszip';
 import { TengenInputError } from '../../src/model/errors';
 import { ZipDamaged, ZipParts } from '../../src/workbook/adapters/zipParts';
+import { useZipCodec, zipCodec } from '../../src/workbook/adapters/zipCodec';
+import { nodeZipCodec } from '../../src/workbook/adapters/zipCodecNode';
 
 const GOOD = '<a>' + 'kept part '.repeat(200) + '</a>';
 const DAMAGED = '<b>' + 'other part '.repeat(200) + '</b>';
@@ -52,6 +54,37 @@ describe('the zip container', () => {
     expect(refused).toBeInstanceOf(TengenInputError);
     expect((refused as Error).message).toContain('its part two.xml: its bytes are damaged');
     expect(await ZipParts.read(saved).text('one.xml')).toBe(GOOD);
+  });
+
+  test("Node's inflater sized by the directory's size reads the part, and a size given wrong is refused as damaged", async () => {
+    const before = zipCodec();
+    useZipCodec(nodeZipCodec);
+    try {
+      const big = '<a>' + 'a congress Grid row '.repeat(5000) + '</a>';
+      const zip = new JSZip();
+      zip.file('one.xml', big);
+      const bytes = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+      expect(await ZipParts.read(bytes).text('one.xml')).toBe(big);
+      // The uncompressed size, in the local header (offset 22) and the central directory's entry (offset 24).
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const sized = (size: number) => {
+        const copy = bytes.slice();
+        const v = new DataView(copy.buffer);
+        for (let i = 0; i + 4 <= copy.length; i++) {
+          if (view.getUint32(i, true) === 0x04034b50) v.setUint32(i + 22, size, true);
+          if (view.getUint32(i, true) === 0x02014b50) v.setUint32(i + 24, size, true);
+        }
+        return copy;
+      };
+      for (const size of [0, 10, big.length - 1, big.length + 1, big.length * 3]) {
+        const refused = await ZipParts.read(sized(size)).text('one.xml').catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(TengenInputError);
+        expect((refused as Error).message).toContain('its part one.xml: its bytes are damaged');
+      }
+      expect(await ZipParts.read(sized(big.length)).text('one.xml')).toBe(big);
+    } finally {
+      useZipCodec(before);
+    }
   });
 
   test('a container cut short or not a zip is refused as such', async () => {

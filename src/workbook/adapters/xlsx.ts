@@ -32,7 +32,7 @@ import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookC
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles, StylesEditor } from './xlsxStyles';
-import { dateStyles, mergeSlaves, readSheetCells, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
+import { dateStyles, mergeSlaves, readSheetCellsChecked, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem, type SheetCounts } from './xlsxLimits';
@@ -1086,9 +1086,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
 function patchOfXml(sheet: string, raw: string, context: CellContext): SheetPatch | null {
   // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
   const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
-  const read = readSheetCells(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
-  // The cells just read are the patch's alone: not copied again.
-  return read && patchable(raw) ? new SheetPatch(read, mergeSlaves(raw), true) : null;
+  const read = readSheetCellsChecked(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
+  // The cells just read are the patch's alone: not copied again. Their tags' addresses were checked as they were read.
+  return read && patchable(raw, read.cellAddresses) ? new SheetPatch(read.cells, mergeSlaves(raw), true) : null;
 }
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */

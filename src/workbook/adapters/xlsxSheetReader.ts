@@ -132,12 +132,30 @@ const CANONICAL_CELL = /<c r="([A-Z]+)(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\/>
  * A scanner rather than regular expressions (issue 28): a congress Grid is megabytes of XML, read on every command.
  */
 export function readSheetCells(xml: string, context: CellContext, limit: (rows: number, columns: number) => void, shown: (formula: string) => string = (f) => f): SheetCells | undefined {
+  return readSheetCellsChecked(xml, context, limit, shown)?.cells;
+}
+
+/**
+ * `readSheetCells`, saying too whether every `<c` tag of the sheet's data that `patchable` (xlsxSheetPatch.ts) looks at
+ * was looked at here and found with its address (`cellAddresses`): then `patchable` need not look at them again (issue
+ * 28: one pass over a congress Grid's 75,000 cells, not two). False where the scan skipped text that may hold one (a
+ * cell's body read by the slow path, a tag cut short): `patchable` looks at all of them then.
+ */
+export function readSheetCellsChecked(
+  xml: string,
+  context: CellContext,
+  limit: (rows: number, columns: number) => void,
+  shown: (formula: string) => string = (f) => f,
+): { cells: SheetCells; cellAddresses: boolean } | undefined {
   const dataStart = xml.indexOf('<sheetData');
   // A sheet whose elements carry a namespace prefix (`<x:sheetData>`) is not read here as if it were empty.
-  if (dataStart < 0) return /<[A-Za-z_][\w.-]*:sheetData\b/.test(xml) ? undefined : { values: [], formulas: [] };
+  if (dataStart < 0) return /<[A-Za-z_][\w.-]*:sheetData\b/.test(xml) ? undefined : { cells: { values: [], formulas: [] }, cellAddresses: false };
   const dataEnd = xml.indexOf('</sheetData>', dataStart);
   const data = dataEnd < 0 ? '' : xml.slice(dataStart, dataEnd);
   if (data.includes('"shared"') && /<f\b[^>]*\st="shared"/.test(data)) return undefined;
+  // Every `<c` the loop below meets is a cell tag with its address (else the sheet is not read here), or no tag's name
+  // (`<cols`); the text it jumps over is a matched cell's (no `<c` inside) or one checked below.
+  let cellAddresses = true;
   const slaves = slaveKeys(xml);
   const cellRows: number[] = [];
   const cellColumns: number[] = [];
@@ -174,15 +192,23 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
         continue;
       }
       const tagEnd = data.indexOf('>', i);
-      if (tagEnd < 0) break;
+      if (tagEnd < 0) {
+        cellAddresses = false;
+        break;
+      }
       const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
       const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
+      if (attrs.includes('<c')) cellAddresses = false;
       body = '';
       if (selfClosed) i = tagEnd + 1;
       else {
         const close = data.indexOf('</c>', tagEnd);
-        if (close < 0) break;
+        if (close < 0) {
+          cellAddresses = false;
+          break;
+        }
         body = data.slice(tagEnd + 1, close);
+        if (body.includes('<c')) cellAddresses = false;
         i = close + 4;
       }
       const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
@@ -229,7 +255,7 @@ export function readSheetCells(xml: string, context: CellContext, limit: (rows: 
     values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
     formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
   }
-  return { values, formulas };
+  return { cells: { values, formulas }, cellAddresses };
 }
 
 /**

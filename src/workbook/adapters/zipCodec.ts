@@ -11,8 +11,11 @@
 
 /** What the zip container needs of a compression library. */
 export interface ZipCodec {
-  /** The raw deflate stream inflated; throws `PartTooLarge` past `limit` bytes, another error when it is no deflate stream. */
-  inflate(data: Uint8Array, limit: number): Promise<Uint8Array>;
+  /**
+   * The raw deflate stream inflated; throws `PartTooLarge` past `limit` bytes, another error when it is no deflate stream.
+   * `expected`: the size the zip's directory gives it (within the limit), a hint a codec may size its output by.
+   */
+  inflate(data: Uint8Array, limit: number, expected?: number): Promise<Uint8Array>;
   /** Raw deflate (no zlib header). */
   deflate(data: Uint8Array): Promise<Uint8Array>;
   crc32(data: Uint8Array): number;

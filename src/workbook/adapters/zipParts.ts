@@ -190,7 +190,7 @@ export class ZipParts {
     if (s.method === 0) out = s.data;
     else if (s.method === 8) {
       try {
-        out = await zipCodec().inflate(s.data, this.limit);
+        out = await zipCodec().inflate(s.data, this.limit, s.size);
       } catch (err) {
         if (err instanceof PartTooLarge) throw tooLarge();
         throw this.damaged(e.name, 'its compressed bytes are damaged (they do not inflate)');

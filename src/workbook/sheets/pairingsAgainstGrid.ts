@@ -22,7 +22,39 @@ import { resultWords, type PairingSheetGame } from './pairingsSheet';
 
 /** `+ / −` as typed: any dash for the minus, any spacing. */
 function normalisedResult(text: string): string {
-  return text.replace(/[\u2212\u2013\u2014-]/g, '-').replace(/\s+/g, '');
+  let known = normalised.get(text);
+  if (known === undefined) {
+    known = text.replace(/[\u2212\u2013\u2014-]/g, '-').replace(/\s+/g, '');
+    if (normalised.size < 1000) normalised.set(text, known);
+  }
+  return known;
+}
+
+/**
+ * The results as typed and as the Grid gives them, normalised once each (issue 28: a congress's ten pairing sheets have
+ * thousands of result cells, written in a handful of ways); a few hundred kept at most.
+ */
+const normalised = new Map<string, string>();
+
+/**
+ * Each round's games in the order of `games`, as `games.filter((g) => g.round === round)` gives them: grouped once for
+ * all the rounds' sheets of a reading (issue 28: ten sheets each filtered the 10,000 games of a congress), by list.
+ */
+const roundsOf = new WeakMap<readonly Game[], Map<number, Game[]>>();
+
+function gamesOfRound(games: readonly Game[], round: Round): readonly Game[] {
+  let byRound = roundsOf.get(games);
+  if (!byRound) {
+    byRound = new Map();
+    for (const g of games) {
+      const list = byRound.get(g.round);
+      if (list) list.push(g);
+      else byRound.set(g.round, [g]);
+    }
+    roundsOf.set(games, byRound);
+  }
+  // A round is a whole number (the sheet's, 1 to the rounds): `===` and the map's key agree on it.
+  return byRound.get(round) ?? [];
 }
 
 function handicapOf(cell: CellValue): number | undefined {
@@ -38,17 +70,24 @@ function handicapOf(cell: CellValue): number | undefined {
 export function pairingSheetContradictions(sheet: string, round: Round, rows: readonly PairingSheetGame[], games: readonly Game[], gridRow: (id: PlayerId) => number | undefined): InputError[] {
   const layout = gridLayout(0, 0);
   const errors: InputError[] = [];
-  const ofRound = games.filter((g) => g.round === round);
+  const ofRound = gamesOfRound(games, round);
   // The round's first game of each White and Black (what `find` over the round gave), looked up by the pair (issue 28:
-  // a congress round has hundreds of tables on each of ten sheets).
-  const byPair = new Map<string, Game>();
-  for (const g of ofRound) if (!byPair.has(`${g.white}-${g.black}`)) byPair.set(`${g.white}-${g.black}`, g);
+  // a congress round has hundreds of tables on each of ten sheets), by White then Black (the pair, not a text made of it).
+  const byPair = new Map<PlayerId, Map<PlayerId, Game>>();
+  for (const g of ofRound) {
+    let ofWhite = byPair.get(g.white);
+    if (!ofWhite) byPair.set(g.white, (ofWhite = new Map()));
+    if (!ofWhite.has(g.black)) ofWhite.set(g.black, g);
+  }
+  const pairOf = (white: PlayerId, black: PlayerId) => byPair.get(white)?.get(black);
+  // What the Grid's result reads as on the sheet, by the game's result (all `resultWords` looks at).
+  const words = new Map<Game['result'], string>();
   const cell = (id: PlayerId, column: number) => sheetCell(GRID_SHEET, gridRow(id) ?? 1, column);
   for (const s of rows) {
-    const game = byPair.get(`${s.white}-${s.black}`);
+    const game = pairOf(s.white, s.black);
     if (!game) {
       const names = `${sheetCell(sheet, s.row, 2)}:${sheetCell(sheet, s.row, 3).replace(/^.*!/, '')}`;
-      const swapped = byPair.get(`${s.black}-${s.white}`);
+      const swapped = pairOf(s.black, s.white);
       if (swapped) {
         errors.push({
           where: names,
@@ -77,7 +116,8 @@ export function pairingSheetContradictions(sheet: string, round: Round, rows: re
     if (isBlank(s.result)) continue;
     const typed = String(s.result);
     const resultCell = () => cell(game.white, layout.resultColumn(round));
-    const grid = resultWords(game);
+    let grid = words.get(game.result);
+    if (grid === undefined) words.set(game.result, (grid = resultWords(game)));
     if (grid === '') {
       errors.push({
         where: sheetCell(sheet, s.row, 5),

@@ -323,15 +323,25 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       if (!Number.isFinite(n)) errors.push({ where: at(c), player: String(id), message: `"${t}" is not a number` });
       return Number.isFinite(n) ? n : undefined;
     };
-    if (text('family') !== undefined) fields.family = text('family');
+    // Each cell's text taken once (issue 28: a congress's thousand rows, a score of columns each).
+    const family = text('family');
+    if (family !== undefined) fields.family = family;
     if (columnOf.has('given')) fields.given = text('given') ?? '';
-    if (text('rank') !== undefined) {
-      const rank = parseRank(text('rank')!);
+    const rankText = text('rank');
+    if (rankText !== undefined) {
+      const rank = parseRank(rankText);
       if (rank.ok) fields.rank = rank.rank;
       else errors.push({ where: at('rank'), player: String(id), message: rank.message });
     }
-    for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) if (text(c) !== undefined) fields[c] = text(c);
-    for (const c of ['rating', 'initialMms', 'previousOrder'] as const) if (number(c) !== undefined) fields[c] = number(c);
+    for (const c of ['club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const) {
+      const t = text(c);
+      if (t !== undefined) fields[c] = t;
+    }
+    // A number that does not read is named once, by its one reading.
+    for (const c of ['rating', 'initialMms', 'previousOrder'] as const) {
+      const n = number(c);
+      if (n !== undefined) fields[c] = n;
+    }
     // The standings order by rating to the thousandth and by previous order exactly (scoring/standings.ts): a number
     // no rating list holds, or a previous order that is no place, is named rather than crashing them.
     if (fields.rating !== undefined && !(Math.abs(fields.rating) <= MAX_RATING)) {
@@ -355,13 +365,17 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
       if ((REGISTRATIONS as readonly string[]).includes(registration.toUpperCase())) extra[REGISTRATION] = registration;
       else errors.push({ where: sheetCell(sheet, r + 1, registrationColumn! + 1), player: String(id), message: `"${registration}" (${REGISTRATION_HEADER}): expected PRE (preliminary: OpenGotha does not pair the player) or FIN (final); blank is FIN` });
     }
-    for (const c of EXTRA_COLUMNS) if (text(c) !== undefined) extra[c] = text(c)!;
+    for (const c of EXTRA_COLUMNS) {
+      const t = text(c);
+      if (t !== undefined) extra[c] = t;
+    }
     if (Object.keys(extra).length > 0) fields.extra = extra;
     for (const c of ['european', 'pko', 'leagueQualified', 'declaredAllRounds'] as const) {
-      if (text(c) === undefined) continue;
+      const t = text(c);
+      if (t === undefined) continue;
       const answer = readYesNo(get(c));
       if (answer !== undefined) fields[c] = answer;
-      else errors.push({ where: at(c), player: String(id), message: `"${text(c)}" (${HEADERS.find(([k]) => k === c)![1]}): expected yes or no` });
+      else errors.push({ where: at(c), player: String(id), message: `"${t}" (${HEADERS.find(([k]) => k === c)![1]}): expected yes or no` });
     }
     const absent = text('absentRounds');
     if (absent !== undefined) {
