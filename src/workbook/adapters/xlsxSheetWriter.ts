@@ -119,14 +119,6 @@ function alignmentXml(a: NonNullable<FreshStyle['alignment']>): string | undefin
   return attrs ? `<alignment${attrs}/>` : undefined;
 }
 
-/** Every text a sheet holds as a shared string (texts typed in cells, not a formula's result), once each. */
-export function freshTexts(sheet: FreshSheet, into: Set<string>): void {
-  for (const row of sheet.rows) {
-    if (!row) continue;
-    for (const v of row.values) if (typeof v === 'string') into.add(v);
-  }
-}
-
 /** What a sheet's XML holds besides its text: its dynamic arrays (each needs `xl/metadata.xml`), its custom functions. */
 export interface WrittenSheet {
   readonly xml: string;
