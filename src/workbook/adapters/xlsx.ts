@@ -30,7 +30,7 @@ import type { CellFormat, CellValue, ImageOp, PrintSettings, WorkbookAdapter, Wo
 import { columnLetter, columnNumber, MAX_COLUMNS, MAX_ROWS, parseCell, parseRange, rangeAddress, sheetCell, type RangePosition } from '../cells/address';
 import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookConflict, type FoundCell } from './batch';
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
-import { assemble, mergeSharedStrings, RELATIONSHIP_TYPES, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
+import { assemble, RELATIONSHIP_TYPES, SharedStringsMerge, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles, StylesEditor } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCellsChecked, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
@@ -40,7 +40,7 @@ import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
 import { DAMAGED_WORKBOOK_ADVICE } from './damaged';
 import { FreshSheet, rangeOf, cellOf, pageSetupOf } from './xlsxFreshSheet';
-import { freshPrintNames, freshSheetXml, freshTexts, StyleTable } from './xlsxSheetWriter';
+import { freshPrintNames, freshSheetXml, StyleTable } from './xlsxSheetWriter';
 import { newPackage } from './xlsxNewPackage';
 import { freshToExcel } from './xlsxFreshExcel';
 import { freshFromSheet } from './xlsxFreshFromSheet';
@@ -276,27 +276,22 @@ export class XlsxWorkbook implements WorkbookAdapter {
       }
       const stringsPart = pkg.sharedStringsPart();
       const workbookStrings = stringsPart ? await pkg.text(stringsPart) : undefined;
-      // The patched sheets' texts go after ExcelJS's in one list: both kinds of sheet index the merged strings.
-      const excelStrings = written?.strings ?? [];
-      const patchText = new Map<string, number>();
-      for (const slot of patched) for (const text of patchTexts(slot.patch!)) if (!patchText.has(text)) patchText.set(text, excelStrings.length + patchText.size);
-      const freshText = new Set<string>();
-      for (const slot of fresh) freshTexts(slot.fresh!, freshText);
-      for (const text of freshText) if (!patchText.has(text)) patchText.set(text, excelStrings.length + patchText.size);
-      const strings = mergeSharedStrings(workbookStrings, [...excelStrings, ...[...patchText.keys()].map(sharedStringItem)]);
-      if (strings.xml !== undefined && strings.xml !== workbookStrings) {
-        if (stringsPart) parts.set(stringsPart, { text: strings.xml });
-        else {
-          parts.set('xl/sharedStrings.xml', { text: strings.xml, contentType: SHARED_STRINGS_CONTENT_TYPE });
-          relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
-        }
-      }
+      // The patched sheets' texts go after ExcelJS's, then the new sheets' as they are written: all index the merged strings.
+      const strings = new SharedStringsMerge(workbookStrings);
+      const excelIndex = (written?.strings ?? []).map((item) => strings.add(item));
+      const textIndex = new Map<string, number>();
+      for (const slot of patched) for (const text of patchTexts(slot.patch!)) if (!textIndex.has(text)) textIndex.set(text, strings.add(sharedStringItem(text)));
+      const freshTextIndex = (text: string): number => {
+        let i = textIndex.get(text);
+        if (i === undefined) textIndex.set(text, (i = strings.add(sharedStringItem(text))));
+        return i;
+      };
       // The formats the patched sheets' `format` ops make, derived from the workbook's own (with those added above).
       const editor = patched.some((s) => s.patch!.formats.length > 0) ? new StylesEditor(styles ?? (stylesPart && (await pkg.text(stylesPart))) ?? new StyleTable().xml()) : undefined;
       for (const slot of patched) {
         const original = (await pkg.text(slot.was!.part!)) ?? '';
         const tally = { rows: 0, cells: 0, lastRow: 0 };
-        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => strings.map(patchText.get(text)!), style: (index, formats) => editor!.derive(index, formats) }, tally);
+        const xml = patchedSheetXml(original, slot.patch!, { stringIndex: (text) => textIndex.get(text)!, style: (index, formats) => editor!.derive(index, formats) }, tally);
         // Its rows and cells: those counted when it was read, with what the patch added (not counted again on the
         // whole text: a congress Grid is megabytes, a result changes one of its rows).
         const read = pkg.sheetCounts(slot.was!.part!);
@@ -315,19 +310,28 @@ export class XlsxWorkbook implements WorkbookAdapter {
         dynamic += marked.count;
         customFunctions ||= marked.xml.includes(UDF_PREFIX);
         const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
-        sheetChanges.set(slot, rewrittenSheet(marked.xml, original, strings.map, merged.map, !slot.breaksSet));
+        sheetChanges.set(slot, rewrittenSheet(marked.xml, original, (index) => excelIndex[index] ?? index, merged.map, !slot.breaksSet));
         // The sheet's print area and titles as ExcelJS wrote them replace the ones it had.
         this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...written!.printNames.filter((n) => n.sheet === slot.name)];
       }
       for (const slot of fresh) {
         const sheetStyles = freshStyles.get(slot)!;
-        const written = freshSheetXml(slot.fresh!, (i) => freshMerged.map(sheetStyles[i]), (text) => strings.map(patchText.get(text)!));
+        const written = freshSheetXml(slot.fresh!, (i) => freshMerged.map(sheetStyles[i]), freshTextIndex);
         dynamic += written.dynamicArrays;
         customFunctions ||= written.customFunctions;
         const original = slot.was?.part ? await pkg.text(slot.was.part) : undefined;
         sheetChanges.set(slot, original === undefined ? written.xml : rewrittenSheet(written.xml, original, (i) => i, (i) => i, false));
         if (original === undefined) counted.set(slot, written);
         this.names = [...this.names.filter((n) => !(n.sheet === slot.name && PRINT_NAMES.includes(n.name))), ...freshPrintNames(slot.fresh!, slot.name)];
+      }
+      // The shared strings, every sheet's texts in them now.
+      const stringsXml = strings.xml();
+      if (stringsXml !== undefined && stringsXml !== workbookStrings) {
+        if (stringsPart) parts.set(stringsPart, { text: stringsXml });
+        else {
+          parts.set('xl/sharedStrings.xml', { text: stringsXml, contentType: SHARED_STRINGS_CONTENT_TYPE });
+          relationships.push({ type: RELATIONSHIP_TYPES.sharedStrings, target: 'sharedStrings.xml' });
+        }
       }
       for (const slot of this.slots) {
         if (customFunctions) break;

@@ -324,34 +324,58 @@ function renumberStrings(xml: string, map: (index: number) => number): string {
  * text (`t="s"`, ECMA-376 Part 1 §18.4); the strings the other sheets index keep their places.
  */
 export function mergeSharedStrings(workbookXml: string | undefined, items: readonly string[]): { xml: string | undefined; map: (index: number) => number } {
-  const existing = sharedStringItems(workbookXml);
-  const at = new Map<string, number>();
-  existing.forEach((s, i) => {
-    if (!at.has(s)) at.set(s, i);
-  });
-  const added: string[] = [];
-  const indexes = items.map((s) => {
-    let i = at.get(s);
+  const merged = new SharedStringsMerge(workbookXml);
+  const indexes = items.map((s) => merged.add(s));
+  return { xml: merged.xml(), map: (index: number) => indexes[index] ?? index };
+}
+
+/**
+ * `mergeSharedStrings` an item at a time: each `<si>` content added (when the workbook lacks it) as the sheets being
+ * written come to it, the part's XML made once they all are (issue 28: a new workbook's sheets index their texts as
+ * they are written, without a pass over every sheet to gather them first). Items added in the same order give the
+ * same indexes and the same part as `mergeSharedStrings` given them as a list.
+ */
+export class SharedStringsMerge {
+  private readonly existing: number;
+  private readonly at = new Map<string, number>();
+  private readonly added: string[] = [];
+
+  constructor(private readonly workbookXml: string | undefined) {
+    const existing = sharedStringItems(workbookXml);
+    this.existing = existing.length;
+    existing.forEach((s, i) => {
+      if (!this.at.has(s)) this.at.set(s, i);
+    });
+  }
+
+  /** The index of an item (`<si>` content) in the merged strings. */
+  add(item: string): number {
+    let i = this.at.get(item);
     if (i === undefined) {
-      i = existing.length + added.length;
-      added.push(s);
-      at.set(s, i);
+      i = this.existing + this.added.length;
+      this.added.push(item);
+      this.at.set(item, i);
     }
     return i;
-  });
-  const map = (index: number) => indexes[index] ?? index;
-  if (added.length === 0 && workbookXml !== undefined) return { xml: workbookXml, map };
-  const total = existing.length + added.length;
-  const body = added.map((s) => `<si>${s}</si>`).join('');
-  if (workbookXml === undefined || !/<sst\b/.test(workbookXml)) {
-    return { xml: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN_NAMESPACE}" count="${total}" uniqueCount="${total}">${body}</sst>`, map };
   }
-  let xml = workbookXml.replace(/<sst\b[^>]*?(\/?)>/, (tag, selfClosing: string) => {
-    const open = withAttribute(withAttribute(tag.replace(/\s*\/>$/, '>'), 'uniqueCount', String(total)), 'count', String(Math.max(total, Number(attribute(tag, 'count') ?? 0) + added.length)));
-    return selfClosing ? `${open}</sst>` : open;
-  });
-  xml = xml.replace(/<\/sst>\s*$/, `${body}</sst>`);
-  return { xml, map };
+
+  /** The shared-strings part with the items added (the workbook's own, unchanged, when none was). */
+  xml(): string | undefined {
+    const workbookXml = this.workbookXml;
+    const added = this.added;
+    if (added.length === 0 && workbookXml !== undefined) return workbookXml;
+    const total = this.existing + added.length;
+    const body = added.map((s) => `<si>${s}</si>`).join('');
+    if (workbookXml === undefined || !/<sst\b/.test(workbookXml)) {
+      return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${MAIN_NAMESPACE}" count="${total}" uniqueCount="${total}">${body}</sst>`;
+    }
+    let xml = workbookXml.replace(/<sst\b[^>]*?(\/?)>/, (tag, selfClosing: string) => {
+      const open = withAttribute(withAttribute(tag.replace(/\s*\/>$/, '>'), 'uniqueCount', String(total)), 'count', String(Math.max(total, Number(attribute(tag, 'count') ?? 0) + added.length)));
+      return selfClosing ? `${open}</sst>` : open;
+    });
+    xml = xml.replace(/<\/sst>\s*$/, `${body}</sst>`);
+    return xml;
+  }
 }
 
 /** The `<si>` contents of a shared-strings part, in order. */

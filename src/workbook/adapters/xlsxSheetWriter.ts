@@ -1,7 +1,8 @@
 /**
  * Sheets the adapter created (`xlsxFreshSheet.ts`) written straight to SpreadsheetML (issue 28): each sheet's XML in
  * one pass over its rows, its texts as shared strings and its formats as cell formats of the workbook's styles part,
- * both merged into the parts the workbook has (`mergeSharedStrings`, `mergeStyles`), as the sheets ExcelJS writes are.
+ * both merged into the parts the workbook has (`SharedStringsMerge`, each text indexed as the writer comes to it;
+ * `mergeStyles`), as the sheets ExcelJS writes are.
  *
  * The XML is what ExcelJS 4.4 writes for the same sheet, element for element, so a workbook reads the same whichever
  * wrote it (test/workbook/xlsxFreshSheet.test.ts compares the two, cell by cell). The rules relied on, from ECMA-376
@@ -117,14 +118,6 @@ function fontXml(f: NonNullable<FreshStyle['font']>): string {
 function alignmentXml(a: NonNullable<FreshStyle['alignment']>): string | undefined {
   const attrs = `${a.horizontal ? ` horizontal="${a.horizontal}"` : ''}${a.wrapText ? ' wrapText="1"' : ''}`;
   return attrs ? `<alignment${attrs}/>` : undefined;
-}
-
-/** Every text a sheet holds as a shared string (texts typed in cells, not a formula's result), once each. */
-export function freshTexts(sheet: FreshSheet, into: Set<string>): void {
-  for (const row of sheet.rows) {
-    if (!row) continue;
-    for (const v of row.values) if (typeof v === 'string') into.add(v);
-  }
 }
 
 /** What a sheet's XML holds besides its text: its dynamic arrays (each needs `xl/metadata.xml`), its custom functions. */
