@@ -27,7 +27,9 @@
  * to write the .xlsx). `--runs`: previews timed (5); `--results`: results timed (9).
  * `--profile`: CPU profiles (page and workers) of the round write and of the last result, their top functions by self
  * time printed (`browserProfile.js`); the times measured then include the profiler's own cost. `--trace`: a Chromium
- * trace of the last result, the page's main thread summarised (`browserTrace.js`: script, style, layout, paint, GC).
+ * trace of every result: the CPU time (thread time) of the page's main thread and of its workers until ready, medians
+ * — what the page's threads did, which on a loaded machine the wall times do not tell — and the last result's main
+ * thread summarised (`browserTrace.js`: script, style, layout, paint, GC; TENGEN_BENCH_TRACE=FILE keeps its trace).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -253,7 +255,8 @@ async function main() {
     let resultBlock = 0;
     let autosaveBlock = 0;
     let traced = null;
-    const { browserTracer, summary: traceSummary } = require('./browserTrace');
+    const { browserTracer, cpuUntil, summary: traceSummary } = require('./browserTrace');
+    const cpuTimes = [];
     const tracer = TRACE ? await browserTracer(page) : null;
     await page.waitForTimeout(1000);
     await longest();
@@ -273,7 +276,7 @@ async function main() {
       const last = i === RESULTS - 1;
       const profiling = profiler && last;
       if (profiling) await profiler.start();
-      if (tracer && last) await tracer.start();
+      if (tracer) await tracer.start();
       await clearMeasures();
       const [ready, kept, readyAt, checkedMs] = await page.evaluate(
         () =>
@@ -326,11 +329,17 @@ async function main() {
           }),
       );
       if (profiling) profiles.push(['the last result (Write → ready, and its autosave)', await profiler.stop()]);
-      if (tracer && last) {
+      if (tracer) {
+        // Every result traced: the CPU time it took the page's threads until ready (on a loaded machine the wall time
+        // is mostly waiting for a core); the last one summarised.
         const events = await tracer.stop();
-        // The raw trace too, for a closer look (chrome://tracing, Perfetto): TENGEN_BENCH_TRACE=FILE.
-        if (process.env.TENGEN_BENCH_TRACE) fs.writeFileSync(process.env.TENGEN_BENCH_TRACE, JSON.stringify(events));
-        traced = traceSummary(events, 'tengen-bench-result-click', kept);
+        const cpu = cpuUntil(events, 'tengen-bench-result-click', ready);
+        if (cpu) cpuTimes.push(cpu);
+        if (last) {
+          // The raw trace too, for a closer look (chrome://tracing, Perfetto): TENGEN_BENCH_TRACE=FILE.
+          if (process.env.TENGEN_BENCH_TRACE) fs.writeFileSync(process.env.TENGEN_BENCH_TRACE, JSON.stringify(events));
+          traced = traceSummary(events, 'tengen-bench-result-click', kept, 3, ready);
+        }
       }
       resultTimes.push(ready);
       if (last) await timeline(`the last result (ready ${ready.toFixed(0)} ms, kept ${kept.toFixed(0)} ms)`, await page.evaluate(() => window.__clickAt));
@@ -385,6 +394,12 @@ async function main() {
     for (const [title, file, size, parts, list] of keptDigests) {
       console.log(`  ${title}: .xlsx sha1 ${file} (${size} bytes), its ${list.length} parts' sha1s hashed ${parts}`);
       if (process.env.TENGEN_BENCH_PARTS) fs.appendFileSync(process.env.TENGEN_BENCH_PARTS, `${title}\n${list.join('\n')}\n`);
+    }
+    if (cpuTimes.length > 0) {
+      console.log(
+        `  a result's CPU time until ready (Chromium trace, thread time; --trace, ${cpuTimes.length} results): the page's main thread median ${median(cpuTimes.map((c) => c.page)).toFixed(0)} ms, ` +
+          `its workers median ${median(cpuTimes.map((c) => c.workers)).toFixed(0)} ms, both median ${median(cpuTimes.map((c) => c.page + c.workers)).toFixed(0)} ms`,
+      );
     }
     if (traced) for (const line of traced) console.log(line);
     const mapper = sourceMapper(ADDIN_DIR);
