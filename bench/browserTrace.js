@@ -42,9 +42,10 @@ function threadNames(events) {
 /**
  * The page's main thread between `from` and `to` (ms on the page's clock; the trace's clock is aligned on the user
  * timing mark `markName`, set by the page at `from`): its top-level tasks (RunTask) over `min` ms in time order, with
- * what in them took longest, and its busy time by kind.
+ * what in them took longest, and its busy time by kind; with `ready` (ms after the click), the CPU time of the main
+ * thread and the workers until then.
  */
-function summary(events, markName, to, min = 3) {
+function summary(events, markName, to, min = 3, ready = undefined) {
   const names = threadNames(events);
   const mark = events.find((e) => e.name === markName && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'));
   if (!mark) return [`  (no mark ${markName} in the trace)`];
@@ -77,7 +78,44 @@ function summary(events, markName, to, min = 3) {
     }
   }
   lines.push(`    busy ${busy.toFixed(0)} ms in all; by kind (nested kinds counted in each): ${[...kinds.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+  // CPU time (the trace's thread time: what a thread ran, not how long it waited for a core — on a loaded machine the
+  // wall times above are mostly waiting) of the page's main thread and of the workers, from the click to `ready` (ms).
+  if (ready !== undefined) {
+    const until = t0 + ready * 1000;
+    const cpu = new Map();
+    for (const e of events) {
+      if (e.ph !== 'X' || !(e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') || e.ts < t0 || e.ts > until) continue;
+      const name = names.get(`${e.pid}:${e.tid}`) ?? '?';
+      if (`${e.pid}:${e.tid}` !== main && !/Worker/.test(name)) continue;
+      const key = `${e.pid}:${e.tid}`;
+      cpu.set(key, (cpu.get(key) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+    }
+    const parts = [...cpu.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k === main ? "the page's main thread" : names.get(k)} ${v.toFixed(0)} ms`);
+    lines.push(`    CPU (thread time) from the click to ready (${ready.toFixed(0)} ms): ${parts.join(', ') || 'none traced'}`);
+  }
   return lines;
 }
 
-module.exports = { browserTracer, summary };
+/**
+ * CPU time (thread time) from the click (the user timing mark `markName`) to `ready` ms after it: of the page's main
+ * thread, and of its workers together.
+ */
+function cpuUntil(events, markName, ready) {
+  const names = threadNames(events);
+  const mark = events.find((e) => e.name === markName && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b'));
+  if (!mark) return null;
+  const main = `${mark.pid}:${mark.tid}`;
+  const until = mark.ts + ready * 1000;
+  let page = 0;
+  let workers = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || !(e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') || e.ts < mark.ts || e.ts > until) continue;
+    const key = `${e.pid}:${e.tid}`;
+    const ms = (e.tdur ?? e.dur ?? 0) / 1000;
+    if (key === main) page += ms;
+    else if (/Worker/.test(names.get(key) ?? '')) workers += ms;
+  }
+  return { page, workers };
+}
+
+module.exports = { browserTracer, cpuUntil, summary };

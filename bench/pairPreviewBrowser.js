@@ -13,9 +13,11 @@
  *
  * Then the page's other issue-28 rows: opening the .xlsx (≤ 1.5 s), writing the round (≤ 1 s), and a result, the thing
  * a director does most ("a confirmed result leaves the page ready for the next within 100 ms, the autosave included or
- * off the page's thread"): from the click on "Write to the workbook" to the Results step drawn again from the
- * workbook read back — its scratch pad empty, the confirmation gone — and the frame that shows it painted; 9 results
- * (`--results`), every time printed with the median. The autosave (the .xlsx saved in the workbook's worker, then kept
+ * off the page's thread"): from the click on "Write to the workbook" to the Results step drawn again — its scratch pad
+ * empty, the confirmation gone — and the frame that shows it painted; 9 results (`--results`), every time printed with
+ * the median. The page draws a result's step from the tournament the result leaves (taskpane/readAhead.ts) and reads the
+ * workbook back meanwhile, in its worker, where it is compared with it before the next write may be prepared: when
+ * that check is done is printed apart (and the bench fails if it ever finds the workbook not to be what was drawn). The autosave (the .xlsx saved in the workbook's worker, then kept
  * in IndexedDB) is timed apart, with the longest task or animation frame of the page's thread from ready until it is
  * kept: what the autosave (and the grid's redraw) cost the page's thread. The kept .xlsx's SHA-1s are printed after the
  * round and after the results; with TENGEN_BENCH_PARTS=PREFIX the files are written (PREFIX.1.xlsx, PREFIX.2.xlsx) for
@@ -25,7 +27,9 @@
  * to write the .xlsx). `--runs`: previews timed (5); `--results`: results timed (9).
  * `--profile`: CPU profiles (page and workers) of the round write and of the last result, their top functions by self
  * time printed (`browserProfile.js`); the times measured then include the profiler's own cost. `--trace`: a Chromium
- * trace of the last result, the page's main thread summarised (`browserTrace.js`: script, style, layout, paint, GC).
+ * trace of every result: the CPU time (thread time) of the page's main thread and of its workers until ready, medians
+ * — what the page's threads did, which on a loaded machine the wall times do not tell — and the last result's main
+ * thread summarised (`browserTrace.js`: script, style, layout, paint, GC; TENGEN_BENCH_TRACE=FILE keeps its trace).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -242,15 +246,17 @@ async function main() {
     // A result, the thing a director does most (issue 28: "a confirmed result leaves the page ready for the next
     // within 100 ms, the autosave included or off the page's thread"): a winner typed on the scratch pad, checked,
     // Record, then from the click on "Write to the workbook" to the page ready for the next result — the Results step
-    // drawn again from the workbook read back, its scratch pad empty, the confirmation gone, and the frame that shows
-    // it painted (the page's own clock). Then, apart, until the browser's copy is kept (the autosave, in the workbook's
+    // drawn again, its scratch pad empty, the confirmation gone, and the frame that shows it painted (the page's own
+    // clock); and when the workbook read back was checked against what was drawn. Then, apart, until the browser's copy is kept (the autosave, in the workbook's
     // worker and IndexedDB): the longest task of the page's thread meanwhile says whether it kept the page busy.
     const resultTimes = [];
     const keptTimes = [];
+    const checkedTimes = [];
     let resultBlock = 0;
     let autosaveBlock = 0;
     let traced = null;
-    const { browserTracer, summary: traceSummary } = require('./browserTrace');
+    const { browserTracer, cpuUntil, summary: traceSummary } = require('./browserTrace');
+    const cpuTimes = [];
     const tracer = TRACE ? await browserTracer(page) : null;
     await page.waitForTimeout(1000);
     await longest();
@@ -270,9 +276,9 @@ async function main() {
       const last = i === RESULTS - 1;
       const profiling = profiler && last;
       if (profiling) await profiler.start();
-      if (tracer && last) await tracer.start();
+      if (tracer) await tracer.start();
       await clearMeasures();
-      const [ready, kept, readyAt] = await page.evaluate(
+      const [ready, kept, readyAt, checkedMs] = await page.evaluate(
         () =>
           new Promise((resolve, reject) => {
             const button = document.querySelector('[data-testid="confirm-write"]');
@@ -282,7 +288,21 @@ async function main() {
             window.__clickAt = performance.timeOrigin + started;
             let readyDrawn = 0;
             let readyShown = 0;
+            // The workbook read back and found to be what the page drew (a result drawn ahead of its read back,
+            // taskpane/readAhead.ts: the wizard's data-read-back goes "checking", then "checked"); a build that reads
+            // back before it draws has no such attribute.
+            const wizard = document.querySelector('main.wizard');
+            let checking = false;
+            let checked = 0;
             const check = () => {
+              const readBack = wizard?.getAttribute('data-read-back');
+              if (readBack === 'differs') {
+                observer.disconnect();
+                reject(new Error('the workbook read back is not what the page drew (data-read-back="differs")'));
+                return;
+              }
+              if (readBack === 'checking') checking = true;
+              else if (checking && readBack === 'checked' && !checked) checked = performance.now();
               if (!readyDrawn) {
                 const pad = document.querySelector('[data-testid="scratch-pad"]');
                 const confirming = document.querySelector('[data-testid="confirm-write"]');
@@ -299,7 +319,7 @@ async function main() {
               const saved = document.querySelector('[data-testid="autosave-status"]')?.getAttribute('data-saved-at');
               if (readyShown && saved && saved !== savedBefore) {
                 observer.disconnect();
-                resolve([readyShown - started, performance.now() - started, readyShown]);
+                resolve([readyShown - started, performance.now() - started, readyShown, checked ? checked - started : null]);
               }
             };
             const observer = new MutationObserver(check);
@@ -309,10 +329,22 @@ async function main() {
           }),
       );
       if (profiling) profiles.push(['the last result (Write → ready, and its autosave)', await profiler.stop()]);
-      if (tracer && last) traced = traceSummary(await tracer.stop(), 'tengen-bench-result-click', kept);
+      if (tracer) {
+        // Every result traced: the CPU time it took the page's threads until ready (on a loaded machine the wall time
+        // is mostly waiting for a core); the last one summarised.
+        const events = await tracer.stop();
+        const cpu = cpuUntil(events, 'tengen-bench-result-click', ready);
+        if (cpu) cpuTimes.push(cpu);
+        if (last) {
+          // The raw trace too, for a closer look (chrome://tracing, Perfetto): TENGEN_BENCH_TRACE=FILE.
+          if (process.env.TENGEN_BENCH_TRACE) fs.writeFileSync(process.env.TENGEN_BENCH_TRACE, JSON.stringify(events));
+          traced = traceSummary(events, 'tengen-bench-result-click', kept, 3, ready);
+        }
+      }
       resultTimes.push(ready);
       if (last) await timeline(`the last result (ready ${ready.toFixed(0)} ms, kept ${kept.toFixed(0)} ms)`, await page.evaluate(() => window.__clickAt));
       keptTimes.push(kept);
+      if (checkedMs !== null) checkedTimes.push(checkedMs);
       // The tasks that started once the page was ready are the autosave's (and the grid's redraw).
       const blocks = await page.evaluate((from) => {
         const all = window.__longTasks;
@@ -343,8 +375,13 @@ async function main() {
     );
     const sorted = [...resultTimes].sort((a, b) => a - b);
     console.log(
-      `  a result (Write → the page ready for the next: Results step read back and drawn, scratch pad empty, painted): median ${median(resultTimes).toFixed(0)} ms ` +
+      `  a result (Write → the page ready for the next: Results step drawn, scratch pad empty, painted): median ${median(resultTimes).toFixed(0)} ms ` +
         `(${sorted.map((t) => t.toFixed(0)).join(' ')}; ${resultTimes.length} results; target ≤ 100 ms: ${median(resultTimes) <= 100 ? 'met' : 'NOT met'}); longest task or frame of the page's thread until ready ${resultBlock.toFixed(0)} ms`,
+    );
+    console.log(
+      checkedTimes.length > 0
+        ? `  its read back (the workbook read in its worker, compared with what the page drew; the next write waits for it): checked after median ${median(checkedTimes).toFixed(0)} ms (${checkedTimes.length} of ${resultTimes.length} results)`
+        : `  its read back: before the page was ready (the Results step drawn from it)`,
     );
     console.log(
       `  its autosave (the .xlsx saved in the workbook's worker, kept in IndexedDB) done after median ${median(keptTimes).toFixed(0)} ms; ` +
@@ -357,6 +394,12 @@ async function main() {
     for (const [title, file, size, parts, list] of keptDigests) {
       console.log(`  ${title}: .xlsx sha1 ${file} (${size} bytes), its ${list.length} parts' sha1s hashed ${parts}`);
       if (process.env.TENGEN_BENCH_PARTS) fs.appendFileSync(process.env.TENGEN_BENCH_PARTS, `${title}\n${list.join('\n')}\n`);
+    }
+    if (cpuTimes.length > 0) {
+      console.log(
+        `  a result's CPU time until ready (Chromium trace, thread time; --trace, ${cpuTimes.length} results): the page's main thread median ${median(cpuTimes.map((c) => c.page)).toFixed(0)} ms, ` +
+          `its workers median ${median(cpuTimes.map((c) => c.workers)).toFixed(0)} ms, both median ${median(cpuTimes.map((c) => c.page + c.workers)).toFixed(0)} ms`,
+      );
     }
     if (traced) for (const line of traced) console.log(line);
     const mapper = sourceMapper(ADDIN_DIR);

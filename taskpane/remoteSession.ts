@@ -5,10 +5,11 @@
  * every batch on it is prepared there, against the very sheets read; a workbook without such a session (Excel's, or
  * the page's own when the browser starts no worker) uses the services as they are.
  */
-import type { Tournament } from '../src/model/tournament';
-import type { WorkbookAdapter } from '../src/workbook/adapters/adapter';
-import type { BatchOrErrors, TournamentRead, WizardServices } from './services';
-import type { PrepareAction, WirePrepared, WireRead } from './workbookProtocol';
+import type { Round, Tournament } from '../src/model/tournament';
+import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
+import { tournamentAfterResults } from './readAhead';
+import type { BatchOrErrors, ResultEntry, TournamentRead, WizardServices } from './services';
+import type { PrepareAction, ReadBackCheck, WirePrepared, WireRead } from './workbookProtocol';
 
 /** A workbook that reads its tournament and prepares batches where it is held. */
 export interface SessionWorkbook {
@@ -17,6 +18,8 @@ export interface SessionWorkbook {
   prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared>;
   /** The tournament's fingerprint in the workbook (`read`: of that read), null when it holds none. */
   fingerprint(read?: number): Promise<string | null>;
+  /** The workbook read back after prepared batch `prepared` was applied, against the tournament expected (`readAhead.ts`). */
+  checkReadBack?(prepared: number): Promise<ReadBackCheck>;
 }
 
 export function hasSession(wb: unknown): wb is SessionWorkbook {
@@ -49,11 +52,21 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
   const origin = new WeakMap<Tournament, { readonly wb: SessionWorkbook; readonly read: number }>();
   /** The last read of each workbook, kept on the page: read again unchanged, it is not sent again. */
   const last = new WeakMap<SessionWorkbook, { readonly read: number; readonly value: TournamentRead }>();
+  /**
+   * A tournament the page drew without reading the workbook (`readAhead`), until the worker has compared it with the
+   * workbook read back: the read it is then (`origin`), or why it is not — every batch asked for on it waits for this.
+   */
+  const checking = new WeakMap<Tournament, Promise<ReadBackCheck>>();
+  /** Each batch prepared in a worker: where, on which tournament and read, by which action and arguments, and its id there. */
+  const preparedOn = new WeakMap<WorkbookBatch, { readonly wb: SessionWorkbook; readonly t: Tournament; readonly action: PrepareAction; readonly args: readonly unknown[]; readonly prepared: number }>();
 
-  const prepare = async (wb: SessionWorkbook, read: number, action: PrepareAction, args: readonly unknown[], overwrite = false): Promise<BatchOrErrors> => {
+  const prepare = async (wb: SessionWorkbook, t: Tournament, read: number, action: PrepareAction, args: readonly unknown[], overwrite = false): Promise<BatchOrErrors> => {
     const r = await wb.prepare(read, action, args, overwrite);
-    if (r.ok) return { ok: true, batch: r.batch, ...(r.warnings ? { warnings: r.warnings } : {}) };
-    return r.overwritable && !overwrite ? { ok: false, errors: r.errors, overwrite: () => prepare(wb, read, action, args, true) } : { ok: false, errors: r.errors };
+    if (r.ok) {
+      preparedOn.set(r.batch, { wb, t, action, args, prepared: r.prepared });
+      return { ok: true, batch: r.batch, ...(r.warnings ? { warnings: r.warnings } : {}) };
+    }
+    return r.overwritable && !overwrite ? { ok: false, errors: r.errors, overwrite: () => prepare(wb, t, read, action, args, true) } : { ok: false, errors: r.errors };
   };
   /**
    * A batch asked for ahead of the director's confirmation (`pairRoundBatchAhead`), by workbook: the next request for
@@ -61,16 +74,26 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
    */
   const ahead = new WeakMap<SessionWorkbook, { readonly key: string; readonly result: Promise<BatchOrErrors> }>();
   const keyOf = (read: number, action: PrepareAction, args: readonly unknown[]) => `${read} ${action} ${JSON.stringify(args)}`;
-  /** The action on `t`: prepared where `t` was read, else by the local services. */
+  /** The action on `t`, read in `from`: the batch prepared ahead when it is this one, else prepared now. */
+  const prepareOn = (t: Tournament, from: { readonly wb: SessionWorkbook; readonly read: number }, action: PrepareAction, args: readonly unknown[]): Promise<BatchOrErrors> => {
+    const early = ahead.get(from.wb);
+    ahead.delete(from.wb);
+    if (early && early.key === keyOf(from.read, action, args)) return early.result;
+    return prepare(from.wb, t, from.read, action, args);
+  };
+  /** The action on `t`: prepared where `t` was read (once checked, for a tournament drawn ahead), else by the local services. */
   const by =
     <A extends unknown[]>(action: PrepareAction, here: (t: Tournament, ...args: A) => BatchOrErrors) =>
     (t: Tournament, ...args: A) => {
       const from = origin.get(t);
-      if (!from) return here(t, ...args);
-      const early = ahead.get(from.wb);
-      ahead.delete(from.wb);
-      if (early && early.key === keyOf(from.read, action, args)) return early.result;
-      return prepare(from.wb, from.read, action, args);
+      if (from) return prepareOn(t, from, action, args);
+      const check = checking.get(t);
+      if (!check) return here(t, ...args);
+      // Drawn ahead of the read back: nothing is prepared on it before the worker found the workbook to be it.
+      return check.then((c): BatchOrErrors | Promise<BatchOrErrors> => {
+        const checked = origin.get(t);
+        return c.ok && checked ? prepareOn(t, checked, action, args) : { ok: false, errors: [{ message: `nothing was prepared: ${c.ok ? 'the workbook was not read back' : c.message}; the page shows the workbook as read now — check it and enter this again` }] };
+      });
     };
 
   return {
@@ -90,6 +113,33 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
       last.set(wb, { read: r.read, value });
       return value;
     },
+    readAhead(wb, batch) {
+      const made = preparedOn.get(batch);
+      if (!made || (made.wb as unknown) !== wb || made.action !== 'resultsBatch' || !made.wb.checkReadBack) return undefined;
+      const after = tournamentAfterResults(made.t, made.args[0] as Round, made.args[1] as readonly ResultEntry[]);
+      if (!after) return undefined;
+      const session = made.wb;
+      const check = session.checkReadBack!(made.prepared).catch((e: unknown): ReadBackCheck => ({ ok: false, message: `the workbook could not be read back (${e instanceof Error ? e.message : String(e)})` }));
+      const read = remoteRead(after, async () => {
+        const c = await check;
+        if (!c.ok) throw new Error(`the workbook read back after "${batch.label}" is not what the page showed: ${c.message}`);
+        return session.fingerprint(c.read);
+      });
+      const settled = check.then((c) => {
+        if (c.ok) {
+          // The very tournament of that read: the next batches are prepared on it, and it is not sent again.
+          origin.set(after, { wb: session, read: c.read });
+          last.set(session, { read: c.read, value: read });
+        }
+        // A failed check stays: whatever is asked for on this tournament is refused (`by`).
+        return c;
+      });
+      checking.set(after, settled);
+      return {
+        read: read as TournamentRead & { readonly ok: true },
+        checked: settled.then((c) => (c.ok ? null : `${batch.label}: written, but ${c.message}. The page now shows the workbook as read back — check it before going on.`)),
+      };
+    },
     registerPlayersBatch: by('registerPlayersBatch', local.registerPlayersBatch.bind(local)),
     absencesBatch: by('absencesBatch', local.absencesBatch.bind(local)),
     sectionsBatch: by('sectionsBatch', local.sectionsBatch.bind(local)),
@@ -98,7 +148,7 @@ export function remoteSessionServices(local: WizardServices<BatchOrErrors>): Wiz
     pairRoundBatchAhead(t, pairing, check) {
       const from = origin.get(t);
       if (!from) return;
-      const result = prepare(from.wb, from.read, 'pairRoundBatch', [pairing, check]);
+      const result = prepare(from.wb, t, from.read, 'pairRoundBatch', [pairing, check]);
       // Taken by the confirmation, which sees its failure; one never taken fails quietly.
       result.catch(() => undefined);
       ahead.set(from.wb, { key: keyOf(from.read, 'pairRoundBatch', [pairing, check]), result });

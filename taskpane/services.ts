@@ -74,6 +74,13 @@ export type TournamentRead =
   | { readonly ok: false; readonly empty: true }
   | { readonly ok: false; readonly empty?: false; readonly errors: readonly InputError[] };
 
+/** A read the page made without reading the workbook (`WizardServices.readAhead`), and its check against the read back. */
+export interface ReadAhead {
+  readonly read: TournamentRead & { readonly ok: true };
+  /** Null once the workbook read back is this tournament; else what differs, in words for the director. */
+  readonly checked: Promise<string | null>;
+}
+
 /** The fingerprint of a read, wherever it was made. */
 export async function readFingerprint(read: TournamentRead & { readonly ok: true }): Promise<string> {
   return read.fingerprintLater ? read.fingerprintLater() : read.fingerprint;
@@ -151,6 +158,14 @@ export interface WizardServices<P extends PreparedBatch = PreparedBatch> {
     check: { readonly expectedFingerprint: string; readonly currentFingerprint: string; readonly confirmRepair: boolean; readonly rest?: boolean },
   ): void;
   resultsBatch(t: Tournament, round: Round, results: readonly ResultEntry[]): P;
+  /**
+   * The tournament a confirmed write of `batch` (one of these services prepared) leaves in `wb`, when known without
+   * reading the workbook back (a result, ./readAhead.ts): the next step is drawn from it at once. The workbook is still
+   * read back, where it is held, and compared with it: `checked` gives null when it is that tournament, else what
+   * differs, to say. Every batch asked for on it waits for that check, and is refused when it failed. Absent, or
+   * undefined for a batch: the wizard reads the workbook back before it goes on.
+   */
+  readAhead?(wb: WorkbookAdapter, batch: WorkbookBatch): ReadAhead | undefined;
   standingsBatch(t: Tournament): P;
   /** A finished league's or QT's next knockout playoff round, on the Bracket sheet (the pairings `tengen playoff` prints). */
   pairPlayoffBatch?(t: Tournament): P;

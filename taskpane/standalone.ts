@@ -15,7 +15,7 @@ import { DAMAGED_WORKBOOK_ADVICE } from '../src/workbook/adapters/damaged';
 import { append, button, clear, field, h, select } from './dom';
 import type { WizardServices } from './services';
 import { Wizard } from './wizard';
-import { pushUndo, savedAtText, suggestedFileName, validHistory, type AutosaveStore, type SavedWorkbook, type UndoStep } from './autosave';
+import { keptBytes, pushUndo, savedAtText, stepBytes, suggestedFileName, validHistory, type AutosaveStore, type SavedWorkbook, type UndoStep } from './autosave';
 import { askPersistentStorage, indexedDbStore } from './browserStore';
 import { liveValuesBatch, readSession, readTournament } from '../src/workbook/session';
 import { PrintView } from './printView';
@@ -261,7 +261,7 @@ export class StandalonePage {
         if (wb !== this.wb) return;
         const fingerprint = await fingerprintOf(wb);
         if (job.labels.length > 0 && this.kept) {
-          this.history = pushUndo(this.history, { label: job.labels.join(' + '), bytes: this.kept.bytes, before: this.kept.fingerprint, after: fingerprint, at: savedAt });
+          this.history = pushUndo(this.history, { label: job.labels.join(' + '), bytes: keptBytes(this.kept.bytes), before: this.kept.fingerprint, after: fingerprint, at: savedAt });
         }
         this.kept = { bytes, fingerprint };
         this.showUndo();
@@ -320,8 +320,10 @@ export class StandalonePage {
       return;
     }
     let restored: PageWorkbook;
+    let bytes: Uint8Array;
     try {
-      restored = await this.factory.load(top.bytes);
+      bytes = await stepBytes(top);
+      restored = await this.factory.load(bytes);
     } catch (e) {
       this.messageEl.textContent = `Undo "${top.label}": not done — the copy kept could not be opened (${(e as Error).message}); nothing was changed.`;
       return;
@@ -331,7 +333,7 @@ export class StandalonePage {
       return;
     }
     this.history = this.history.slice(0, -1);
-    await this.mount(restored, this.fileTitle, top.bytes, this.history);
+    await this.mount(restored, this.fileTitle, bytes, this.history);
     this.unsavedFile = true;
     this.autosave();
     this.messageEl.textContent = `Undone: ${top.label} — the workbook is as it was before it. Save .xlsx to keep it in a file.`;
@@ -377,9 +379,16 @@ export class StandalonePage {
       progress: this.progress,
       onWrite: (batch) => {
         this.messageEl.textContent = `${batch.label}: written in the page's workbook — Save .xlsx to keep it in a file.`;
-        // The view is asked for first: the worker answers it before it saves the autosave's copy.
-        void this.drawGrid();
-        this.written(batch.label);
+        this.unsavedFile = true;
+        // The pane's next step is painted first (issue 28: a result leaves the page ready for the next within 100 ms):
+        // the grid's cells written, 40–60 ms of layout and paint of the EGC grid, come in a frame of their own after it.
+        // The view is asked for before the autosave: the worker answers it before it saves the autosave's copy.
+        this.gridEl.setAttribute('aria-busy', 'true');
+        afterNextPaint(() => {
+          if (this.wb !== wb) return;
+          void this.drawGrid();
+          this.written(batch.label);
+        });
       },
     });
     this.wizard = wizard;
@@ -545,6 +554,23 @@ export class StandalonePage {
     await this.saving;
     this.messageEl.textContent = `Saved ${name}.`;
   }
+}
+
+/**
+ * `fn` once the page has painted its next frame; after 100 ms where no frame comes (a tab in the background paints
+ * none, and what it runs then must still run: the autosave).
+ */
+function afterNextPaint(fn: () => void): void {
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  // The animation frame's callbacks run before its paint; a task queued from one runs after it (HTML, "Update the
+  // rendering").
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(go, 0));
+  setTimeout(go, 100);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Round, Tournament } from '../src/model/tournament';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import { pendingGames } from '../src/workbook/cells/scratchPad';
 import { append, button, clear, h } from './dom';
-import type { PreparedBatch, TournamentRead, WizardServices } from './services';
+import type { PreparedBatch, ReadAhead, TournamentRead, WizardServices } from './services';
 import { errorsText, type StepContext, type StepName } from './steps/context';
 import { FinalizeStep } from './steps/finalize';
 import { PairStep } from './steps/pair';
@@ -289,8 +289,11 @@ export class Wizard {
     }
     // The workbook is read again before the confirmation closes, so the step the director works in next is drawn from
     // what was written: a form he starts filling is never replaced by a late redraw (pasted players were lost so).
+    // A result's tournament is known without reading (./readAhead.ts): drawn at once, while the workbook is read back
+    // and checked against it where it is held; the next write waits for that check (remoteSession.ts).
     const success = writeSuccess(batch, this.watch?.changes() ?? []);
-    const read = await this.reread();
+    const ahead = this.services.readAhead?.(this.wb, batch);
+    const read = ahead ? this.readAhead(ahead) : await this.reread();
     this.busy = false;
     this.hideConfirm();
     this.showErrors([]);
@@ -298,6 +301,32 @@ export class Wizard {
     this.options.onWrite?.(batch);
     if (!read.ok && !read.empty) this.render();
     return true;
+  }
+
+  /** The checks of reads made ahead, counted: only the latest one's outcome is shown on the pane. */
+  private aheadCount = 0;
+
+  /**
+   * The tournament a write left, known without reading the workbook (`WizardServices.readAhead`): the pane shows it at
+   * once. The workbook read back where it is held is compared with it; when it differs the pane says so, reads the
+   * workbook and draws the step again from what it holds (what was prepared on the view shown is refused meanwhile).
+   * `data-read-back` on the pane says where the check is: "checking", "checked", "differs".
+   */
+  private readAhead(ahead: ReadAhead): TournamentRead {
+    this.read = ahead.read;
+    this.watch?.reset();
+    const count = ++this.aheadCount;
+    this.root.setAttribute('data-read-back', 'checking');
+    void ahead.checked.then(async (problem) => {
+      const latest = count === this.aheadCount;
+      if (latest) this.root.setAttribute('data-read-back', problem === null ? 'checked' : 'differs');
+      // A read made since shows the workbook as it is already.
+      if (problem === null || this.read !== ahead.read) return;
+      await this.reread();
+      this.render();
+      this.showErrors([problem]);
+    });
+    return ahead.read;
   }
 
   /** Ask for confirmation of a prepared batch, or show why it could not be prepared. */

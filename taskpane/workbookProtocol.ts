@@ -28,6 +28,11 @@ export type WorkbookRequest =
   | { readonly id: number; readonly method: 'fingerprint'; readonly handle: number; readonly read?: number }
   /** A batch of the wizard's services, on the tournament of read `read` (or the one sent). */
   | { readonly id: number; readonly method: 'prepare'; readonly read: number | Tournament; readonly action: PrepareAction; readonly args: readonly unknown[]; readonly overwrite: boolean }
+  /**
+   * The workbook read back after prepared batch `prepared` was applied, compared with the tournament the page drew the
+   * next step from (a result's, `readAhead.ts`).
+   */
+  | { readonly id: number; readonly method: 'check-read-back'; readonly prepared: number }
   /** The live formulas' cached values brought up to date (before a file is saved). */
   | { readonly id: number; readonly method: 'refresh-live-values'; readonly handle: number }
   /**
@@ -53,6 +58,12 @@ export type WireRead =
 export type WirePrepared =
   | { readonly ok: true; readonly batch: WorkbookBatch; readonly prepared: number; readonly warnings?: readonly string[] }
   | { readonly ok: false; readonly errors: readonly InputError[]; readonly overwritable: boolean };
+
+/**
+ * The workbook read back after a write, against the tournament the page expected (`readAhead.ts`): the same (`read`
+ * names the read back), or what differs, in words.
+ */
+export type ReadBackCheck = { readonly ok: true; readonly read: number } | { readonly ok: false; readonly message: string };
 
 /** What `prepare` answers the page: the batch's label and description; its ops stay in the worker (a round's are a megabyte). */
 export type SentPrepared =

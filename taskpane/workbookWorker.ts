@@ -90,6 +90,8 @@ async function answer(r: WorkbookRequest): Promise<unknown> {
       const sent: SentPrepared = { ...rest, label: batch.label, description: describeWrites(batch) };
       return sent;
     }
+    case 'check-read-back':
+      return session.checkReadBack(r.prepared);
     case 'refresh-live-values':
       versions.set(r.handle, (versions.get(r.handle) ?? 0) + 1);
       return session.refreshLiveValues(held(r.handle));

@@ -12,12 +12,13 @@
  * No DOM and no worker API here: the worker (`workbookWorker.ts`) calls it, and plain unit tests run it on a
  * `MemoryWorkbook`.
  */
-import type { Tournament } from '../src/model/tournament';
+import type { Round, Tournament } from '../src/model/tournament';
 import type { WorkbookAdapter, WorkbookBatch } from '../src/workbook/adapters/adapter';
 import { liveValuesBatch } from '../src/workbook/session';
-import type { BatchOrErrors, TournamentRead, WizardServices } from './services';
+import { sameValues, tournamentAfterResults } from './readAhead';
+import type { BatchOrErrors, ResultEntry, TournamentRead, WizardServices } from './services';
 import { sessionServices } from './sessionServices';
-import type { PrepareAction, WirePrepared, WireRead } from './workbookProtocol';
+import type { PrepareAction, ReadBackCheck, WirePrepared, WireRead } from './workbookProtocol';
 
 /** How many reads (and prepared batches) the worker remembers: a step's tournament is never older than a few reads. */
 const KEPT = 8;
@@ -40,6 +41,10 @@ export class WorkerSession {
   private readonly reads = new Map<number, TournamentRead & { readonly ok: true }>();
   /** The batches prepared, by id: applied from here when the page confirms one (it is not sent back). */
   private readonly prepared = new Map<number, WorkbookBatch>();
+  /** What each batch was prepared from, by its id: the read, the action and its arguments (`checkReadBack`). */
+  private readonly preparedFrom = new Map<number, { readonly read: number; readonly action: PrepareAction; readonly args: readonly unknown[] }>();
+  /** The read made right after each prepared batch was applied, by the batch's id (`checkReadBack`). */
+  private readonly readBacks = new Map<number, Promise<{ read: TournamentRead; id: number }>>();
   /** The last read of each workbook, until it is written to. */
   private readonly current = new WeakMap<WorkbookAdapter, Promise<{ read: TournamentRead; id: number }>>();
 
@@ -111,8 +116,33 @@ export class WorkerSession {
     }
     // The wizard reads the workbook again after every write it confirms: the read starts now, here, not when the page
     // asks for it (the page draws "Writing…" meanwhile, then asks), and is kept for that ask. A read that fails is made
-    // again when asked (`latest`).
-    void this.latest(wb).catch(() => undefined);
+    // again when asked (`latest`). It is the workbook as this write left it: the adapter runs its calls one after the
+    // other, so a later write comes after this read's sheets.
+    const back = this.latest(wb);
+    back.catch(() => undefined);
+    if (typeof batch === 'number') remember(this.readBacks, batch, back);
+  }
+
+  /**
+   * The workbook as read back after prepared batch `prepared` was applied, compared value for value with the tournament
+   * the page drew the next step from before that read was made: the tournament the batch was prepared on with its
+   * results entered (`readAhead.ts`). The same: the read names it (the page's next batches are prepared on it);
+   * otherwise what differs, and the page says so and refuses what it prepared on its view.
+   */
+  async checkReadBack(prepared: number): Promise<ReadBackCheck> {
+    const from = this.preparedFrom.get(prepared);
+    const back = this.readBacks.get(prepared);
+    const base = from ? this.reads.get(from.read) : undefined;
+    const expected = from && base && from.action === 'resultsBatch' ? tournamentAfterResults(base.tournament, from.args[0] as Round, from.args[1] as readonly ResultEntry[]) : null;
+    if (!back || !expected) return { ok: false, message: 'the page no longer holds what this write was prepared on, so the workbook read back could not be checked' };
+    let got: { read: TournamentRead; id: number };
+    try {
+      got = await back;
+    } catch (e) {
+      return { ok: false, message: `the workbook could not be read back (${e instanceof Error ? e.message : String(e)})` };
+    }
+    if (!got.read.ok) return { ok: false, message: 'the workbook no longer reads as a tournament' };
+    return sameValues(expected, got.read.tournament) ? { ok: true, read: got.id } : { ok: false, message: 'the tournament read back is not the one the page showed after it' };
   }
 
   /**
@@ -125,15 +155,16 @@ export class WorkerSession {
     if (!t) return Promise.resolve({ ok: false, errors: [{ message: 'the workbook was read again since this step opened: re-read it and try again' }], overwritable: false });
     const make = this.services[action] as ((t: Tournament, ...rest: unknown[]) => BatchOrErrors) | undefined;
     if (!make) return Promise.resolve({ ok: false, errors: [{ message: `${action}: not offered here` }], overwritable: false });
-    return this.answer(make.call(this.services, t, ...args), overwrite);
+    return this.answer(make.call(this.services, t, ...args), overwrite, typeof read === 'number' ? { read, action, args } : undefined);
   }
 
-  private async answer(prepared: BatchOrErrors | Promise<BatchOrErrors>, overwrite: boolean): Promise<WirePrepared> {
+  private async answer(prepared: BatchOrErrors | Promise<BatchOrErrors>, overwrite: boolean, from?: { read: number; action: PrepareAction; args: readonly unknown[] }): Promise<WirePrepared> {
     let p = await prepared;
     if (!p.ok && overwrite && p.overwrite) p = await p.overwrite();
     if (!p.ok) return { ok: false, errors: p.errors, overwritable: p.overwrite !== undefined };
     const id = this.nextBatch++;
     remember(this.prepared, id, p.batch);
+    if (from) remember(this.preparedFrom, id, from);
     return { ok: true, batch: p.batch, prepared: id, ...(p.warnings ? { warnings: p.warnings } : {}) };
   }
 

@@ -8,7 +8,7 @@ import type { SessionWorkbook } from './remoteSession';
 import type { PageWorkbook, PageWorkbookFactory } from './standalone';
 import type { Progress } from './progress';
 import { describedBatch } from './workbookWatch';
-import { fromWire, measure, now, type PrepareAction, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
+import { fromWire, measure, now, type PrepareAction, type ReadBackCheck, type SentPrepared, type SheetView, type WirePrepared, type WireRead, type WorkbookRequest, type WorkbookResponse } from './workbookProtocol';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; method: string; started: number; end: () => void };
 type Request = WorkbookRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -80,6 +80,10 @@ class WorkerWorkbook implements PageWorkbook, SessionWorkbook {
 
   fingerprint(read?: number): Promise<string | null> {
     return this.link.call({ method: 'fingerprint', handle: this.handle, ...(read !== undefined ? { read } : {}) }, 'Reading the tournament…');
+  }
+
+  checkReadBack(prepared: number): Promise<ReadBackCheck> {
+    return this.link.call({ method: 'check-read-back', prepared }, 'Checking the workbook read back…');
   }
 
   refreshLiveValues(): Promise<void> {

@@ -101,12 +101,33 @@ describeWithBinaries('standalone page keeps the tournament (headless Chromium)',
     await page.getByTestId('record-results').click();
     await confirmWrite();
     await noErrors();
-    savedAt = await savedTime(paired);
-    // The grid drawn after the last write, and the copy kept, hold the same result.
-    await page.waitForFunction(`[...document.querySelectorAll('[data-testid="sheet-view"] td')].some((td) => td.textContent === '+')`);
+    // Drawn at once from the result (taskpane/readAhead.ts), the workbook read back and checked meanwhile: the next
+    // result entered straight away, as a director types them, is prepared only once that check is done.
+    const games = page.getByTestId('round-games').locator('tbody tr');
+    await expect(games.nth(0).locator('td').nth(3).innerText()).resolves.toBe('W (White) beat B');
+    const black = /^\s*(\d+)/.exec(await games.nth(1).locator('td').nth(2).innerText())![1];
+    await page.getByTestId('scratch-pad').fill(black);
+    await page.getByTestId('check-results').click();
+    await page.getByTestId('record-results').click();
+    await confirmWrite();
+    await noErrors();
+    await page.locator('main.wizard[data-read-back="checked"]').waitFor({ timeout: 15_000 });
+    await expect(games.nth(1).locator('td').nth(3).innerText()).resolves.toBe('B (Black) beat W');
+    // The last autosave (the two results' may be one): its time unchanged for 1.5 s.
+    let latest = await savedTime(paired);
+    for (;;) {
+      await page.waitForTimeout(1500);
+      const now = (await page.getByTestId('autosave-status').getAttribute('data-saved-at')) ?? '';
+      if (now === latest) break;
+      latest = now;
+    }
+    savedAt = latest;
+    // The grid drawn after the last write, and the copy kept, hold the same results.
+    await page.waitForFunction(`[...document.querySelectorAll('[data-testid="sheet-view"] td')].filter((td) => td.textContent === '+').length === 2`);
     gridBefore = await sheetCells(page);
     expect(gridBefore.C1).toBe('Québec Open');
-    expect(Object.values(gridBefore).filter((v) => v === '+')).toHaveLength(1);
+    expect(Object.values(gridBefore).filter((v) => v === '+')).toHaveLength(2);
+    await noErrors();
   });
 
   it('reload: the browser warns first (not saved as a file), then the tournament is restored — same grid, the last save time shown', async () => {

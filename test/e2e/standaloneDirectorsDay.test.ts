@@ -341,5 +341,12 @@ describeWithBinaries("a director's day in the standalone page (headless Chromium
     await expect(page.getByTestId('undo').innerText()).resolves.toMatch(/^Undo: /);
     const after = await workbook();
     expect(after).toEqual(before);
+    // The last write undone from the history the browser kept (each step a Blob in IndexedDB, taskpane/autosave.ts).
+    const label = (await page.getByTestId('undo').innerText()).replace(/^Undo: /, '');
+    await page.getByTestId('undo').click();
+    await page.getByTestId('confirm-undo').click();
+    await waitForText(page.getByTestId('page-status'), /^Undone: /);
+    await expect(page.getByTestId('page-status').innerText()).resolves.toBe(`Undone: ${label} — the workbook is as it was before it. Save .xlsx to keep it in a file.`);
+    await noErrors();
   });
 });

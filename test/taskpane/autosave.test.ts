@@ -2,7 +2,7 @@
  * The standalone page's autosave helpers (taskpane/autosave.ts): the name "Save .xlsx" suggests, and the time of
  * the last save as the page shows it. The store itself runs in the browser: test/e2e/standaloneAutosave.test.ts.
  */
-import { pushUndo, savedAtText, suggestedFileName, validHistory, type UndoStep } from '../../taskpane/autosave';
+import { keptBytes, pushUndo, savedAtText, stepBytes, suggestedFileName, validHistory, type UndoStep } from '../../taskpane/autosave';
 
 describe('the file name Save .xlsx suggests', () => {
   it.each([
@@ -46,5 +46,15 @@ describe('the undo history kept with the autosave', () => {
   it('reads back only well-formed steps (an older page kept none)', () => {
     expect(validHistory(undefined)).toEqual([]);
     expect(validHistory([step('a', 1), { label: 'x' }, null]).map((s) => s.label)).toEqual(['a']);
+  });
+  it('keeps a step as a Blob (stored by reference), counted by its size, opened as the same bytes; steps kept as bytes before still read', async () => {
+    const bytes = new Uint8Array([80, 75, 3, 4, 1, 2, 3]);
+    const kept = keptBytes(bytes);
+    expect(kept).toBeInstanceOf(Blob);
+    const blobStep: UndoStep = { ...step('blob', 0), bytes: kept };
+    expect(await stepBytes(blobStep)).toEqual(bytes);
+    expect(await stepBytes(step('old', 3))).toEqual(new Uint8Array(3));
+    expect(validHistory([blobStep, step('old', 3)]).map((s) => s.label)).toEqual(['blob', 'old']);
+    expect(pushUndo([{ ...step('a', 0), bytes: new Blob([new Uint8Array(60)]) }, step('b', 30)], { ...step('c', 0), bytes: new Blob([new Uint8Array(30)]) }, 10, 100).map((s) => s.label)).toEqual(['b', 'c']);
   });
 });
