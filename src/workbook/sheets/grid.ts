@@ -214,18 +214,27 @@ let sharedTexts: Map<string, string> | undefined;
  * full before it is used (two lines and rounds that make the same number are told apart; those go to `sharedTexts`).
  */
 let sharedScoreTexts: Map<number, { readonly line: number; readonly round: number; readonly mcmahon: boolean; readonly free: number; readonly text: string }> | undefined;
+/**
+ * A round's points formula (`pointsFormula` of the player's result cell), by the player's line 1 and the round, while
+ * renders are shared: the grid as read and as it will be, a score formula and the Victories formula all hold the same
+ * text for the same line and round, so it is spelled once rather than some three times (issue 28: a congress round's
+ * batch spelled some 29,000 of these 150-character texts for 10,000 distinct ones).
+ */
+let sharedPoints: Map<number, string[]> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
   shared = new WeakMap();
   sharedTexts = new Map();
   sharedScoreTexts = new Map();
+  sharedPoints = new Map();
   try {
     return work();
   } finally {
     shared = undefined;
     sharedTexts = undefined;
     sharedScoreTexts = undefined;
+    sharedPoints = undefined;
   }
 }
 
@@ -234,6 +243,16 @@ function sharedText(key: string, make: () => string): string {
   if (!sharedTexts) return make();
   let text = sharedTexts.get(key);
   if (text === undefined) sharedTexts.set(key, (text = make()));
+  return text;
+}
+
+/** `make()`, or the points text made before for the same line 1 and round while renders are shared (`sharedPoints`). */
+function sharedPointsText(line: number, round: number, make: () => string): string {
+  if (!sharedPoints) return make();
+  let byRound = sharedPoints.get(line);
+  if (!byRound) sharedPoints.set(line, (byRound = []));
+  let text = byRound[round];
+  if (text === undefined) byRound[round] = text = make();
   return text;
 }
 
@@ -331,7 +350,8 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
     // A round's points formula (`pointsFormula`), spelled only when a formula's text is made, not found made already
     // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
-    const points = (r: number) => pointsFormula(cellAddress(line1, layout.resultColumn(r)));
+    // (the result cell's column follows from the round alone, so the text from the line and the round)
+    const points = (r: number) => sharedPointsText(line1, r, () => pointsFormula(cellAddress(line1, layout.resultColumn(r))));
     for (let r = 1; r <= shown; r++) {
       const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
       put(line1, layout.opponentColumn(r), opponent);
