@@ -350,7 +350,6 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
     put(line2, c.initial, p.section ?? null);
 
-    const initialCell = cellAddress(line1, c.initial);
     const after = kind === 'mms' ? sb.mmsAfter[index] : sb.nbwAfter[index];
     const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
     // A round's points formula (`pointsFormula`), spelled only when a formula's text is made, not found made already
@@ -367,7 +366,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
       // (the formula's text follows from the player's line, the round, the system and the free points alone; made by
       // one `join`, a flat string, as `pointsFormula`)
       put(line2, layout.scoreColumn(r), {
-        formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
+        formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? cellAddress(line1, c.initial) : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
         value: after[r] / 2,
       });
     }
