@@ -170,6 +170,38 @@ describe('fast paths of the workbook', () => {
     );
   });
 
+  test('two one-rectangle renderings anywhere, of ragged rows, are diffed as the same cells written row by row', () => {
+    // `sheetChanges`' second pass over the cells only the new rendering writes (`RectCells.eachOutside`) looks them up
+    // in place: the same cells, in the same order, as the map's key by key, wherever each rectangle starts and however
+    // long each of its rows is.
+    const pool: CellInput[] = [null, '', 'a', 1, { formula: '=A1', value: 1 }, { formula: '=B1', value: 2 }];
+    const readPool: CellValue[] = [null, '', 'a', 1, 2];
+    const ragged = (rows: number, columns: number) => fc.array(fc.array(fc.constantFrom(...pool), { minLength: 0, maxLength: columns }), { minLength: rows, maxLength: rows });
+    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [
+      { kind: 'ensure-sheet', sheet: 'S' },
+      ...(banded ? cells.map((line, i): WorkbookOp => ({ kind: 'write', sheet: 'S', at: cellAddress(at.row + i, at.column), cells: [line] })) : [{ kind: 'write' as const, sheet: 'S', at: cellAddress(at.row, at.column), cells }]),
+    ];
+    const arbitrary = fc
+      .record({ rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }), b: fc.integer({ min: 1, max: 3 }), bc: fc.integer({ min: 1, max: 3 }), a: fc.integer({ min: 1, max: 3 }), ac: fc.integer({ min: 1, max: 3 }) })
+      .chain((p) =>
+        fc.record({
+          p: fc.constant(p),
+          before: ragged(p.rows, p.columns),
+          after: ragged(p.rows + (p.a % 2), p.columns),
+          values: fc.array(fc.array(fc.constantFrom(...readPool), { minLength: 0, maxLength: 7 }), { minLength: 0, maxLength: 7 }),
+        }),
+      );
+    fc.assert(
+      fc.property(arbitrary, ({ p, before, after, values }) => {
+        const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
+        const one = sheetChanges('S', written({ row: p.b, column: p.bc }, before, false), written({ row: p.a, column: p.ac }, after, false), read);
+        const bands = sheetChanges('S', written({ row: p.b, column: p.bc }, before, true), written({ row: p.a, column: p.ac }, after, true), read);
+        expect(JSON.stringify(one)).toBe(JSON.stringify(bands));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   test("the Grid (cache) copy taken from the live grid's rendering is the values-only rendering", () => {
     const played = generated(30, 4, 3);
     const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })), byes: [] };

@@ -158,6 +158,25 @@ class RectCells {
       for (let j = 0; j < length; j++) visit(this.top + i, this.left + j);
     }
   }
+
+  /**
+   * `each`, over the cells `other` does not write (`!other.has(key)`: nothing there, `undefined`, in its rectangle):
+   * the cells looked up in place, row by row, rather than each spelled as a key and looked up through it (issue 28: a
+   * congress batch's second pass over some 170,000 cells, almost all of which both renderings write).
+   */
+  eachOutside(other: RectCells, visit: (row: number, column: number) => void): void {
+    const shift = this.left - other.left;
+    for (let i = 0; i < this.cells.length; i++) {
+      const line = this.cells[i];
+      const row = this.top + i;
+      const otherLine = row >= other.top ? other.cells[row - other.top] : undefined;
+      for (let j = 0; j < line.length; j++) {
+        const column = this.left + j;
+        if (otherLine !== undefined && column >= other.left && otherLine[j + shift] !== undefined) continue;
+        visit(row, column);
+      }
+    }
+  }
 }
 
 /** What `written` answers: the cells of a rendering, by row and column. */
@@ -232,13 +251,14 @@ export interface SheetChanges {
 
 /** Cells in row runs: one `write` (or `cached-values`) per run of adjacent cells on a row. */
 function runs<T>(cells: Map<number, T>, make: (at: string, row: T[]) => WorkbookOp): WorkbookOp[] {
-  const keys = [...cells.keys()].sort((a, b) => a - b);
+  // (ascending, as `sort((a, b) => a - b)` puts them: distinct whole numbers, sorted by a typed array without a comparator)
+  const keys = Float64Array.from(cells.keys()).sort();
   const ops: WorkbookOp[] = [];
   let start = 0;
   for (let i = 1; i <= keys.length; i++) {
     if (i < keys.length && keys[i] === keys[i - 1] + 1) continue;
     const first = keys[start];
-    ops.push(make(cellAddress(Math.floor(first / COLUMNS), first % COLUMNS), keys.slice(start, i).map((k) => cells.get(k)!)));
+    ops.push(make(cellAddress(Math.floor(first / COLUMNS), first % COLUMNS), Array.from(keys.subarray(start, i), (k) => cells.get(k)!)));
     start = i;
   }
   return ops;
@@ -258,24 +278,32 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   // A spilling formula and the cells it spills into are one unit (adapter.ts, `spilledBy`): written together, as one
   // rectangle, when any of them changed — never a spill cell alone, which in Excel would block the spill (#SPILL!).
   const spills = spillsOf(will);
-  const spilled = new Set(spills.flatMap((s) => s.keys));
+  // (a cell is in a spill's unit when in its rectangle: looked up so, not in a set of every key of the units — a
+  // congress's Standings and Place spills are some 12,000 cells, issue 28)
+  const spilled = (row: number, column: number) => spills.some((s) => row >= s.row && row < s.row + s.rows && column >= s.column && column < s.column + s.columns);
   const spillWrites: WorkbookOp[] = [];
   for (const s of spills) {
     const anchor = readCell(read, s.row, s.column);
-    const changed =
-      !holds(anchor, will.get(s.keys[0])) ||
-      s.keys.some((k, i) => {
-        const want = will.get(k);
+    // Changed: the anchor's formula is not the one read, or a value of the unit (the anchor's first) is not as read.
+    let changed = !holds(anchor, will.getAt(s.row, s.column));
+    for (let r = 0; r < s.rows && !changed; r++) {
+      const line = read.values[s.row + r - 1];
+      for (let j = 0; j < s.columns; j++) {
+        const want = will.getAt(s.row + r, s.column + j);
         const value = isFormula(want) ? (want.value ?? null) : (want ?? null);
-        const found = read.values[Math.floor(k / COLUMNS) - 1]?.[(k % COLUMNS) - 1] ?? null;
-        return i === 0 ? anchor.value !== value : !(found === value || (blank(found) && blank(value)));
-      });
+        const found = line?.[s.column + j - 1] ?? null;
+        if (r === 0 && j === 0 ? anchor.value !== value : !(found === value || (blank(found) && blank(value)))) {
+          changed = true;
+          break;
+        }
+      }
+    }
     if (!changed) continue;
     expected.push(anchor);
     const cells: CellInput[][] = [];
     for (let r = 0; r < s.rows; r++) {
       const line: CellInput[] = [];
-      for (let c = 0; c < s.columns; c++) line.push(will.get((s.row + r) * COLUMNS + s.column + c) ?? null);
+      for (let c = 0; c < s.columns; c++) line.push(will.getAt(s.row + r, s.column + c) ?? null);
       cells.push(line);
     }
     spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
@@ -283,7 +311,7 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   // Every cell either rendering writes: the first's in its order, then the second's that the first does not write.
   const visit = (row: number, column: number) => {
     const k = row * COLUMNS + column;
-    if (spilled.size > 0 && spilled.has(k)) return;
+    if (spills.length > 0 && spilled(row, column)) return;
     const b = was.getAt(row, column);
     const a = will.getAt(row, column);
     if (same(a, b)) {
@@ -311,11 +339,15 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     writes.set(k, a ?? null);
     expected.push(found);
   };
-  if (was instanceof RectCells && will instanceof RectCells) was.eachAgainst(will, visit);
-  else was.each(visit);
-  will.each((row, column) => {
-    if (!was.has(row * COLUMNS + column)) visit(row, column);
-  });
+  if (was instanceof RectCells && will instanceof RectCells) {
+    was.eachAgainst(will, visit);
+    will.eachOutside(was, visit);
+  } else {
+    was.each(visit);
+    will.each((row, column) => {
+      if (!was.has(row * COLUMNS + column)) visit(row, column);
+    });
+  }
   const layout = (ops: readonly WorkbookOp[]) => JSON.stringify(ops.filter((op) => LAYOUT.has(op.kind)));
   const layoutChanged = layout(before) !== layout(after);
   const ops: WorkbookOp[] = [];
@@ -335,17 +367,13 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   return { ops, intrusions, writes: writes.size + spillWrites.length };
 }
 
-/** The spilling formulas a rendering writes: anchor position, size, and the keys of their cells (the anchor's first). */
-function spillsOf(cells: WrittenCells): { row: number; column: number; rows: number; columns: number; keys: number[] }[] {
-  const out: { row: number; column: number; rows: number; columns: number; keys: number[] }[] = [];
+/** The spilling formulas a rendering writes: anchor position and size (the unit's rectangle). */
+function spillsOf(cells: WrittenCells): { row: number; column: number; rows: number; columns: number }[] {
+  const out: { row: number; column: number; rows: number; columns: number }[] = [];
   for (const k of cells.spilling()) {
     const c = cells.get(k);
     if (!isFormula(c) || !c.spill) continue;
-    const row = Math.floor(k / COLUMNS);
-    const column = k % COLUMNS;
-    const keys: number[] = [];
-    for (let r = 0; r < c.spill.rows; r++) for (let j = 0; j < c.spill.columns; j++) keys.push((row + r) * COLUMNS + column + j);
-    out.push({ row, column, rows: c.spill.rows, columns: c.spill.columns, keys });
+    out.push({ row: Math.floor(k / COLUMNS), column: k % COLUMNS, rows: c.spill.rows, columns: c.spill.columns });
   }
   return out;
 }

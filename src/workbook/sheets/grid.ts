@@ -127,14 +127,19 @@ export function roundCells(sb: Scoreboard, r: PlayerRound, language: GridLanguag
   return [sb.players[r.opponent].id, colour, resultText(outcomeMark(r.outcome))];
 }
 
+/** `pointsFormula`'s text around each of the 13 mentions of the result cell. */
+const POINTS_PIECES = ['IF(OR(', '="+",', '="+!",', '=1,', '="1"),1,IF(OR(', '="=",', '="=!",', '=0.5,', '="0.5",', '="0,5",', '="½"),0.5,0))'];
+
 /**
  * Points a result cell gives, as a formula: + and +! (or 1) one, = and =! (or 0.5, ½) one half, anything else
  * (−, 0, blank) nothing. A text never equals a number in Excel or LibreOffice, so each test is exact.
  */
 export function pointsFormula(resultCell: string): string {
-  const x = resultCell;
-  // The points also as text: a result column is formatted as text, so a typed 1 is the text "1" there.
-  return `IF(OR(${x}="+",${x}="+!",${x}=1,${x}="1"),1,IF(OR(${x}="=",${x}="=!",${x}=0.5,${x}="0.5",${x}="0,5",${x}="½"),0.5,0))`;
+  // `IF(OR(x="+",x="+!",x=1,x="1"),1,IF(OR(x="=",x="=!",x=0.5,x="0.5",x="0,5",x="½"),0.5,0))` for x the result cell:
+  // the points also as text, a result column being formatted as text (a typed 1 is the text "1" there). Spelled by one
+  // `join` (one flat string) rather than a template's chain of pieces, which each comparison of the text would first
+  // copy into one (issue 28: a congress grid's diff compares some 20,000 formulas made of these).
+  return POINTS_PIECES.join(resultCell);
 }
 
 function plusConstant(points: number): string {
@@ -214,18 +219,27 @@ let sharedTexts: Map<string, string> | undefined;
  * full before it is used (two lines and rounds that make the same number are told apart; those go to `sharedTexts`).
  */
 let sharedScoreTexts: Map<number, { readonly line: number; readonly round: number; readonly mcmahon: boolean; readonly free: number; readonly text: string }> | undefined;
+/**
+ * A round's points formula (`pointsFormula` of the player's result cell), by the player's line 1 and the round, while
+ * renders are shared: the grid as read and as it will be, a score formula and the Victories formula all hold the same
+ * text for the same line and round, so it is spelled once rather than some three times (issue 28: a congress round's
+ * batch spelled some 29,000 of these 150-character texts for 10,000 distinct ones).
+ */
+let sharedPoints: Map<number, string[]> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
   shared = new WeakMap();
   sharedTexts = new Map();
   sharedScoreTexts = new Map();
+  sharedPoints = new Map();
   try {
     return work();
   } finally {
     shared = undefined;
     sharedTexts = undefined;
     sharedScoreTexts = undefined;
+    sharedPoints = undefined;
   }
 }
 
@@ -234,6 +248,16 @@ function sharedText(key: string, make: () => string): string {
   if (!sharedTexts) return make();
   let text = sharedTexts.get(key);
   if (text === undefined) sharedTexts.set(key, (text = make()));
+  return text;
+}
+
+/** `make()`, or the points text made before for the same line 1 and round while renders are shared (`sharedPoints`). */
+function sharedPointsText(line: number, round: number, make: () => string): string {
+  if (!sharedPoints) return make();
+  let byRound = sharedPoints.get(line);
+  if (!byRound) sharedPoints.set(line, (byRound = []));
+  let text = byRound[round];
+  if (text === undefined) byRound[round] = text = make();
   return text;
 }
 
@@ -326,12 +350,12 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
     put(line2, c.initial, p.section ?? null);
 
-    const initialCell = cellAddress(line1, c.initial);
     const after = kind === 'mms' ? sb.mmsAfter[index] : sb.nbwAfter[index];
     const freeAfter = kind === 'mms' ? sb.freeMmsAfter[index] : sb.freeNbwAfter[index];
     // A round's points formula (`pointsFormula`), spelled only when a formula's text is made, not found made already
     // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
-    const points = (r: number) => pointsFormula(cellAddress(line1, layout.resultColumn(r)));
+    // (the result cell's column follows from the round alone, so the text from the line and the round)
+    const points = (r: number) => sharedPointsText(line1, r, () => pointsFormula(cellAddress(line1, layout.resultColumn(r))));
     for (let r = 1; r <= shown; r++) {
       const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
       put(line1, layout.opponentColumn(r), opponent);
@@ -339,16 +363,23 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
       put(line1, layout.resultColumn(r), result);
       if (!computed) continue;
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
-      // (the formula's text follows from the player's line, the round, the system and the free points alone)
+      // (the formula's text follows from the player's line, the round, the system and the free points alone; made by
+      // one `join`, a flat string, as `pointsFormula`)
       put(line2, layout.scoreColumn(r), {
-        formula: sharedScoreText(line1, r, mcmahon, free, () => `=${r === 1 ? (mcmahon ? initialCell : '0') : cellAddress(line2, layout.scoreColumn(r - 1))}+${points(r)}${plusConstant(free)}`),
+        formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? cellAddress(line1, c.initial) : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
         value: after[r] / 2,
       });
     }
     if (computed && shown > 0) {
       const freeWins = sb.freeNbwAfter[index][shown] / 2;
-      const victoryTerms = () => Array.from({ length: shown }, (_, i) => points(i + 1)).join('+');
-      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, () => `=${victoryTerms()}${plusConstant(freeWins)}`), value: sb.nbwAfter[index][shown] / 2 });
+      // `=<points 1>+…+<points shown><free wins>`, in one `join` (one flat string, no copy of the terms' sum first)
+      const victoriesText = () => {
+        const terms = Array.from({ length: shown }, (_, i) => points(i + 1));
+        terms[0] = `=${terms[0]}`;
+        terms[shown - 1] += plusConstant(freeWins);
+        return terms.join('+');
+      };
+      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, victoriesText), value: sb.nbwAfter[index][shown] / 2 });
     }
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
