@@ -15,53 +15,16 @@ import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { importBatch } from '../../src/workbook/session';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { sameValues, tournamentAfterResults } from '../../taskpane/readAhead';
-import { remoteSessionServices, type SessionWorkbook } from '../../taskpane/remoteSession';
-import { readFingerprint, type PreparedBatch, type ResultEntry, type WizardServices } from '../../taskpane/services';
+import { remoteSessionServices } from '../../taskpane/remoteSession';
+import { readFingerprint, type ResultEntry, type WizardServices } from '../../taskpane/services';
 import { sessionServices } from '../../taskpane/sessionServices';
-import type { PrepareAction, WirePrepared, WireRead } from '../../taskpane/workbookProtocol';
-import { WorkerSession } from '../../taskpane/workerSession';
+import { done, InProcessWorkbook } from './inProcessWorkbook';
 
-/** The page's side of a workbook held in a worker, in one process: every call's arguments and answers cloned. */
-class InProcessWorkbook implements WorkbookAdapter, SessionWorkbook {
-  private readonly prepared = new WeakMap<WorkbookBatch, number>();
-  readSessions = 0;
-  constructor(
-    readonly held: WorkbookAdapter,
-    private readonly session: WorkerSession = new WorkerSession(),
-  ) {}
-  sheetNames() {
-    return this.held.sheetNames().then((v) => structuredClone(v));
-  }
-  readSheet(sheet: string) {
-    return this.held.readSheet(sheet).then((v) => structuredClone(v));
-  }
-  readFormulas(sheet: string) {
-    return this.held.readFormulas(sheet).then((v) => structuredClone(v));
-  }
-  apply(batch: WorkbookBatch) {
-    return this.session.apply(this.held, this.prepared.get(batch) ?? structuredClone(batch));
-  }
-  async readSession(known?: number): Promise<WireRead> {
-    this.readSessions++;
-    return structuredClone(await this.session.read(this.held, known));
-  }
-  async prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
-    const r = structuredClone(await this.session.prepare(read, action, structuredClone(args), overwrite));
-    if (r.ok) this.prepared.set(r.batch, r.prepared);
-    return r;
-  }
-  fingerprint(read?: number) {
-    return this.session.fingerprint(this.held, read);
-  }
+/** The in-process workbook with the read back's check the page asks for after a result (`readAhead.ts`). */
+class InProcessWorkbookReadingBack<H extends WorkbookAdapter = WorkbookAdapter> extends InProcessWorkbook<H> {
   async checkReadBack(prepared: number) {
     return structuredClone(await this.session.checkReadBack(prepared));
   }
-}
-
-async function done(p: PreparedBatch): Promise<WorkbookBatch> {
-  const b = await p;
-  if (!b.ok) throw new Error(b.errors.map((e) => e.message).join('\n'));
-  return b.batch;
 }
 
 const local = sessionServices();
@@ -101,7 +64,7 @@ async function enter(page: WizardServices, wb: InProcessWorkbook, t: Tournament,
 describe("a result's tournament drawn ahead of the read back", () => {
   it('is the tournament the workbook reads back as, value for value, for every kind of result (a congress McMahon)', async () => {
     const page = remoteSessionServices(local);
-    const wb = new InProcessWorkbook(await workbookOf('egc-congress-r8.json', 8));
+    const wb = new InProcessWorkbookReadingBack(await workbookOf('egc-congress-r8.json', 8));
     let t = (await readOn(page, wb)).tournament;
     const games = t.games.filter((g) => g.round === 8);
     const kinds: GameResult[] = ['white-wins', 'black-wins', 'jigo', 'white-wins-by-default', 'black-wins-by-default', 'jigo-by-default', 'both-lose-by-default', 'both-win-by-default'];
@@ -135,7 +98,7 @@ describe("a result's tournament drawn ahead of the read back", () => {
 
   it('is the tournament read back in a Swiss too', async () => {
     const page = remoteSessionServices(local);
-    const wb = new InProcessWorkbook(XlsxWorkbook.create());
+    const wb = new InProcessWorkbookReadingBack(XlsxWorkbook.create());
     await wb.apply(await done(page.newTournamentBatch({ name: 'Swiss Open', rounds: 3, system: 'swiss', ruleset: 'egf' })));
     const list = local.parsePlayerList(['Weak, One; 10k', 'Strong, Two; 3d', 'Mid, Three; 1k', 'Mid, Four; 2k', 'Low, Five; 8k', 'Low, Six; 9k'].join('\n'));
     if (!list.ok) throw new Error('list');
@@ -167,7 +130,7 @@ describe("a result's tournament drawn ahead of the read back", () => {
     expect(tournamentAfterResults(quebec.value, withMethod.round, [{ white: withMethod.white, black: withMethod.black, result: 'jigo' }])).toBeNull();
     // Through the page: no tournament drawn ahead, the wizard reads back.
     const page = remoteSessionServices(local);
-    const wb = new InProcessWorkbook(await workbookOf('czech-round-robin.json', 5));
+    const wb = new InProcessWorkbookReadingBack(await workbookOf('czech-round-robin.json', 5));
     const t = (await readOn(page, wb)).tournament;
     const g = t.games.find((x) => x.round === 5)!;
     const { ahead } = await enter(page, wb, t, 5, [{ white: g.white, black: g.black, result: 'white-wins' }]);
@@ -179,7 +142,7 @@ describe("a result's tournament drawn ahead of the read back", () => {
     // after the result holds more than the page drew.
     const held = await workbookOf('egc-congress-r8.json', 8);
     const page = remoteSessionServices(local);
-    const wb = new InProcessWorkbook(held);
+    const wb = new InProcessWorkbookReadingBack(held);
     const t = (await readOn(page, wb)).tournament;
     const games = t.games.filter((g) => g.round === 8);
     const other = await done(local.resultsBatch((await readOn(local, held)).tournament, 8, [{ white: games[5].white, black: games[5].black, result: 'jigo' }]));

@@ -6,15 +6,15 @@
  * the services on the page's own thread would have made; an overwrite is offered and prepared there too.
  */
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
-import type { WorkbookAdapter, WorkbookBatch } from '../../src/workbook/adapters/adapter';
+import type { WorkbookBatch } from '../../src/workbook/adapters/adapter';
 import type { PlayerId } from '../../src/model/tournament';
 import { isPairingError, type RoundPairing } from '../../src/pairing/types';
 import { attempt, sessionServices } from '../../taskpane/sessionServices';
 import { SessionRefusal } from '../../src/workbook/session';
-import { remoteSessionServices, type SessionWorkbook } from '../../taskpane/remoteSession';
-import { readFingerprint, type BatchOrErrors, type PreparedBatch, type WizardServices } from '../../taskpane/services';
-import type { PrepareAction, WirePrepared, WireRead } from '../../taskpane/workbookProtocol';
+import { remoteSessionServices } from '../../taskpane/remoteSession';
+import { readFingerprint, type BatchOrErrors, type WizardServices } from '../../taskpane/services';
 import { WorkerSession } from '../../taskpane/workerSession';
+import { done, InProcessWorkbook } from './inProcessWorkbook';
 
 /** A workbook that counts its sheet reads. */
 class CountingWorkbook extends MemoryWorkbook {
@@ -23,44 +23,6 @@ class CountingWorkbook extends MemoryWorkbook {
     this.reads++;
     return super.readSheet(sheet);
   }
-}
-
-/** The page's side of a workbook in a worker, in one process: every call's arguments and answers cloned. */
-class InProcessWorkbook implements WorkbookAdapter, SessionWorkbook {
-  private readonly prepared = new WeakMap<WorkbookBatch, number>();
-  constructor(
-    readonly held: CountingWorkbook,
-    private readonly session: WorkerSession,
-  ) {}
-  sheetNames() {
-    return this.held.sheetNames().then((v) => structuredClone(v));
-  }
-  readSheet(sheet: string) {
-    return this.held.readSheet(sheet).then((v) => structuredClone(v));
-  }
-  readFormulas(sheet: string) {
-    return this.held.readFormulas(sheet).then((v) => structuredClone(v));
-  }
-  apply(batch: WorkbookBatch) {
-    return this.session.apply(this.held, this.prepared.get(batch) ?? structuredClone(batch));
-  }
-  async readSession(known?: number): Promise<WireRead> {
-    return structuredClone(await this.session.read(this.held, known));
-  }
-  async prepare(read: number, action: PrepareAction, args: readonly unknown[], overwrite: boolean): Promise<WirePrepared> {
-    const r = structuredClone(await this.session.prepare(read, action, structuredClone(args), overwrite));
-    if (r.ok) this.prepared.set(r.batch, r.prepared);
-    return r;
-  }
-  fingerprint(read?: number) {
-    return this.session.fingerprint(this.held, read);
-  }
-}
-
-async function done(p: PreparedBatch): Promise<WorkbookBatch> {
-  const b = await p;
-  if (!b.ok) throw new Error(b.errors.map((e) => e.message).join('\n'));
-  return b.batch;
 }
 
 describe('the session in the workbook worker', () => {
