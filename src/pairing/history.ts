@@ -67,17 +67,19 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
     let list = meetings.get(key);
     if (list) return list;
     const found: Meeting[] = [];
-    const lo = p < q ? p : q;
-    const hi = p < q ? q : p;
-    for (let x = lo; x <= hi; x += hi - lo || 1) {
+    // Each game from its White's line: the games the lower index had White in, then the higher's.
+    const whiteIn = (x: number, other: number) => {
       const id = players[x].id;
-      const other = players[x === lo ? hi : lo].id;
+      const against = players[other].id;
       const rounds = scoreboard.rounds[x];
       for (let k = 0; k < rounds.length; k++) {
         const g = rounds[k].game;
-        if (!g || g.white !== id || g.black !== other) continue;
-        found.push({ round: g.round, game: g });
+        if (g && g.white === id && g.black === against) found.push({ round: g.round, game: g });
       }
+    };
+    if (p !== q) {
+      whiteIn(Math.min(p, q), Math.max(p, q));
+      whiteIn(Math.max(p, q), Math.min(p, q));
     }
     found.sort((a, b) => a.round - b.round);
     list = found.length === 0 ? NONE : found;

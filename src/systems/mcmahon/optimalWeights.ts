@@ -617,11 +617,13 @@ export class OptimalTiers {
       const g = this.groupSize[i];
       const half = Math.floor(g / 2);
       const p = this.position[i];
-      // Slip partners (p ± half, ±1), then the fold partner, in this order (no list built per player).
-      for (let k = 0; k < 7; k++) {
-        const q = k < 3 ? p + half - 1 + k : k < 6 ? p - half - 1 + (k - 3) : g - 1 - p;
+      const offer = (q: number) => {
         if (q >= 0 && q < g && q !== p) out.push({ u: i, v: start + q });
-      }
+      };
+      // Slip partners (p + half, then p − half, each ±1), then the fold partner, in this order.
+      for (let d = -1; d <= 1; d++) offer(p + half + d);
+      for (let d = -1; d <= 1; d++) offer(p - half + d);
+      offer(g - 1 - p);
       for (let d = 1; d <= 3; d++) if (i + d < n) out.push({ u: i, v: i + d });
     }
     return out;
