@@ -39,13 +39,14 @@
  */
 import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
-import { assertTriangleOrder } from './pairTable';
+import { listedRows, offsetOf, PairTable } from './pairTable';
 import {
-  maxWeightPerfectMatching,
+  maxWeightPerfectMatchingOfTable,
   MAX_WEIGHT_SPREAD,
   type CandidatePair,
   type PerfectMatchingInfeasible,
   type PerfectMatchingOptimal,
+  type PlaceList,
 } from './dense';
 
 export interface CostTier {
@@ -132,6 +133,9 @@ export function lexicographicPerfectMatching(
   let live = 0;
   let liveI: Int32Array = new Int32Array(Math.max(16, n));
   let liveJ: Int32Array = new Int32Array(Math.max(16, n));
+  // Where each vertex's row of the list starts (pairs (i, ·) at rows[i] … rows[i + 1] − 1): found with the order's check,
+  // and again after each compaction, so that the solver is handed the rows instead of reading the list again for them.
+  let rows = new Int32Array(n + 1);
   if (typeof allowed !== 'function') {
     live = allowed.count;
     if (!(live >= 0 && live <= allowed.u.length && live <= allowed.v.length)) {
@@ -140,9 +144,13 @@ export function lexicographicPerfectMatching(
     // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
     liveI = allowed.u.subarray(0, live);
     liveJ = allowed.v.subarray(0, live);
-    assertTriangleOrder(liveI, liveJ, live, n, 'allowed pairs');
+    // The order checked as ./pairTable `assertTriangleOrder` checks it (the same first pair refused, in its words),
+    // the rows found in the same pass.
+    const bad = listedRows(liveI, liveJ, live, n, rows);
+    if (bad >= 0) throw new RangeError(`allowed pairs: pair ${bad} (${liveI[bad]}, ${liveJ[bad]}) is not in triangle order of ${n} vertices`);
   } else {
     ({ u: liveI, v: liveJ, count: live } = listAllowed(n, allowed, liveI, liveJ));
+    listedRows(liveI, liveJ, live, n, rows); // in triangle order by construction
   }
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
@@ -170,6 +178,9 @@ export function lexicographicPerfectMatching(
       if (prefix !== null) prefix = gather(prefix, kept);
     }
     live = m;
+    // Kept places ascend, so the list stays in triangle order: only its rows move.
+    rows = new Int32Array(n + 1);
+    listedRows(liveI, liveJ, live, n, rows);
   };
   /** The place of pair (i, j), i < j, in the list, or −1 (binary search: the list is in triangle order). */
   const find = (i: number, j: number): number => {
@@ -235,8 +246,15 @@ export function lexicographicPerfectMatching(
     measuredAt[t] = stageIndex;
     return max;
   };
-  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) =>
-    maxWeightPerfectMatching(n, { u: liveI, v: liveJ, weights: stageWeight, count: live }, offered, { nearestPartners: options.nearestPartners });
+  // The stage's list handed to the solver as ./pairTable `readPairs` would read it (the same table: the same pairs, rows
+  // and offset), without its checks, each provably passed: the list is in triangle order (checked above, kept by every
+  // compaction) and every stage weight is an integer of magnitude at most the stage's spread ≤ 2^50 (products of
+  // integer units and costs, summed exactly below 2^53), so neither a fraction, nor a NaN, nor an unsafe value.
+  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) => {
+    const { min, max } = weightRangeOf(stageWeight, live);
+    const table = new PairTable(n, live, liveI.subarray(0, live), liveJ.subarray(0, live), stageWeight.subarray(0, live), offsetOf(min, max), rows);
+    return maxWeightPerfectMatchingOfTable(table, offered, { nearestPartners: options.nearestPartners });
+  };
 
   const pairs = Math.floor(n / 2);
   const stages: string[][] = [];
@@ -248,7 +266,7 @@ export function lexicographicPerfectMatching(
     // The certification's own index of these duals (the same index: it depends on the duals alone, never changes).
     const blossoms = result.dualIndex;
     // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
-    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, live, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms, n);
+    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, result.notPositive, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms, n);
     prefix = null;
     compact(kept.subarray(0, m));
     prefix = keptPrefix.slice(0, m);
@@ -537,6 +555,21 @@ function largestOrFirstNegative(c: Int32Array, count: number): number {
   return max;
 }
 
+/**
+ * The least and the largest of w[0…count − 1], as ./pairTable `weightRange` finds them (the same comparisons in the
+ * same order, so the same values, signed zeros included), without its test for fractions (none here, see `solve`).
+ */
+function weightRangeOf(w: Float64Array, count: number): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const x = w[p];
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return { min, max };
+}
+
 /** The largest of c[0…count − 1], at least 0. */
 function largestIn(c: Int32Array, count: number): number {
   let max = 0;
@@ -589,12 +622,15 @@ function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: numbe
 
 /**
  * The places of the pairs tight under a stage's certified duals (slack U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·(w − offset)
- * = 0), in list order, with the positive blossoms over each (the next stage's prefix) and their largest count.
+ * = 0), in list order, with the positive blossoms over each (the next stage's prefix) and their largest count. Read
+ * from the pairs the certification found not slack before the blossom duals (`notPositive`, ascending): every other
+ * pair has U_i + U_j − 2·(w − offset) > 0 — the same exact integer the test below computes — and blossom duals are
+ * never negative, so it is slack and was passed over here by the first test anyway.
  */
 function tightPairs(
   liveI: Int32Array,
   liveJ: Int32Array,
-  live: number,
+  notPositive: PlaceList,
   U: Float64Array,
   stageWeight: Float64Array,
   offset2: number,
@@ -605,7 +641,10 @@ function tightPairs(
   let keptPrefix = new Int32Array(kept.length);
   let m = 0;
   let nextMax = 0;
-  for (let p = 0; p < live; p++) {
+  const places = notPositive.places;
+  const count = notPositive.count;
+  for (let q = 0; q < count; q++) {
+    const p = places[q];
     const i = liveI[p];
     const j = liveJ[p];
     // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
