@@ -39,6 +39,7 @@
  */
 import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
+import { Loans } from './loans';
 import { listedRows, offsetOf, PairTable } from './pairTable';
 import {
   maxWeightPerfectMatchingOfTable,
@@ -121,6 +122,23 @@ export function lexicographicPerfectMatching(
   allowed: ((i: number, j: number) => boolean) | AllowedPairs,
   tiers: readonly CostTier[],
   options: LexicographicOptions = {},
+): LexicographicResult {
+  // The first stage's large arrays (a tier's costs, the stage's weights) are lent (./loans) and given back on return:
+  // nothing returned holds them (the matching comes from the solver; the totals are numbers).
+  const loans = new Loans();
+  try {
+    return lexicographicWith(loans, vertexCount, allowed, tiers, options);
+  } finally {
+    loans.release();
+  }
+}
+
+function lexicographicWith(
+  loans: Loans,
+  vertexCount: number,
+  allowed: ((i: number, j: number) => boolean) | AllowedPairs,
+  tiers: readonly CostTier[],
+  options: LexicographicOptions,
 ): LexicographicResult {
   const n = vertexCount;
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`vertexCount must be a non-negative integer, got ${n}`);
@@ -216,7 +234,7 @@ export function lexicographicPerfectMatching(
     let c = costs[t];
     let max = 0;
     if (c === null && tiers[t].costs !== undefined) {
-      c = new Int32Array(live);
+      c = loans.int32(live); // every entry written below before any is read
       (tiers[t].costs as NonNullable<CostTier['costs']>)(liveI, liveJ, live, c);
       // One pass: the largest cost, or the first negative one (encoded −1 − place).
       max = largestOrFirstNegative(c, live);
@@ -226,7 +244,7 @@ export function lexicographicPerfectMatching(
       }
       costs[t] = c;
     } else if (c === null) {
-      c = new Int32Array(live);
+      c = loans.int32(live); // every entry written below before any is read
       const tier = tiers[t];
       for (let p = 0; p < live; p++) {
         const i = liveI[p];
@@ -314,7 +332,7 @@ export function lexicographicPerfectMatching(
       if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(t, c, largest, mate))) return null;
       const plan = planUnits([1], pairs, prefixMax);
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
-      const stageWeight = new Float64Array(live);
+      const stageWeight = loans.float64(live); // every entry written before any is read
       const pre: Int32Array | null = prefix;
       reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
       const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
@@ -379,7 +397,7 @@ export function lexicographicPerfectMatching(
     if (weighed.length === 0 && mate !== null) break;
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
-    const stageWeight = new Float64Array(live);
+    const stageWeight = loans.float64(live); // every entry written before any is read
     stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
     const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
     if (result.status !== 'optimal') return result;

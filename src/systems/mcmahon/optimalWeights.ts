@@ -99,7 +99,7 @@ import { isHostCity } from '../../pairing/geography';
 import { groupOrder } from '../../pairing/groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from '../../pairing/handicap';
 import type { PairingHistory } from '../../pairing/history';
-import type { AllowedPairs, CostTier } from '../../pairing/matching';
+import type { AllowedPairs, CostTier, Loans } from '../../pairing/matching';
 import { arithmeticBatches, eachPair } from './tierBatches';
 
 /**
@@ -331,14 +331,16 @@ export class OptimalTiers {
    * The pairs i < j that have not met (every pair with `allowRepeats`) and that `forbidden` (vertices, when given)
    * does not reject, in triangle order: what ../../pairing/matching/lexicographic reads, without a call per pair.
    */
-  allowedPairs(forbidden?: (i: number, j: number) => boolean): AllowedPairs {
+  allowedPairs(forbidden?: (i: number, j: number) => boolean, loans?: Loans): AllowedPairs {
     const n = this.ids.length;
     const met = this.met;
     const repeats = this.options.allowRepeats === true;
     // Every pair but those that met (counted as the meetings were read): one pass over the triangle, not two.
     const count = (n * (n - 1)) / 2 - (repeats ? 0 : this.metPairs);
-    const u = new Int32Array(count);
-    const v = new Int32Array(count);
+    // Lent arrays (../../pairing/matching/loans) hold whatever was left in them: `unmetPairs` writes the first `count`
+    // entries read (forbidden pairs only shorten the list: `count` says how many).
+    const u = loans ? loans.int32(count) : new Int32Array(count);
+    const v = loans ? loans.int32(count) : new Int32Array(count);
     return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v) };
   }
 
