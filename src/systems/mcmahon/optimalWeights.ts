@@ -370,6 +370,19 @@ export class OptimalTiers {
   }
 
   /**
+   * Whether `handicap(i, j)` is 0 for every pair of the field, known from the rule and the ranks alone (its first two
+   * tests): no handicap policy, or every player at or above `evenAtOrAbove` (the EGC's even games: everyone from 30k).
+   */
+  everyGameEven(): boolean {
+    const settings = this.options.handicap;
+    if (!settings || settings.policy === 'none') return true;
+    const even = settings.evenAtOrAbove;
+    if (even === undefined) return false;
+    for (let i = 0; i < this.rank.length; i++) if (this.rank[i] < even) return false;
+    return true;
+  }
+
+  /**
    * The player who takes White in an even game of i and j as ./colours decides it (the lower balance between players
    * at most `within` ranks apart, otherwise the lower ID), or −1 when colours cost nothing here: both balanced,
    * nigiri, a repeat meeting (its colours are reversed, EGF) or a handicap game (the stronger takes White).
