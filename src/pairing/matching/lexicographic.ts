@@ -84,6 +84,12 @@ export interface AllowedPairs {
   readonly u: Int32Array;
   readonly v: Int32Array;
   readonly count: number;
+  /**
+   * The list's rows (pairs (i, ·) at `rowStart[i]` … `rowStart[i + 1]` − 1; n + 1 entries), given only by a producer
+   * that builds the list in triangle order by construction (speed only: the order is then not checked again, and the
+   * rows are not looked for). Left out, the order is checked and the rows found.
+   */
+  readonly rowStart?: Int32Array;
 }
 
 export interface LexicographicOptions {
@@ -153,7 +159,7 @@ function lexicographicWith(
   let liveJ: Int32Array = new Int32Array(Math.max(16, n));
   // Where each vertex's row of the list starts (pairs (i, ·) at rows[i] … rows[i + 1] − 1): found with the order's check,
   // and again after each compaction, so that the solver is handed the rows instead of reading the list again for them.
-  let rows = new Int32Array(n + 1);
+  let rows: Int32Array = new Int32Array(n + 1);
   if (typeof allowed !== 'function') {
     live = allowed.count;
     if (!(live >= 0 && live <= allowed.u.length && live <= allowed.v.length)) {
@@ -162,10 +168,16 @@ function lexicographicWith(
     // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
     liveI = allowed.u.subarray(0, live);
     liveJ = allowed.v.subarray(0, live);
-    // The order checked as ./pairTable `assertTriangleOrder` checks it (the same first pair refused, in its words),
-    // the rows found in the same pass.
-    const bad = listedRows(liveI, liveJ, live, n, rows);
-    if (bad >= 0) throw new RangeError(`allowed pairs: pair ${bad} (${liveI[bad]}, ${liveJ[bad]}) is not in triangle order of ${n} vertices`);
+    if (allowed.rowStart !== undefined) {
+      // The producer's rows of a list in triangle order by construction (read, never written: a compaction makes new ones).
+      if (allowed.rowStart.length !== n + 1 || allowed.rowStart[n] !== live) throw new RangeError(`allowed pairs: rows for ${allowed.rowStart.length - 1} vertices ending at ${allowed.rowStart[allowed.rowStart.length - 1]}, not ${n} ending at ${live}`);
+      rows = allowed.rowStart;
+    } else {
+      // The order checked as ./pairTable `assertTriangleOrder` checks it (the same first pair refused, in its words),
+      // the rows found in the same pass.
+      const bad = listedRows(liveI, liveJ, live, n, rows);
+      if (bad >= 0) throw new RangeError(`allowed pairs: pair ${bad} (${liveI[bad]}, ${liveJ[bad]}) is not in triangle order of ${n} vertices`);
+    }
   } else {
     ({ u: liveI, v: liveJ, count: live } = listAllowed(n, allowed, liveI, liveJ));
     listedRows(liveI, liveJ, live, n, rows); // in triangle order by construction

@@ -341,7 +341,9 @@ export class OptimalTiers {
     // entries read (forbidden pairs only shorten the list: `count` says how many).
     const u = loans ? loans.int32(count) : new Int32Array(count);
     const v = loans ? loans.int32(count) : new Int32Array(count);
-    return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v) };
+    // The rows as the list is written: i ascending, then j ascending from i + 1 (`unmetPairs`), triangle order.
+    const rowStart = new Int32Array(n + 1);
+    return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v, rowStart), rowStart };
   }
 
   /** The shared background of two vertices, strongest level first. */
@@ -717,11 +719,20 @@ function readGames(
 
 /**
  * Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`) and that `forbidden`
- * does not reject, in triangle order, into `u`/`v`; returns how many. A function of its own: V8 optimises its loop.
+ * does not reject, in triangle order, into `u`/`v`, each row's start into `rowStart`; returns how many. A function of its own: V8 optimises its loop.
  */
-function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i: number, j: number) => boolean) | null, u: Int32Array, v: Int32Array): number {
+function unmetPairs(
+  met: Uint8Array,
+  n: number,
+  repeats: boolean,
+  forbidden: ((i: number, j: number) => boolean) | null,
+  u: Int32Array,
+  v: Int32Array,
+  rowStart: Int32Array,
+): number {
   let p = 0;
   for (let i = 0; i < n; i++) {
+    rowStart[i] = p;
     const row = i * n;
     for (let j = i + 1; j < n; j++) {
       if ((!repeats && met[row + j] !== 0) || (forbidden !== null && forbidden(i, j))) continue;
@@ -729,5 +740,6 @@ function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i
       v[p++] = j;
     }
   }
+  rowStart[n] = p;
   return p;
 }
