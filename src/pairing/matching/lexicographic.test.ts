@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { lexicographicPerfectMatching, type CostTier, type LexicographicResult } from './lexicographic';
+import { maxWeightPerfectMatching } from './dense';
 import { seededRandom } from '../../../test/support/random';
 
 /** Every perfect matching of the allowed pairs, as lists of pairs (n ≤ 10). */
@@ -278,5 +279,21 @@ describe('a tier declared zero (speed only)', () => {
       const plain = lexicographicPerfectMatching(n, allowed, [{ name: 'nothing', cost: () => 0 }, ...tiers, { name: 'nothing', cost: () => 0, bottleneck: true }]);
       expect(counted).toEqual(plain);
     }
+  });
+});
+
+describe('large lists: arrays lent from one call to the next (./loans, speed only)', () => {
+  it('a stage with no tier to weigh reads zero weights, not the last call\'s', () => {
+    // 100 vertices: 4,950 pairs, enough for the stage weights to be lent. A first call leaves its weights behind.
+    const n = 100;
+    const pair = (i: number, j: number) => (i * 31 + j * 17) % 97;
+    const weighed = lexicographicPerfectMatching(n, () => true, [{ name: 'a', cost: pair }]);
+    expect(weighed.status).toBe('optimal');
+    // Every cost 0 (not declared zero): one stage of no tier, every weight 0 - the same draw as a solver of all zeros.
+    const zeros = lexicographicPerfectMatching(n, () => true, [{ name: 'z', cost: () => 0 }]);
+    const fresh = maxWeightPerfectMatching(n, () => 0, []);
+    expect(zeros.status).toBe('optimal');
+    expect(fresh.status).toBe('optimal');
+    if (zeros.status === 'optimal' && fresh.status === 'optimal') expect([...zeros.mate]).toEqual([...fresh.mate]);
   });
 });

@@ -641,7 +641,9 @@ function firstScaled(w: Float64Array, pre: Int32Array | null, prefixUnit: number
  */
 function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, units: readonly number[], costs: readonly Int32Array[], count: number): void {
   if (costs.length === 0) {
+    // Every weight 0 without a prefix: written, as `w` may be a lent array (./loans) holding an earlier round's weights.
     if (pre) setScaled(w, prefixUnit, pre, count);
+    else w.fill(0, 0, count);
     return;
   }
   firstScaled(w, pre, prefixUnit, units[0], costs[0], count);
