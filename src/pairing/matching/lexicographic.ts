@@ -296,7 +296,7 @@ function lexicographicWith(
     // The certification's own index of these duals (the same index: it depends on the duals alone, never changes).
     const blossoms = result.dualIndex;
     // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
-    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, result.notPositive, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms, n);
+    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, result.notPositive, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms);
     prefix = null;
     compact(kept.subarray(0, m));
     prefix = keptPrefix.slice(0, m);
@@ -667,14 +667,14 @@ function tightPairs(
   stageWeight: Float64Array,
   offset2: number,
   blossoms: BlossomDualIndex,
-  n: number,
 ): { kept: Int32Array; keptPrefix: Int32Array; m: number; nextMax: number } {
-  let kept = new Int32Array(Math.max(16, n));
-  let keptPrefix = new Int32Array(kept.length);
-  let m = 0;
-  let nextMax = 0;
   const places = notPositive.places;
   const count = notPositive.count;
+  // At most `count` pairs are kept (those read): room for all, never grown.
+  const kept = new Int32Array(Math.max(16, count));
+  const keptPrefix = new Int32Array(kept.length);
+  let m = 0;
+  let nextMax = 0;
   for (let q = 0; q < count; q++) {
     const p = places[q];
     const i = liveI[p];
@@ -687,10 +687,6 @@ function tightPairs(
     if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
     if (slack > 0) continue;
     const c = blossoms.positiveAt(common);
-    if (m === kept.length) {
-      kept = doubled(kept);
-      keptPrefix = doubled(keptPrefix);
-    }
     kept[m] = p;
     keptPrefix[m++] = c;
     if (c > nextMax) nextMax = c;
