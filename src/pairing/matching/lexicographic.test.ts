@@ -256,6 +256,11 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
       const [u0, v0] = [list.u.slice(), list.v.slice()];
       const two = lexicographicPerfectMatching(n, list, batched, options);
       expect(two).toEqual(one);
+      // With its rows given (a producer in triangle order by construction): the same answer again.
+      const rowStart = new Int32Array(n + 1);
+      for (const i of u) rowStart[i + 1]++;
+      for (let i = 0; i < n; i++) rowStart[i + 1] += rowStart[i];
+      expect(lexicographicPerfectMatching(n, { ...list, rowStart }, batched, options)).toEqual(one);
       // The caller's list is read, never written.
       expect([list.u, list.v]).toEqual([u0, v0]);
     }
@@ -264,6 +269,11 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
   it('refuses a list out of triangle order, naming the pair', () => {
     const list = { u: Int32Array.of(0, 1, 0), v: Int32Array.of(1, 2, 3), count: 3 };
     expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/pair 2 \(0, 3\) is not in triangle order/);
+  });
+
+  it('refuses rows that do not end with the list', () => {
+    const list = { u: Int32Array.of(0, 2), v: Int32Array.of(1, 3), count: 2, rowStart: Int32Array.of(0, 1, 1, 2) };
+    expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/allowed pairs: rows for 3 vertices/);
   });
 });
 
