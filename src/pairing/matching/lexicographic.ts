@@ -190,8 +190,11 @@ function lexicographicWith(
   /** Keeps the pairs listed in `kept` (places in the list, ascending), in the list and in every array parallel to it. */
   const compact = (kept: Int32Array): void => {
     const m = kept.length;
-    // Two arrays per pass over `kept` (the same values as one gather each).
-    [liveI, liveJ] = gatherTwo(liveI, liveJ, kept);
+    // The pairs' two arrays in one pass over `kept` (the same values as one gather each), their rows counted in it.
+    const pairsKept = gatherPairs(liveI, liveJ, kept, n);
+    liveI = pairsKept.u;
+    liveJ = pairsKept.v;
+    rows = pairsKept.rows;
     let waiting = -1;
     for (let t = 0; t < costs.length; t++) {
       if (costs[t] === null) continue;
@@ -208,9 +211,6 @@ function lexicographicWith(
       if (prefix !== null) prefix = gather(prefix, kept);
     }
     live = m;
-    // Kept places ascend, so the list stays in triangle order: only its rows move.
-    rows = new Int32Array(n + 1);
-    listedRows(liveI, liveJ, live, n, rows);
   };
   /** The place of pair (i, j), i < j, in the list, or −1 (binary search: the list is in triangle order). */
   const find = (i: number, j: number): number => {
@@ -559,6 +559,27 @@ function gather(x: Int32Array, kept: Int32Array): Int32Array {
   const out = new Int32Array(m);
   for (let q = 0; q < m; q++) out[q] = x[kept[q]];
   return out;
+}
+
+/**
+ * The pairs at the places `kept` (ascending) of a list in triangle order, in two new arrays (one pass), and their rows:
+ * kept places ascend, so the new list is in triangle order too and pairs (i, ·) are rows[i] … rows[i + 1] − 1 — what
+ * ./pairTable `listedRows` would find in it, counted here instead of by a pass of its own.
+ */
+function gatherPairs(x: Int32Array, y: Int32Array, kept: Int32Array, n: number): { u: Int32Array; v: Int32Array; rows: Int32Array } {
+  const m = kept.length;
+  const a = new Int32Array(m);
+  const b = new Int32Array(m);
+  const rows = new Int32Array(n + 1);
+  for (let q = 0; q < m; q++) {
+    const k = kept[q];
+    const i = x[k];
+    a[q] = i;
+    b[q] = y[k];
+    rows[i + 1]++;
+  }
+  for (let i = 0; i < n; i++) rows[i + 1] += rows[i];
+  return { u: a, v: b, rows };
 }
 
 /** `x[kept[q]]` and `y[kept[q]]` for every q, in two new arrays (one pass). */
