@@ -64,6 +64,18 @@ export interface PerfectMatchingOptimal {
   readonly weightOffset: number;
   /** The duals' blossom index (./certificate), as the certification read them: built once, for the caller too. */
   readonly dualIndex: BlossomDualIndex;
+  /**
+   * The pairs (places in the allowed list, ascending) whose slack without the blossom duals, U_i + U_j − 2·(w_ij −
+   * `weightOffset`), is at most 0, as the certification found them: every other pair is slack (blossom duals are never
+   * negative), so a caller looking for the tight pairs (./lexicographic) reads these, not the whole list again.
+   */
+  readonly notPositive: PlaceList;
+}
+
+/** Places in the allowed list: the first `count` entries of `places`, ascending. */
+export interface PlaceList {
+  readonly places: Int32Array;
+  readonly count: number;
 }
 
 export interface PerfectMatchingInfeasible {
@@ -101,8 +113,25 @@ export function maxWeightPerfectMatching(
   if (!Number.isSafeInteger(nearest) || nearest < 0) {
     throw new RangeError(`nearestPartners must be a non-negative integer, got ${nearest}`);
   }
-  const table = readPairs(n, weight);
+  return solveTable(readPairs(n, weight), candidates, nearest);
+}
 
+/**
+ * {@link maxWeightPerfectMatching} over pairs already read into a table (./lexicographic: its stages' lists, in triangle
+ * order by construction and with exact integer weights, so that reading them again — the order and the weights
+ * checked, the rows found — would only repeat what the caller knows). The same steps, in the same order, as the public
+ * function after its `readPairs`: the same answer.
+ */
+export function maxWeightPerfectMatchingOfTable(table: PairTable, candidates?: readonly CandidatePair[], options: PerfectMatchingOptions = {}): PerfectMatchingResult {
+  const nearest = options.nearestPartners ?? DEFAULT_NEAREST_PARTNERS;
+  if (!Number.isSafeInteger(nearest) || nearest < 0) {
+    throw new RangeError(`nearestPartners must be a non-negative integer, got ${nearest}`);
+  }
+  return solveTable(table, candidates, nearest);
+}
+
+function solveTable(table: PairTable, candidates: readonly CandidatePair[] | undefined, nearest: number): PerfectMatchingResult {
+  const n = table.n;
   if (n % 2 === 1) {
     const mate = new Int32Array(n).fill(-1);
     const pairs = augmentToMaximumCardinality(n, { start: table.adjStart, list: table.adjOther }, mate);
@@ -140,7 +169,7 @@ export function maxWeightPerfectMatching(
       continue;
     }
     const dualIndex = new BlossomDualIndex(state.duals);
-    const added = addViolators(graph, table, state.duals, dualIndex);
+    const { added, notPositive } = addViolators(graph, table, state.duals, dualIndex);
     if (added === 0) {
       let total = 0n;
       for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
@@ -154,6 +183,7 @@ export function maxWeightPerfectMatching(
         duals: state.duals,
         weightOffset: table.offset,
         dualIndex,
+        notPositive,
       };
     }
   }
@@ -416,7 +446,7 @@ function isPerfect(mate: Int32Array): boolean {
  * pass's duals usually settle most of the rest). Returns how many pairs were added; 0 means the duals are feasible
  * for every pair, i.e. the certificate holds.
  */
-function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals, index: BlossomDualIndex): number {
+function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDuals, index: BlossomDualIndex): { added: number; notPositive: PlaceList } {
   const n = table.n;
   const r = VIOLATORS_PER_VERTEX;
   const lists = new WorstLists(n, r);
@@ -433,7 +463,7 @@ function addViolators(graph: CandidateGraph, table: PairTable, duals: MatchingDu
   }
   let added = 0;
   for (let x = 0; x < n; x++) for (let a = 0; a < size[x]; a++) if (graph.addPair(worstPair[x * r + a])) added++;
-  return added;
+  return { added, notPositive: { places: lists.notPositive, count: lists.notPositiveCount } };
 }
 
 /**
@@ -446,12 +476,26 @@ class WorstLists {
   readonly worstPair: Int32Array;
   readonly size: Int32Array;
   readonly cut: Float64Array;
+  /** The pairs whose slack before the blossom duals is at most 0, ascending (`PerfectMatchingOptimal.notPositive`). */
+  notPositive: Int32Array;
+  notPositiveCount = 0;
 
   constructor(n: number, readonly r: number) {
     this.worstSlack = new Float64Array(n * r);
     this.worstPair = new Int32Array(n * r);
     this.size = new Int32Array(n);
     this.cut = new Float64Array(n);
+    this.notPositive = new Int32Array(Math.max(16, 8 * n));
+  }
+
+  /** Lists pair p as not slack before the blossom duals. */
+  listNotPositive(p: number): void {
+    if (this.notPositiveCount === this.notPositive.length) {
+      const bigger = new Int32Array(2 * this.notPositive.length);
+      bigger.set(this.notPositive);
+      this.notPositive = bigger;
+    }
+    this.notPositive[this.notPositiveCount++] = p;
   }
 
   offer(x: number, pair: number, slack: number): void {
@@ -490,6 +534,8 @@ function offerViolators(lists: WorstLists, index: BlossomDualIndex, U: Float64Ar
       const cj = cut[j];
       const c = ci > cj ? ci : cj;
       let s = Ui + U[j] - 2 * (w[p] - offset);
+      // Listed for the caller's tight pairs: the same slack its own pass computed (every term an exact integer).
+      if (s <= 0) lists.listNotPositive(p);
       if (s >= c) continue;
       if (oi >= 0 && outer[j] === oi) {
         // The outermost blossom's dual alone may settle it; else the sum down to their lowest common blossom.

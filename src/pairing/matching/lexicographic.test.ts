@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { lexicographicPerfectMatching, type CostTier, type LexicographicResult } from './lexicographic';
+import { maxWeightPerfectMatching } from './dense';
 import { seededRandom } from '../../../test/support/random';
 
 /** Every perfect matching of the allowed pairs, as lists of pairs (n ≤ 10). */
@@ -255,6 +256,11 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
       const [u0, v0] = [list.u.slice(), list.v.slice()];
       const two = lexicographicPerfectMatching(n, list, batched, options);
       expect(two).toEqual(one);
+      // With its rows given (a producer in triangle order by construction): the same answer again.
+      const rowStart = new Int32Array(n + 1);
+      for (const i of u) rowStart[i + 1]++;
+      for (let i = 0; i < n; i++) rowStart[i + 1] += rowStart[i];
+      expect(lexicographicPerfectMatching(n, { ...list, rowStart }, batched, options)).toEqual(one);
       // The caller's list is read, never written.
       expect([list.u, list.v]).toEqual([u0, v0]);
     }
@@ -263,6 +269,11 @@ describe('the allowed pairs as a list, and tier costs read many at once (speed o
   it('refuses a list out of triangle order, naming the pair', () => {
     const list = { u: Int32Array.of(0, 1, 0), v: Int32Array.of(1, 2, 3), count: 3 };
     expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/pair 2 \(0, 3\) is not in triangle order/);
+  });
+
+  it('refuses rows that do not end with the list', () => {
+    const list = { u: Int32Array.of(0, 2), v: Int32Array.of(1, 3), count: 2, rowStart: Int32Array.of(0, 1, 1, 2) };
+    expect(() => lexicographicPerfectMatching(4, list, [{ name: 'a', cost: () => 0 }])).toThrow(/allowed pairs: rows for 3 vertices/);
   });
 });
 
@@ -278,5 +289,21 @@ describe('a tier declared zero (speed only)', () => {
       const plain = lexicographicPerfectMatching(n, allowed, [{ name: 'nothing', cost: () => 0 }, ...tiers, { name: 'nothing', cost: () => 0, bottleneck: true }]);
       expect(counted).toEqual(plain);
     }
+  });
+});
+
+describe('large lists: arrays lent from one call to the next (./loans, speed only)', () => {
+  it('a stage with no tier to weigh reads zero weights, not the last call\'s', () => {
+    // 100 vertices: 4,950 pairs, enough for the stage weights to be lent. A first call leaves its weights behind.
+    const n = 100;
+    const pair = (i: number, j: number) => (i * 31 + j * 17) % 97;
+    const weighed = lexicographicPerfectMatching(n, () => true, [{ name: 'a', cost: pair }]);
+    expect(weighed.status).toBe('optimal');
+    // Every cost 0 (not declared zero): one stage of no tier, every weight 0 - the same draw as a solver of all zeros.
+    const zeros = lexicographicPerfectMatching(n, () => true, [{ name: 'z', cost: () => 0 }]);
+    const fresh = maxWeightPerfectMatching(n, () => 0, []);
+    expect(zeros.status).toBe('optimal');
+    expect(fresh.status).toBe('optimal');
+    if (zeros.status === 'optimal' && fresh.status === 'optimal') expect([...zeros.mate]).toEqual([...fresh.mate]);
   });
 });

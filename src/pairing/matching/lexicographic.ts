@@ -39,13 +39,15 @@
  */
 import { augmentToMaximumCardinality } from './cardinality';
 import { BlossomDualIndex } from './certificate';
-import { assertTriangleOrder } from './pairTable';
+import { Loans } from './loans';
+import { listedRows, offsetOf, PairTable } from './pairTable';
 import {
-  maxWeightPerfectMatching,
+  maxWeightPerfectMatchingOfTable,
   MAX_WEIGHT_SPREAD,
   type CandidatePair,
   type PerfectMatchingInfeasible,
   type PerfectMatchingOptimal,
+  type PlaceList,
 } from './dense';
 
 export interface CostTier {
@@ -82,6 +84,12 @@ export interface AllowedPairs {
   readonly u: Int32Array;
   readonly v: Int32Array;
   readonly count: number;
+  /**
+   * The list's rows (pairs (i, ·) at `rowStart[i]` … `rowStart[i + 1]` − 1; n + 1 entries), given only by a producer
+   * that builds the list in triangle order by construction (speed only: the order is then not checked again, and the
+   * rows are not looked for). Left out, the order is checked and the rows found.
+   */
+  readonly rowStart?: Int32Array;
 }
 
 export interface LexicographicOptions {
@@ -121,6 +129,23 @@ export function lexicographicPerfectMatching(
   tiers: readonly CostTier[],
   options: LexicographicOptions = {},
 ): LexicographicResult {
+  // The first stage's large arrays (a tier's costs, the stage's weights) are lent (./loans) and given back on return:
+  // nothing returned holds them (the matching comes from the solver; the totals are numbers).
+  const loans = new Loans();
+  try {
+    return lexicographicWith(loans, vertexCount, allowed, tiers, options);
+  } finally {
+    loans.release();
+  }
+}
+
+function lexicographicWith(
+  loans: Loans,
+  vertexCount: number,
+  allowed: ((i: number, j: number) => boolean) | AllowedPairs,
+  tiers: readonly CostTier[],
+  options: LexicographicOptions,
+): LexicographicResult {
   const n = vertexCount;
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`vertexCount must be a non-negative integer, got ${n}`);
   const maxSpread = options.maxSpread ?? MAX_WEIGHT_SPREAD;
@@ -132,6 +157,9 @@ export function lexicographicPerfectMatching(
   let live = 0;
   let liveI: Int32Array = new Int32Array(Math.max(16, n));
   let liveJ: Int32Array = new Int32Array(Math.max(16, n));
+  // Where each vertex's row of the list starts (pairs (i, ·) at rows[i] … rows[i + 1] − 1): found with the order's check,
+  // and again after each compaction, so that the solver is handed the rows instead of reading the list again for them.
+  let rows: Int32Array = new Int32Array(n + 1);
   if (typeof allowed !== 'function') {
     live = allowed.count;
     if (!(live >= 0 && live <= allowed.u.length && live <= allowed.v.length)) {
@@ -140,9 +168,19 @@ export function lexicographicPerfectMatching(
     // Read, never written: a stage keeps its tight pairs in new arrays (`compact`), so the caller's are not copied.
     liveI = allowed.u.subarray(0, live);
     liveJ = allowed.v.subarray(0, live);
-    assertTriangleOrder(liveI, liveJ, live, n, 'allowed pairs');
+    if (allowed.rowStart !== undefined) {
+      // The producer's rows of a list in triangle order by construction (read, never written: a compaction makes new ones).
+      if (allowed.rowStart.length !== n + 1 || allowed.rowStart[n] !== live) throw new RangeError(`allowed pairs: rows for ${allowed.rowStart.length - 1} vertices ending at ${allowed.rowStart[allowed.rowStart.length - 1]}, not ${n} ending at ${live}`);
+      rows = allowed.rowStart;
+    } else {
+      // The order checked as ./pairTable `assertTriangleOrder` checks it (the same first pair refused, in its words),
+      // the rows found in the same pass.
+      const bad = listedRows(liveI, liveJ, live, n, rows);
+      if (bad >= 0) throw new RangeError(`allowed pairs: pair ${bad} (${liveI[bad]}, ${liveJ[bad]}) is not in triangle order of ${n} vertices`);
+    }
   } else {
     ({ u: liveI, v: liveJ, count: live } = listAllowed(n, allowed, liveI, liveJ));
+    listedRows(liveI, liveJ, live, n, rows); // in triangle order by construction
   }
   // Each tier's costs are read once, when the tier is first weighed, over the pairs still allowed then (later
   // stages keep only the tight pairs, so the lower tiers are read over far fewer pairs). A tier's largest cost is
@@ -152,8 +190,11 @@ export function lexicographicPerfectMatching(
   /** Keeps the pairs listed in `kept` (places in the list, ascending), in the list and in every array parallel to it. */
   const compact = (kept: Int32Array): void => {
     const m = kept.length;
-    // Two arrays per pass over `kept` (the same values as one gather each).
-    [liveI, liveJ] = gatherTwo(liveI, liveJ, kept);
+    // The pairs' two arrays in one pass over `kept` (the same values as one gather each), their rows counted in it.
+    const pairsKept = gatherPairs(liveI, liveJ, kept, n);
+    liveI = pairsKept.u;
+    liveJ = pairsKept.v;
+    rows = pairsKept.rows;
     let waiting = -1;
     for (let t = 0; t < costs.length; t++) {
       if (costs[t] === null) continue;
@@ -205,7 +246,7 @@ export function lexicographicPerfectMatching(
     let c = costs[t];
     let max = 0;
     if (c === null && tiers[t].costs !== undefined) {
-      c = new Int32Array(live);
+      c = loans.int32(live); // every entry written below before any is read
       (tiers[t].costs as NonNullable<CostTier['costs']>)(liveI, liveJ, live, c);
       // One pass: the largest cost, or the first negative one (encoded −1 − place).
       max = largestOrFirstNegative(c, live);
@@ -215,7 +256,7 @@ export function lexicographicPerfectMatching(
       }
       costs[t] = c;
     } else if (c === null) {
-      c = new Int32Array(live);
+      c = loans.int32(live); // every entry written below before any is read
       const tier = tiers[t];
       for (let p = 0; p < live; p++) {
         const i = liveI[p];
@@ -235,8 +276,15 @@ export function lexicographicPerfectMatching(
     measuredAt[t] = stageIndex;
     return max;
   };
-  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) =>
-    maxWeightPerfectMatching(n, { u: liveI, v: liveJ, weights: stageWeight, count: live }, offered, { nearestPartners: options.nearestPartners });
+  // The stage's list handed to the solver as ./pairTable `readPairs` would read it (the same table: the same pairs, rows
+  // and offset), without its checks, each provably passed: the list is in triangle order (checked above, kept by every
+  // compaction) and every stage weight is an integer of magnitude at most the stage's spread ≤ 2^50 (products of
+  // integer units and costs, summed exactly below 2^53), so neither a fraction, nor a NaN, nor an unsafe value.
+  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) => {
+    const { min, max } = weightRangeOf(stageWeight, live);
+    const table = new PairTable(n, live, liveI.subarray(0, live), liveJ.subarray(0, live), stageWeight.subarray(0, live), offsetOf(min, max), rows);
+    return maxWeightPerfectMatchingOfTable(table, offered, { nearestPartners: options.nearestPartners });
+  };
 
   const pairs = Math.floor(n / 2);
   const stages: string[][] = [];
@@ -248,7 +296,7 @@ export function lexicographicPerfectMatching(
     // The certification's own index of these duals (the same index: it depends on the duals alone, never changes).
     const blossoms = result.dualIndex;
     // The places of the tight pairs, and their prefix (the positive blossoms over each), in list order.
-    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, live, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms, n);
+    const { kept, keptPrefix, m, nextMax } = tightPairs(liveI, liveJ, result.notPositive, result.duals.vertex, stageWeight, 2 * result.weightOffset, blossoms);
     prefix = null;
     compact(kept.subarray(0, m));
     prefix = keptPrefix.slice(0, m);
@@ -296,7 +344,7 @@ export function lexicographicPerfectMatching(
       if (mate && (cheapestPairBound(c) >= largest || !perfectBelow(t, c, largest, mate))) return null;
       const plan = planUnits([1], pairs, prefixMax);
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
-      const stageWeight = new Float64Array(live);
+      const stageWeight = loans.float64(live); // every entry written before any is read
       const pre: Int32Array | null = prefix;
       reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
       const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
@@ -361,7 +409,7 @@ export function lexicographicPerfectMatching(
     if (weighed.length === 0 && mate !== null) break;
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
-    const stageWeight = new Float64Array(live);
+    const stageWeight = loans.float64(live); // every entry written before any is read
     stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
     const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
     if (result.status !== 'optimal') return result;
@@ -513,6 +561,27 @@ function gather(x: Int32Array, kept: Int32Array): Int32Array {
   return out;
 }
 
+/**
+ * The pairs at the places `kept` (ascending) of a list in triangle order, in two new arrays (one pass), and their rows:
+ * kept places ascend, so the new list is in triangle order too and pairs (i, ·) are rows[i] … rows[i + 1] − 1 — what
+ * ./pairTable `listedRows` would find in it, counted here instead of by a pass of its own.
+ */
+function gatherPairs(x: Int32Array, y: Int32Array, kept: Int32Array, n: number): { u: Int32Array; v: Int32Array; rows: Int32Array } {
+  const m = kept.length;
+  const a = new Int32Array(m);
+  const b = new Int32Array(m);
+  const rows = new Int32Array(n + 1);
+  for (let q = 0; q < m; q++) {
+    const k = kept[q];
+    const i = x[k];
+    a[q] = i;
+    b[q] = y[k];
+    rows[i + 1]++;
+  }
+  for (let i = 0; i < n; i++) rows[i + 1] += rows[i];
+  return { u: a, v: b, rows };
+}
+
 /** `x[kept[q]]` and `y[kept[q]]` for every q, in two new arrays (one pass). */
 function gatherTwo(x: Int32Array, y: Int32Array, kept: Int32Array): [Int32Array, Int32Array] {
   const m = kept.length;
@@ -535,6 +604,21 @@ function largestOrFirstNegative(c: Int32Array, count: number): number {
     else if (x < 0) return -1 - p;
   }
   return max;
+}
+
+/**
+ * The least and the largest of w[0…count − 1], as ./pairTable `weightRange` finds them (the same comparisons in the
+ * same order, so the same values, signed zeros included), without its test for fractions (none here, see `solve`).
+ */
+function weightRangeOf(w: Float64Array, count: number): { min: number; max: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const x = w[p];
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return { min, max };
 }
 
 /** The largest of c[0…count − 1], at least 0. */
@@ -578,7 +662,9 @@ function firstScaled(w: Float64Array, pre: Int32Array | null, prefixUnit: number
  */
 function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, units: readonly number[], costs: readonly Int32Array[], count: number): void {
   if (costs.length === 0) {
+    // Every weight 0 without a prefix: written, as `w` may be a lent array (./loans) holding an earlier round's weights.
     if (pre) setScaled(w, prefixUnit, pre, count);
+    else w.fill(0, 0, count);
     return;
   }
   firstScaled(w, pre, prefixUnit, units[0], costs[0], count);
@@ -589,23 +675,29 @@ function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: numbe
 
 /**
  * The places of the pairs tight under a stage's certified duals (slack U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·(w − offset)
- * = 0), in list order, with the positive blossoms over each (the next stage's prefix) and their largest count.
+ * = 0), in list order, with the positive blossoms over each (the next stage's prefix) and their largest count. Read
+ * from the pairs the certification found not slack before the blossom duals (`notPositive`, ascending): every other
+ * pair has U_i + U_j − 2·(w − offset) > 0 — the same exact integer the test below computes — and blossom duals are
+ * never negative, so it is slack and was passed over here by the first test anyway.
  */
 function tightPairs(
   liveI: Int32Array,
   liveJ: Int32Array,
-  live: number,
+  notPositive: PlaceList,
   U: Float64Array,
   stageWeight: Float64Array,
   offset2: number,
   blossoms: BlossomDualIndex,
-  n: number,
 ): { kept: Int32Array; keptPrefix: Int32Array; m: number; nextMax: number } {
-  let kept = new Int32Array(Math.max(16, n));
-  let keptPrefix = new Int32Array(kept.length);
+  const places = notPositive.places;
+  const count = notPositive.count;
+  // At most `count` pairs are kept (those read): room for all, never grown.
+  const kept = new Int32Array(Math.max(16, count));
+  const keptPrefix = new Int32Array(kept.length);
   let m = 0;
   let nextMax = 0;
-  for (let p = 0; p < live; p++) {
+  for (let q = 0; q < count; q++) {
+    const p = places[q];
     const i = liveI[p];
     const j = liveJ[p];
     // Blossom duals are ≥ 0, so a pair already slack without them is slack: most pairs stop here.
@@ -616,10 +708,6 @@ function tightPairs(
     if (slack < 0) throw new Error(`internal: certified duals violated at (${i}, ${j})`);
     if (slack > 0) continue;
     const c = blossoms.positiveAt(common);
-    if (m === kept.length) {
-      kept = doubled(kept);
-      keptPrefix = doubled(keptPrefix);
-    }
     kept[m] = p;
     keptPrefix[m++] = c;
     if (c > nextMax) nextMax = c;

@@ -228,7 +228,7 @@ function readListed(n: number, weight: ListedWeights): PairTable {
  * starts. Returns the first pair out of order, or −1. The order is that of the key i·n + j (exact below 2^53), strictly
  * increasing; with 0 ≤ i < j < n that is i ascending, then j ascending, each pair once.
  */
-function listedRows(us: Int32Array, vs: Int32Array, count: number, n: number, rowStart: Int32Array): number {
+export function listedRows(us: Int32Array, vs: Int32Array, count: number, n: number, rowStart: Int32Array): number {
   let previous = -1;
   let row = -1;
   for (let p = 0; p < count; p++) {
@@ -264,7 +264,7 @@ function weightRange(ws: Float64Array, count: number): [number, number, number] 
 }
 
 /** The midpoint of the weights' range, after checking its spread (exact: the spread is ≤ 2^50). */
-function offsetOf(min: number, max: number): number {
+export function offsetOf(min: number, max: number): number {
   if (max - min > MAX_WEIGHT_SPREAD) {
     throw new RangeError(`pair weights span ${min}…${max}; the spread must be at most 2^50`);
   }

@@ -33,7 +33,7 @@ import { CompatibilityGraph } from '../../pairing/feasibility';
 import { startsAboveTopBar, type Neighbourhood } from '../../pairing/geography';
 import { handicapSettingsOf } from '../../pairing/handicap';
 import { buildHistory, forcedPairLines, formatHalves, repeatLines, type PairingHistory } from '../../pairing/history';
-import { lexicographicPerfectMatching } from '../../pairing/matching';
+import { lexicographicPerfectMatching, Loans } from '../../pairing/matching';
 import { LARGE_GAP_HALVES, OptimalTiers, TIER_NAMES, type AvoidLevels, type Seeding, type TierName } from './optimalWeights';
 import { seedingChangedLines } from './seedingReport';
 import { scoreLabel, withTables, writeSheet, type SheetPair } from '../../pairing/sheet';
@@ -245,13 +245,17 @@ function pairPrepared({ h: full, announced }: Prepared, options: OptimalOptions,
   let mate: Int32Array = new Int32Array(0);
   if (tiers.size > 0) {
     let solved;
+    // The list's arrays are lent (../../pairing/matching/loans) for the matching only: the matcher keeps no view of them.
+    const loans = new Loans();
     try {
       // The allowed pairs as a list (no call per pair of the field); the same pairs as `allowedIn(tiers)`.
-      const list = tiers.allowedPairs(anyForbidden ? (i, j) => forbidden(tiers.ids[i], tiers.ids[j]) : undefined);
+      const list = tiers.allowedPairs(anyForbidden ? (i, j) => forbidden(tiers.ids[i], tiers.ids[j]) : undefined, loans);
       solved = lexicographicPerfectMatching(tiers.size, list, tiers.tiers(), { maxSpread: options.maxSpread, candidates: tiers.candidates() });
     } catch (e) {
       if (e instanceof RangeError) return pairingError('no-pairing', round, `the field is too large to weigh every priority exactly: ${e.message}`);
       throw e;
+    } finally {
+      loans.release();
     }
     if (solved.status !== 'optimal') {
       return explainNoPairing(h, tiers.ids, new CompatibilityGraph(tiers.size, allowedIn(tiers)));

@@ -99,7 +99,7 @@ import { isHostCity } from '../../pairing/geography';
 import { groupOrder } from '../../pairing/groupOrder';
 import { DEFAULT_HANDICAP_CEILING } from '../../pairing/handicap';
 import type { PairingHistory } from '../../pairing/history';
-import type { AllowedPairs, CostTier } from '../../pairing/matching';
+import type { AllowedPairs, CostTier, Loans } from '../../pairing/matching';
 import { arithmeticBatches, eachPair } from './tierBatches';
 
 /**
@@ -331,15 +331,19 @@ export class OptimalTiers {
    * The pairs i < j that have not met (every pair with `allowRepeats`) and that `forbidden` (vertices, when given)
    * does not reject, in triangle order: what ../../pairing/matching/lexicographic reads, without a call per pair.
    */
-  allowedPairs(forbidden?: (i: number, j: number) => boolean): AllowedPairs {
+  allowedPairs(forbidden?: (i: number, j: number) => boolean, loans?: Loans): AllowedPairs {
     const n = this.ids.length;
     const met = this.met;
     const repeats = this.options.allowRepeats === true;
     // Every pair but those that met (counted as the meetings were read): one pass over the triangle, not two.
     const count = (n * (n - 1)) / 2 - (repeats ? 0 : this.metPairs);
-    const u = new Int32Array(count);
-    const v = new Int32Array(count);
-    return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v) };
+    // Lent arrays (../../pairing/matching/loans) hold whatever was left in them: `unmetPairs` writes the first `count`
+    // entries read (forbidden pairs only shorten the list: `count` says how many).
+    const u = loans ? loans.int32(count) : new Int32Array(count);
+    const v = loans ? loans.int32(count) : new Int32Array(count);
+    // The rows as the list is written: i ascending, then j ascending from i + 1 (`unmetPairs`), triangle order.
+    const rowStart = new Int32Array(n + 1);
+    return { u, v, count: unmetPairs(met, n, repeats, forbidden ?? null, u, v, rowStart), rowStart };
   }
 
   /** The shared background of two vertices, strongest level first. */
@@ -365,6 +369,19 @@ export class OptimalTiers {
     if (even !== undefined && (this.rank[i] >= even || this.rank[j] >= even)) return 0;
     const difference = this.handicapByMms ? Math.floor(Math.abs(this.score[i] - this.score[j]) / 2) : Math.abs(this.rank[i] - this.rank[j]);
     return Math.min(Math.max(0, difference - this.handicapMinus), settings.ceiling ?? DEFAULT_HANDICAP_CEILING);
+  }
+
+  /**
+   * Whether `handicap(i, j)` is 0 for every pair of the field, known from the rule and the ranks alone (its first two
+   * tests): no handicap policy, or every player at or above `evenAtOrAbove` (the EGC's even games: everyone from 30k).
+   */
+  everyGameEven(): boolean {
+    const settings = this.options.handicap;
+    if (!settings || settings.policy === 'none') return true;
+    const even = settings.evenAtOrAbove;
+    if (even === undefined) return false;
+    for (let i = 0; i < this.rank.length; i++) if (this.rank[i] < even) return false;
+    return true;
   }
 
   /**
@@ -702,11 +719,20 @@ function readGames(
 
 /**
  * Every pair i < j of n vertices that has not met (`met[i·n + j]` 0; every pair with `repeats`) and that `forbidden`
- * does not reject, in triangle order, into `u`/`v`; returns how many. A function of its own: V8 optimises its loop.
+ * does not reject, in triangle order, into `u`/`v`, each row's start into `rowStart`; returns how many. A function of its own: V8 optimises its loop.
  */
-function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i: number, j: number) => boolean) | null, u: Int32Array, v: Int32Array): number {
+function unmetPairs(
+  met: Uint8Array,
+  n: number,
+  repeats: boolean,
+  forbidden: ((i: number, j: number) => boolean) | null,
+  u: Int32Array,
+  v: Int32Array,
+  rowStart: Int32Array,
+): number {
   let p = 0;
   for (let i = 0; i < n; i++) {
+    rowStart[i] = p;
     const row = i * n;
     for (let j = i + 1; j < n; j++) {
       if ((!repeats && met[row + j] !== 0) || (forbidden !== null && forbidden(i, j))) continue;
@@ -714,5 +740,6 @@ function unmetPairs(met: Uint8Array, n: number, repeats: boolean, forbidden: ((i
       v[p++] = j;
     }
   }
+  rowStart[n] = p;
   return p;
 }

@@ -19,6 +19,9 @@ const RULE =
 export function seedingChangedLines(h: PairingHistory, tiers: OptimalTiers, pairs: readonly (readonly [PlayerId, PlayerId])[], allowed: (i: number, j: number) => boolean): DeviationLine[] {
   const seeding = tiers.options.seeding ?? 'slip';
   if (seeding === 'random' || pairs.length < 2) return [];
+  // A line needs the seeding's pairs to give more stones than the draw's (`seeded > made` below); with no handicap in
+  // any game of the field both are 0 for every pair, so no line is written: none is looked for.
+  if (tiers.everyGameEven()) return [];
   const cost = tiers.tiers();
   const handicapAt = cost.findIndex((c) => c.name === 'handicap');
   const seedingAt = cost.findIndex((c) => c.name === 'seeding');
