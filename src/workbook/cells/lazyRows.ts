@@ -60,19 +60,10 @@ export function withRowsMadeLater<T>(rows: T[][], later: ReadonlyMap<number, Rea
 
 /** `rows[row][column]` (0-based), without making the row when it is not made yet. */
 export function cellOf<T>(rows: readonly (readonly T[])[], row: number, column: number): T | undefined {
-  return cellsOf(rows)(row, column);
-}
-
-/** `cellOf` over the same rows, for a reader that looks at many of their cells (the rows' state found once). */
-export function cellsOf<T>(rows: readonly (readonly T[])[]): (row: number, column: number) => T | undefined {
-  const rowsPending = pending.get(rows);
-  if (rowsPending === undefined || rowsPending.size === 0) return (row, column) => rows[row]?.[column];
-  return (row, column) => {
-    const toMake = rowsPending.get(row) as RowToMake<T> | undefined;
-    if (toMake === undefined) return rows[row]?.[column];
-    const raw = toMake.later.get(column);
-    return raw === undefined ? toMake.base[column] : toMake.convert(raw);
-  };
+  const toMake = pending.get(rows)?.get(row) as RowToMake<T> | undefined;
+  if (toMake === undefined) return rows[row]?.[column];
+  const raw = toMake.later.get(column);
+  return raw === undefined ? toMake.base[column] : toMake.convert(raw);
 }
 
 /** A copy of the rows as they are now (each row copied): the rows not made yet are made in the copy when looked at. */

@@ -18,7 +18,7 @@ import { initialMmsFromRank } from '../../systems/mcmahon/sections';
 import { isRulesetName } from '../../scoring/rulesets';
 import type { CellValue } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
-import { cellsOf } from '../cells/lazyRows';
+import { cellOf } from '../cells/lazyRows';
 import { isErrorText } from '../formulas/excelValues';
 import {
   EXPECTED_RESULT,
@@ -151,7 +151,6 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
    * A cell as written, only errors refused (for the two kinds of cell where 0 is a value: results, initial scores);
    * an input cell (`input`, the default) holding a formula is refused too (`ReadGridOptions.formulas`).
    */
-  const formulaAt = options.formulas ? cellsOf(options.formulas) : undefined;
   const raw = (row: number, column: number, input = true): CellValue => {
     const v = values[row - 1]?.[column - 1] ?? null;
     if (isErrorText(v)) {
@@ -159,7 +158,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
       return null;
     }
     // The cell's formula alone, its row not made (../cells/lazyRows.ts: a Grid row's Victories formula is long).
-    const formula = input && formulaAt ? formulaAt(row - 1, column - 1) : null;
+    const formula = input && options.formulas ? cellOf(options.formulas, row - 1, column - 1) : null;
     if (formula) {
       unreadableCell(
         at(row, column),
