@@ -35,7 +35,6 @@ import { mergeStyles, StylesEditor } from './xlsxStyles';
 import { dateStyles, mergeSlaves, readSheetCellsChecked, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
-import { copyOfRows } from '../cells/lazyRows';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem, type SheetCounts } from './xlsxLimits';
 import { ZipDamaged, ZipParts } from './zipParts';
 import { TengenInputError } from '../../model/errors';
@@ -544,7 +543,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       if (!patch) throw new Error(`sheet "${sheet}" cannot be read from its XML`); // sheetExtent said it can
       // The sheet still as read: its reading is kept for the batches that change it, as `readSheet` keeps it.
       if (slot.was === was && slot.patch === undefined && !slot.loaded && !slot.fresh && this.context === context) slot.patch = patch;
-      cells = { values: patch.values.map((row) => [...row]), formulas: copyOfRows(patch.formulas) };
+      cells = { values: patch.values.map((row) => [...row]), formulas: patch.formulas.map((row) => [...row]) };
       return cells;
     };
   }
@@ -575,8 +574,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const own = this.freshOf(sheet);
     if (own) return own.formulas((rows, columns) => checkExtent(sheet, rows, columns));
     const quick = await this.quickRead(sheet);
-    // A copy, its rows of formulas not made yet left to be made when looked at (../cells/lazyRows.ts).
-    if (quick) return copyOfRows(quick.formulas);
+    if (quick) return quick.formulas.map((row) => [...row]);
     await this.ensureLoaded([sheet]);
     return this.rectangle<string | null>(
       sheet,

@@ -13,7 +13,6 @@
  */
 import type { CellValue } from './adapter';
 import { unescapeXml } from './xlsxXml';
-import { withRowsMadeLater } from '../cells/lazyRows';
 
 export interface SheetCells {
   readonly values: CellValue[][];
@@ -225,10 +224,9 @@ export function readSheetCellsChecked(
       v = elementText(body, 'v', undefined);
     }
     let value: CellValue;
-    // A formula as written in the XML: unescaped and shown when its row is made (`formulaRows`).
     let formula: string | null = null;
     if (f !== undefined) {
-      formula = f;
+      formula = `=${shown(unescapeXml(f))}`;
       value = v ? typed(type, v, style, context) : null;
     } else if (type === 'inlineStr') {
       const is = body === undefined ? undefined : /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
@@ -253,28 +251,11 @@ export function readSheetCellsChecked(
     values.push(new Array<CellValue>(columns).fill(null));
     formulas.push(new Array<string | null>(columns).fill(null));
   }
-  // A formula holding an entity (a Grid's Victories formula: hundreds of `&quot;`) is unescaped when its row is first
-  // looked at (../cells/lazyRows.ts): most commands look at a handful of the Grid's formulas, a round's batch at all.
-  const later = new Map<number, Map<number, string>>();
-  const formulaText = (raw: string) => `=${shown(unescapeXml(raw))}`;
   for (let k = 0; k < cellRows.length; k++) {
-    const r = cellRows[k] - 1;
-    const c = cellColumns[k] - 1;
-    values[r][c] = cellValues[k];
-    const raw = cellFormulas[k];
-    if (raw === null) formulas[r][c] = null;
-    else if (raw.indexOf('&') < 0) formulas[r][c] = formulaText(raw);
-    else {
-      // A cell read twice (two tags with one address) keeps the last, as above: the later one replaces it here too.
-      let row = later.get(r);
-      if (!row) later.set(r, (row = new Map()));
-      row.set(c, raw);
-      formulas[r][c] = null;
-      continue;
-    }
-    if (later.size > 0) later.get(r)?.delete(c);
+    values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
+    formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
   }
-  return { cells: { values, formulas: withRowsMadeLater(formulas, later, formulaText) }, cellAddresses };
+  return { cells: { values, formulas }, cellAddresses };
 }
 
 /**

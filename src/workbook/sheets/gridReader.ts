@@ -18,7 +18,6 @@ import { initialMmsFromRank } from '../../systems/mcmahon/sections';
 import { isRulesetName } from '../../scoring/rulesets';
 import type { CellValue } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
-import { cellOf } from '../cells/lazyRows';
 import { isErrorText } from '../formulas/excelValues';
 import {
   EXPECTED_RESULT,
@@ -157,8 +156,7 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
       unreadableCell(at(row, column), `holds the error ${v}; expected a value Tengen reads here (correct or clear the cell, or the formula it comes from)`);
       return null;
     }
-    // The cell's formula alone, its row not made (../cells/lazyRows.ts: a Grid row's Victories formula is long).
-    const formula = input && options.formulas ? cellOf(options.formulas, row - 1, column - 1) : null;
+    const formula = input ? options.formulas?.[row - 1]?.[column - 1] : null;
     if (formula) {
       unreadableCell(
         at(row, column),
