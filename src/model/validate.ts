@@ -123,7 +123,20 @@ function controlCharacterMessage(field: string, text: string): string | undefine
 /** What `occupy` keeps for a bye, where it keeps a game's opponent: never a player's ID (those are whole numbers from 1). */
 const BYE = -1;
 
-export function validateTournament(t: Tournament, locate: Locator = {}, file?: string): InputError[] {
+/** What a caller knows of the tournament before it is checked. */
+export interface CheckedBefore {
+  /**
+   * Its games (round, players, handicap) and byes are those of a tournament checked before without an error, in any
+   * order, with the same player IDs and rounds (the workbook's reading: the Grid's tournament is checked, then the
+   * same games with the pairing sheets' tables and the Players sheet's details). What that check proved of them —
+   * their players registered, rounds in range, no one playing himself, handicaps in range, no one twice in a round —
+   * is not checked again (issue 28: a congress's 5,000 games); what a game or bye says beside that is (its table, how it
+   * ended, a player's absences, which may come from elsewhere).
+   */
+  readonly gamesAndByes?: boolean;
+}
+
+export function validateTournament(t: Tournament, locate: Locator = {}, file?: string, before: CheckedBefore = {}): InputError[] {
   const errors: InputError[] = [];
   // Every player, game and bye is checked, few are wrong: where an item sits, and what occupies a player in a round,
   // are worked out only for an error (a grid of 1,000 players has 5,000 games).
@@ -249,8 +262,16 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
   };
   const absent = (id: PlayerId, round: number) => byId.get(id)?.absentRounds?.includes(round) ?? false;
 
+  // Proven by the check before (`CheckedBefore.gamesAndByes`): every player of a game or bye registered, every round in
+  // range, no one against himself, every handicap in range, and no one twice in a round — those checks below find
+  // nothing on the same games and byes, and are skipped.
+  const proven = before.gamesAndByes === true;
   t.games.forEach((g, i) => {
     const loc = () => locate.game?.(i);
+    if (proven) {
+      checkGameSays(g, i, loc);
+      return;
+    }
     let known = true;
     if (!byId.has(g.white)) {
       errors.push({ ...at(loc), message: `the white player ${g.white} is not a registered player` });
@@ -268,6 +289,13 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (!isWholeIn(g.handicap, 0, MAX_HANDICAP)) {
       errors.push({ ...at(loc), player: name(g.black), message: `handicap ${shown(g.handicap)} is not a number of stones 0–${MAX_HANDICAP}` });
     }
+    checkGameSays(g, i, loc);
+    occupy(g.round, g.white, g.black, loc);
+    occupy(g.round, g.black, g.white, loc);
+  });
+
+  /** What a game says beside its players, round and handicap: its table, and how it ended against their absences. */
+  function checkGameSays(g: Tournament['games'][number], i: number, loc: Lazy<Location | undefined>): void {
     // Tables are numbered from 1 (the pairing sheet's first table, OpenGotha's tableNumber) — every reader, not
     // only the JSON schema: a table 0 read from another format would be written out and refused on reading back.
     if (g.table !== undefined && !isWholeIn(g.table, 1, MAX_PLAYERS)) {
@@ -292,12 +320,14 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
     if (g.reason && byPlay) {
       errors.push({ ...at(loc), player: name(g.white), message: `contradictory result: default reason "${g.reason}" given for a game won by play (${g.result})` });
     }
-    occupy(g.round, g.white, g.black, loc);
-    occupy(g.round, g.black, g.white, loc);
-  });
+  }
 
   t.byes.forEach((b, i) => {
     const loc = () => locate.bye?.(i);
+    if (proven) {
+      if (absent(b.player, b.round)) errors.push({ ...at(loc), player: name(b.player), message: `contradictory: a bye in round ${b.round}, a round he is marked absent` });
+      return;
+    }
     if (!byId.has(b.player)) {
       errors.push({ ...at(loc), message: `the bye goes to ${b.player}, who is not a registered player` });
       return;

@@ -55,10 +55,9 @@ export function roundPaperOps(t: Tournament, round: Round, language: GridLanguag
   return [...pairingsOps(t, round, language), ...tables, ...slipsOps(t, round, language)];
 }
 
-/** A knockout gets a bracket sheet (./bracketSheet), written with the tournament and after every change. */
-export function hasBracket(t: Tournament): boolean {
-  return t.settings.system === 'knockout';
-}
+// A knockout gets a bracket sheet: said beside the sheet (../sheets/bracketSheet), whose reading needs it without the
+// printouts' modules (issue 28).
+export { hasBracket } from '../sheets/bracketSheet';
 
 /** Sheets Tengen writes for the printer (replaced with the tournament). */
 export function isPrintoutSheet(sheet: string): boolean {

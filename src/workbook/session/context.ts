@@ -2,7 +2,7 @@
  * The session's refusals and the context every batch is built in: what the workbook held when it was read
  * (kept beside the tournament read from it), and the fingerprint a stale pane is caught by.
  */
-import { writeTournamentJson } from '../../formats/json';
+import type { writeTournamentJson } from '../../formats/json';
 import { type Tournament } from '../../model/tournament';
 import { type GridLanguage } from '../cells/notation';
 import { logTime } from '../sheets/logSheet';
@@ -98,9 +98,20 @@ export function contextOf(t: Tournament, options: SessionOptions = {}): BatchCon
   };
 }
 
+// Declared here for the add-in's build too (its TypeScript configuration has no Node types); webpack bundles the call.
+declare const require: (id: '../../formats/json') => { writeTournamentJson: typeof writeTournamentJson };
+
+/**
+ * The JSON writer, loaded when a fingerprint is first asked for (issue 28): its module brings the tournament schema's
+ * validator (150 kB), which a command only reading the workbook (`tengen standings W.xlsx`) never needs. `require`
+ * keeps the loading synchronous, as `xlsxExcelJs.ts` does.
+ */
+let json: { writeTournamentJson: typeof writeTournamentJson } | undefined;
+
 /** A short stable fingerprint of a tournament (FNV-1a over its canonical JSON, two 32-bit halves). */
 export function fingerprint(t: Tournament): string {
-  const text = writeTournamentJson(t);
+  json ??= require('../../formats/json');
+  const text = json.writeTournamentJson(t);
   let h1 = 0x811c9dc5;
   let h2 = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {

@@ -10,8 +10,7 @@ import type { CellValue, WorkbookAdapter } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { type GridLanguage } from '../cells/notation';
 import { GRID_CACHE_SHEET, SETTINGS_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../formulas/liveCache';
-import { hasBracket } from '../print/printouts';
-import { BRACKET_SHEET, readBracketResults } from '../sheets/bracketSheet';
+import { BRACKET_SHEET, hasBracket, readBracketResults } from '../sheets/bracketSheet';
 import { crossTableIntoTournament } from '../sheets/crossTableReader';
 import { CROSS_TABLE_SHEET } from '../sheets/crossTableSheet';
 import { GRID_SHEET, gridCells, gridLayout, readGridDetailed } from '../sheets/grid';
@@ -278,7 +277,11 @@ async function readTournamentSheets(wb: WorkbookAdapter): Promise<Parsed<Tournam
   // The pairing sheets against the games as read (the Grid, and results a cross-table or bracket added): a
   // contradiction is named by both cells (pairingsAgainstGrid.ts).
   for (const s of sheetRounds) errors.push(...pairingSheetContradictions(s.sheet, s.round, s.rows, tournament.games, (id) => grid.value.playerRows.get(id)));
-  errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }));
+  // The Grid's tournament was checked (readGridDetailed). Its games and byes are these (their tables, how they ended
+  // added; the same players by ID, the same rounds) unless a cross-table, bracket or playoff sheet changed them: what
+  // that check proved of them is not checked again (validate.ts, `CheckedBefore`); the rest is.
+  const checkedBefore = { gamesAndByes: tournament === fromSheets };
+  errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }, undefined, checkedBefore));
   if (errors.length > 0) return failed(errors);
   return ok({ tournament, language: grid.value.language, sheets, sheetsRead: read });
 }

@@ -18,6 +18,12 @@ import { outcomeMark, readResult, resultText, type GridLanguage } from '../cells
 import { columnsWidth, rowHeight, scaleToFit } from '../print/paper';
 
 export const BRACKET_SHEET = 'Bracket';
+
+/** A knockout gets a bracket sheet, written with the tournament and after every change. */
+export function hasBracket(t: Tournament): boolean {
+  return t.settings.system === 'knockout';
+}
+
 /** The row of the column headers; the first match starts two rows below it. */
 export const BRACKET_HEADER_ROW = 4;
 const FIRST_MATCH_ROW = BRACKET_HEADER_ROW + 2;
