@@ -9,7 +9,7 @@ import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
 import type { WorkbookBatch } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { hasPoster, POSTER_SHEET, posterOps, roundPaperOps } from '../print/printouts';
-import { gridLayout, sharingGridRenders } from '../sheets/grid';
+import { gridLayout, shareGridRenderFrom, sharingGridRenders } from '../sheets/grid';
 import { type LogLine } from '../sheets/logSheet';
 import { pairingsSheetName } from '../sheets/pairingsSheet';
 import { teamSheetsOps } from '../sheets/teamSheets';
@@ -129,6 +129,9 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(base, pairing);
   const label = labeller(after);
+  // The grid as read made from the grid as it will be where the round is paired after the last (grid.ts): the same
+  // cells, one rendering fewer.
+  shareGridRenderFrom(t, after, { language: ctx.language });
   if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
 
   // Every bye of the round: a team bye is one per board of the bye team (the board-1 player's `bye`, the others' `freeWins`).
