@@ -189,8 +189,9 @@ function roundBatch(t: Tournament, after: Tournament, pairing: RoundPairing, lin
     confirmOverwrite: options.confirmOverwrite || options.confirmRepair,
     // The round's printouts (slips, the table list) and the grid poster: Tengen's own sheets, made anew whole.
     extra: [
-      // (its pairing sheet is rendered with the round above; a table list is deleted only where there is one)
-      ...roundPaperOps(after, round, ctx.language).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
+      // (its pairing sheet is rendered with the round above, not here: every op of `pairingsOps` is on that sheet; a
+      // table list is deleted only where there is one)
+      ...roundPaperOps(after, round, ctx.language, true, false).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
       // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
       // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
       ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),
