@@ -91,15 +91,23 @@ export function singleValue(sb: Scoreboard, p: number, c: Criterion, seed: numbe
 interface Context {
   readonly sb: Scoreboard;
   readonly seed: number;
-  readonly values: Map<Criterion, Fraction[]>;
+  readonly values: Map<Criterion, (p: number) => Fraction>;
   readonly dcKeys: Map<number, readonly number[]>;
   readonly oneOnOneKeys: Map<number, readonly number[]>;
 }
 
-function valuesFor(ctx: Context, c: Criterion): Fraction[] {
+/**
+ * A criterion's value of a player (by scoreboard index), made when first asked for and kept (issue 28: a prize
+ * ceremony reads the top places' values alone, and the placement needs a tie-breaker only for the players still tied
+ * by the ones before it; computing each for the whole field cost a congress's standings a third of its time). The
+ * same value whenever made: `singleValue` is a pure function of the scoreboard, the player, the criterion and the seed
+ * (its SOS rows and opponents' views memoised per scoreboard, criteria.ts).
+ */
+function valuesFor(ctx: Context, c: Criterion): (p: number) => Fraction {
   let v = ctx.values.get(c);
   if (!v) {
-    v = ctx.sb.players.map((_, p) => singleValue(ctx.sb, p, c, ctx.seed));
+    const made: (Fraction | undefined)[] = new Array<Fraction | undefined>(ctx.sb.players.length);
+    v = (p) => (made[p] ??= singleValue(ctx.sb, p, c, ctx.seed));
     ctx.values.set(c, v);
   }
   return v;
@@ -127,7 +135,7 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
       better = (a, b) => compareKeys(keys.get(a)!, keys.get(b)!);
     } else {
       const v = valuesFor(ctx, c);
-      better = (a, b) => compare(v[a], v[b]);
+      better = (a, b) => compare(v(a), v(b));
     }
     const sorted = [...g].sort((a, b) => better(b, a) || a - b);
     let current: number[] = [sorted[0]];
@@ -238,15 +246,14 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     }
   }
 
-  // Every reported criterion's values, each computed for the whole field when an entry's value of it is first looked
-  // at (issue 28: a table, a grid's places or a ceremony reads the order's criteria alone; SOS-1, SOS-2, CUSP and the
-  // DC and One-on-One passes were a third of a congress's standings, computed for no reader). The same values as
-  // computed at once: each criterion's values are a pure function of the scoreboard and the seed (`valuesFor`, one
-  // array per criterion made once), and the DC and One-on-One keys of `supplement` follow from the scoreboard and
-  // the memoised primary score alone, whenever made (the placement above never records them: the order has neither
-  // when they are supplemented). Each entry's `values` keeps its keys in the order they always had (mms, nbw, sos,
-  // sos1, sos2, sodos, sosos, cuss, cusp, rating, lottery, previousorder, dc, oneonone), own and enumerable, so a
-  // copy, a comparison or JSON of it sees what it saw.
+  // Every reported criterion's value of each entry, made when first looked at (issue 28: a table, a grid's places or a
+  // ceremony reads the order's criteria alone, a ceremony of the top places alone; SOS-1, SOS-2, CUSP and the DC and
+  // One-on-One passes were a third of a congress's standings, computed for no reader). The same values as made at
+  // once: each is a pure function of the scoreboard, the player and the seed (`valuesFor`, made once), and the DC and
+  // One-on-One keys of `supplement` follow from the scoreboard and the primary score alone, whenever made (the
+  // placement above never records them: the order has neither when they are supplemented). Each entry's `values`
+  // keeps its keys in the order they always had (mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, rating,
+  // lottery, previousorder, dc, oneonone), own and enumerable, so a copy, a comparison or JSON of it sees what it saw.
   const v = (c: Criterion) => valuesFor(ctx, c);
   const entries: StandingsEntry[] = [];
   for (const g of groups) {
@@ -264,40 +271,40 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
       };
       const values: Record<Criterion, Fraction> = {
         get mms() {
-          return v('mms')[p];
+          return v('mms')(p);
         },
         get nbw() {
-          return v('nbw')[p];
+          return v('nbw')(p);
         },
         get sos() {
-          return v('sos')[p];
+          return v('sos')(p);
         },
         get sos1() {
-          return v('sos1')[p];
+          return v('sos1')(p);
         },
         get sos2() {
-          return v('sos2')[p];
+          return v('sos2')(p);
         },
         get sodos() {
-          return v('sodos')[p];
+          return v('sodos')(p);
         },
         get sosos() {
-          return v('sosos')[p];
+          return v('sosos')(p);
         },
         get cuss() {
-          return v('cuss')[p];
+          return v('cuss')(p);
         },
         get cusp() {
-          return v('cusp')[p];
+          return v('cusp')(p);
         },
         get rating() {
-          return v('rating')[p];
+          return v('rating')(p);
         },
         get lottery() {
-          return v('lottery')[p];
+          return v('lottery')(p);
         },
         get previousorder() {
-          return v('previousorder')[p];
+          return v('previousorder')(p);
         },
         get dc() {
           return (dc ??= fraction(dcKeysOf()[0] ?? 0, 2));
