@@ -91,15 +91,23 @@ export function singleValue(sb: Scoreboard, p: number, c: Criterion, seed: numbe
 interface Context {
   readonly sb: Scoreboard;
   readonly seed: number;
-  readonly values: Map<Criterion, Fraction[]>;
+  readonly values: Map<Criterion, (p: number) => Fraction>;
   readonly dcKeys: Map<number, readonly number[]>;
   readonly oneOnOneKeys: Map<number, readonly number[]>;
 }
 
-function valuesFor(ctx: Context, c: Criterion): Fraction[] {
+/**
+ * A criterion's value of a player (by scoreboard index), made when first asked for and kept (issue 28: a prize
+ * ceremony reads the top places' values alone, and the placement needs a tie-breaker only for the players still tied
+ * by the ones before it; computing each for the whole field cost a congress's standings a third of its time). The
+ * same value whenever made: `singleValue` is a pure function of the scoreboard, the player, the criterion and the seed
+ * (its SOS rows and opponents' views memoised per scoreboard, criteria.ts).
+ */
+function valuesFor(ctx: Context, c: Criterion): (p: number) => Fraction {
   let v = ctx.values.get(c);
   if (!v) {
-    v = ctx.sb.players.map((_, p) => singleValue(ctx.sb, p, c, ctx.seed));
+    const made: (Fraction | undefined)[] = new Array<Fraction | undefined>(ctx.sb.players.length);
+    v = (p) => (made[p] ??= singleValue(ctx.sb, p, c, ctx.seed));
     ctx.values.set(c, v);
   }
   return v;
@@ -127,7 +135,7 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
       better = (a, b) => compareKeys(keys.get(a)!, keys.get(b)!);
     } else {
       const v = valuesFor(ctx, c);
-      better = (a, b) => compare(v[a], v[b]);
+      better = (a, b) => compare(v(a), v(b));
     }
     const sorted = [...g].sort((a, b) => better(b, a) || a - b);
     let current: number[] = [sorted[0]];
@@ -199,10 +207,16 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
   const decided = rulesOrder && sb.asOf >= t.settings.rounds ? playoffPlaces(t, sb) : undefined;
   if (decided) groups = groupByPlace(groups.flat(), (p) => decided.get(sb.players[p].id)!);
 
-  // DC and One-on-One for players whose order does not use them: among the players tied on the primary score.
+  // DC and One-on-One for players whose order does not use them: among the players tied on the primary score. Made
+  // when first looked at (`supplement`), as the criteria no order or table asks for (below).
   const primary: Criterion = sb.primary === 'mms' ? 'mms' : 'nbw';
-  if (!order.includes('dc')) orderGroups(ctx, [all], [primary, 'dc'], true);
-  if (!order.includes('oneonone')) orderGroups(ctx, [all], [primary, 'oneonone'], true);
+  let supplemented = false;
+  const supplement = () => {
+    if (supplemented) return;
+    supplemented = true;
+    if (!order.includes('dc')) orderGroups(ctx, [all], [primary, 'dc'], true);
+    if (!order.includes('oneonone')) orderGroups(ctx, [all], [primary, 'oneonone'], true);
+  };
 
   const places = new Map<number, number>();
   const sectionPlaces = new Map<number, number>();
@@ -232,31 +246,76 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     }
   }
 
-  // Every reported criterion's values, looked up once (not once per player), and each player's made in one literal,
-  // its keys in the order they always had: mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, rating, lottery,
-  // previousorder, dc, oneonone (issue 28).
-  const [mmsV, nbwV, sosV, sos1V, sos2V, sodosV, sososV, cussV, cuspV, ratingV, lotteryV, previousV] = (
-    ['mms', 'nbw', 'sos', 'sos1', 'sos2', 'sodos', 'sosos', 'cuss', 'cusp', 'rating', 'lottery', 'previousorder'] as const
-  ).map((c) => valuesFor(ctx, c));
+  // Every reported criterion's value of each entry, made when first looked at (issue 28: a table, a grid's places or a
+  // ceremony reads the order's criteria alone, a ceremony of the top places alone; SOS-1, SOS-2, CUSP and the DC and
+  // One-on-One passes were a third of a congress's standings, computed for no reader). The same values as made at
+  // once: each is a pure function of the scoreboard, the player and the seed (`valuesFor`, made once), and the DC and
+  // One-on-One keys of `supplement` follow from the scoreboard and the primary score alone, whenever made (the
+  // placement above never records them: the order has neither when they are supplemented). Each entry's `values`
+  // keeps its keys in the order they always had (mms, nbw, sos, sos1, sos2, sodos, sosos, cuss, cusp, rating,
+  // lottery, previousorder, dc, oneonone), own and enumerable, so a copy, a comparison or JSON of it sees what it saw.
+  const v = (c: Criterion) => valuesFor(ctx, c);
   const entries: StandingsEntry[] = [];
   for (const g of groups) {
     for (const p of g) {
-      const dcKeys = ctx.dcKeys.get(p) ?? [0];
+      // (each made once, as it was: the same object at every look)
+      let dcKeys: readonly number[] | undefined;
+      let dc: Fraction | undefined;
+      let oneOnOne: Fraction | undefined;
+      const dcKeysOf = (): readonly number[] => {
+        if (dcKeys === undefined) {
+          supplement();
+          dcKeys = ctx.dcKeys.get(p) ?? [0];
+        }
+        return dcKeys;
+      };
       const values: Record<Criterion, Fraction> = {
-        mms: mmsV[p],
-        nbw: nbwV[p],
-        sos: sosV[p],
-        sos1: sos1V[p],
-        sos2: sos2V[p],
-        sodos: sodosV[p],
-        sosos: sososV[p],
-        cuss: cussV[p],
-        cusp: cuspV[p],
-        rating: ratingV[p],
-        lottery: lotteryV[p],
-        previousorder: previousV[p],
-        dc: fraction(dcKeys[0] ?? 0, 2),
-        oneonone: fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2),
+        get mms() {
+          return v('mms')(p);
+        },
+        get nbw() {
+          return v('nbw')(p);
+        },
+        get sos() {
+          return v('sos')(p);
+        },
+        get sos1() {
+          return v('sos1')(p);
+        },
+        get sos2() {
+          return v('sos2')(p);
+        },
+        get sodos() {
+          return v('sodos')(p);
+        },
+        get sosos() {
+          return v('sosos')(p);
+        },
+        get cuss() {
+          return v('cuss')(p);
+        },
+        get cusp() {
+          return v('cusp')(p);
+        },
+        get rating() {
+          return v('rating')(p);
+        },
+        get lottery() {
+          return v('lottery')(p);
+        },
+        get previousorder() {
+          return v('previousorder')(p);
+        },
+        get dc() {
+          return (dc ??= fraction(dcKeysOf()[0] ?? 0, 2));
+        },
+        get oneonone() {
+          if (oneOnOne === undefined) {
+            supplement();
+            oneOnOne = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
+          }
+          return oneOnOne;
+        },
       };
       entries.push({
         player: sb.players[p],
@@ -266,7 +325,9 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
         sectionInitialMms: sections[p].initial,
         sectionPlace: sectionPlaces.get(p)!,
         values,
-        dcKeys,
+        get dcKeys() {
+          return dcKeysOf();
+        },
       });
     }
   }

@@ -48,11 +48,15 @@ export function roundSheets(t: Tournament, round: Round, current = true): string
   return [pairingsSheetName(round), ...(needsTableList(t, round) ? [tablesSheetName(round)] : []), slipsSheetName(round)];
 }
 
-/** Every sheet of a round's paper, written whole (a table list no longer needed, after pairing again, removed). */
-export function roundPaperOps(t: Tournament, round: Round, language: GridLanguage = 'en', current = true): WorkbookOp[] {
-  if (!current) return pairingsOps(t, round, language);
+/**
+ * Every sheet of a round's paper, written whole (a table list no longer needed, after pairing again, removed).
+ * `withPairings` false: all but the pairing sheet (a round's batch renders that one with the grid, issue 28).
+ */
+export function roundPaperOps(t: Tournament, round: Round, language: GridLanguage = 'en', current = true, withPairings = true): WorkbookOp[] {
+  const pairings = withPairings ? pairingsOps(t, round, language) : [];
+  if (!current) return pairings;
   const tables: WorkbookOp[] = needsTableList(t, round) ? tablesOps(t, round, language) : [{ kind: 'delete-sheet', sheet: tablesSheetName(round) }];
-  return [...pairingsOps(t, round, language), ...tables, ...slipsOps(t, round, language)];
+  return [...pairings, ...tables, ...slipsOps(t, round, language)];
 }
 
 // A knockout gets a bracket sheet: said beside the sheet (../sheets/bracketSheet), whose reading needs it without the

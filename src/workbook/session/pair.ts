@@ -9,7 +9,7 @@ import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
 import type { WorkbookBatch } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { hasPoster, POSTER_SHEET, posterOps, roundPaperOps } from '../print/printouts';
-import { gridLayout, sharingGridRenders } from '../sheets/grid';
+import { gridLayout, shareGridRenderFrom, sharingGridRenders } from '../sheets/grid';
 import { type LogLine } from '../sheets/logSheet';
 import { pairingsSheetName } from '../sheets/pairingsSheet';
 import { teamSheetsOps } from '../sheets/teamSheets';
@@ -129,6 +129,9 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(base, pairing);
   const label = labeller(after);
+  // The grid as read made from the grid as it will be where the round is paired after the last (grid.ts): the same
+  // cells, one rendering fewer.
+  shareGridRenderFrom(t, after, { language: ctx.language });
   if (!options.confirmRepair && !options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing round ${round}`);
 
   // Every bye of the round: a team bye is one per board of the bye team (the board-1 player's `bye`, the others' `freeWins`).
@@ -186,8 +189,9 @@ function roundBatch(t: Tournament, after: Tournament, pairing: RoundPairing, lin
     confirmOverwrite: options.confirmOverwrite || options.confirmRepair,
     // The round's printouts (slips, the table list) and the grid poster: Tengen's own sheets, made anew whole.
     extra: [
-      // (its pairing sheet is rendered with the round above; a table list is deleted only where there is one)
-      ...roundPaperOps(after, round, ctx.language).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
+      // (its pairing sheet is rendered with the round above, not here: every op of `pairingsOps` is on that sheet; a
+      // table list is deleted only where there is one)
+      ...roundPaperOps(after, round, ctx.language, true, false).filter((op) => op.sheet !== pairingsSheetName(round) && !(op.kind === 'delete-sheet' && !ctx.sheets.includes(op.sheet))),
       // a new poster goes before the round's pairing sheet; an existing one stays where it is (placing a sheet is not
       // undoable in Excel, so it would cost the batch its one undo step: officeAdapter.ts)
       ...(hasPoster(after) ? posterOps(after, ctx.language, ctx.sheets.includes(POSTER_SHEET) ? undefined : pairingsSheetName(round)) : []),

@@ -331,13 +331,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   const shown = pairedRounds(t);
   const sb = cachedScoreboard(t, { asOf: shown });
   const kind = sb.primary;
-  const placeOf = new Map<number, number>();
-  // The live Place column (below) is written with the places `computeStandings` gives even before a result is in:
-  // its cached values are what the formula answers. The values-only copy leaves them blank until a round is played.
-  const live = computed && !options.valuesOnly && t.players.length > 0;
-  if (computed && (live || lastPlayedRound(t) > 0)) {
-    for (const e of cachedStandings(t).entries) placeOf.set(e.player.id, e.place);
-  }
+  const { live, placeOf } = gridPlaces(t, options, computed);
 
   sb.players.forEach((p, index) => {
     const line1 = layout.playerRow(index);
@@ -355,7 +349,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     // A round's points formula (`pointsFormula`), spelled only when a formula's text is made, not found made already
     // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
     // (the result cell's column follows from the round alone, so the text from the line and the round)
-    const points = (r: number) => sharedPointsText(line1, r, () => pointsFormula(cellAddress(line1, layout.resultColumn(r))));
+    const points = pointsOf(layout, line1);
     for (let r = 1; r <= shown; r++) {
       const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
       put(line1, layout.opponentColumn(r), opponent);
@@ -370,21 +364,118 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
         value: after[r] / 2,
       });
     }
-    if (computed && shown > 0) {
-      const freeWins = sb.freeNbwAfter[index][shown] / 2;
-      // `=<points 1>+…+<points shown><free wins>`, in one `join` (one flat string, no copy of the terms' sum first)
-      const victoriesText = () => {
-        const terms = Array.from({ length: shown }, (_, i) => points(i + 1));
-        terms[0] = `=${terms[0]}`;
-        terms[shown - 1] += plusConstant(freeWins);
-        return terms.join('+');
-      };
-      put(line1, c.victories, { formula: sharedText(`v${line1}|${shown}|${freeWins}`, victoriesText), value: sb.nbwAfter[index][shown] / 2 });
-    }
+    if (computed && shown > 0) put(line1, c.victories, victoriesCell(sb, index, line1, shown, points));
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
   if (live) put(layout.firstPlayerRow, c.place, placeSpill(layout, placeOf.get(sb.players[0].id) ?? null));
   return rows;
+}
+
+/**
+ * The places `gridRows` writes in the Place column, by player ID, and whether the column is the live spill. The live
+ * Place column is written with the places `computeStandings` gives even before a result is in: its cached values are
+ * what the formula answers. The values-only copy leaves them blank until a round is played.
+ */
+function gridPlaces(t: Tournament, options: GridOptions, computed: boolean): { readonly live: boolean; readonly placeOf: ReadonlyMap<number, number> } {
+  const placeOf = new Map<number, number>();
+  const live = computed && !options.valuesOnly && t.players.length > 0;
+  if (computed && (live || lastPlayedRound(t) > 0)) {
+    for (const e of cachedStandings(t).entries) placeOf.set(e.player.id, e.place);
+  }
+  return { live, placeOf };
+}
+
+/**
+ * The Victories cell of the player at `index` (line 1 `line1`) on a grid showing `shown` rounds (> 0):
+ * `=<points 1>+…+<points shown><free wins>`, in one `join` (one flat string, no copy of the terms' sum first), with its
+ * value. `points(r)`: the round's points formula (`pointsFormula` of the player's result cell).
+ */
+function victoriesCell(sb: Scoreboard, index: number, line1: number, shown: number, points: (r: number) => string): CellInput {
+  const freeWins = sb.freeNbwAfter[index][shown] / 2;
+  const victoriesText = () => {
+    const terms = Array.from({ length: shown }, (_, i) => points(i + 1));
+    terms[0] = `=${terms[0]}`;
+    terms[shown - 1] += plusConstant(freeWins);
+    return terms.join('+');
+  };
+  return { formula: sharedText(`v${line1}|${shown}|${freeWins}`, victoriesText), value: sb.nbwAfter[index][shown] / 2 };
+}
+
+/** A round's points formula on the player's line 1 (`pointsFormula` of his result cell), shared while renders are. */
+function pointsOf(layout: GridLayout, line1: number): (r: number) => string {
+  return (r) => sharedPointsText(line1, r, () => pointsFormula(cellAddress(line1, layout.resultColumn(r))));
+}
+
+/**
+ * Whether `after` is `before` with games and byes added, and nothing else: every other field the very same value, the
+ * games and byes of `before` the first of `after`'s, the very same objects in the same order, and every one added in
+ * a round after the last `before`'s grid shows (`pairedRounds`). What `applyPairing` makes of a tournament for a
+ * round after every round paired (not a round paired again, nor the rest of a partly paired round).
+ */
+function onlyLaterRoundsAdded(before: Tournament, after: Tournament): boolean {
+  const keys = Object.keys(before);
+  if (keys.length !== Object.keys(after).length) return false;
+  for (const k of keys) {
+    if (k === 'games' || k === 'byes') continue;
+    if (!Object.prototype.hasOwnProperty.call(after, k) || (before as unknown as Record<string, unknown>)[k] !== (after as unknown as Record<string, unknown>)[k]) return false;
+  }
+  const shown = pairedRounds(before);
+  const extends_ = <T extends { readonly round: number }>(was: readonly T[], is: readonly T[]) => {
+    if (is.length < was.length) return false;
+    for (let i = 0; i < was.length; i++) if (was[i] !== is[i]) return false;
+    for (let i = was.length; i < is.length; i++) if (!(is[i].round > shown)) return false;
+    return true;
+  };
+  return extends_(before.games, after.games) && extends_(before.byes, after.byes);
+}
+
+/**
+ * While renders are shared (`sharingGridRenders`), the grid of `before` made from `after`'s when `after` only adds
+ * later rounds (`onlyLaterRoundsAdded`: a round paired after the last), rather than rendered anew (issue 28: a
+ * 1,000-player grid's rendering is some 100 ms cold, and a round's batch renders the grid as read and as it will be).
+ * The two renderings are the same at every cell but these, which are made here as `gridRows` makes them for `before`:
+ *  - the columns of the rounds `after` shows and `before` does not (both lines): empty, `before` showing no such round;
+ *  - Victories: the sum over the rounds `before` shows (`victoriesCell`, from `before`'s own scoreboard);
+ *  - Place: `before`'s places (`gridPlaces`), the live spill's anchor with them.
+ * Every other cell follows, in `gridRows`, from what both share: the title block from the tournament's other fields
+ * (the same values), the header from the layout (the same rounds and players), each player's line-1 cells and section
+ * from the same players, and the rounds up to `before`'s last shown, each from that round's games and byes (the same
+ * objects: `buildRecords` builds a round's cells from its own games and byes alone, an absence from the player's
+ * absent rounds) and the score after it from those rounds alone (`buildScoreboard` sums round by round; the ruleset's
+ * free points and the initial scores follow from the settings and the players), the formula texts from the line, the
+ * round, the system and the free points.
+ */
+export function shareGridRenderFrom(before: Tournament, after: Tournament, options: GridOptions = {}): void {
+  if (!shared || options.valuesOnly) return;
+  // (the key `gridCells` files it under: not values-only)
+  const key = `${options.sheet ?? ''}|${options.language ?? ''}|false`;
+  if (shared.get(before)?.has(key) || !onlyLaterRoundsAdded(before, after)) return;
+  // (`before`'s scoreboard and places first, as its own rendering came first: a tournament whose standings cannot be
+  // made refuses with the same words)
+  const shown = pairedRounds(before);
+  const sb = cachedScoreboard(before, { asOf: shown });
+  const { live, placeOf } = gridPlaces(before, options, true);
+  const rows = gridCells(after, options).map((row) => row.slice());
+  const layout = gridLayout(before.settings.rounds, before.players.length, options);
+  const shownAfter = pairedRounds(after);
+  const c = layout.columns;
+  sb.players.forEach((p, index) => {
+    const line1 = layout.playerRow(index);
+    const one = rows[line1 - 1];
+    const two = rows[line1];
+    for (let r = shown + 1; r <= shownAfter; r++) {
+      one[layout.opponentColumn(r) - 1] = null;
+      one[layout.colourColumn(r) - 1] = null;
+      one[layout.resultColumn(r) - 1] = null;
+      two[layout.scoreColumn(r) - 1] = null;
+    }
+    one[c.victories - 1] = shown > 0 ? victoriesCell(sb, index, line1, shown, pointsOf(layout, line1)) : null;
+    one[c.place - 1] = placeOf.get(p.id) ?? null;
+  });
+  if (live) rows[layout.firstPlayerRow - 1][c.place - 1] = placeSpill(layout, placeOf.get(sb.players[0].id) ?? null);
+  let byOptions = shared.get(before);
+  if (!byOptions) shared.set(before, (byOptions = new Map()));
+  byOptions.set(key, rows);
 }
 
 /** The last column `TengenGrid` covers: the last round's result column (the grid's input cells end there). */
