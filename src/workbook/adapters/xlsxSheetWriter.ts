@@ -162,7 +162,9 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
   // Each cell's XML pushed in pieces onto one list the row's text is joined from, not spelled as a string of its own
   // (issue 28: a congress workbook's ~100,000 cells made some 30 MB of short-lived strings, a third of what
   // `tengen workbook` allocates); the rows' texts are joined once, with the rest of the sheet, at the end.
+  // The list keeps its length from row to row (emptied, not shortened: a shortened list is given back and grown again).
   const parts: (string | number)[] = [];
+  let filled = 0;
   /** `<c r="B` by column − 1; the row's number and `"` follow. */
   const starts: string[] = [];
   for (let i = 0; i < sheet.rows.length; i++) {
@@ -170,7 +172,7 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
     if (!row) continue;
     const r = i + 1;
     const rowEnd = `${r}"`;
-    parts.length = 0;
+    let n = 0;
     let count = 0;
     let min = 0;
     let max = 0;
@@ -183,10 +185,19 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
       // An empty cell without a format of its own is not written.
       if ((v === null || v === undefined) && sAttr === '') continue;
       const start = (starts[j] ??= `<c r="${columnLetter(j + 1)}`);
-      if (v === null || v === undefined || v === MERGED) parts.push(start, rowEnd, sAttr, '/>');
-      else if (typeof v === 'string') parts.push(start, rowEnd, sAttr, ' t="s"><v>', string(v), '</v></c>');
-      else if (typeof v === 'number') parts.push(start, rowEnd, sAttr, '><v>', v, '</v></c>');
-      else if (typeof v === 'boolean') parts.push(start, rowEnd, sAttr, v ? ' t="b"><v>1</v></c>' : ' t="b"><v>0</v></c>');
+      parts[n++] = start;
+      parts[n++] = rowEnd;
+      parts[n++] = sAttr;
+      if (v === null || v === undefined || v === MERGED) parts[n++] = '/>';
+      else if (typeof v === 'string') {
+        parts[n++] = ' t="s"><v>';
+        parts[n++] = string(v);
+        parts[n++] = '</v></c>';
+      } else if (typeof v === 'number') {
+        parts[n++] = '><v>';
+        parts[n++] = v;
+        parts[n++] = '</v></c>';
+      } else if (typeof v === 'boolean') parts[n++] = v ? ' t="b"><v>1</v></c>' : ' t="b"><v>0</v></c>';
       else {
         const stored = storedFormula(v.formula);
         customFunctions ||= stored.includes(UDF_PREFIX);
@@ -194,12 +205,14 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
         const f = v.ref ? `<f t="array" ref="${v.ref}">${xmlText(stored)}</f>` : `<f>${xmlText(stored)}</f>`;
         // A spilling formula is stored as a dynamic array (`excelFormulaStorage.ts`): `cm="1"` names its metadata.
         if (v.ref) dynamicArrays++;
-        parts.push(start, rowEnd, `${sAttr}${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`);
+        parts[n++] = `${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`;
       }
       count++;
       if (!min) min = j + 1;
       max = j + 1;
     }
+    for (let k = n; k < filled; k++) parts[k] = '';
+    filled = n;
     if (count === 0 && row.height === undefined) continue;
     const height = row.height !== undefined ? ` ht="${row.height}" customHeight="1"` : '';
     const spans = min ? ` spans="${min}:${max}"` : '';
