@@ -457,6 +457,18 @@ function sortedRecord(r: Readonly<Record<string, string>> | undefined): Record<s
   return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]]));
 }
 
+/** The tournament's players as Tengen JSON writes them, by ID (`tournamentToJson`'s "players"). */
+export function playersToJson(t: Tournament): TournamentJson['players'] {
+  return [...t.players]
+    .sort((a, b) => a.id - b.id)
+    .map((p) =>
+      pick(
+        { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra), members: p.members?.map((m) => ({ family: m.family, given: m.given, rank: formatRank(m.rank) })) },
+        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'leagueQualified', 'declaredAllRounds', 'extra', 'members'],
+      ),
+    ) as TournamentJson['players'];
+}
+
 export function tournamentToJson(t: Tournament): TournamentJson {
   const s = t.settings;
   const rank = (r: Rank | undefined) => (r === undefined ? undefined : formatRank(r));
@@ -500,14 +512,7 @@ export function tournamentToJson(t: Tournament): TournamentJson {
     },
     ['system', 'rounds', 'ruleset', 'bar', 'floor', 'mmsZero', 'sections', 'handicap', 'komi', 'tiebreaks', 'lotterySeed', 'pairingTiebreaks', 'hostCity', 'paper', 'siteUrl', 'prizes', 'opengotha', 'schedule', 'cycles', 'lots', 'bracket', 'egc', 'teams', 'entrants'],
   ) as TournamentJson['settings'];
-  const players = [...t.players]
-    .sort((a, b) => a.id - b.id)
-    .map((p) =>
-      pick(
-        { ...p, rank: formatRank(p.rank), absentRounds: p.absentRounds && [...p.absentRounds].sort((a, b) => a - b), extra: sortedRecord(p.extra), members: p.members?.map((m) => ({ family: m.family, given: m.given, rank: formatRank(m.rank) })) },
-        ['id', 'family', 'given', 'rank', 'club', 'city', 'country', 'rating', 'egdPin', 'feeLevel', 'section', 'initialMms', 'absentRounds', 'previousOrder', 'pairingNumber', 'european', 'pko', 'leagueQualified', 'declaredAllRounds', 'extra', 'members'],
-      ),
-    ) as TournamentJson['players'];
+  const players = playersToJson(t);
   const games = [...t.games]
     .sort((a, b) => a.round - b.round || (a.table ?? Infinity) - (b.table ?? Infinity) || a.white - b.white)
     .map((g) => pick(g, ['round', 'table', 'white', 'black', 'handicap', 'colourKnown', 'result', 'method', 'reason'])) as TournamentJson['games'];

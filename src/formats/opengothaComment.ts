@@ -11,7 +11,7 @@
  */
 import { failed, type InputError, type Parsed } from '../model/errors';
 import type { Team, Tournament } from '../model/tournament';
-import { parseStringifiedTournamentJson, tournamentToJson } from './json';
+import { FORMAT, FORMAT_VERSION, parseStringifiedTournamentJson, playersToJson, tournamentToJson } from './json';
 import { boardsWrittenAsListed, writtenBoards } from './opengothaTeamsExport';
 
 export const COMMENT_TAG = 'tengen:settings';
@@ -84,7 +84,9 @@ export function restoreFromComment(
   if (!isObject(payload) || payload.version !== VERSION || !isObject(payload.about) || !isObject(payload.settings) || !Array.isArray(payload.players)) {
     return refuse(`Tengen's comment must be {"version":${VERSION},"about":{…},"settings":{…},"players":[…]}`);
   }
-  const j = tournamentToJson(t) as unknown as Json;
+  // The players as Tengen JSON writes them (their fields the <Player> holds are taken from there), not the whole
+  // tournament: its games, byes and teams are taken from the model below (issue 28).
+  const jsonPlayers = playersToJson(t) as unknown as Json[];
   const fromComment = new Map<string, Json>();
   for (const p of payload.players) {
     if (!isObject(p) || typeof p.key !== 'string' || typeof p.id !== 'number') return refuse('every player of Tengen\'s comment needs a "key" and an "id"');
@@ -93,7 +95,7 @@ export function restoreFromComment(
   }
   const idMap = new Map<number, number>();
   const players: Json[] = [];
-  for (const p of j.players as Json[]) {
+  for (const p of jsonPlayers) {
     const key = keyOf(p.id as number);
     const c = fromComment.get(key);
     if (!c) return refuse(`player "${key}" of the file is not in Tengen's comment`);
@@ -148,7 +150,7 @@ export function restoreFromComment(
     if (same) teams = teams.map((team, i) => ({ ...team, boards: ((listed[i] as Json).boards as Json[]).map((b) => ({ ...b })) }));
   }
 
-  const doc: Json = { format: j.format, version: j.version };
+  const doc: Json = { format: FORMAT, version: FORMAT_VERSION };
   for (const k of ABOUT_FIELDS) if (payload.about[k] !== undefined) doc[k] = payload.about[k];
   Object.assign(doc, { settings: payload.settings, players, games, byes });
   if (teams !== undefined) doc.teams = teams;

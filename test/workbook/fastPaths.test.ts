@@ -8,7 +8,9 @@ import { formulaBody, sameFormula } from '../../src/workbook/adapters/batch';
 import { gridCells, gridInputCells, gridInputView, gridLayout, sharingGridRenders } from '../../src/workbook/sheets/grid';
 import { overwrites } from '../../src/workbook/session/overwrites';
 import { sheetChanges, type SheetRead } from '../../src/workbook/session/changes';
-import { gridValueCells, valuesOf } from '../../src/workbook/sheets/grid';
+import { gridValueCells, gridOps, GRID_SHEET, valuesOf } from '../../src/workbook/sheets/grid';
+import { GRID_CACHE_SHEET, gridCacheOps } from '../../src/workbook/formulas/liveCache';
+import { importBatch } from '../../src/workbook/session/newTournament';
 import { sumContributions, type Contribution } from '../../src/scoring/criteria';
 import type { CellInput, CellValue, WorkbookOp } from '../../src/workbook/adapters/adapter';
 import { cellAddress } from '../../src/workbook/cells/address';
@@ -210,6 +212,20 @@ describe('fast paths of the workbook', () => {
       const plain = valuesOf(gridCells(t, { valuesOnly: true }));
       expect(gridValueCells(t)).toEqual(plain);
       expect(sharingGridRenders(() => [gridCells(t, { language: 'en' }), gridValueCells(t, { language: 'en' })][1])).toEqual(plain);
+    }
+  });
+
+  test("the import batch, its grid rendered once, writes the Grid and its copy as each sheet's own ops rendered alone", () => {
+    const played = generated(30, 4, 3);
+    const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })), byes: [] };
+    const empty = { ...played, players: [], games: [], byes: [] };
+    for (const t of [played, none, empty]) {
+      for (const language of ['en', 'fr'] as const) {
+        const ops = importBatch(t, { language, time: 'T' }).ops;
+        const on = (sheet: string) => JSON.stringify(ops.filter((op) => op.sheet === sheet));
+        expect(on(GRID_SHEET)).toBe(JSON.stringify(gridOps(t, { language })));
+        expect(on(GRID_CACHE_SHEET)).toBe(JSON.stringify(gridCacheOps(t, language)));
+      }
     }
   });
 

@@ -6,7 +6,7 @@ import { displayName, type Player, type PlayerId } from '../../model/tournament'
 import type { Location } from '../../model/validate';
 import { descendantsNamed, startTag, type XmlElement } from '../xml';
 import type { General } from './general';
-import { obsoleteCanonicalName, openGothaKey } from './keys';
+import { openGothaKey } from './keys';
 import { DTD, nonEmpty, parseWhole, type Reader } from './reader';
 
 /** Player attributes that have a place in the model; every other one is kept in `extra`. */
@@ -14,9 +14,7 @@ const MAPPED_PLAYER_ATTRIBUTES = new Set(['name', 'firstName', 'rank', 'club', '
 
 export interface ParsedPlayer {
   readonly element: XmlElement;
-  readonly where: string;
   readonly key: string;
-  readonly obsoleteKey: string;
   readonly family: string;
   readonly given: string;
   readonly rank: Rank;
@@ -47,9 +45,10 @@ export function readPlayers(
 
   for (const element of descendantsNamed(root, 'Player')) {
     const a = element.attributes;
-    const where = startTag(element, ['name', 'firstName']);
+    // Its start tag, as an error names it: spelled only for an error (issue 28: not for each of a congress's players).
+    const where = () => startTag(element, ['name', 'firstName']);
     if (a.name === undefined || a.firstName === undefined) {
-      reader.error(element, where, 'a <Player> needs both a name and a firstName attribute (tournament.dtd: #REQUIRED)');
+      reader.error(element, where(), 'a <Player> needs both a name and a firstName attribute (tournament.dtd: #REQUIRED)');
       continue;
     }
     const family = a.name.trim();
@@ -60,22 +59,22 @@ export function readPlayers(
 
     const rank = parseRank(a.rank ?? DTD.rank);
     if (!rank.ok) {
-      reader.error(element, where, `unknown rank: ${rank.message}`, who);
+      reader.error(element, where(), `unknown rank: ${rank.message}`, who);
       readable = false;
     }
     const ratingText = nonEmpty(a.rating);
     const rating = parseWhole(ratingText);
     if (ratingText !== undefined && rating === undefined) {
-      reader.error(element, where, `rating="${a.rating}" is not a whole number (OpenGotha ratings run from -900 to 2949)`, who);
+      reader.error(element, where(), `rating="${a.rating}" is not a whole number (OpenGotha ratings run from -900 to 2949)`, who);
       readable = false;
     } else if (rating !== undefined && !(Math.abs(rating) <= MAX_RATING)) {
-      reader.error(element, where, `rating ${ratingText} is not a rating from -${MAX_RATING} to ${MAX_RATING} (OpenGotha ratings run from -900 to 2949)`, who);
+      reader.error(element, where(), `rating ${ratingText} is not a rating from -${MAX_RATING} to ${MAX_RATING} (OpenGotha ratings run from -900 to 2949)`, who);
       readable = false;
     }
     const correctionText = a.smmsCorrection ?? '0';
     const correction = parseWhole(correctionText);
     if (correction === undefined) {
-      reader.error(element, where, `smmsCorrection="${correctionText}" is not a whole number`, who);
+      reader.error(element, where(), `smmsCorrection="${correctionText}" is not a whole number`, who);
       readable = false;
     }
 
@@ -83,7 +82,7 @@ export function readPlayers(
     if (earlier) {
       reader.error(
         element,
-        where,
+        where(),
         `duplicate player: OpenGotha's key "${key}" is already used by ${earlier.who} on line ${earlier.line}; OpenGotha refuses two players whose name and first name differ only by case or spaces`,
         who,
       );
@@ -130,9 +129,7 @@ export function readPlayers(
     };
     parsedPlayers.push({
       element,
-      where,
       key,
-      obsoleteKey: obsoleteCanonicalName(a.name, a.firstName),
       family,
       given,
       rank: rank.rank,
@@ -157,8 +154,19 @@ export function numberByStrength(parsedPlayers: readonly ParsedPlayer[]): {
   ordered.forEach((p, i) => idOf.set(p, (i + 1) as PlayerId));
   return {
     players: ordered.map((p) => ({ id: idOf.get(p) as PlayerId, ...p.player })),
-    locations: ordered.map((p) => ({ line: p.element.line, where: p.where })),
+    locations: ordered.map(locationOf),
     idOf,
+  };
+}
+
+/** Where a player's <Player> is, for an error: its line, and its start tag spelled only when an error names it. */
+function locationOf(p: ParsedPlayer): Location {
+  let where: string | undefined;
+  return {
+    line: p.element.line,
+    get where() {
+      return (where ??= startTag(p.element, ['name', 'firstName']));
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /** How games, byes and team boards name a player, and how Tengen finds him (ExternalDocument's three lookups). */
 import { displayName, type PlayerId } from '../../model/tournament';
 import type { XmlElement } from '../xml';
-import { forceToAscii, openGothaKey } from './keys';
+import { forceToAscii, obsoleteCanonicalName, openGothaKey } from './keys';
 import type { ParsedPlayer } from './players';
 import type { Reader } from './reader';
 
@@ -16,8 +16,18 @@ export type Resolve = (reference: string) => Resolution;
  */
 export function resolver(parsedPlayers: readonly ParsedPlayer[], unreadableKeys: ReadonlySet<string>): Resolve {
   const byKey = new Map(parsedPlayers.map((p) => [p.key, p]));
-  const byObsoleteKey = new Map<string, ParsedPlayer[]>();
-  for (const p of parsedPlayers) byObsoleteKey.set(p.obsoleteKey, [...(byObsoleteKey.get(p.obsoleteKey) ?? []), p]);
+  // The players by their old-style key, made at the first reference the new keys do not find (issue 28: most files
+  // name every player by his key, and folding a congress's names cost more than the rest of reading the players).
+  let byObsoleteKeyMade: Map<string, ParsedPlayer[]> | undefined;
+  const byObsoleteKey = () => {
+    if (byObsoleteKeyMade) return byObsoleteKeyMade;
+    byObsoleteKeyMade = new Map<string, ParsedPlayer[]>();
+    for (const p of parsedPlayers) {
+      const obsoleteKey = obsoleteCanonicalName(p.element.attributes.name, p.element.attributes.firstName);
+      byObsoleteKeyMade.set(obsoleteKey, [...(byObsoleteKeyMade.get(obsoleteKey) ?? []), p]);
+    }
+    return byObsoleteKeyMade;
+  };
   const example = parsedPlayers[0]?.key ?? 'NEMOANDRÉ';
   return (reference) => {
     const key = openGothaKey(reference);
@@ -25,7 +35,7 @@ export function resolver(parsedPlayers: readonly ParsedPlayer[], unreadableKeys:
     if (direct) return { player: direct };
     if (unreadableKeys.has(key)) return { unreadable: true };
     for (const candidate of [reference, forceToAscii(reference).toUpperCase()]) {
-      const found = byObsoleteKey.get(candidate) ?? [];
+      const found = byObsoleteKey().get(candidate) ?? [];
       if (found.length === 1) return { player: found[0] };
       if (found.length > 1) {
         const whom = found.map((p) => `${displayName(p)} (line ${p.element.line})`).join(' and ');

@@ -27,7 +27,7 @@
 import { escapeXml, withAttribute } from './xlsxXml';
 import { BUILT_IN_FORMATS, solidFillXml, THIN_BORDER_XML } from './xlsxStyles';
 import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
-import { isFreshFormula, MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
+import { MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
 import type { PackageName } from './xlsxPackage';
 import { columnLetter, rangeAddress } from '../cells/address';
 import type { CellValue } from './adapter';
@@ -158,47 +158,67 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
   let cellCount = 0;
   let dynamicArrays = 0;
   let customFunctions = false;
-  const letters: string[] = [];
   const sAttrs: string[] = [];
+  // Each cell's XML pushed in pieces onto one list the row's text is joined from, not spelled as a string of its own
+  // (issue 28: a congress workbook's ~100,000 cells made some 30 MB of short-lived strings, a third of what
+  // `tengen workbook` allocates); the rows' texts are joined once, with the rest of the sheet, at the end.
+  // The list keeps its length from row to row (emptied, not shortened: a shortened list is given back and grown again).
+  const parts: (string | number)[] = [];
+  let filled = 0;
+  /** `<c r="B` by column − 1; the row's number and `"` follow. */
+  const starts: string[] = [];
   for (let i = 0; i < sheet.rows.length; i++) {
     const row = sheet.rows[i];
     if (!row) continue;
     const r = i + 1;
-    const cells: string[] = [];
+    const rowEnd = `${r}"`;
+    let n = 0;
+    let count = 0;
     let min = 0;
     let max = 0;
-    for (let j = 0; j < row.values.length; j++) {
-      const v = row.values[j];
-      const si = row.styles[j] ?? 0;
+    const values = row.values;
+    const styles = row.styles;
+    for (let j = 0; j < values.length; j++) {
+      const v = values[j];
+      const si = styles[j] ?? 0;
       const sAttr = (sAttrs[si] ??= style(si) ? ` s="${style(si)}"` : '');
-      const s = sAttr !== '';
-      const ref = (letters[j] ??= columnLetter(j + 1)) + r;
-      let c: string;
-      if (v === MERGED) c = `<c r="${ref}"${sAttr}/>`;
-      else if (v === null || v === undefined) {
-        if (!s) continue;
-        c = `<c r="${ref}"${sAttr}/>`;
-      } else if (isFreshFormula(v)) {
+      // An empty cell without a format of its own is not written.
+      if ((v === null || v === undefined) && sAttr === '') continue;
+      const start = (starts[j] ??= `<c r="${columnLetter(j + 1)}`);
+      parts[n++] = start;
+      parts[n++] = rowEnd;
+      parts[n++] = sAttr;
+      if (v === null || v === undefined || v === MERGED) parts[n++] = '/>';
+      else if (typeof v === 'string') {
+        parts[n++] = ' t="s"><v>';
+        parts[n++] = string(v);
+        parts[n++] = '</v></c>';
+      } else if (typeof v === 'number') {
+        parts[n++] = '><v>';
+        parts[n++] = v;
+        parts[n++] = '</v></c>';
+      } else if (typeof v === 'boolean') parts[n++] = v ? ' t="b"><v>1</v></c>' : ' t="b"><v>0</v></c>';
+      else {
         const stored = storedFormula(v.formula);
         customFunctions ||= stored.includes(UDF_PREFIX);
         const result = valueXml(v.result ?? null);
         const f = v.ref ? `<f t="array" ref="${v.ref}">${xmlText(stored)}</f>` : `<f>${xmlText(stored)}</f>`;
         // A spilling formula is stored as a dynamic array (`excelFormulaStorage.ts`): `cm="1"` names its metadata.
         if (v.ref) dynamicArrays++;
-        c = `<c r="${ref}"${sAttr}${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`;
-      } else if (typeof v === 'string') c = `<c r="${ref}"${sAttr} t="s"><v>${string(v)}</v></c>`;
-      else if (typeof v === 'number') c = `<c r="${ref}"${sAttr}><v>${v}</v></c>`;
-      else c = `<c r="${ref}"${sAttr} t="b"><v>${v ? 1 : 0}</v></c>`;
-      cells.push(c);
+        parts[n++] = `${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`;
+      }
+      count++;
       if (!min) min = j + 1;
       max = j + 1;
     }
-    if (cells.length === 0 && row.height === undefined) continue;
+    for (let k = n; k < filled; k++) parts[k] = '';
+    filled = n;
+    if (count === 0 && row.height === undefined) continue;
     const height = row.height !== undefined ? ` ht="${row.height}" customHeight="1"` : '';
     const spans = min ? ` spans="${min}:${max}"` : '';
     lastRow = r;
-    cellCount += cells.length;
-    data.push(cells.length ? `<row r="${r}"${height}${spans} x14ac:dyDescent="0.25">${cells.join('')}</row>` : `<row r="${r}"${height} x14ac:dyDescent="0.25"/>`);
+    cellCount += count;
+    data.push(count ? `<row r="${r}"${height}${spans} x14ac:dyDescent="0.25">${parts.join('')}</row>` : `<row r="${r}"${height} x14ac:dyDescent="0.25"/>`);
     if (min) {
       if (!top) top = r;
       bottom = r;
@@ -229,7 +249,11 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
     c = end;
   }
   if (cols.length) out.push(`<cols>${cols.join('')}</cols>`);
-  out.push(data.length ? `<sheetData>${data.join('')}</sheetData>` : '<sheetData/>');
+  if (data.length) {
+    out.push('<sheetData>');
+    for (const line of data) out.push(line);
+    out.push('</sheetData>');
+  } else out.push('<sheetData/>');
   if (sheet.merges.size) out.push(`<mergeCells count="${sheet.merges.size}">${[...sheet.merges.values()].map((m) => `<mergeCell ref="${rangeAddress(m.top, m.left, m.bottom, m.right)}"/>`).join('')}</mergeCells>`);
   if (kept.printOptions !== undefined) out.push(kept.printOptions);
   out.push(kept.pageMargins ?? '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');

@@ -14,7 +14,7 @@ import { CEREMONY_SHEET, ceremonyOps, hasBracket, hasPoster, isPrintoutSheet, PO
 import { BRACKET_SHEET, bracketOps } from '../sheets/bracketSheet';
 import { CROSS_TABLE_SHEET, crossTableOps } from '../sheets/crossTableSheet';
 import { EUROPEAN_SHEET, europeanOps } from '../sheets/europeanSheet';
-import { GRID_SHEET, gridOps, pairedRounds } from '../sheets/grid';
+import { GRID_SHEET, gridOps, pairedRounds, sharingGridRenders } from '../sheets/grid';
 import { LOG_SHEET, logOps, logTime } from '../sheets/logSheet';
 import { pairingsSheetName } from '../sheets/pairingsSheet';
 import { PLAYERS_SHEET, playersOps } from '../sheets/playersSheet';
@@ -75,6 +75,13 @@ export interface ImportOptions {
  * pairing sheet per round, Standings when there are results, Log. Refused when a Grid is there, unless `replace`.
  */
 export function importBatch(t: Tournament, options: ImportOptions = {}): WorkbookBatch {
+  // The Grid rendered once for the Grid and for its copy on `Grid (cache)` (`gridValueCells` takes the live rendering's
+  // values when they are the values-only ones), and each formula's text spelled once (issue 28: the copy re-rendered the
+  // congress grid, a tenth of `tengen workbook`'s batch).
+  return sharingGridRenders(() => importBatchNow(t, options));
+}
+
+function importBatchNow(t: Tournament, options: ImportOptions): WorkbookBatch {
   const existing = options.existingSheets ?? [];
   if (existing.includes(GRID_SHEET) && !options.replace) {
     throw new SessionRefusal('grid-exists', 'this workbook already holds a tournament (it has a Grid sheet); confirm replacing it, or use another workbook', [`${GRID_SHEET}!A1`]);
