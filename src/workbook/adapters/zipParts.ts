@@ -16,6 +16,7 @@
  * The methods are named as JSZip's (`file`, `remove`, `async`) so the package code reads the same over either.
  */
 import { PartTooLarge, zipCodec } from './zipCodec';
+import { FINAL_BLOCK, markerEnds, sameBytes, stretchedPart, stretchStarts, type Stretch } from './zipSegments';
 import { damagedWorkbook } from './damaged';
 import { MAX_PART_BYTES, partTooLarge } from './xlsxLimits';
 
@@ -45,6 +46,13 @@ interface Entry {
   /** The inflated bytes, once read (checked). */
   bytes?: Promise<Uint8Array>;
   text?: Promise<string>;
+  /**
+   * The part's stretches that inflate on their own (`zipSegments.ts`), found when it was inflated or written: their
+   * compressed bytes are copied into the next save wherever the same bytes come again.
+   */
+  stretches?: readonly Stretch[];
+  /** The stretches of the content this part had before it was replaced (since the last save). */
+  previous?: readonly Stretch[];
 }
 
 const LOCAL = 0x04034b50;
@@ -140,7 +148,9 @@ export class ZipParts {
     const content = options?.base64 && typeof data === 'string' ? fromBase64(data) : data;
     const was = this.entries.get(path);
     if (was) {
-      // In its place in the file (Map keeps the order of insertion).
+      // In its place in the file (Map keeps the order of insertion); its stretches kept for the save to reuse.
+      was.previous = was.stretches ?? was.previous;
+      delete was.stretches;
       delete was.stored;
       was.content = content;
       delete was.bytes;
@@ -189,6 +199,9 @@ export class ZipParts {
     let out: Uint8Array;
     if (s.method === 0) out = s.data;
     else if (s.method === 8) {
+      // A stream written in stretches (zipSegments.ts) is inflated stretch by stretch, each checked to stand alone.
+      const stretched = await this.inflatedInStretches(e, s);
+      if (stretched) return stretched;
       try {
         out = await zipCodec().inflate(s.data, this.limit, s.size);
       } catch (err) {
@@ -198,6 +211,101 @@ export class ZipParts {
     } else throw this.damaged(e.name, `it is compressed by a method spreadsheet programs do not use (${s.method})`);
     if (out.length !== s.size || zipCodec().crc32(out) !== s.crc) throw this.damaged(e.name, 'its bytes are damaged (their checksum is not the one the file records)');
     return out;
+  }
+
+  /**
+   * The part inflated stretch by stretch (`zipSegments.ts`), each stretch but the last by a fresh inflater, the last
+   * as a whole stream is (its final block required); its stretches recorded. Undefined when the part has no markers,
+   * is small, or does not inflate so to exactly its bytes (their size and CRC-32 the file's): it is then inflated
+   * whole, as any other part, and refused there if it is damaged.
+   */
+  private async inflatedInStretches(e: Entry, s: Stored): Promise<Uint8Array | undefined> {
+    const codec = zipCodec();
+    if (!codec.inflateStretch || !stretchedPart(e.name, s.size)) return undefined;
+    const ends = markerEnds(s.data);
+    if (ends.length === 0) return undefined;
+    const out = new Uint8Array(s.size);
+    const stretches: Stretch[] = [];
+    let from = 0;
+    let at = 0;
+    try {
+      for (const end of ends) {
+        const piece = s.data.subarray(from, end);
+        const bytes = codec.inflateStretch(piece, s.size - at + 1);
+        if (at + bytes.length > s.size) return undefined;
+        out.set(bytes, at);
+        stretches.push({ raw: out.subarray(at, at + bytes.length), compressed: piece });
+        at += bytes.length;
+        from = end;
+      }
+      const last = await codec.inflate(s.data.subarray(from), s.size - at + 1, s.size - at);
+      if (at + last.length !== s.size) return undefined;
+      out.set(last, at);
+    } catch {
+      return undefined;
+    }
+    if (codec.crc32(out) !== s.crc) return undefined;
+    e.stretches = stretches;
+    return out;
+  }
+
+  /**
+   * A worksheet's XML written in stretches (`zipSegments.ts`): each stretch whose bytes the part had before (read or
+   * last saved) copied as its compressed bytes, the others deflated; the CRC-32 computed once, over the whole.
+   */
+  private stretchedEntry(e: Entry, text: string): { raw: Uint8Array; data: Uint8Array; crc: number; stretches: Stretch[] } {
+    const codec = zipCodec();
+    // The text encoded once, into one buffer, stretch by stretch (their lengths in bytes are where they end); each
+    // stretch begins at a "<": never inside a character, so the stretches' bytes are the whole text's.
+    let raw = new Uint8Array(text.length + (text.length >> 4) + 16);
+    const ends: number[] = [];
+    let at = 0;
+    let from = 0;
+    for (const end of [...stretchStarts(text), text.length]) {
+      let rest = text.slice(from, end);
+      for (;;) {
+        const { read, written } = encoder.encodeInto(rest, raw.subarray(at));
+        at += written;
+        if (read === rest.length) break;
+        rest = rest.slice(read);
+        const larger = new Uint8Array(Math.max(raw.length * 2, at + rest.length * 3));
+        larger.set(raw.subarray(0, at));
+        raw = larger;
+      }
+      ends.push(at);
+      from = end;
+    }
+    raw = raw.subarray(0, at);
+    const before = new Map<number, Stretch[]>();
+    for (const st of e.previous ?? []) {
+      const list = before.get(st.raw.length);
+      if (list) list.push(st);
+      else before.set(st.raw.length, [st]);
+    }
+    const equal = codec.equal ?? sameBytes;
+    const compressed: Uint8Array[] = [];
+    let size = FINAL_BLOCK.length;
+    let start = 0;
+    for (const end of ends) {
+      const bytes = raw.subarray(start, end);
+      start = end;
+      const same = before.get(bytes.length)?.find((st) => equal(st.raw, bytes));
+      const c = same ? same.compressed : codec.deflateStretch!(bytes);
+      compressed.push(c);
+      size += c.length;
+    }
+    const data = new Uint8Array(size);
+    const stretches: Stretch[] = [];
+    let rawAt = 0;
+    let dataAt = 0;
+    compressed.forEach((c, i) => {
+      data.set(c, dataAt);
+      stretches.push({ raw: raw.subarray(rawAt, ends[i]), compressed: data.subarray(dataAt, dataAt + c.length) });
+      rawAt = ends[i];
+      dataAt += c.length;
+    });
+    data.set(FINAL_BLOCK, dataAt);
+    return { raw, data, crc: codec.crc32(raw), stretches };
   }
 
   /** The container with its parts: those kept copied as they were read, the others deflated. */
@@ -212,9 +320,19 @@ export class ZipParts {
         written.push({ name, utf8: nonAscii, method: e.stored.method, crc: e.stored.crc, size: e.stored.size, data: e.stored.data, dir: e.dir });
         continue;
       }
-      const raw = typeof e.content === 'string' ? encoder.encode(e.content) : (e.content ?? new Uint8Array(0));
-      const store = e.dir || raw.length === 0;
-      const w = { name, utf8: nonAscii, method: store ? 0 : 8, crc: codec.crc32(raw), size: raw.length, data: store ? raw : await codec.deflate(raw), dir: e.dir };
+      let raw: Uint8Array;
+      let w: WrittenEntry;
+      if (typeof e.content === 'string' && codec.deflateStretch && !e.dir && stretchedPart(e.name, e.content.length)) {
+        const stretched = this.stretchedEntry(e, e.content);
+        raw = stretched.raw;
+        w = { name, utf8: nonAscii, method: 8, crc: stretched.crc, size: raw.length, data: stretched.data, dir: e.dir };
+        e.stretches = stretched.stretches;
+      } else {
+        raw = typeof e.content === 'string' ? encoder.encode(e.content) : (e.content ?? new Uint8Array(0));
+        const store = e.dir || raw.length === 0;
+        w = { name, utf8: nonAscii, method: store ? 0 : 8, crc: codec.crc32(raw), size: raw.length, data: store ? raw : await codec.deflate(raw), dir: e.dir };
+      }
+      delete e.previous;
       written.push(w);
       // From now on the part is as the file (this one) has it: the next save copies it.
       e.stored = { method: w.method, crc: w.crc, size: w.size, data: w.data };
