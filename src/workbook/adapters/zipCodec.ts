@@ -28,8 +28,9 @@ export interface ZipCodec {
   /**
    * A stretch of raw deflate inflated by a fresh inflater as far as it goes (no final block needed); throws when it
    * is no deflate data, refers back beyond its start, or inflates to more than `limit` bytes. Left out with `deflateStretch`.
+   * `expected`: about the size it inflates to, a hint a codec may size its output by.
    */
-  inflateStretch?(data: Uint8Array, limit: number): Uint8Array;
+  inflateStretch?(data: Uint8Array, limit: number, expected?: number): Uint8Array;
   /** Whether two byte arrays hold the same bytes (the platform's own comparison). */
   equal?(a: Uint8Array, b: Uint8Array): boolean;
 }

@@ -231,7 +231,8 @@ export class ZipParts {
     try {
       for (const end of ends) {
         const piece = s.data.subarray(from, end);
-        const bytes = codec.inflateStretch(piece, s.size - at + 1);
+        // Its size guessed from the whole part's ratio, with room to spare (a guess short costs pieces joined, no more).
+        const bytes = codec.inflateStretch(piece, s.size - at + 1, Math.min(s.size - at, Math.ceil((piece.length * s.size * 1.25) / s.data.length)));
         if (at + bytes.length > s.size) return undefined;
         out.set(bytes, at);
         stretches.push({ raw: out.subarray(at, at + bytes.length), compressed: piece });
