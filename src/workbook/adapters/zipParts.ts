@@ -16,7 +16,7 @@
  * The methods are named as JSZip's (`file`, `remove`, `async`) so the package code reads the same over either.
  */
 import { PartTooLarge, zipCodec } from './zipCodec';
-import { FINAL_BLOCK, markerEnds, sameBytes, stretchedPart, stretchStarts, type Stretch } from './zipSegments';
+import { inflateStretched, stretchedPart, writeStretched, type Stretch } from './zipSegments';
 import { damagedWorkbook } from './damaged';
 import { MAX_PART_BYTES, partTooLarge } from './xlsxLimits';
 
@@ -213,100 +213,12 @@ export class ZipParts {
     return out;
   }
 
-  /**
-   * The part inflated stretch by stretch (`zipSegments.ts`), each stretch but the last by a fresh inflater, the last
-   * as a whole stream is (its final block required); its stretches recorded. Undefined when the part has no markers,
-   * is small, or does not inflate so to exactly its bytes (their size and CRC-32 the file's): it is then inflated
-   * whole, as any other part, and refused there if it is damaged.
-   */
+  /** The part inflated stretch by stretch when it was written so (`zipSegments.ts`), its stretches recorded. */
   private async inflatedInStretches(e: Entry, s: Stored): Promise<Uint8Array | undefined> {
-    const codec = zipCodec();
-    if (!codec.inflateStretch || !stretchedPart(e.name, s.size)) return undefined;
-    const ends = markerEnds(s.data);
-    if (ends.length === 0) return undefined;
-    const out = new Uint8Array(s.size);
-    const stretches: Stretch[] = [];
-    let from = 0;
-    let at = 0;
-    try {
-      for (const end of ends) {
-        const piece = s.data.subarray(from, end);
-        // Its size guessed from the whole part's ratio, with room to spare (a guess short costs pieces joined, no more).
-        const bytes = codec.inflateStretch(piece, s.size - at + 1, Math.min(s.size - at, Math.ceil((piece.length * s.size * 1.25) / s.data.length)));
-        if (at + bytes.length > s.size) return undefined;
-        out.set(bytes, at);
-        stretches.push({ raw: out.subarray(at, at + bytes.length), compressed: piece });
-        at += bytes.length;
-        from = end;
-      }
-      const last = await codec.inflate(s.data.subarray(from), s.size - at + 1, s.size - at);
-      if (at + last.length !== s.size) return undefined;
-      out.set(last, at);
-    } catch {
-      return undefined;
-    }
-    if (codec.crc32(out) !== s.crc) return undefined;
-    e.stretches = stretches;
-    return out;
-  }
-
-  /**
-   * A worksheet's XML written in stretches (`zipSegments.ts`): each stretch whose bytes the part had before (read or
-   * last saved) copied as its compressed bytes, the others deflated; the CRC-32 computed once, over the whole.
-   */
-  private stretchedEntry(e: Entry, text: string): { raw: Uint8Array; data: Uint8Array; crc: number; stretches: Stretch[] } {
-    const codec = zipCodec();
-    // The text encoded once, into one buffer, stretch by stretch (their lengths in bytes are where they end); each
-    // stretch begins at a "<": never inside a character, so the stretches' bytes are the whole text's.
-    let raw = new Uint8Array(text.length + (text.length >> 4) + 16);
-    const ends: number[] = [];
-    let at = 0;
-    let from = 0;
-    for (const end of [...stretchStarts(text), text.length]) {
-      let rest = text.slice(from, end);
-      for (;;) {
-        const { read, written } = encoder.encodeInto(rest, raw.subarray(at));
-        at += written;
-        if (read === rest.length) break;
-        rest = rest.slice(read);
-        const larger = new Uint8Array(Math.max(raw.length * 2, at + rest.length * 3));
-        larger.set(raw.subarray(0, at));
-        raw = larger;
-      }
-      ends.push(at);
-      from = end;
-    }
-    raw = raw.subarray(0, at);
-    const before = new Map<number, Stretch[]>();
-    for (const st of e.previous ?? []) {
-      const list = before.get(st.raw.length);
-      if (list) list.push(st);
-      else before.set(st.raw.length, [st]);
-    }
-    const equal = codec.equal ?? sameBytes;
-    const compressed: Uint8Array[] = [];
-    let size = FINAL_BLOCK.length;
-    let start = 0;
-    for (const end of ends) {
-      const bytes = raw.subarray(start, end);
-      start = end;
-      const same = before.get(bytes.length)?.find((st) => equal(st.raw, bytes));
-      const c = same ? same.compressed : codec.deflateStretch!(bytes);
-      compressed.push(c);
-      size += c.length;
-    }
-    const data = new Uint8Array(size);
-    const stretches: Stretch[] = [];
-    let rawAt = 0;
-    let dataAt = 0;
-    compressed.forEach((c, i) => {
-      data.set(c, dataAt);
-      stretches.push({ raw: raw.subarray(rawAt, ends[i]), compressed: data.subarray(dataAt, dataAt + c.length) });
-      rawAt = ends[i];
-      dataAt += c.length;
-    });
-    data.set(FINAL_BLOCK, dataAt);
-    return { raw, data, crc: codec.crc32(raw), stretches };
+    if (!stretchedPart(e.name, s.size)) return undefined;
+    const read = await inflateStretched(zipCodec(), s.data, s.size, s.crc);
+    if (read) e.stretches = read.stretches;
+    return read?.bytes;
   }
 
   /** The container with its parts: those kept copied as they were read, the others deflated. */
@@ -324,7 +236,7 @@ export class ZipParts {
       let raw: Uint8Array;
       let w: WrittenEntry;
       if (typeof e.content === 'string' && codec.deflateStretch && !e.dir && stretchedPart(e.name, e.content.length)) {
-        const stretched = this.stretchedEntry(e, e.content);
+        const stretched = writeStretched(codec, e.content, e.previous ?? []);
         raw = stretched.raw;
         w = { name, utf8: nonAscii, method: 8, crc: stretched.crc, size: raw.length, data: stretched.data, dir: e.dir };
         e.stretches = stretched.stretches;

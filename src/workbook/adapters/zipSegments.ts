@@ -14,6 +14,9 @@
  * copied into a later save wherever the same bytes come again. A marker that is no stretch's end (four such bytes by
  * chance, another program's own flushes) makes the reading fall back to inflating the part whole, as before.
  */
+import type { ZipCodec } from './zipCodec';
+
+const encoder = new TextEncoder();
 
 /** A stretch of a part: its inflated bytes and the compressed bytes that inflate to them on their own. */
 export interface Stretch {
@@ -75,4 +78,97 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   }
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * A part's deflate stream inflated stretch by stretch, each stretch but the last by a fresh inflater, the last as a
+ * whole stream is (its final block required), with its stretches. Undefined when the stream has no markers, or does
+ * not inflate so to exactly `size` bytes of CRC-32 `crc` (the file's): the caller inflates it whole then, as any other
+ * part, and refuses it there if it is damaged.
+ */
+export async function inflateStretched(codec: ZipCodec, data: Uint8Array, size: number, crc: number): Promise<{ bytes: Uint8Array; stretches: Stretch[] } | undefined> {
+  if (!codec.inflateStretch) return undefined;
+  const ends = markerEnds(data);
+  if (ends.length === 0) return undefined;
+  const out = new Uint8Array(size);
+  const stretches: Stretch[] = [];
+  let from = 0;
+  let at = 0;
+  try {
+    for (const end of ends) {
+      const piece = data.subarray(from, end);
+      // Its size guessed from the whole part's ratio, with room to spare (a guess short costs pieces joined, no more).
+      const bytes = codec.inflateStretch(piece, size - at + 1, Math.min(size - at, Math.ceil((piece.length * size * 1.25) / data.length)));
+      if (at + bytes.length > size) return undefined;
+      out.set(bytes, at);
+      stretches.push({ raw: out.subarray(at, at + bytes.length), compressed: piece });
+      at += bytes.length;
+      from = end;
+    }
+    const last = await codec.inflate(data.subarray(from), size - at + 1, size - at);
+    if (at + last.length !== size) return undefined;
+    out.set(last, at);
+  } catch {
+    return undefined;
+  }
+  if (codec.crc32(out) !== crc) return undefined;
+  return { bytes: out, stretches };
+}
+
+/**
+ * A worksheet's XML written in stretches: each stretch whose bytes one of `previous` holds copied as its compressed
+ * bytes, the others deflated (`codec.deflateStretch`); the CRC-32 computed once, over the whole.
+ */
+export function writeStretched(codec: ZipCodec, text: string, previous: readonly Stretch[]): { raw: Uint8Array; data: Uint8Array; crc: number; stretches: Stretch[] } {
+  // The text encoded once, into one buffer, stretch by stretch (their lengths in bytes are where they end); each
+  // stretch begins at a "<": never inside a character, so the stretches' bytes are the whole text's.
+  let raw = new Uint8Array(text.length + (text.length >> 4) + 16);
+  const ends: number[] = [];
+  let at = 0;
+  let from = 0;
+  for (const end of [...stretchStarts(text), text.length]) {
+    let rest = text.slice(from, end);
+    for (;;) {
+      const { read, written } = encoder.encodeInto(rest, raw.subarray(at));
+      at += written;
+      if (read === rest.length) break;
+      rest = rest.slice(read);
+      const larger = new Uint8Array(Math.max(raw.length * 2, at + rest.length * 3));
+      larger.set(raw.subarray(0, at));
+      raw = larger;
+    }
+    ends.push(at);
+    from = end;
+  }
+  raw = raw.subarray(0, at);
+  const before = new Map<number, Stretch[]>();
+  for (const st of previous) {
+    const list = before.get(st.raw.length);
+    if (list) list.push(st);
+    else before.set(st.raw.length, [st]);
+  }
+  const equal = codec.equal ?? sameBytes;
+  const compressed: Uint8Array[] = [];
+  let size = FINAL_BLOCK.length;
+  let start = 0;
+  for (const end of ends) {
+    const bytes = raw.subarray(start, end);
+    start = end;
+    const same = before.get(bytes.length)?.find((st) => equal(st.raw, bytes));
+    const c = same ? same.compressed : codec.deflateStretch!(bytes);
+    compressed.push(c);
+    size += c.length;
+  }
+  const data = new Uint8Array(size);
+  const stretches: Stretch[] = [];
+  let rawAt = 0;
+  let dataAt = 0;
+  compressed.forEach((c, i) => {
+    data.set(c, dataAt);
+    stretches.push({ raw: raw.subarray(rawAt, ends[i]), compressed: data.subarray(dataAt, dataAt + c.length) });
+    rawAt = ends[i];
+    dataAt += c.length;
+  });
+  data.set(FINAL_BLOCK, dataAt);
+  return { raw, data, crc: codec.crc32(raw), stretches };
 }
