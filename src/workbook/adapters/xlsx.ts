@@ -653,6 +653,9 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
   /** Whether the op's cells can be written in the sheet's XML (none inside a merged range but its top-left). */
   private patchWrites(patch: SheetPatch, op: WorkbookOp): boolean {
+    // A sheet without merged ranges has no cell inside one: every op's cells can be written (issue 28: a round's
+    // 20,000 cells each looked up among no merges). The same answer as the checks below, which would find none.
+    if (!patch.hasMergeSlaves) return true;
     if (op.kind === 'append') {
       const below = patch.lastRow() + 1;
       return op.cells.every((row, i) => row.every((_c, j) => !patch.isMergeSlave(below + i, j + 1)));

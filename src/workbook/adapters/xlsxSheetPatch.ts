@@ -103,6 +103,11 @@ export class SheetPatch {
     return false;
   }
 
+  /** Whether the sheet has merged ranges (else no cell is a merge slave: `isMergeSlave` is false for every cell). */
+  get hasMergeSlaves(): boolean {
+    return this.slaves.size > 0;
+  }
+
   isMergeSlave(row: number, column: number): boolean {
     return this.slaves.has(`${row}:${column}`);
   }

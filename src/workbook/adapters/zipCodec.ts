@@ -19,6 +19,20 @@ export interface ZipCodec {
   /** Raw deflate (no zlib header). */
   deflate(data: Uint8Array): Promise<Uint8Array>;
   crc32(data: Uint8Array): number;
+  /**
+   * Raw deflate ended by a full flush instead of a final block (`zipSegments.ts`): a stretch that inflates on its own,
+   * to be followed by others. Left out by a codec that cannot flush (the Compression Streams API): parts are then
+   * deflated whole.
+   */
+  deflateStretch?(data: Uint8Array): Uint8Array;
+  /**
+   * A stretch of raw deflate inflated by a fresh inflater as far as it goes (no final block needed); throws when it
+   * is no deflate data, refers back beyond its start, or inflates to more than `limit` bytes. Left out with `deflateStretch`.
+   * `expected`: about the size it inflates to, a hint a codec may size its output by.
+   */
+  inflateStretch?(data: Uint8Array, limit: number, expected?: number): Uint8Array;
+  /** Whether two byte arrays hold the same bytes (the platform's own comparison). */
+  equal?(a: Uint8Array, b: Uint8Array): boolean;
 }
 
 /** A part that inflates to more than the limit it was read with. */

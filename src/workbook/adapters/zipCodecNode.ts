@@ -24,4 +24,16 @@ export const nodeZipCodec: ZipCodec = {
   // director waits for every save; the file is some 20 % larger than at the default level.
   deflate: async (data) => zlib.deflateRawSync(data, { level: zlib.constants.Z_BEST_SPEED }),
   crc32,
+  // A stretch of a big worksheet (zipSegments.ts): Z_FULL_FLUSH ends it with an empty stored block and forgets the
+  // history, so the next stretch refers to nothing before it.
+  deflateStretch: (data) => zlib.deflateRawSync(data, { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_FULL_FLUSH }),
+  // Z_SYNC_FLUSH at the end: a stretch has no final block, and is inflated as far as it goes.
+  // Sized by the hint, as `inflate` is (not 16 kB pieces joined at the end: half the inflating of a big part).
+  inflateStretch: (data, limit, expected) =>
+    zlib.inflateRawSync(data, {
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      ...(Number.isFinite(limit) ? { maxOutputLength: Math.max(1, limit) } : {}),
+      ...(expected !== undefined && Number.isSafeInteger(expected) && expected >= 0 ? { chunkSize: Math.max(16 * 1024, Math.min(expected + 1, Number.isFinite(limit) ? limit : Infinity)) } : {}),
+    }),
+  equal: (a, b) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)),
 };

@@ -16,6 +16,7 @@
  * The methods are named as JSZip's (`file`, `remove`, `async`) so the package code reads the same over either.
  */
 import { PartTooLarge, zipCodec } from './zipCodec';
+import { inflateStretched, stretchedPart, writeStretched, type Stretch } from './zipSegments';
 import { damagedWorkbook } from './damaged';
 import { MAX_PART_BYTES, partTooLarge } from './xlsxLimits';
 
@@ -45,6 +46,13 @@ interface Entry {
   /** The inflated bytes, once read (checked). */
   bytes?: Promise<Uint8Array>;
   text?: Promise<string>;
+  /**
+   * The part's stretches that inflate on their own (`zipSegments.ts`), found when it was inflated or written: their
+   * compressed bytes are copied into the next save wherever the same bytes come again.
+   */
+  stretches?: readonly Stretch[];
+  /** The stretches of the content this part had before it was replaced (since the last save). */
+  previous?: readonly Stretch[];
 }
 
 const LOCAL = 0x04034b50;
@@ -140,7 +148,9 @@ export class ZipParts {
     const content = options?.base64 && typeof data === 'string' ? fromBase64(data) : data;
     const was = this.entries.get(path);
     if (was) {
-      // In its place in the file (Map keeps the order of insertion).
+      // In its place in the file (Map keeps the order of insertion); its stretches kept for the save to reuse.
+      was.previous = was.stretches ?? was.previous;
+      delete was.stretches;
       delete was.stored;
       was.content = content;
       delete was.bytes;
@@ -189,6 +199,9 @@ export class ZipParts {
     let out: Uint8Array;
     if (s.method === 0) out = s.data;
     else if (s.method === 8) {
+      // A stream written in stretches (zipSegments.ts) is inflated stretch by stretch, each checked to stand alone.
+      const stretched = await this.inflatedInStretches(e, s);
+      if (stretched) return stretched;
       try {
         out = await zipCodec().inflate(s.data, this.limit, s.size);
       } catch (err) {
@@ -198,6 +211,14 @@ export class ZipParts {
     } else throw this.damaged(e.name, `it is compressed by a method spreadsheet programs do not use (${s.method})`);
     if (out.length !== s.size || zipCodec().crc32(out) !== s.crc) throw this.damaged(e.name, 'its bytes are damaged (their checksum is not the one the file records)');
     return out;
+  }
+
+  /** The part inflated stretch by stretch when it was written so (`zipSegments.ts`), its stretches recorded. */
+  private async inflatedInStretches(e: Entry, s: Stored): Promise<Uint8Array | undefined> {
+    if (!stretchedPart(e.name, s.size)) return undefined;
+    const read = await inflateStretched(zipCodec(), s.data, s.size, s.crc);
+    if (read) e.stretches = read.stretches;
+    return read?.bytes;
   }
 
   /** The container with its parts: those kept copied as they were read, the others deflated. */
@@ -212,9 +233,19 @@ export class ZipParts {
         written.push({ name, utf8: nonAscii, method: e.stored.method, crc: e.stored.crc, size: e.stored.size, data: e.stored.data, dir: e.dir });
         continue;
       }
-      const raw = typeof e.content === 'string' ? encoder.encode(e.content) : (e.content ?? new Uint8Array(0));
-      const store = e.dir || raw.length === 0;
-      const w = { name, utf8: nonAscii, method: store ? 0 : 8, crc: codec.crc32(raw), size: raw.length, data: store ? raw : await codec.deflate(raw), dir: e.dir };
+      let raw: Uint8Array;
+      let w: WrittenEntry;
+      if (typeof e.content === 'string' && codec.deflateStretch && !e.dir && stretchedPart(e.name, e.content.length)) {
+        const stretched = writeStretched(codec, e.content, e.previous ?? []);
+        raw = stretched.raw;
+        w = { name, utf8: nonAscii, method: 8, crc: stretched.crc, size: raw.length, data: stretched.data, dir: e.dir };
+        e.stretches = stretched.stretches;
+      } else {
+        raw = typeof e.content === 'string' ? encoder.encode(e.content) : (e.content ?? new Uint8Array(0));
+        const store = e.dir || raw.length === 0;
+        w = { name, utf8: nonAscii, method: store ? 0 : 8, crc: codec.crc32(raw), size: raw.length, data: store ? raw : await codec.deflate(raw), dir: e.dir };
+      }
+      delete e.previous;
       written.push(w);
       // From now on the part is as the file (this one) has it: the next save copies it.
       e.stored = { method: w.method, crc: w.crc, size: w.size, data: w.data };
