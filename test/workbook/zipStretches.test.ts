@@ -153,6 +153,20 @@ describe('a big worksheet written in stretches', () => {
     expect((refused as Error).message).toContain(`its part ${SHEET}`);
   });
 
+  test('a stretch holding a final block (whole-stream inflaters stop there) is no stretch: the part is refused as cut short', async () => {
+    useZipCodec(nodeZipCodec);
+    const text = sheet(1500);
+    const raw = Buffer.from(text);
+    const [a, b] = [raw.subarray(0, 100000), raw.subarray(100000)];
+    // The first piece a whole stream of its own (final block), a marker after it; the rest a full-flushed stretch and
+    // a final empty block: stretch by stretch it reads as the whole text, but every other reader stops after `a`.
+    const crafted = Buffer.concat([zlib.deflateRawSync(a), Buffer.from([0, 0, 0xff, 0xff]), zlib.deflateRawSync(b, { finishFlush: zlib.constants.Z_FULL_FLUSH }), Buffer.from([3, 0])]);
+    expect(zlib.inflateRawSync(crafted).length).toBe(a.length);
+    const refused = await ZipParts.read(zipOf(SHEET, crafted, raw)).text(SHEET).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TengenInputError);
+    expect((refused as Error).message).toContain(`its part ${SHEET}`);
+  });
+
   test('without a codec that flushes (the browser), the part is deflated whole, and read back the same', async () => {
     useZipCodec({ inflate: nodeZipCodec.inflate, deflate: nodeZipCodec.deflate, crc32: nodeZipCodec.crc32 });
     const zip = ZipParts.empty();

@@ -29,11 +29,18 @@ export const nodeZipCodec: ZipCodec = {
   deflateStretch: (data) => zlib.deflateRawSync(data, { level: zlib.constants.Z_BEST_SPEED, finishFlush: zlib.constants.Z_FULL_FLUSH }),
   // Z_SYNC_FLUSH at the end: a stretch has no final block, and is inflated as far as it goes.
   // Sized by the hint, as `inflate` is (not 16 kB pieces joined at the end: half the inflating of a big part).
-  inflateStretch: (data, limit, expected) =>
-    zlib.inflateRawSync(data, {
+  // A stretch must be read to its last byte: zlib stops at a final block and ignores what follows it, so a stretch
+  // holding one (never one this codec wrote) would read here as the part whole-stream inflaters cut short there. Its
+  // input not all consumed (`bytesWritten`, with `info`), it is no stretch: the part is then inflated whole, as any.
+  inflateStretch: (data, limit, expected) => {
+    const { buffer, engine } = zlib.inflateRawSync(data, {
       finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      info: true,
       ...(Number.isFinite(limit) ? { maxOutputLength: Math.max(1, limit) } : {}),
       ...(expected !== undefined && Number.isSafeInteger(expected) && expected >= 0 ? { chunkSize: Math.max(16 * 1024, Math.min(expected + 1, Number.isFinite(limit) ? limit : Infinity)) } : {}),
-    }),
+    }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+    if (engine.bytesWritten !== data.length) throw new Error('a final block before the end of a stretch');
+    return buffer;
+  },
   equal: (a, b) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)),
 };
