@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { maxWeightMatching, MAX_ABS_WEIGHT, WeightedEdge } from './blossom';
+import { buildBlossomGraph, maxWeightMatching, MAX_ABS_WEIGHT, runBlossom, WeightedEdge, type BlossomState } from './blossom';
 import { checkEdgeListCertificate } from './certificate';
 import { bruteForceOptimum, matchingValue } from '../../../test/support/bruteForceMatching';
 import { seededRandom } from '../../../test/support/random';
@@ -178,6 +178,36 @@ describe('maxWeightMatching: certified on larger random graphs', () => {
       const card = maxWeightMatching(n, list, { maxCardinality: true });
       if (card.cardinality * 2 === n) {
         expect(checkEdgeListCertificate(n, list, card.mate, card.duals, 'perfect')).toEqual({ ok: true });
+      }
+    }
+  });
+});
+
+describe('runBlossom: each stage first tried without its least-slack edges (issue 28)', () => {
+  const print = (state: BlossomState): number[][] => [
+    Array.from(state.mateEdge),
+    Array.from(state.duals.vertex),
+    Array.from(state.duals.blossomDual),
+    Array.from(state.duals.blossomParent),
+    Array.from(state.duals.vertexBlossom),
+  ];
+
+  // Graphs full of ties, as a congress round's solves are (few weight values: large tight clusters, where most stages
+  // augment before any dual change and the others need several, so that tries both stand and are undone), sparse to
+  // dense, in both modes: the tries must change nothing, not even which of equal matchings and duals comes back.
+  test('the same matching and duals as when every stage keeps them from its start', () => {
+    const random = seededRandom(28);
+    for (let it = 0; it < 240; it++) {
+      const n = 4 + Math.floor(random() * 90);
+      const density = [0.08, 0.3, 0.9][it % 3];
+      const values = [2, 3, 7, 1000][it % 4];
+      const list: WeightedEdge[] = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) if (random() < density) list.push({ u: i, v: j, weight: Math.floor(random() * values) });
+      }
+      const graph = buildBlossomGraph(n, list);
+      for (const mode of ['max-weight', 'max-cardinality'] as const) {
+        expect(print(runBlossom(graph, mode))).toEqual(print(runBlossom(graph, mode, undefined, { firstTries: false })));
       }
     }
   });

@@ -13,7 +13,9 @@
  * carries the stage's number), so clearing a stage and changing the duals cost the size of the trees, not of the
  * graph — ties among equal deltas still go to the lowest index, as the whole-graph loops gave them; and a blossom's
  * vertices are a linked segment, read without recursion or copies. Solving the sparse graphs of a 710-player congress round runs through
- * thousands of stages, most of them small, so those whole-graph loops had been the larger part of the work.
+ * thousands of stages, most of them small, so those whole-graph loops had been the larger part of the work. And a stage
+ * is first tried without keeping the least-slack edges, which only a dual change reads (most stages augment before
+ * one): a try that needs one is undone and the stage run again from the same start (`BlossomSolver.solve`).
  *
  * Units. Every dual is stored doubled (`2·y_v`, `2·z_B`) and every weight is doubled in the slack, so that all
  * quantities stay integers: slack(i, j) = U_i + U_j + Σ_{B ∋ i,j} Z_B − 2·w_ij ≥ 0 with U = 2y, Z = 2z.
@@ -171,8 +173,16 @@ export interface BlossomState {
  * duals equal to max(0, max w) (the textbook start). With `warm` (only in MaxCardinality mode), starts from the given
  * duals and matching; the result is then a maximum-weight perfect matching whenever the graph has a perfect matching.
  */
-export function runBlossom(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart): BlossomState {
-  return new BlossomSolver(graph, mode, warm).solve();
+export function runBlossom(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart, options: BlossomRunOptions = {}): BlossomState {
+  return new BlossomSolver(graph, mode, warm).solve(options.firstTries ?? true);
+}
+
+export interface BlossomRunOptions {
+  /**
+   * Whether a stage is first tried without keeping the least-slack edges (default true; see `BlossomSolver.solve`).
+   * The same answer either way, duals and ties included: false is the reference the tests compare the tries with.
+   */
+  readonly firstTries?: boolean;
 }
 
 /**
@@ -263,6 +273,14 @@ class BlossomSolver {
    */
   private readonly childs: Int32Array[];
   private readonly childCount: Int32Array;
+  /**
+   * The room of slot s's arrays (`childs[s].length`, `bestList[s].length`), kept beside them: a check before every
+   * blossom reads a number here, not an array's length through the pool's list (issue 28: measured, those two checks
+   * were a tenth of `addBlossom` in the 2,000-player field's round 8). Set from the pool's arrays at the start of a solve
+   * and with every array this solver makes; nothing else replaces them until the solve ends (`trimSlots`).
+   */
+  private readonly childRoom: Int32Array;
+  private readonly bestRoom: Int32Array;
   /** blossomEdges[b − n][i] joins childs[i] and childs[i+1]; blossomEnds[b − n][i] is its endpoint in childs[i]. */
   private readonly blossomEdges: Int32Array[];
   private readonly blossomEnds: Int32Array[];
@@ -307,7 +325,7 @@ class BlossomSolver {
   private readonly holders: Int32Array;
   private holderCount = 0;
   private readonly holderStage: Int32Array;
-  private roots: Int32Array;
+  private readonly roots: Int32Array;
   /** Scratch: the S-blossoms of dual zero a stage leaves behind. */
   private readonly spent: Int32Array;
   private markStamp = 0;
@@ -325,6 +343,13 @@ class BlossomSolver {
   private readonly leafHead: Int32Array;
   private readonly leafTail: Int32Array;
   private readonly nextLeaf: Int32Array;
+  /**
+   * A stage's first try (see `solve`): true while it grows the trees without keeping the least-slack edges, which only
+   * a dual change reads; `formed` lists the blossoms the try made, in order, to be undone if it must be run again.
+   */
+  private tryingWithoutDuals = false;
+  private readonly formed: Int32Array;
+  private formedCount = 0;
   /** Sum of all dual changes so far, and the limit that keeps every value a safe integer. */
   private totalDelta = 0;
   private readonly deltaLimit: number;
@@ -352,6 +377,12 @@ class BlossomSolver {
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     this.bestSlack = new Float64Array(2 * n);
     this.bestList = pooledSlots(SLOT_POOL.best, n);
+    this.childRoom = new Int32Array(n);
+    this.bestRoom = new Int32Array(n);
+    for (let s = 0; s < n; s++) {
+      this.childRoom[s] = this.childs[s].length;
+      this.bestRoom[s] = this.bestList[s].length;
+    }
     this.bestListLength = new Int32Array(2 * n).fill(-1);
     this.allowedStage = new Int32Array(graph.edgeCount);
     this.unusedBlossoms = new Int32Array(n);
@@ -365,8 +396,9 @@ class BlossomSolver {
     this.blossomStage = new Int32Array(2 * n);
     this.holders = new Int32Array(2 * n);
     this.holderStage = new Int32Array(2 * n);
-    this.roots = new Int32Array(0);
+    this.roots = new Int32Array(n);
     this.spent = new Int32Array(n);
+    this.formed = new Int32Array(n);
     this.bestToSlack = new Float64Array(2 * n);
     this.touched = new Int32Array(2 * n);
     this.leafHead = new Int32Array(2 * n).fill(-1);
@@ -449,11 +481,22 @@ class BlossomSolver {
 
   /** Room for `size` children in slot s (its three arrays), keeping nothing: the slot is being filled anew. */
   private reserveChildren(s: number, size: number): void {
-    if (this.childs[s].length >= size) return;
-    const room = Math.max(size, 2 * this.childs[s].length, 8);
+    if (this.childRoom[s] >= size) return;
+    const room = Math.max(size, 2 * this.childRoom[s], 8);
+    this.childRoom[s] = room;
     this.childs[s] = new Int32Array(room);
     this.blossomEdges[s] = new Int32Array(room);
     this.blossomEnds[s] = new Int32Array(room);
+  }
+
+  /** Labels root v, a vertex outside any blossom, S: exactly what assignLabel(v, S_LABEL, −1, −1) does for it. */
+  private labelRoot(v: number): void {
+    this.label[v] = S_LABEL;
+    this.labelEdge[v] = -1;
+    this.labelFrom[v] = -1;
+    this.bestEdge[v] = -1;
+    this.enterTree(v);
+    this.pushQueue(v);
   }
 
   /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
@@ -598,6 +641,18 @@ class BlossomSolver {
         }
       }
     }
+    if (this.tryingWithoutDuals) {
+      // A first try keeps no least-slack edges (only a dual change reads them): the children's are given up as below.
+      for (let ci = 0; ci < len; ci++) {
+        const c = childs[ci];
+        bestListLength[c] = -1;
+        this.bestEdge[c] = -1;
+      }
+      bestListLength[b] = -1;
+      this.bestEdge[b] = -1;
+      this.formed[this.formedCount++] = b;
+      return;
+    }
     // Least-slack edge from the new blossom to every other S-blossom: per S-blossom the first edge of least slack
     // in the order the children's lists (or, without a list, their vertices' edges) give them.
     const { bestTo, bestToSlack, touched, dual } = this;
@@ -650,7 +705,11 @@ class BlossomSolver {
       bestListLength[c] = -1;
       this.bestEdge[c] = -1;
     }
-    if (this.bestList[slot].length < touchedCount) this.bestList[slot] = new Int32Array(Math.max(touchedCount, 2 * this.bestList[slot].length, 8));
+    if (this.bestRoom[slot] < touchedCount) {
+      const room = Math.max(touchedCount, 2 * this.bestRoom[slot], 8);
+      this.bestRoom[slot] = room;
+      this.bestList[slot] = new Int32Array(room);
+    }
     const best = this.bestList[slot];
     let bestEdge = -1;
     let bestSlack = 0;
@@ -851,43 +910,44 @@ class BlossomSolver {
     }
   }
 
-  solve(): BlossomState {
+  solve(firstTries: boolean): BlossomState {
     const n = this.n;
-    const { dual, label, inBlossom, blossomParent } = this;
+    const { dual, label, blossomParent } = this;
     let rootCount = 0;
-    this.roots = new Int32Array(n);
     for (let v = 0; v < n; v++) if (this.mateEdge[v] === -1) this.roots[rootCount++] = v;
+    // Each stage is first tried without keeping the least-slack edges (issue 28): they serve only a dual change, and a
+    // congress round's large solves run some 500 stages, most of which augment before any (round 8 of the 2,000-player
+    // field: 51 dual changes in 513 stages), while keeping them was about half of the work of shrinking a blossom. What
+    // the trees do — labels, tight edges, blossoms, the augmenting path — never reads them, so a try that augments has
+    // done exactly what the stage does. A try whose queue runs dry (a dual change is due) is undone — its blossoms
+    // dissolved in reverse order, which also gives their slots back in order — and the stage runs again from the same
+    // start, keeping them, as always. A stage is tried so only after one that needed no dual change.
+    let tryFirst = firstTries;
     for (;;) {
-      // A new stage: every free vertex is the root of an alternating tree. What the last stage labelled is cleared.
-      for (let i = 0; i < this.treeCount; i++) label[this.tree[i]] = FREE;
-      for (let i = 0; i < this.blossomCount; i++) {
-        const b = this.blossoms[i];
-        label[b] = FREE;
-        this.bestListLength[b] = -1;
-      }
-      for (let i = 0; i < this.holderCount; i++) this.bestEdge[this.holders[i]] = -1;
-      this.treeCount = 0;
-      this.blossomCount = 0;
-      this.holderCount = 0;
-      this.stage++;
-      this.queueLength = 0;
-      // Vertices once matched stay matched: the roots are the last stage's roots still unmatched, ascending.
-      let kept = 0;
-      for (let i = 0; i < rootCount; i++) {
-        const v = this.roots[i];
-        if (this.mateEdge[v] !== -1) continue;
-        this.roots[kept++] = v;
-        if (label[inBlossom[v]] === FREE) this.assignLabel(v, S_LABEL, -1, -1);
-      }
-      rootCount = kept;
+      rootCount = this.startStage(rootCount);
       let augmented = false;
-      for (;;) {
+      let dualsChanged = false;
+      if (tryFirst) {
+        this.tryingWithoutDuals = true;
+        this.formedCount = 0;
         augmented = this.scanQueue();
-        if (augmented) break;
-        // No tight edge left to grow along: change the duals, or stop.
-        if (!this.changeDuals()) break;
+        this.tryingWithoutDuals = false;
+        if (!augmented) {
+          for (let i = this.formedCount - 1; i >= 0; i--) this.expandBlossom(this.formed[i], false);
+          rootCount = this.startStage(rootCount);
+        }
+      }
+      if (!augmented) {
+        for (;;) {
+          augmented = this.scanQueue();
+          if (augmented) break;
+          // No tight edge left to grow along: change the duals, or stop.
+          dualsChanged = true;
+          if (!this.changeDuals()) break;
+        }
       }
       if (!augmented) break;
+      tryFirst = firstTries && !dualsChanged;
       // End of stage: S-blossoms whose dual fell to zero are no longer needed (expanded in index order; every
       // labelled blossom was listed this stage).
       let spent = 0;
@@ -898,12 +958,52 @@ class BlossomSolver {
           candidates[spent++] = b;
         }
       }
-      const ordered = candidates.subarray(0, spent).sort();
-      for (let i = 0; i < spent; i++) this.expandBlossom(ordered[i], true);
+      // Ascending, as a sort of the distinct indices gave them, in place (a stage leaves a few: no view, no sort call).
+      for (let i = 1; i < spent; i++) {
+        const b = candidates[i];
+        let j = i - 1;
+        for (; j >= 0 && candidates[j] > b; j--) candidates[j + 1] = candidates[j];
+        candidates[j + 1] = b;
+      }
+      for (let i = 0; i < spent; i++) this.expandBlossom(candidates[i], true);
     }
     const duals = this.exportDuals();
     trimSlots();
     return { mateEdge: this.mateEdge, duals };
+  }
+
+  /**
+   * Starts a stage: clears what the last one (or the last try) labelled, and labels every free vertex S, the root of
+   * an alternating tree, in ascending order. Returns how many roots remain (the first ones of `roots`).
+   */
+  private startStage(rootCount: number): number {
+    const { label, inBlossom, tree, blossoms, holders, bestListLength, bestEdge, mateEdge, roots } = this;
+    // Read from locals (issue 28: a congress round's large solve clears and labels a thousand roots a stage).
+    for (let i = 0, count = this.treeCount; i < count; i++) label[tree[i]] = FREE;
+    for (let i = 0, count = this.blossomCount; i < count; i++) {
+      const b = blossoms[i];
+      label[b] = FREE;
+      bestListLength[b] = -1;
+    }
+    for (let i = 0, count = this.holderCount; i < count; i++) bestEdge[holders[i]] = -1;
+    this.treeCount = 0;
+    this.blossomCount = 0;
+    this.holderCount = 0;
+    this.stage++;
+    this.queueLength = 0;
+    // Vertices once matched stay matched: the roots are the last stage's roots still unmatched, ascending.
+    let kept = 0;
+    for (let i = 0; i < rootCount; i++) {
+      const v = roots[i];
+      if (mateEdge[v] !== -1) continue;
+      roots[kept++] = v;
+      const b = inBlossom[v];
+      if (label[b] !== FREE) continue;
+      // A root outside any blossom (most of them): what assignLabel(v, S_LABEL, −1, −1) does for a vertex, in place.
+      if (b === v) this.labelRoot(v);
+      else this.assignLabel(v, S_LABEL, -1, -1);
+    }
+    return kept;
   }
 
   /**
@@ -913,7 +1013,7 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, allowedStage, stage } = this;
+    const { dual, label, inBlossom, bestEdge, bestSlack, allowedStage, stage, tryingWithoutDuals } = this;
     const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
@@ -931,7 +1031,8 @@ class BlossomSolver {
           const kslack = dv + dual[w] - adjacencyWeight2[a];
           if (kslack > 0) {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
-            // slacks the first scanned is kept.
+            // slacks the first scanned is kept. Not in a first try (`tryingWithoutDuals`), which never changes the duals.
+            if (tryingWithoutDuals) continue;
             if (label[bw] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
                 if (bestEdge[bv] === -1) this.listHolder(bv);
