@@ -4,9 +4,11 @@
  * cells as `readSheet` gives, the cells as they were read whatever a batch changes since, and the same refusal of a
  * sheet beyond the limits, at reading time (`sheetExtent`).
  */
+import fc from 'fast-check';
 import JSZip from 'jszip';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { readSheetCells, sharedStrings, sheetExtent } from '../../src/workbook/adapters/xlsxSheetReader';
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from '../../src/workbook/adapters/xlsxLimits';
+import { readSheetCells, sharedStrings, SMALL_SHEET, sheetExtent, sheetExtentBound } from '../../src/workbook/adapters/xlsxSheetReader';
 import { GRID_CACHE_SHEET, STANDINGS_CACHE_SHEET } from '../../src/workbook/formulas/liveCache';
 import { importBatch, readSession, readTournament } from '../../src/workbook/session';
 import { contextOf } from '../../src/workbook/session/context';
@@ -52,6 +54,40 @@ describe('the sheets a batch reads later', () => {
       readSheetCells(xml, context, (rows, columns) => (extent = { rows, columns }));
       expect({ name, extent: sheetExtent(xml) }).toEqual({ name, extent });
     }
+  });
+
+  test('sheetExtentBound passes, refuses and leaves to ExcelJS the sheets sheetExtent does, by the same extent past the limits', () => {
+    // The bound it proves is within the limits, or it would refuse what sheetExtent passes.
+    expect(SMALL_SHEET.rows <= MAX_SHEET_ROWS && SMALL_SHEET.rows * SMALL_SHEET.columns <= MAX_SHEET_CELLS).toBe(true);
+    const fits = (e: { rows: number; columns: number }) => e.rows <= MAX_SHEET_ROWS && e.rows * e.columns <= MAX_SHEET_CELLS;
+    /** Its answer against sheetExtent's: the same, or the bound where sheetExtent's extent lies within it. */
+    const check = (xml: string) => {
+      const exact = sheetExtent(xml);
+      const bound = sheetExtentBound(xml);
+      if (bound === SMALL_SHEET) {
+        expect(exact).toBeDefined();
+        expect(exact!.rows <= SMALL_SHEET.rows && exact!.columns <= SMALL_SHEET.columns).toBe(true);
+      } else expect(bound).toEqual(exact);
+      expect(bound !== undefined && fits(bound)).toBe(exact !== undefined && fits(exact));
+      return bound;
+    };
+    const cells = [
+      '<c r="A1"><v>1</v></c>', '<c r="AZ9999" t="s"><v>0</v></c>', '<c r="B7" s="3"/>', '<c r="C3"></c>', '<c r="BA1"><v>1</v></c>',
+      '<c r="A10000"><v>1</v></c>', '<c r="AAA1"><v>1</v></c>', '<c r="XFD200"><v>1</v></c>', '<c r="A99999"><v>1</v></c>',
+      '<c r="A100001"><v>1</v></c>', '<c t="s" r="D4"><v>1</v></c>', '<c  r="A1"><v>1</v></c>', '<c r="a1"><v>1</v></c>', '<c r="A"><v>1</v></c>',
+      '<c r="1"><v>1</v></c>', '<c r=\'A1\'><v>1</v></c>', '<c>x</c>', '<c/>', '<c\nr="A1"><v>1</v></c>', '<cols/>', '<row r="3">', '</row>',
+      '<c r="A1', '<c r="Z9999"><f>1</f></c>', '<c r="A01234"><v>1</v></c>', '<c r="A0"><v>1</v></c>',
+    ];
+    const sheet = (data: string, after = '') => `<worksheet><sheetData>${data}</sheetData>${after}</worksheet>`;
+    // Each piece alone and after a sheet the bound covers; a sheet beyond the limits refused by the same extent.
+    expect(check(sheet(cells[0] + cells[1]))).toBe(SMALL_SHEET);
+    expect(check(sheet(cells[0] + cells[7]))).toEqual({ rows: 200, columns: 16384 });
+    expect(check(sheet(`${cells[0]}<c r="A2"`))).toBe(SMALL_SHEET);
+    for (const c of cells) for (const data of [c, cells[1] + c, c + cells[1]]) check(sheet(data));
+    check('<worksheet><x:sheetData><c r="A1"><v>1</v></c></x:sheetData></worksheet>');
+    check('<worksheet><sheetData><c r="A1"><f t="shared" si="0">1</f><v>1</v></c></sheetData></worksheet>');
+    check(sheet(cells[0], '<mergeCells/><c r="ZZZ1"><v>1</v></c>'));
+    fc.assert(fc.property(fc.array(fc.constantFrom(...cells), { maxLength: 12 }), (parts) => void check(sheet(parts.join('')))), { numRuns: 3000 });
   });
 
   test('a stray entry far away in a cache sheet is refused on reading, naming it, though its cells are not read yet', async () => {

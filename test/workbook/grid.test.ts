@@ -72,6 +72,11 @@ describe('grid round trip', () => {
     };
     expect(gridPart(value(readGrid(grid(changed))))).toEqual(gridPart(changed));
     expect(gridPart(value(readGrid(grid(changed, 'fr'))))).toEqual(gridPart(changed));
+    // The games' fields in the order a file shows them (issue 28 wrote them without spreading: the same order).
+    const read = value(readGrid(grid(changed)));
+    const nigiri = read.games.find((g) => g.round === 4 && g.colourKnown === false)!;
+    expect(Object.keys(nigiri)).toEqual(['round', 'white', 'black', 'handicap', 'colourKnown', 'result']);
+    expect(Object.keys(read.games.find((g) => g.colourKnown === undefined)!)).toEqual(['round', 'white', 'black', 'handicap', 'result']);
   });
 });
 

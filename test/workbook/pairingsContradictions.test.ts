@@ -4,7 +4,9 @@
  * refuses, naming both cells, what each says and what to do — it never keeps one side silently (a result contradicting
  * the Grid was accepted; White and Black swapped on the pairing sheet dropped the game's table).
  */
+import type { InputError } from '../../src/model/errors';
 import type { Tournament } from '../../src/model/tournament';
+import { readPairingSheet } from '../../src/workbook/sheets/pairingsSheet';
 import { MemoryWorkbook } from '../../src/workbook/adapters/memory';
 import { importBatch, readTournament } from '../../src/workbook/session';
 import { errorsOf, example, value } from './fixtures';
@@ -85,5 +87,28 @@ describe('a pairing sheet that contradicts the Grid', () => {
     wb.type('Pairings R2', 'C4', String(rows[4][2]));
     const errors = errorsOf(await readTournament(wb));
     expect(errors.some((e) => /^'Pairings R2'!B4:C4: .*not a game of round 2 on the Grid/.test(e))).toBe(true);
+  });
+});
+
+describe('a pairing sheet read row by row', () => {
+  test('gives each game, its How words and its errors as before issue 28 rewrote the row reading', () => {
+    const header = [['Round 1'], [], ['Table', 'White', 'Black', 'Hcp', 'Result', 'How']];
+    const rows = [
+      [1, '12 Doe, John', '7 Roe, Jane', 0, '1-0', 'counting, absent'],
+      ['BYE', '3 Poe, Ed'],
+      [null, null, null, null, null, 'ignored'],
+      [2, 'x', '', 0, null, 'resignation; nonsense'],
+      ['3', ' 4 A, B', '5 C, D'],
+    ];
+    const errors: InputError[] = [];
+    const games = readPairingSheet([...header, ...rows], errors, 'Pairings R1');
+    expect([...games.entries()].map(([k, g]) => [k, Object.keys(g), Object.values(g)])).toEqual([
+      ['12-7', ['table', 'row', 'white', 'black', 'handicap', 'result', 'method', 'reason'], [1, 4, 12, 7, 0, '1-0', 'counting', 'absent']],
+      ['4-5', ['table', 'row', 'white', 'black', 'handicap', 'result'], [3, 8, 4, 5, null, null]],
+    ]);
+    expect(errors.map((e) => `${e.where}: ${e.message}`)).toEqual([
+      `'Pairings R1'!B7: "x" does not start with a player's ID; expected "ID Family, Given" (the White player of table 2)`,
+      `'Pairings R1'!C7: the Black player of table 2 is missing; expected "ID Family, Given"`,
+    ]);
   });
 });

@@ -32,7 +32,7 @@ import { BatchError, expectationConflicts, formulaBody, validateBatch, WorkbookC
 import { dynamicArrayMetadataXml, mapFormulas, markDynamicArrays, METADATA_CONTENT_TYPE, METADATA_PART, METADATA_RELATIONSHIP, shownFormula, storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { assemble, RELATIONSHIP_TYPES, SharedStringsMerge, sharedStringItems, SHARED_STRINGS_CONTENT_TYPE, sheetPackage, XlsxPackage, rewrittenSheet, type PackageName, type PackageSheet } from './xlsxPackage';
 import { mergeStyles, StylesEditor } from './xlsxStyles';
-import { dateStyles, mergeSlaves, readSheetCellsChecked, sharedStrings, sheetExtent, type CellContext, type SheetCells } from './xlsxSheetReader';
+import { dateStyles, mergeSlaves, readSheetCellsChecked, sharedStrings, sheetExtentBound, type CellContext, type SheetCells } from './xlsxSheetReader';
 import { patchable, patchedSheetXml, patchSpills, patchTexts, sharedStringItem, SheetPatch } from './xlsxSheetPatch';
 import { absoluteReference } from '../formulas/names';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS, writtenSheetProblem, type SheetCounts } from './xlsxLimits';
@@ -517,7 +517,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
   /**
    * A sheet's cells as they are now, parsed only when first asked for (issue 28): for the sheets only some batches
    * need (the hidden caches, the Standings), which a result never reads. Its XML is taken now and held to the limits
-   * as `readSheet` holds it (its size when inflated, its rows and cells, its last cell: `sheetExtent`), so a sheet
+   * as `readSheet` holds it (its size when inflated, its rows and cells, its last cell: `sheetExtentBound`), so a sheet
    * `readSheet` refuses is refused here, now; its cells are read from that XML when first asked for, so they are
    * the cells as they were now whatever a batch changes since. Null when the sheet is not one of the file's as read
    * (created, changed or parsed since, a chart sheet), or not one read from its XML: `readSheet` reads it.
@@ -533,14 +533,14 @@ export class XlsxWorkbook implements WorkbookAdapter {
     const was = slot.was;
     const context = await this.cellContext(pkg);
     const raw = (await pkg.text(was.part!)) ?? '';
-    const extent = sheetExtent(raw);
+    const extent = sheetExtentBound(raw);
     if (!extent) return null;
     checkExtent(sheet, extent.rows, extent.columns);
     let cells: SheetCells | undefined;
     return () => {
       if (cells) return cells;
       const patch = patchOfXml(sheet, raw, context);
-      if (!patch) throw new Error(`sheet "${sheet}" cannot be read from its XML`); // sheetExtent said it can
+      if (!patch) throw new Error(`sheet "${sheet}" cannot be read from its XML`); // sheetExtentBound said it can
       // The sheet still as read: its reading is kept for the batches that change it, as `readSheet` keeps it.
       if (slot.was === was && slot.patch === undefined && !slot.loaded && !slot.fresh && this.context === context) slot.patch = patch;
       cells = { values: patch.values.map((row) => [...row]), formulas: patch.formulas.map((row) => [...row]) };

@@ -12,6 +12,7 @@
  * is left to ExcelJS (`undefined`).
  */
 import type { CellValue } from './adapter';
+import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
 import { unescapeXml } from './xlsxXml';
 
 export interface SheetCells {
@@ -292,6 +293,32 @@ export function sheetExtent(xml: string): { rows: number; columns: number } | un
     if (column > columns) columns = column;
   }
   return { rows, columns };
+}
+
+/** The bound `sheetExtentBound` proves: rows 1–9,999 (four digits), columns A–AZ. */
+export const SMALL_SHEET = { rows: 9999, columns: 52 } as const;
+
+/**
+ * A cell tag `sheetExtent` would not read (a name-ended `<c` not followed by ` r="`, letters, digits, `"`), or one whose
+ * address lies beyond `SMALL_SHEET` (five digits or more; three letters or more; two letters from BA on).
+ */
+const NOT_SMALL = /<c(?:(?=[\t\n\r >/])(?! r="[A-Z]+\d+")| r="(?:[A-Z]+\d{5}|[A-Z]{3}|[B-Z][A-Z]))/;
+
+/**
+ * What a sheet read only when a batch needs it (`XlsxWorkbook.readSheetLater`) is held to the limits by: its
+ * `sheetExtent`, or `SMALL_SHEET` where one search of its cell tags proves each written as `sheetExtent` reads it
+ * (`<c r="B7"` first) with an address within that bound, which is within the limits (`xlsxLimits.ts`). Issue 28:
+ * `sheetExtent` looks at each cell, some 150 million instructions over the four such sheets of a 1,000-player workbook
+ * (valgrind); the search, a few million. The same sheets pass, the same are refused with the same extent (the search
+ * finding anything, `sheetExtent` is asked), the same are left to be read at once (undefined).
+ */
+export function sheetExtentBound(xml: string): { rows: number; columns: number } | undefined {
+  const dataStart = xml.indexOf('<sheetData');
+  const dataEnd = dataStart < 0 ? -1 : xml.indexOf('</sheetData>', dataStart);
+  const small = SMALL_SHEET.rows <= MAX_SHEET_ROWS && SMALL_SHEET.rows * SMALL_SHEET.columns <= MAX_SHEET_CELLS;
+  // `sheetExtent`'s own cases (no data, a formula shared between cells) are its to answer; so is any tag the search finds.
+  if (!small || dataEnd < 0 || xml.indexOf('"shared"', dataStart) >= 0) return sheetExtent(xml);
+  return NOT_SMALL.test(xml.slice(dataStart, dataEnd)) ? sheetExtent(xml) : SMALL_SHEET;
 }
 
 function typed(type: string, v: string, style: number, context: CellContext): CellValue {

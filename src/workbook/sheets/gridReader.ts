@@ -352,7 +352,10 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
 
     for (let round = 1; round <= rounds; round++) {
       const oc = FIRST_ROUND_COLUMN + 3 * (round - 1);
-      const [opp, col, rawResult] = [cell(line1, oc), cell(line1, oc + 1), raw(line1, oc + 2)];
+      // Three reads, not an array made and taken apart: a congress grid's 10,000 (issue 28).
+      const opp = cell(line1, oc);
+      const col = cell(line1, oc + 1);
+      const rawResult = raw(line1, oc + 2);
       // A result 0 (lost) from a range whose blanks may come as 0 may be a blank: settled against the opponent's below.
       const zeroOrBlank = zeroMayBeBlank && rawResult === 0;
       const res = zeroOrBlank ? null : rawResult;
@@ -386,7 +389,12 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
         errors.push({ where: at(line1, oc + 2), player: `${id}`, message: `round ${round}: ${result.message}` });
         continue;
       }
-      entries[round].set(pid, { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value, ...(zeroOrBlank ? { zeroOrBlank } : {}) });
+      entries[round].set(
+        pid,
+        zeroOrBlank
+          ? { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value, zeroOrBlank }
+          : { kind: 'game', row: line1, opponent: opponent as PlayerId, mark: colour.value, result: result.value },
+      );
     }
   }
 
@@ -433,7 +441,12 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
         });
         continue;
       }
-      const [white, whiteEntry, black, blackEntry] = a.mark.colour === 'white' ? [pid, a, e.opponent, b] : [e.opponent, b, pid, a];
+      // Each by itself, not from an array made and taken apart a game (issue 28).
+      const aWhite = a.mark.colour === 'white';
+      const white = aWhite ? pid : e.opponent;
+      const black = aWhite ? e.opponent : pid;
+      const whiteEntry = aWhite ? a : b;
+      const blackEntry = aWhite ? b : a;
       const result = RESULTS[`${resultKey(whiteEntry, blackEntry)}|${resultKey(blackEntry, whiteEntry)}`];
       if (!result) {
         errors.push({
@@ -443,14 +456,8 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
         });
         continue;
       }
-      games.push({
-        round,
-        white,
-        black,
-        handicap: a.mark.handicap,
-        ...(a.mark.colourKnown ? {} : { colourKnown: false }),
-        result,
-      });
+      // The game's fields in the order the spread wrote them, without copying an object a game (issue 28).
+      games.push(a.mark.colourKnown ? { round, white, black, handicap: a.mark.handicap, result } : { round, white, black, handicap: a.mark.handicap, colourKnown: false, result });
     }
   }
   if (errors.length > 0) return failed(errors);
@@ -467,8 +474,9 @@ function readValues(values: readonly (readonly CellValue[])[], options: ReadGrid
     ...(mmsZero !== undefined ? { mmsZero } : {}),
     ...(sections.length > 0 ? { sections } : {}),
   };
+  const pairedRounds = [...paired];
   const finalPlayers = players.map((p) => {
-    const absentRounds = [...paired].filter((round) => !entries[round].has(p.id)).sort((x, y) => x - y);
+    const absentRounds = pairedRounds.filter((round) => !entries[round].has(p.id)).sort((x, y) => x - y);
     let initial: number | undefined;
     const written = writtenInitial.get(p.id);
     if (written !== undefined && system === 'mcmahon') {

@@ -165,10 +165,26 @@ export interface PairingSheetGame {
  */
 export function readPairingSheet(values: readonly (readonly CellValue[])[], errors: InputError[], sheet: string): Map<string, PairingSheetGame> {
   const games = new Map<string, PairingSheetGame>();
+  /** The ID a player's cell starts with (`i`: 0 White, 1 Black), or null, named as an error. */
+  const idOf = (who: CellValue | undefined, i: number, table: number, r: number): RegExpExecArray | null => {
+    const id = /^\s*(\d+)(?!\d)/.exec(String(who ?? ''));
+    const player = `the ${i === 0 ? 'White' : 'Black'} player of table ${table}`;
+    const found = isBlank(who ?? null) ? `${player} is missing` : `"${String(who)}" does not start with a player's ID`;
+    if (!id) errors.push({ where: sheetCell(sheet, r + 1, 2 + i), message: `${found}; expected "ID Family, Given"${isBlank(who ?? null) ? '' : ` (${player})`}` });
+    return id;
+  };
   for (let r = PAIRINGS_HEADER_ROW; r < values.length; r++) {
-    const [tableCell, white, black, handicap, result, note] = values[r];
+    // The row's cells each read by itself, no array or object made a row but the game's (issue 28: a congress's ten
+    // pairing sheets, 5,000 rows).
+    const row = values[r];
+    const tableCell = row[0];
+    const white = row[1];
+    const black = row[2];
+    const handicap = row[3];
+    const result = row[4];
+    const note = row[5];
     // The bye's row ("BYE", the player) and rows the director left blank in the table's columns say nothing here.
-    if (isByeText(tableCell ?? null) || [tableCell, white, black].every((c) => isBlank(c))) continue;
+    if (isByeText(tableCell ?? null) || (isBlank(tableCell) && isBlank(white) && isBlank(black))) continue;
     // Every other row is a game: a table number a director changed by hand is his, so one that does not read is
     // named rather than dropped (the table would silently fall back to its place in the list).
     const table = tableNumber(tableCell ?? null);
@@ -177,13 +193,8 @@ export function readPairingSheet(values: readonly (readonly CellValue[])[], erro
       errors.push({ where: sheetCell(sheet, r + 1, 1), message: `${found}; expected a whole number ≥ 1 (or BYE on the bye's row)` });
       continue;
     }
-    const [w, b] = [white, black].map((who, i) => {
-      const id = /^\s*(\d+)(?!\d)/.exec(String(who ?? ''));
-      const player = `the ${i === 0 ? 'White' : 'Black'} player of table ${table}`;
-      const found = isBlank(who ?? null) ? `${player} is missing` : `"${String(who)}" does not start with a player's ID`;
-      if (!id) errors.push({ where: sheetCell(sheet, r + 1, 2 + i), message: `${found}; expected "ID Family, Given"${isBlank(who ?? null) ? '' : ` (${player})`}` });
-      return id;
-    });
+    const w = idOf(white, 0, table, r);
+    const b = idOf(black, 1, table, r);
     if (!w || !b) continue;
     let method: WinMethod | undefined;
     let reason: DefaultReason | undefined;
@@ -194,8 +205,11 @@ export function readPairingSheet(values: readonly (readonly CellValue[])[], erro
         else errors.push({ where: sheetCell(sheet, r + 1, 6), message: `"${word}" is not how a game ended; expected ${[...METHODS, ...REASONS].join(', ')}` });
       }
     }
-    const game = { table, row: r + 1, white: Number(w[1]) as PlayerId, black: Number(b[1]) as PlayerId, handicap: handicap ?? null, result: result ?? null };
-    games.set(`${w[1]}-${b[1]}`, { ...game, ...(method ? { method } : {}), ...(reason ? { reason } : {}) });
+    const game: { -readonly [K in keyof PairingSheetGame]: PairingSheetGame[K] } = { table, row: r + 1, white: Number(w[1]) as PlayerId, black: Number(b[1]) as PlayerId, handicap: handicap ?? null, result: result ?? null };
+    // Its fields in the order the spread gave them.
+    if (method) game.method = method;
+    if (reason) game.reason = reason;
+    games.set(`${w[1]}-${b[1]}`, game);
   }
   return games;
 }

@@ -308,14 +308,22 @@ export function readPlayersSheet(values: readonly (readonly CellValue[])[], erro
     const row = values[r];
     if (row.every((c) => isBlank(c))) continue;
     const at = (c: Column) => sheetCell(sheet, r + 1, (columnOf.get(c) ?? 0) + 1);
-    const get = (c: Column): CellValue => (columnOf.has(c) ? (row[columnOf.get(c)!] ?? null) : null);
+    // One lookup of the column a cell, one reading of the cell a text (issue 28: a congress's thousand rows, some 30
+    // columns each, looked up four times a text before).
+    const get = (c: Column): CellValue => {
+      const column = columnOf.get(c);
+      return column !== undefined ? (row[column] ?? null) : null;
+    };
     const id = Number(get('id'));
     if (!Number.isInteger(id) || id < 1 || isBlank(get('id'))) {
       errors.push({ where: at('id'), message: `"${String(get('id') ?? '')}" is not a player's ID; expected a whole number ≥ 1` });
       continue;
     }
     const fields: { -readonly [K in keyof Omit<Player, 'id'>]?: Player[K] } = {};
-    const text = (c: Column) => (isBlank(get(c)) ? undefined : String(get(c)).trim());
+    const text = (c: Column) => {
+      const v = get(c);
+      return isBlank(v) ? undefined : String(v).trim();
+    };
     const number = (c: Column): number | undefined => {
       const t = text(c);
       if (t === undefined) return undefined;
