@@ -36,7 +36,7 @@ import { formatRank } from '../../model/rank';
 import { displayName, type Tournament } from '../../model/tournament';
 import { cachedScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
 import { cachedStandings } from '../../scoring/standings';
-import { lastPlayedRound, type PlayerRound } from '../../scoring/record';
+import { lastPlayedRound, type Outcome, type PlayerRound } from '../../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
 import { cellAddress, columnLetter, rangeAddress } from '../cells/address';
 import { defineNameOp, GRID_NAME, PLACE_CACHE_NAME, SETTINGS_NAME, withCachedFallback } from '../formulas/names';
@@ -333,6 +333,18 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   const kind = sb.primary;
   const { live, placeOf } = gridPlaces(t, options, computed);
 
+  const mcmahon = t.settings.system === 'mcmahon';
+  // Each round's columns (0-based), found once rather than through the layout for each of a congress grid's 10,000
+  // rounds of players (issue 28: the grid is rendered cold, once a batch, so each call per cell counts).
+  const opponentAt: number[] = [];
+  const colourAt: number[] = [];
+  const resultAt: number[] = [];
+  for (let r = 1; r <= shown; r++) {
+    opponentAt[r] = layout.opponentColumn(r) - 1;
+    colourAt[r] = layout.colourColumn(r) - 1;
+    resultAt[r] = layout.resultColumn(r) - 1;
+  }
+  const results = resultTexts();
   sb.players.forEach((p, index) => {
     const line1 = layout.playerRow(index);
     const line2 = line1 + 1;
@@ -340,7 +352,6 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     put(line1, c.name, displayName(p));
     put(line1, c.club, p.club ?? p.city ?? null);
     put(line1, c.rank, formatRank(p.rank));
-    const mcmahon = t.settings.system === 'mcmahon';
     put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
     put(line2, c.initial, p.section ?? null);
 
@@ -350,25 +361,52 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
     // (the result cell's column follows from the round alone, so the text from the line and the round)
     const points = pointsOf(layout, line1);
+    const one = rows[line1 - 1];
+    const two = rows[line2 - 1];
+    const played = sb.rounds[index];
     for (let r = 1; r <= shown; r++) {
-      const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
-      put(line1, layout.opponentColumn(r), opponent);
-      put(line1, layout.colourColumn(r), colour);
-      put(line1, layout.resultColumn(r), result);
+      // `roundCells`, in place: the opponent's ID, the colour or handicap, the result (each result's text made once)
+      const round = played[r - 1];
+      if (round.outcome === 'bye') {
+        one[opponentAt[r]] = null;
+        one[colourAt[r]] = 'BYE';
+        one[resultAt[r]] = null;
+      } else if (round.opponent < 0 || !round.colour) {
+        one[opponentAt[r]] = null;
+        one[colourAt[r]] = null;
+        one[resultAt[r]] = null;
+      } else {
+        one[opponentAt[r]] = sb.players[round.opponent].id;
+        one[colourAt[r]] = colourText({ colour: round.colour, handicap: round.handicap, colourKnown: round.game?.colourKnown !== false }, layout.language);
+        one[resultAt[r]] = results(round.outcome);
+      }
       if (!computed) continue;
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
       // (the formula's text follows from the player's line, the round, the system and the free points alone; made by
       // one `join`, a flat string, as `pointsFormula`)
-      put(line2, layout.scoreColumn(r), {
+      two[opponentAt[r]] = {
         formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? cellAddress(line1, c.initial) : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
         value: after[r] / 2,
-      });
+      };
     }
     if (computed && shown > 0) put(line1, c.victories, victoriesCell(sb, index, line1, shown, points));
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
   if (live) put(layout.firstPlayerRow, c.place, placeSpill(layout, placeOf.get(sb.players[0].id) ?? null));
   return rows;
+}
+
+/**
+ * `resultText(outcomeMark(outcome))`, each outcome's text made once (a grid writes one per player and round): the same
+ * text, `outcomeMark` and `resultText` being functions of the outcome alone.
+ */
+function resultTexts(): (outcome: Outcome) => string {
+  const made = new Map<Outcome, string>();
+  return (outcome) => {
+    let text = made.get(outcome);
+    if (text === undefined) made.set(outcome, (text = resultText(outcomeMark(outcome))));
+    return text;
+  };
 }
 
 /**
