@@ -126,10 +126,18 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
  * place, and a scoreboard is never changed once built (its arrays are filled here and only read after).
  */
 export function cachedScoreboard(t: Tournament, options: ScoreboardOptions = {}): Scoreboard {
-  // The round as `buildScoreboard` settles it; building with it settled gives the same scoreboard (the clamp is idempotent).
-  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
   let byOptions = scoreboardCache.get(t);
   if (!byOptions) scoreboardCache.set(t, (byOptions = new Map()));
+  // Asked as of the default round (the last with a result), found again by that alone: the same tournament has the same
+  // games, so the same last round — as the cache itself holds — without reading every game again to settle it
+  // (`lastPlayedRound`; issue 28: a congress batch asks some ten times, 5,000 games each).
+  const byDefault = options.asOf === undefined ? `${options.ruleset ?? ''}|` : undefined;
+  if (byDefault !== undefined) {
+    const known = byOptions.get(byDefault);
+    if (known) return known;
+  }
+  // The round as `buildScoreboard` settles it; building with it settled gives the same scoreboard (the clamp is idempotent).
+  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
   const key = `${options.ruleset ?? ''}|${asOf}`;
   let out = byOptions.get(key);
   if (!out) {
@@ -139,6 +147,7 @@ export function cachedScoreboard(t: Tournament, options: ScoreboardOptions = {})
     out = made ? { ...made, tournament: t } : buildScoreboard(t, { ...(options.ruleset !== undefined ? { ruleset: options.ruleset } : {}), asOf });
     byOptions.set(key, out);
   }
+  if (byDefault !== undefined) byOptions.set(byDefault, out);
   return out;
 }
 

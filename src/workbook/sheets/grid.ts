@@ -197,7 +197,10 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
  * layout's sheet name.)
  */
 export function gridValueCells(t: Tournament, options: GridOptions = {}): CellValue[][] {
-  if (shared && (t.players.length === 0 || lastPlayedRound(t) > 0)) return valuesOf(gridCells(t, { language: options.language }));
+  // (`lastPlayedRound(t) > 0` read as the default scoreboard's round, which the live grid's places were computed from
+  // — `cachedStandings` — so found again, not counted over every game anew: the same round, clamped to the rounds
+  // and at least 0, so above 0 exactly when it is)
+  if (shared && (t.players.length === 0 || cachedScoreboard(t).asOf > 0)) return valuesOf(gridCells(t, { language: options.language }));
   return valuesOf(gridCells(t, { ...options, valuesOnly: true }));
 }
 
