@@ -229,6 +229,8 @@ let sharedScoreTexts: Map<number, { readonly line: number; readonly round: numbe
  * batch spelled some 29,000 of these 150-character texts for 10,000 distinct ones).
  */
 let sharedPoints: Map<number, string[]> | undefined;
+/** `playerColumns` by the players they were measured for, while renders are shared (read, never changed). */
+let sharedColumns: WeakMap<Tournament['players'], { readonly rounds: number; readonly widths: number[]; readonly tall: number[] }> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
@@ -236,6 +238,7 @@ export function sharingGridRenders<T>(work: () => T): T {
   sharedTexts = new Map();
   sharedScoreTexts = new Map();
   sharedPoints = new Map();
+  sharedColumns = new WeakMap();
   try {
     return work();
   } finally {
@@ -243,6 +246,7 @@ export function sharingGridRenders<T>(work: () => T): T {
     sharedTexts = undefined;
     sharedScoreTexts = undefined;
     sharedPoints = undefined;
+    sharedColumns = undefined;
   }
 }
 
@@ -584,9 +588,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     ops.push({ kind: 'format', sheet, range: `A${first}:${last}${layout.lastRow}`, format: { border: true } });
     ops.push({ kind: 'format', sheet, range: `${columnLetter(layout.columns.rank)}${first}:${last}${layout.lastRow}`, format: { horizontalAlignment: 'center' } });
   }
-  const widths = gridColumnWidths(t, layout.rounds);
-  // A club too long for its column wraps on line 1, two lines high (Calc keeps a row at 15 pt unless told).
-  const tall = clubLines(t, widths[layout.columns.club - 1]);
+  const { widths, tall } = playerColumns(t, layout);
   tall.forEach((lines, index) => {
     if (lines > 1) {
       const row = layout.playerRow(index);
@@ -599,6 +601,21 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'print', sheet, settings: gridPrintSettings(layout, widths, tall.map((lines) => 15 * (lines - 1))) },
   );
   return ops;
+}
+
+/**
+ * The grid's column widths and the lines each player's club takes (line 1 two lines high where it wraps: Calc keeps a
+ * row at 15 pt unless told). Both follow from the players and the rounds alone, so while renders are shared they are
+ * found once for the players of the grid as read and as it will be — the same players, the same array, when a round
+ * is paired or a result entered (issue 28: some 2,000 names and clubs measured twice a batch).
+ */
+function playerColumns(t: Tournament, layout: GridLayout): { readonly widths: number[]; readonly tall: number[] } {
+  const known = sharedColumns?.get(t.players);
+  if (known && known.rounds === layout.rounds) return known;
+  const widths = gridColumnWidths(t, layout.rounds);
+  const made = { rounds: layout.rounds, widths, tall: clubLines(t, widths[layout.columns.club - 1]) };
+  sharedColumns?.set(t.players, made);
+  return made;
 }
 
 /** Mays prints the grid on sheets of a few players each (Appendix B, "Tournament Grid Sheet"): 10 players a page. */
