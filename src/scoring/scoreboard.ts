@@ -177,9 +177,10 @@ export function twinOf(t: Tournament): Twin | undefined {
  * and byes the first of `after`'s, the very same objects in the same order. Then, as of any round before the first
  * added one, the two score alike: `buildRecords` skips the games and byes of later rounds, and everything else a
  * scoreboard is built from (the players, the settings the ruleset reads) is the same object. So a scoreboard (and
- * `cachedStandings`' standings, on its conditions) made for one serves the other, in either order (issue 28: a round's
+ * `cachedStandings`' standings, on its conditions) made for `before` serves `after` (issue 28: a round's
  * batch renders the workbook as read and as it will be, each with its scoreboards and standings — a 1,000-player
- * field's standings are some 25 ms). Nothing is declared otherwise.
+ * field's standings are some 25 ms): `after`'s made from `before`'s when those are made first, as a batch makes them.
+ * Nothing is declared otherwise.
  */
 export function shareEarlierRounds(before: Tournament, after: Tournament): void {
   if (before === after) return;
@@ -208,8 +209,9 @@ export function shareEarlierRounds(before: Tournament, after: Tournament): void 
   for (const g of before.games) implied.add(g.white).add(g.black);
   for (const b of before.byes) implied.add(b.player);
   const sameImplied = added.every((id) => implied.has(id));
+  // One way: the later tournament finds what the earlier one made, not the reverse, so the earlier one (which its
+  // caller keeps, the workbook as read) never keeps the later one and its scoreboards alive after the batch.
   twins.set(after, { other: before, upTo, sameImplied });
-  twins.set(before, { other: after, upTo, sameImplied });
 }
 
 /** The score tie-breakers sum (MMS in McMahon, NBW in Swiss), after round r, in half points. */
