@@ -126,17 +126,93 @@ export function buildScoreboard(t: Tournament, options: ScoreboardOptions = {}):
  * place, and a scoreboard is never changed once built (its arrays are filled here and only read after).
  */
 export function cachedScoreboard(t: Tournament, options: ScoreboardOptions = {}): Scoreboard {
-  // The round as `buildScoreboard` settles it; building with it settled gives the same scoreboard (the clamp is idempotent).
-  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
   let byOptions = scoreboardCache.get(t);
   if (!byOptions) scoreboardCache.set(t, (byOptions = new Map()));
+  // Asked as of the default round (the last with a result), found again by that alone: the same tournament has the same
+  // games, so the same last round — as the cache itself holds — without reading every game again to settle it
+  // (`lastPlayedRound`; issue 28: a congress batch asks some ten times, 5,000 games each).
+  const byDefault = options.asOf === undefined ? `${options.ruleset ?? ''}|` : undefined;
+  if (byDefault !== undefined) {
+    const known = byOptions.get(byDefault);
+    if (known) return known;
+  }
+  // The round as `buildScoreboard` settles it; building with it settled gives the same scoreboard (the clamp is idempotent).
+  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
   const key = `${options.ruleset ?? ''}|${asOf}`;
   let out = byOptions.get(key);
-  if (!out) byOptions.set(key, (out = buildScoreboard(t, { ...(options.ruleset !== undefined ? { ruleset: options.ruleset } : {}), asOf })));
+  if (!out) {
+    // A twin's scoreboard as of a round both share (`shareEarlierRounds`) is this one's, but for the tournament it names.
+    const twin = twins.get(t);
+    const made = twin && asOf <= twin.upTo ? scoreboardCache.get(twin.other)?.get(key) : undefined;
+    out = made ? { ...made, tournament: t } : buildScoreboard(t, { ...(options.ruleset !== undefined ? { ruleset: options.ruleset } : {}), asOf });
+    byOptions.set(key, out);
+  }
+  if (byDefault !== undefined) byOptions.set(byDefault, out);
   return out;
 }
 
 const scoreboardCache = new WeakMap<Tournament, Map<string, Scoreboard>>();
+
+/**
+ * A tournament's twin (`shareEarlierRounds`): the other tournament, the last round up to which both have the very same
+ * games and byes, and whether both imply the same players (a game or a bye in some round: `computeStandings` of a
+ * ruleset that lists only those).
+ */
+export interface Twin {
+  readonly other: Tournament;
+  readonly upTo: number;
+  readonly sameImplied: boolean;
+}
+
+const twins = new WeakMap<Tournament, Twin>();
+
+/** The twin `shareEarlierRounds` found for `t`, if any. */
+export function twinOf(t: Tournament): Twin | undefined {
+  return twins.get(t);
+}
+
+/**
+ * Declares `after` the twin of `before` when it is `before` with games and byes added in later rounds and nothing else
+ * (what pairing a round after the last makes: `applyPairing`): every other field the very same value, `before`'s games
+ * and byes the first of `after`'s, the very same objects in the same order. Then, as of any round before the first
+ * added one, the two score alike: `buildRecords` skips the games and byes of later rounds, and everything else a
+ * scoreboard is built from (the players, the settings the ruleset reads) is the same object. So a scoreboard (and
+ * `cachedStandings`' standings, on its conditions) made for `before` serves `after` (issue 28: a round's
+ * batch renders the workbook as read and as it will be, each with its scoreboards and standings — a 1,000-player
+ * field's standings are some 25 ms): `after`'s made from `before`'s when those are made first, as a batch makes them.
+ * Nothing is declared otherwise.
+ */
+export function shareEarlierRounds(before: Tournament, after: Tournament): void {
+  if (before === after) return;
+  const keys = Object.keys(before);
+  if (keys.length !== Object.keys(after).length) return;
+  for (const k of keys) {
+    if (k === 'games' || k === 'byes') continue;
+    if (!Object.prototype.hasOwnProperty.call(after, k) || (before as unknown as Record<string, unknown>)[k] !== (after as unknown as Record<string, unknown>)[k]) return;
+  }
+  let first = Infinity;
+  const added: number[] = [];
+  const prefix = <T extends { readonly round: number }>(was: readonly T[], is: readonly T[], players: (x: T) => readonly number[]): boolean => {
+    if (is.length < was.length) return false;
+    for (let i = 0; i < was.length; i++) if (was[i] !== is[i]) return false;
+    for (let i = was.length; i < is.length; i++) {
+      first = Math.min(first, is[i].round);
+      added.push(...players(is[i]));
+    }
+    return true;
+  };
+  if (!prefix(before.games, after.games, (g) => [g.white, g.black]) || !prefix(before.byes, after.byes, (b) => [b.player])) return;
+  // (every round before the first added one; no round is below 1, so nothing is shared when a round 0 or less is added)
+  const upTo = Math.min(first - 1, after.settings.rounds);
+  if (!(upTo >= 0)) return;
+  const implied = new Set<number>();
+  for (const g of before.games) implied.add(g.white).add(g.black);
+  for (const b of before.byes) implied.add(b.player);
+  const sameImplied = added.every((id) => implied.has(id));
+  // One way: the later tournament finds what the earlier one made, not the reverse, so the earlier one (which its
+  // caller keeps, the workbook as read) never keeps the later one and its scoreboards alive after the batch.
+  twins.set(after, { other: before, upTo, sameImplied });
+}
 
 /** The score tie-breakers sum (MMS in McMahon, NBW in Swiss), after round r, in half points. */
 export function scoreAfter(sb: Scoreboard, p: number, r: number): number {

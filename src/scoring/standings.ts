@@ -16,7 +16,8 @@ import { cusp, cuss, mms, nbw, sodos, sos, sosos } from './criteria';
 import { compareKeys, directComparison } from './directComparison';
 import { DEFAULT_LOTTERY_SEED, lot } from './lottery';
 import { playoffKindOf, playoffOutcome } from './knockoutPlayoff';
-import { cachedScoreboard, type Scoreboard } from './scoreboard';
+import { lastPlayedRound } from './record';
+import { cachedScoreboard, type Scoreboard, twinOf } from './scoreboard';
 
 export interface StandingsOptions {
   readonly ruleset?: RulesetName;
@@ -422,8 +423,30 @@ export function cachedStandings(t: Tournament, options: StandingsOptions = {}): 
   if (!byOptions) standingsCache.set(t, (byOptions = new Map()));
   const key = JSON.stringify([options.ruleset ?? null, options.asOf ?? null, options.tiebreaks ?? null]);
   let out = byOptions.get(key);
-  if (!out) byOptions.set(key, (out = computeStandings(t, options)));
+  if (!out) byOptions.set(key, (out = twinStandings(t, options, key) ?? computeStandings(t, options)));
   return out;
+}
+
+/**
+ * The standings of `t`'s twin (`shareEarlierRounds`), made already for the same options, as `t`'s own when they are
+ * provably the same (issue 28: a round's batch places the field as read and as it will be, a congress's standings some
+ * 25 ms each): the round they are as of is the same for both and one both share (so are their scoreboards, made
+ * alike), the players a ruleset lists only when implied are the same, and no playoff of the last round decides the
+ * places (`playoffPlaces` reads every round's games). Everything else `computeStandings` reads is the same object in
+ * both (the settings, the players, the playoffs). The same entries then, each valued alike (their values follow from
+ * the scoreboard's content alone), for the tournament `t` with its own scoreboard.
+ */
+function twinStandings(t: Tournament, options: StandingsOptions, key: string): Standings | undefined {
+  const twin = twinOf(t);
+  if (!twin) return undefined;
+  const made = standingsCache.get(twin.other)?.get(key);
+  if (!made) return undefined;
+  const asOf = Math.max(0, Math.min(options.asOf ?? lastPlayedRound(t), t.settings.rounds));
+  if (made.asOf !== asOf || asOf > twin.upTo) return undefined;
+  if (made.scoreboard.ruleset.listsOnlyImpliedPlayers && !twin.sameImplied) return undefined;
+  if (playoffKindOf(t) !== undefined && asOf >= t.settings.rounds) return undefined;
+  const scoreboard = cachedScoreboard(t, { ruleset: options.ruleset, asOf });
+  return { ...made, tournament: t, scoreboard };
 }
 
 const standingsCache = new WeakMap<Tournament, Map<string, Standings>>();

@@ -100,6 +100,11 @@ export function breaksEvery(perPage: number, items: number, firstRow: number, ro
  * column 24 wide), spaces too, so that a row is rather too tall than cut.
  */
 export function wrappedLines(text: string, width: number): number {
+  // A text that fits whole takes one line, without splitting it into words (issue 28: a congress batch asks for
+  // some 8,000 names, clubs and ranks, nearly all short). The words and the spaces between them are at most the
+  // text's characters, so the width used never exceeds 0.9 of its length; a whole character to spare keeps the
+  // sum of the words' widths, added in floating point, as clear of the column's edge (`width - 0.5`).
+  if (text.length * 0.9 < width - 1) return 1;
   let lines = 1;
   let used = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -121,12 +121,14 @@ class RectCells {
   /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
   spilling(): readonly number[] {
     const out: number[] = [];
-    this.cells.forEach((line, i) => {
+    // (plain loops, and a cell's kind tested in place: a congress Grid's 74,000 cells, once a batch)
+    for (let i = 0; i < this.cells.length; i++) {
+      const line = this.cells[i];
       for (let j = 0; j < line.length; j++) {
         const c = line[j];
-        if (isFormula(c) && c.spill !== undefined && (c.spill.rows > 1 || c.spill.columns > 1)) out.push((this.top + i) * COLUMNS + this.left + j);
+        if (c !== null && typeof c === 'object' && c.spill !== undefined && (c.spill.rows > 1 || c.spill.columns > 1)) out.push((this.top + i) * COLUMNS + this.left + j);
       }
-    });
+    }
     return out;
   }
 
@@ -280,7 +282,14 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
   const spills = spillsOf(will);
   // (a cell is in a spill's unit when in its rectangle: looked up so, not in a set of every key of the units — a
   // congress's Standings and Place spills are some 12,000 cells, issue 28)
-  const spilled = (row: number, column: number) => spills.some((s) => row >= s.row && row < s.row + s.rows && column >= s.column && column < s.column + s.columns);
+  // (a loop, not `some` and a function per unit: every cell looked at asks)
+  const spilled = (row: number, column: number) => {
+    for (let i = 0; i < spills.length; i++) {
+      const s = spills[i];
+      if (row >= s.row && row < s.row + s.rows && column >= s.column && column < s.column + s.columns) return true;
+    }
+    return false;
+  };
   const spillWrites: WorkbookOp[] = [];
   for (const s of spills) {
     const anchor = readCell(read, s.row, s.column);
@@ -317,10 +326,14 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     if (same(a, b)) {
       // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
       if (isFormula(a)) {
-        // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path.
-        const formula = read.formulas?.[row - 1]?.[column - 1];
+        // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path. Its value
+        // first: only a value not as rendered is refreshed, so the formula read is compared with the rendered one only
+        // then (issue 28: a congress Grid's 11,000 formulas, each some 170–1,500 characters, almost all as rendered).
         const value = read.values[row - 1]?.[column - 1] ?? null;
-        if (formula && sameFormula(formula, a.formula) && value !== (a.value ?? null)) recalculated.set(k, a.value ?? null);
+        if (value !== (a.value ?? null)) {
+          const formula = read.formulas?.[row - 1]?.[column - 1];
+          if (formula && sameFormula(formula, a.formula)) recalculated.set(k, a.value ?? null);
+        }
       }
       return;
     }

@@ -6,6 +6,7 @@ import { playerLabel, type Player, type PlayerId, type Round, type Tournament } 
 import { applyPairing, pairingProblems } from '../../pairing/apply';
 import { isDeviation, type PairingResult, type RoundPairing } from '../../pairing/types';
 import { pairMays, type MaysOptions } from '../../systems/mcmahon/mays';
+import { shareEarlierRounds } from '../../scoring/scoreboard';
 import type { WorkbookBatch } from '../adapters/adapter';
 import { sheetCell } from '../cells/address';
 import { hasPoster, POSTER_SHEET, posterOps, roundPaperOps } from '../print/printouts';
@@ -128,6 +129,9 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
   const problems = pairingProblems(base, pairing);
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(base, pairing);
+  // The scoreboards and standings of the rounds both share made once for the two (scoring/scoreboard.ts), where the
+  // round is paired after the last: the grid as read and as it will be place the field alike (issue 28).
+  shareEarlierRounds(t, after);
   const label = labeller(after);
   // The grid as read made from the grid as it will be where the round is paired after the last (grid.ts): the same
   // cells, one rendering fewer.
@@ -163,6 +167,7 @@ function restBatch(t: Tournament, pairing: RoundPairing, options: PairRoundOptio
   const problems = pairingProblems(base, pairing);
   if (problems.length > 0) throw new SessionRefusal('invalid', `this pairing of the rest of round ${round} cannot be written: ${problems.join('; ')}`);
   const after = applyPairing(t, pairing);
+  shareEarlierRounds(t, after);
   const label = labeller(after);
   if (!options.confirmOverwrite) refuseOverwrites(overwrites(t, after, ctx.language, new Set()), `Pairing the rest of round ${round}`);
   const byeText = pairing.bye === null ? '' : `, bye ${label(pairing.bye)}`;

@@ -36,7 +36,7 @@ import { formatRank } from '../../model/rank';
 import { displayName, type Tournament } from '../../model/tournament';
 import { cachedScoreboard, initialMms, type Scoreboard } from '../../scoring/scoreboard';
 import { cachedStandings } from '../../scoring/standings';
-import { lastPlayedRound, type PlayerRound } from '../../scoring/record';
+import { lastPlayedRound, type Outcome, type PlayerRound } from '../../scoring/record';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type PrintSettings, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
 import { cellAddress, columnLetter, rangeAddress } from '../cells/address';
 import { defineNameOp, GRID_NAME, PLACE_CACHE_NAME, SETTINGS_NAME, withCachedFallback } from '../formulas/names';
@@ -197,7 +197,10 @@ export function gridCells(t: Tournament, options: GridOptions = {}): CellInput[]
  * layout's sheet name.)
  */
 export function gridValueCells(t: Tournament, options: GridOptions = {}): CellValue[][] {
-  if (shared && (t.players.length === 0 || lastPlayedRound(t) > 0)) return valuesOf(gridCells(t, { language: options.language }));
+  // (`lastPlayedRound(t) > 0` read as the default scoreboard's round, which the live grid's places were computed from
+  // — `cachedStandings` — so found again, not counted over every game anew: the same round, clamped to the rounds
+  // and at least 0, so above 0 exactly when it is)
+  if (shared && (t.players.length === 0 || cachedScoreboard(t).asOf > 0)) return valuesOf(gridCells(t, { language: options.language }));
   return valuesOf(gridCells(t, { ...options, valuesOnly: true }));
 }
 
@@ -226,6 +229,8 @@ let sharedScoreTexts: Map<number, { readonly line: number; readonly round: numbe
  * batch spelled some 29,000 of these 150-character texts for 10,000 distinct ones).
  */
 let sharedPoints: Map<number, string[]> | undefined;
+/** `playerColumns` by the players they were measured for, while renders are shared (read, never changed). */
+let sharedColumns: WeakMap<Tournament['players'], { readonly rounds: number; readonly widths: number[]; readonly tall: number[] }> | undefined;
 
 export function sharingGridRenders<T>(work: () => T): T {
   if (shared) return work();
@@ -233,6 +238,7 @@ export function sharingGridRenders<T>(work: () => T): T {
   sharedTexts = new Map();
   sharedScoreTexts = new Map();
   sharedPoints = new Map();
+  sharedColumns = new WeakMap();
   try {
     return work();
   } finally {
@@ -240,6 +246,7 @@ export function sharingGridRenders<T>(work: () => T): T {
     sharedTexts = undefined;
     sharedScoreTexts = undefined;
     sharedPoints = undefined;
+    sharedColumns = undefined;
   }
 }
 
@@ -333,6 +340,18 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
   const kind = sb.primary;
   const { live, placeOf } = gridPlaces(t, options, computed);
 
+  const mcmahon = t.settings.system === 'mcmahon';
+  // Each round's columns (0-based), found once rather than through the layout for each of a congress grid's 10,000
+  // rounds of players (issue 28: the grid is rendered cold, once a batch, so each call per cell counts).
+  const opponentAt: number[] = [];
+  const colourAt: number[] = [];
+  const resultAt: number[] = [];
+  for (let r = 1; r <= shown; r++) {
+    opponentAt[r] = layout.opponentColumn(r) - 1;
+    colourAt[r] = layout.colourColumn(r) - 1;
+    resultAt[r] = layout.resultColumn(r) - 1;
+  }
+  const results = resultTexts();
   sb.players.forEach((p, index) => {
     const line1 = layout.playerRow(index);
     const line2 = line1 + 1;
@@ -340,7 +359,6 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     put(line1, c.name, displayName(p));
     put(line1, c.club, p.club ?? p.city ?? null);
     put(line1, c.rank, formatRank(p.rank));
-    const mcmahon = t.settings.system === 'mcmahon';
     put(line1, c.initial, mcmahon ? initialMms(t, p) : null);
     put(line2, c.initial, p.section ?? null);
 
@@ -350,25 +368,52 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
     // (issue 28: the grid as read and as it will be share most texts; each of these is some 150 characters).
     // (the result cell's column follows from the round alone, so the text from the line and the round)
     const points = pointsOf(layout, line1);
+    const one = rows[line1 - 1];
+    const two = rows[line2 - 1];
+    const played = sb.rounds[index];
     for (let r = 1; r <= shown; r++) {
-      const [opponent, colour, result] = roundCells(sb, sb.rounds[index][r - 1], layout.language);
-      put(line1, layout.opponentColumn(r), opponent);
-      put(line1, layout.colourColumn(r), colour);
-      put(line1, layout.resultColumn(r), result);
+      // `roundCells`, in place: the opponent's ID, the colour or handicap, the result (each result's text made once)
+      const round = played[r - 1];
+      if (round.outcome === 'bye') {
+        one[opponentAt[r]] = null;
+        one[colourAt[r]] = 'BYE';
+        one[resultAt[r]] = null;
+      } else if (round.opponent < 0 || !round.colour) {
+        one[opponentAt[r]] = null;
+        one[colourAt[r]] = null;
+        one[resultAt[r]] = null;
+      } else {
+        one[opponentAt[r]] = sb.players[round.opponent].id;
+        one[colourAt[r]] = colourText({ colour: round.colour, handicap: round.handicap, colourKnown: round.game?.colourKnown !== false }, layout.language);
+        one[resultAt[r]] = results(round.outcome);
+      }
       if (!computed) continue;
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
       // (the formula's text follows from the player's line, the round, the system and the free points alone; made by
       // one `join`, a flat string, as `pointsFormula`)
-      put(line2, layout.scoreColumn(r), {
+      two[opponentAt[r]] = {
         formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? cellAddress(line1, c.initial) : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
         value: after[r] / 2,
-      });
+      };
     }
     if (computed && shown > 0) put(line1, c.victories, victoriesCell(sb, index, line1, shown, points));
     put(line1, c.place, placeOf.get(p.id) ?? null);
   });
   if (live) put(layout.firstPlayerRow, c.place, placeSpill(layout, placeOf.get(sb.players[0].id) ?? null));
   return rows;
+}
+
+/**
+ * `resultText(outcomeMark(outcome))`, each outcome's text made once (a grid writes one per player and round): the same
+ * text, `outcomeMark` and `resultText` being functions of the outcome alone.
+ */
+function resultTexts(): (outcome: Outcome) => string {
+  const made = new Map<Outcome, string>();
+  return (outcome) => {
+    let text = made.get(outcome);
+    if (text === undefined) made.set(outcome, (text = resultText(outcomeMark(outcome))));
+    return text;
+  };
 }
 
 /**
@@ -543,9 +588,7 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     ops.push({ kind: 'format', sheet, range: `A${first}:${last}${layout.lastRow}`, format: { border: true } });
     ops.push({ kind: 'format', sheet, range: `${columnLetter(layout.columns.rank)}${first}:${last}${layout.lastRow}`, format: { horizontalAlignment: 'center' } });
   }
-  const widths = gridColumnWidths(t, layout.rounds);
-  // A club too long for its column wraps on line 1, two lines high (Calc keeps a row at 15 pt unless told).
-  const tall = clubLines(t, widths[layout.columns.club - 1]);
+  const { widths, tall } = playerColumns(t, layout);
   tall.forEach((lines, index) => {
     if (lines > 1) {
       const row = layout.playerRow(index);
@@ -558,6 +601,21 @@ export function gridOps(t: Tournament, options: GridOptions = {}): WorkbookOp[] 
     { kind: 'print', sheet, settings: gridPrintSettings(layout, widths, tall.map((lines) => 15 * (lines - 1))) },
   );
   return ops;
+}
+
+/**
+ * The grid's column widths and the lines each player's club takes (line 1 two lines high where it wraps: Calc keeps a
+ * row at 15 pt unless told). Both follow from the players and the rounds alone, so while renders are shared they are
+ * found once for the players of the grid as read and as it will be — the same players, the same array, when a round
+ * is paired or a result entered (issue 28: some 2,000 names and clubs measured twice a batch).
+ */
+function playerColumns(t: Tournament, layout: GridLayout): { readonly widths: number[]; readonly tall: number[] } {
+  const known = sharedColumns?.get(t.players);
+  if (known && known.rounds === layout.rounds) return known;
+  const widths = gridColumnWidths(t, layout.rounds);
+  const made = { rounds: layout.rounds, widths, tall: clubLines(t, widths[layout.columns.club - 1]) };
+  sharedColumns?.set(t.players, made);
+  return made;
 }
 
 /** Mays prints the grid on sheets of a few players each (Appendix B, "Tournament Grid Sheet"): 10 players a page. */

@@ -59,11 +59,10 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
   const title = `${t.name}: standings${when}`;
   const rules = `${s.scoreboard.ruleset.title}; order ${s.order.map((c) => CRITERION_LABEL[c]).join(' › ')}`;
   const pad = (row: CellValue[]) => [...row, ...new Array<CellValue>(header.length - row.length).fill(null)];
-  return [
-    pad([title]),
-    pad([rules]),
-    header,
-    ...s.entries.map((e, i) => [
+  // (a row per entry, made once for the standings' entries: `entryRows`)
+  let rows = entryRows.get(s.entries);
+  if (!rows) {
+    rows = s.entries.map((e, i) => [
       e.place,
       e.player.id,
       displayName(e.player),
@@ -72,9 +71,21 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
       ...(sections ? [e.section] : []),
       ...shown.map((c) => criterionValue(s, i, c)),
       ...(sections && !bySection ? [e.sectionPlace] : []),
-    ]),
-  ];
+    ]);
+    entryRows.set(s.entries, rows);
+  }
+  return [pad([title]), pad([rules]), header, ...rows];
 }
+
+/**
+ * The table's rows of players, by the entries they show: the same for the live table and its values-only copy (the
+ * `Standings (cache)` sheet), and for a tournament's twin, whose standings share the very entries
+ * (`cachedStandings`, scoring/standings.ts) — made once rather than some three times a round's batch (issue 28: a
+ * congress's table is 1,000 rows of values read through each entry's criteria). A row follows from its entry and from
+ * what the standings' entries were computed with alone (the criteria shown, the sections): the same for whatever
+ * standings hold those entries. Read, never changed.
+ */
+const entryRows = new WeakMap<Standings['entries'], CellValue[][]>();
 
 /**
  * Column widths from what the columns hold: each at least its header (so "Section place" is never cut to
