@@ -24,7 +24,7 @@ import { formulaBody } from './batch';
 import { storedFormula } from './excelFormulaStorage';
 import { attributeOf, type SheetCells } from './xlsxSheetReader';
 import { attribute, escapeXml, withAttribute } from './xlsxXml';
-import { cellAddress, rangeAddress, type RangePosition } from '../cells/address';
+import { cellAddress, columnLetter, rangeAddress, type RangePosition } from '../cells/address';
 import { formatsCells } from './xlsxStyles';
 
 /** A change to one cell: its content replaced, or (a formula's) cached value alone. */
@@ -302,6 +302,43 @@ function nextCellTag(xml: string, from: number): number {
   return -1;
 }
 
+/**
+ * Where the cells from `at` in a row's content end that the cell-by-cell reading of `patchedSheetXml` would keep as
+ * they are, one after the other with nothing between them: cells whose address comes first (` r="B12"`, the column
+ * read from it as `cellColumn` reads it), their column before `before` (0: any column), each its start tag to the
+ * first `>` then, unless that closes it (`/>`), to the first `</c>`. `at` itself when the cell there is none such.
+ * Matched by one regular expression over the run rather than cell by cell (issue 28: a round changes 2 to 5 of a
+ * congress Grid row's 37 cells, on each of its 2,000 rows).
+ */
+function keptCells(inner: string, at: number, before: number): number {
+  let pattern = KEPT_CELLS.get(before);
+  if (!pattern) {
+    const cell = `<c r="(?:${before === 0 ? '[A-Z]+' : lettersBefore(before)})\\d+"(?:[^>]*\\/>|[^>]*(?<!\\/)>[^<]*(?:<(?!\\/c>)[^<]*)*<\\/c>)`;
+    KEPT_CELLS.set(before, (pattern = new RegExp(`(?:${cell})*`, 'y')));
+  }
+  pattern.lastIndex = at;
+  return pattern.test(inner) ? pattern.lastIndex : at;
+}
+
+const KEPT_CELLS = new Map<number, RegExp>();
+
+/**
+ * A pattern of the column letters whose column (`columnOf`) is before `column`: fewer letters (every column of fewer
+ * letters is before it), or as many and before its letters in the alphabet, letter by letter.
+ */
+function lettersBefore(column: number): string {
+  const letters = columnLetter(column);
+  const alternatives: string[] = [];
+  if (letters.length > 1) alternatives.push(`[A-Z]{1,${letters.length - 1}}`);
+  for (let i = 0; i < letters.length; i++) {
+    if (letters[i] === 'A') continue;
+    const below = letters[i] === 'B' ? 'A' : `[A-${String.fromCharCode(letters.charCodeAt(i) - 1)}]`;
+    alternatives.push(`${letters.slice(0, i)}${below}${i + 1 < letters.length ? `[A-Z]{${letters.length - i - 1}}` : ''}`);
+  }
+  // Column 1 (A): no column is before it; a pattern that matches nothing.
+  return alternatives.length > 0 ? alternatives.join('|') : '(?!)';
+}
+
 /** The style of each column from `<cols>` (§18.3.1.13 col: min, max, style). */
 function columnStyles(xml: string): (column: number) => string | undefined {
   const block = /<cols\b[^>]*>([\s\S]*?)<\/cols>/.exec(xml)?.[1];
@@ -397,7 +434,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   }
   for (const r of new Set([...styled.keys(), ...heights.keys()])) if (!byRow.has(r)) byRow.set(r, new Map());
   const colStyle = columnStyles(xml);
-  let start = xml.indexOf('<sheetData');
+  const start = xml.indexOf('<sheetData');
   const openEnd = xml.indexOf('>', start);
   const selfClosing = xml[openEnd - 1] === '/';
   const dataStart = openEnd + 1;
@@ -405,23 +442,27 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const data = xml.slice(dataStart, dataEnd);
   const rows = [...byRow.keys()].sort((a, b) => a - b);
   let next = 0;
-  const out: string[] = [];
+  // The whole sheet joined once, its text before and after the data with it (issue 28: not the data joined, then
+  // joined again with them when first read: a congress Grid's 6.5 MB copied once more).
+  const out: string[] = [withDimension(xml.slice(0, start), maxRow, maxColumn), '<sheetData>'];
   const heightAttributes = (r: number) => (heights.has(r) ? ` ht="${heights.get(r)}" customHeight="1"` : '');
   // Cells written less cells replaced, each counted as `xlsxLimits.ts` counts a cell's tag.
   let cellsAdded = 0;
   let rowsAdded = 0;
   let lastRowAdded = 0;
   const newRow = (r: number) => {
-    const cells = rowCells('', byRow.get(r)!, r, undefined);
+    const cells = rowCells('', byRow.get(r)!, r, undefined, '', '');
     if (!(cells || heights.has(r))) return '';
     rowsAdded++;
     lastRowAdded = Math.max(lastRowAdded, r);
     return `<row r="${r}"${heightAttributes(r)}>${cells}</row>`;
   };
-  const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined): string => {
-    const parts: string[] = [];
+  /** The row's cells with its changes made, between `open` and `close` (its tags: joined with them, not added after). */
+  const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined, open: string, close: string): string => {
+    const parts: string[] = [open];
     const formats = styled.get(r);
-    const pending = (formats ? [...new Set([...changes.keys(), ...formats.keys()])] : [...changes.keys()]).sort((a, b) => a - b);
+    // Sorted as numbers by the typed array's own sort, no comparison called back (issue 28: 2,000 rows of a Grid).
+    const pending = formats ? Float64Array.from(new Set([...changes.keys(), ...formats.keys()])).sort() : Float64Array.from(changes.keys()).sort();
     let p = 0;
     const emit = (column: number, was: string | undefined, base: string | undefined) => {
       const f = formats?.get(column);
@@ -429,7 +470,10 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       const change = changes.get(column);
       if (was !== undefined && countedCellTag(was)) cellsAdded--;
       const cell = change ? cellXml(cellAddress(r, column), style, change, was, ctx, r, column) : was !== undefined ? restyled(was, style) : `<c r="${cellAddress(r, column)}"${style !== undefined ? ` s="${style}"` : ''}/>`;
-      if (cell !== '' && countedCellTag(cell)) cellsAdded++;
+      // A cell's content written anew is `<c r="…`, or nothing: counted without reading the text made (a string of
+      // pieces, which reading would join: issue 28).
+      const written = change !== undefined && 'input' in change ? cell !== '' : cell !== '' && countedCellTag(cell);
+      if (written) cellsAdded++;
       parts.push(cell);
     };
     // The row's cells found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (its start tag up to the first `>`, then to the first `</c>`
@@ -443,6 +487,18 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       runStart = -1;
     };
     for (let at = nextCellTag(inner, 0); at >= 0; ) {
+      // The cells from here that are kept (their columns before the next one changed), matched at once (`keptCells`).
+      const kept = keptCells(inner, at, p < pending.length ? pending[p] : 0);
+      if (kept > at) {
+        if (runStart >= 0 && runEnd === at) runEnd = kept;
+        else {
+          flush();
+          runStart = at;
+          runEnd = kept;
+        }
+        at = nextCellTag(inner, kept);
+        continue;
+      }
       const tagEnd = inner.indexOf('>', at + 2);
       if (tagEnd < 0) break;
       const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
@@ -475,6 +531,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     }
     flush();
     for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    parts.push(close);
     return parts.join('');
   };
   ROW.lastIndex = 0;
@@ -489,25 +546,23 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     if (next < rows.length && rows[next] === r) {
       next++;
       out.push(data.slice(copied, m.index));
-      let open = withAttribute(`<row${m[1]}>`, 'spans', undefined);
+      // A tag without the text "spans" has no `spans` to drop, nor one without "customFormat" a row format.
+      let open = m[1].includes('spans') ? withAttribute(`<row${m[1]}>`, 'spans', undefined) : `<row${m[1]}>`;
       if (heights.has(r)) open = withAttribute(withAttribute(open, 'ht', String(heights.get(r))), 'customHeight', '1');
-      const rowStyle = ['1', 'true'].includes(attribute(open, 'customFormat') ?? '') ? attribute(open, 's') : undefined;
-      out.push(`${open}${rowCells(m[2] ?? '', byRow.get(r)!, r, rowStyle)}</row>`);
+      const rowStyle = open.includes('customFormat') && ['1', 'true'].includes(attribute(open, 'customFormat') ?? '') ? attribute(open, 's') : undefined;
+      out.push(rowCells(m[2] ?? '', byRow.get(r)!, r, rowStyle, open, '</row>'));
       copied = m.index + m[0].length;
     }
   }
   out.push(data.slice(copied));
   for (; next < rows.length; next++) out.push(newRow(rows[next]));
-  const sheetData = `<sheetData>${out.join('')}</sheetData>`;
-  const before = xml.slice(0, start);
-  const after = xml.slice(selfClosing ? dataStart : dataEnd + '</sheetData>'.length);
-  start = 0;
+  out.push('</sheetData>', xml.slice(selfClosing ? dataStart : dataEnd + '</sheetData>'.length));
   if (tally) {
     tally.rows += rowsAdded;
     tally.cells += cellsAdded;
     tally.lastRow = Math.max(tally.lastRow, lastRowAdded);
   }
-  return withDimension(before, maxRow, maxColumn) + sheetData + after;
+  return out.join('');
 }
 
 /** The `<dimension ref>` grown to cover (row, column). */
