@@ -228,7 +228,7 @@ function typeAndValue(v: CellValue, ctx: PatchContext, formula: boolean): { t?: 
 }
 
 /** The `<c>` element of a changed cell, `attrs` its attributes other than r, t and cm (its style kept). */
-function cellXml(ref: string, style: string | undefined, change: CellChange, was: string | undefined, ctx: PatchContext, row: number, column: number): string {
+export function cellXml(ref: string, style: string | undefined, change: CellChange, was: string | undefined, ctx: PatchContext, row: number, column: number): string {
   const s = style !== undefined ? ` s="${style}"` : '';
   if ('cached' in change) {
     // The formula as the file has it (its array range, its shared index …), the cached value alone replaced.
@@ -259,7 +259,7 @@ function startTag(cell: string | undefined): string | undefined {
 }
 
 /** A cell kept as it was but for its format (`s`). */
-function restyled(cell: string, style: string | undefined): string {
+export function restyled(cell: string, style: string | undefined): string {
   const m = /^<c\b[^>]*?(\/?)>/.exec(cell)!;
   const tag = withAttribute(startTag(cell)!, 's', style);
   return (m[1] ? tag.replace(/>$/, '/>') : tag) + cell.slice(m[0].length);
@@ -269,7 +269,7 @@ function restyled(cell: string, style: string | undefined): string {
  * The column of a `<c>` start tag's attributes: read at once where the address comes first (` r="B12"`, as every
  * program writes it), else found among the attributes (issue 28: a congress Grid's round rewrites some 30,000 cells).
  */
-function cellColumn(attributes: string): number {
+export function cellColumn(attributes: string): number {
   if (attributes.startsWith(' r="')) {
     let n = 0;
     let i = 4;
@@ -281,7 +281,7 @@ function cellColumn(attributes: string): number {
   return columnOf(/\sr="([A-Z]+)(\d+)"/.exec(attributes)![1]);
 }
 
-function columnOf(letters: string): number {
+export function columnOf(letters: string): number {
   let n = 0;
   for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
   return n;
@@ -293,7 +293,7 @@ const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
  * The next `<c` from `from` that starts a tag named `c` as `/<c\b/` finds it (not followed by a letter, digit or
  * "_": never `<col`, `<cfRule`); -1 when none. A cell is the tag and what `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/` takes.
  */
-function nextCellTag(xml: string, from: number): number {
+export function nextCellTag(xml: string, from: number): number {
   for (let at = xml.indexOf('<c', from); at >= 0; at = xml.indexOf('<c', at + 1)) {
     const next = xml.charCodeAt(at + 2);
     const word = (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 95;
@@ -340,7 +340,7 @@ function lettersBefore(column: number): string {
 }
 
 /** The style of each column from `<cols>` (§18.3.1.13 col: min, max, style). */
-function columnStyles(xml: string): (column: number) => string | undefined {
+export function columnStyles(xml: string): (column: number) => string | undefined {
   const block = /<cols\b[^>]*>([\s\S]*?)<\/cols>/.exec(xml)?.[1];
   if (!block) return () => undefined;
   const cols = [...block.matchAll(/<col\b[^>]*>/g)].map((m) => ({ min: Number(attribute(m[0], 'min')), max: Number(attribute(m[0], 'max')), style: attribute(m[0], 'style') }));
@@ -392,17 +392,18 @@ export interface PatchTally {
 }
 
 /** Whether the character after `<c` makes it a cell's tag as `xlsxLimits.ts` counts them (white space, `>` or `/`). */
-function countedCellTag(element: string): boolean {
+export function countedCellTag(element: string): boolean {
   const next = element.charCodeAt(2);
   return next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13;
 }
 
 /**
- * The sheet's XML with the patch's changes made (the rows without a change kept byte for byte); `tally`, when given,
- * receives what changed in its rows and cells (`PatchTally`).
+ * What a patch changes in a sheet, found before its rows are written (`patchedSheetXml`, and the test's oracle of it):
+ * the changes by row and column, the cells formatted with the formats each takes in turn, the rows given a height (each
+ * also listed in `byRow`), the extent they reach, the columns' styles, where the sheet's data is, and the rows changed
+ * in ascending order.
  */
-export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext, tally?: PatchTally): string {
-  if (!patch.changed) return xml;
+export function patchPlan(xml: string, patch: SheetPatch, ctx: PatchContext): PatchPlan {
   const byRow = new Map<number, Map<number, CellChange>>();
   let maxRow = 0;
   let maxColumn = 0;
@@ -441,6 +442,32 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const dataEnd = selfClosing ? dataStart : xml.indexOf('</sheetData>', dataStart);
   const data = xml.slice(dataStart, dataEnd);
   const rows = [...byRow.keys()].sort((a, b) => a - b);
+  return { byRow, styled, heights, maxRow, maxColumn, colStyle, start, selfClosing, dataStart, dataEnd, data, rows };
+}
+
+export interface PatchPlan {
+  readonly byRow: Map<number, Map<number, CellChange>>;
+  readonly styled: Map<number, Map<number, CellFormat[]>>;
+  readonly heights: ReadonlyMap<number, number>;
+  readonly maxRow: number;
+  readonly maxColumn: number;
+  readonly colStyle: (column: number) => string | undefined;
+  /** Where `<sheetData` starts, whether it closes itself (no data), where its content starts and ends, and that content. */
+  readonly start: number;
+  readonly selfClosing: boolean;
+  readonly dataStart: number;
+  readonly dataEnd: number;
+  readonly data: string;
+  readonly rows: number[];
+}
+
+/**
+ * The sheet's XML with the patch's changes made (the rows without a change kept byte for byte); `tally`, when given,
+ * receives what changed in its rows and cells (`PatchTally`).
+ */
+export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContext, tally?: PatchTally): string {
+  if (!patch.changed) return xml;
+  const { byRow, styled, heights, maxRow, maxColumn, colStyle, start, selfClosing, dataStart, dataEnd, data, rows } = patchPlan(xml, patch, ctx);
   let next = 0;
   // The whole sheet joined once, its text before and after the data with it (issue 28: not the data joined, then
   // joined again with them when first read: a congress Grid's 6.5 MB copied once more).
@@ -566,7 +593,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
 }
 
 /** The `<dimension ref>` grown to cover (row, column). */
-function withDimension(head: string, row: number, column: number): string {
+export function withDimension(head: string, row: number, column: number): string {
   return head.replace(/<dimension\b[^>]*?ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"[^>]*\/>/, (tag, l: string, t: string, r?: string, b?: string) => {
     const right = Math.max(columnOf(r ?? l), column);
     const bottom = Math.max(Number(b ?? t), row);
