@@ -116,8 +116,20 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     }
     return last;
   };
-  /** Wait until the element's text matches (writes are asynchronous). */
-  const waitForText = (locator: Locator, pattern: RegExp) => locator.filter({ hasText: pattern }).first().waitFor({ timeout: PATIENCE_MS });
+  /**
+   * Wait until the element's text matches (writes are asynchronous); on a timeout, say what the element and the page's
+   * status line said instead (a wait once ran out under heavy load, session 19, with nothing to tell why).
+   */
+  const waitForText = async (locator: Locator, pattern: RegExp) => {
+    try {
+      await locator.filter({ hasText: pattern }).first().waitFor({ timeout: PATIENCE_MS });
+    } catch (e) {
+      const texts = await locator.allInnerTexts().catch(() => ['(unreadable)']);
+      const status = await page.getByTestId('page-status').innerText().catch(() => '(unreadable)');
+      const errors = await page.getByTestId('errors').innerText().catch(() => '(unreadable)');
+      throw new Error(`${(e as Error).message}\nwaited for ${pattern}; the element said ${JSON.stringify(texts)}, the status ${JSON.stringify(status)}, the errors ${JSON.stringify(errors)}`);
+    }
+  };
   const noErrors = async () => expect((await page.getByTestId('errors').innerText()).trim()).toBe('');
   const openStep = (name: string) => page.locator(`nav button[data-step="${name}"]`).click();
 
