@@ -241,10 +241,16 @@ function pooledSlots(list: Int32Array[], n: number): Int32Array[] {
   return list;
 }
 
-/** Drops the pool's arrays longer than `POOLED_SLOT_LENGTH` (a rare large blossom's), after a solve. */
-function trimSlots(): void {
+/**
+ * Drops the pool's arrays longer than `POOLED_SLOT_LENGTH` (a rare large blossom's), after a solve of n vertices: only
+ * its first n slots can have grown (its blossoms are n…2n − 1, slots 0…n − 1), so the rest are not read (issue 28: a
+ * round's thirty small re-draws each read the whole pool, thousands of slots after a large field). A solve that threw
+ * leaves its slots to the next solve as large; only memory: a solver reads a slot's arrays up to the lengths it wrote.
+ */
+function trimSlots(n: number): void {
   for (const list of [SLOT_POOL.childs, SLOT_POOL.edges, SLOT_POOL.ends, SLOT_POOL.best]) {
-    for (let s = 0; s < list.length; s++) if (list[s].length > POOLED_SLOT_LENGTH) list[s] = NO_ENTRIES;
+    const end = Math.min(n, list.length);
+    for (let s = 0; s < end; s++) if (list[s].length > POOLED_SLOT_LENGTH) list[s] = NO_ENTRIES;
   }
 }
 
@@ -968,7 +974,7 @@ class BlossomSolver {
       for (let i = 0; i < spent; i++) this.expandBlossom(candidates[i], true);
     }
     const duals = this.exportDuals();
-    trimSlots();
+    trimSlots(n);
     return { mateEdge: this.mateEdge, duals };
   }
 

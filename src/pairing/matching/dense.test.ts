@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { maxWeightMatching, WeightedEdge } from './blossom';
 import { checkCertificate } from './certificate';
-import { maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
+import { matchingWeight, matchingWeightBig, maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
+import { readPairs } from './pairTable';
 import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
 import { seededRandom } from '../../../test/support/random';
 
@@ -199,5 +200,39 @@ describe('maxWeightPerfectMatching', () => {
       const b = maxWeightPerfectMatching(40, weight);
       expect(a).toEqual(b);
     }
+  });
+});
+
+describe('matchingWeight: summed as numbers while exact, else BigInt (issue 28)', () => {
+  // Weights up to the solver's full spread (2^50), so that sums pass 2^53 and the BigInt fallback is taken, and small
+  // ones, where it never is; random perfect matchings: the total must be the pair-by-pair BigInt sum exactly.
+  test('the same total as the pair-by-pair BigInt sum', () => {
+    const random = seededRandom(53);
+    let fallbacks = 0;
+    for (let it = 0; it < 300; it++) {
+      const n = 2 * (1 + Math.floor(random() * 40));
+      const spread = [2 ** 50, 2 ** 50 - 1, 1e6, 7][it % 4];
+      const base = [0, -(2 ** 49), 2 ** 49, 123][it % 4];
+      const order = Array.from({ length: n }, (_, i) => i).sort(() => random() - 0.5);
+      const mate = new Int32Array(n);
+      for (let k = 0; k < n; k += 2) {
+        mate[order[k]] = order[k + 1];
+        mate[order[k + 1]] = order[k];
+      }
+      // Extremes often: every pair of the matching at one end of the spread in some fields.
+      const extreme = it % 3 === 0;
+      // A random integer in 0…spread with every bit random (one draw of the source has only 32).
+      const any = () => (Math.floor(random() * 2 ** 26) * 2 ** 26 + Math.floor(random() * 2 ** 26)) % (spread + 1);
+      // Extreme fields: the matching's pairs at the top of the spread (less a little), the others at its bottom, so that
+      // the total grows past 2^53 in one direction with odd low bits.
+      const table = readPairs(n, (i: number, j: number) => base + (extreme ? (mate[i] === j ? spread - (any() % 1001) : any() % 3) : any()));
+      const fast = matchingWeight(table, mate);
+      expect(fast).toBe(matchingWeightBig(table, mate));
+      let sum = 0;
+      for (let v = 0; v < n; v++) if (mate[v] > v) sum += table.w[table.find(v, mate[v])] - table.offset;
+      if (Math.abs(sum) >= 2 ** 53) fallbacks++;
+    }
+    // Totals past 2^53 were met (the BigInt branch taken), not only sums exact as numbers.
+    expect(fallbacks).toBeGreaterThan(10);
   });
 });

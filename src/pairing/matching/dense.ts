@@ -171,13 +171,10 @@ function solveTable(table: PairTable, candidates: readonly CandidatePair[] | und
     const dualIndex = new BlossomDualIndex(state.duals);
     const { added, notPositive } = addViolators(graph, table, state.duals, dualIndex);
     if (added === 0) {
-      let total = 0n;
-      for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
-      total += BigInt(table.offset) * BigInt(n / 2);
       return {
         status: 'optimal',
         mate,
-        weight: total,
+        weight: matchingWeight(table, mate),
         passes,
         edgesUsed: packed.edgeCount,
         duals: state.duals,
@@ -187,6 +184,37 @@ function solveTable(table: PairTable, candidates: readonly CandidatePair[] | und
       };
     }
   }
+}
+
+/**
+ * The exact total weight of perfect matching `mate`: Σ (w − offset) over its pairs, plus offset · n/2. Summed as numbers
+ * while every partial sum stays below 2^53 in magnitude (integers there are exact, so it is the same sum), and as BigInt
+ * from the first pair that could pass it: one BigInt conversion a solve instead of one per pair (issue 28: a round
+ * makes some thirty solves, each converting hundreds of pairs). `matchingWeightBig` is the sum pair by pair in BigInt.
+ */
+export function matchingWeight(table: PairTable, mate: Int32Array): bigint {
+  const n = table.n;
+  const { w, offset } = table;
+  let small = 0;
+  let big = 0n;
+  for (let v = 0; v < n; v++) {
+    if (mate[v] <= v) continue;
+    const x = w[table.find(v, mate[v])] - offset;
+    if (Math.abs(small) + Math.abs(x) < 2 ** 53) small += x;
+    else {
+      big += BigInt(small) + BigInt(x);
+      small = 0;
+    }
+  }
+  return big + BigInt(small) + BigInt(offset) * BigInt(n / 2);
+}
+
+/** {@link matchingWeight} pair by pair in BigInt (the reference its test compares it with). */
+export function matchingWeightBig(table: PairTable, mate: Int32Array): bigint {
+  const n = table.n;
+  let total = 0n;
+  for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
+  return total + BigInt(table.offset) * BigInt(n / 2);
 }
 
 function infeasible(
