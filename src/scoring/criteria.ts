@@ -219,28 +219,53 @@ export function sososContributions(sb: Scoreboard, p: number): { round: number; 
 }
 
 export function sosos(sb: Scoreboard, p: number): Fraction {
-  const rows = sososContributions(sb, p);
+  // The sum of `sososContributions`' values, each taken as that function gives it, in the same order and by the same
+  // arithmetic — without making its lines (issue 28: a congress's table reads the SOSOS of every player, ten lines of
+  // each, made only to be summed; test/scoring/sososLines.test.ts compares the two).
+  const rounds = sb.rounds[p];
   let num = 0;
   let den = 1;
   let counted = 0;
-  for (const row of rows) {
-    if (!row.value) continue;
+  for (let i = 0; i < rounds.length; i++) {
+    const r = rounds[i];
+    let value: Fraction | null;
+    if (r.opponent >= 0) value = sos(sb, r.opponent);
+    else {
+      switch (sb.ruleset.sososWithoutOpponent) {
+        case 'own-initial-times-rounds':
+          value = fromHalves(initialScore(sb, p) * sb.asOf);
+          break;
+        case 'own-sos':
+          value = sos(sb, p);
+          break;
+        case 'normalise':
+          value = null;
+          break;
+      }
+    }
+    if (!value) continue;
     // exact sum of fractions with small denominators
-    num = num * row.value.den + row.value.num * den;
-    den = den * row.value.den;
+    num = num * value.den + value.num * den;
+    den = den * value.den;
     const g = gcd(num, den);
     num /= g;
     den /= g;
     counted++;
   }
-  if (counted > 0 && counted < rows.length) return fraction(num * rows.length, den * counted);
+  if (counted > 0 && counted < rounds.length) return fraction(num * rounds.length, den * counted);
   return counted === 0 ? ZERO : fraction(num, den);
 }
 
 function gcd(a: number, b: number): number {
   let x = Math.abs(a);
   let y = Math.abs(b);
-  while (y) [x, y] = [y, x % y];
+  // (a swap through a variable, not `[x, y] = [y, x % y]`: that makes an array at each step, in code that mostly runs
+  // before V8 optimises it — a congress's SOSOS some 10,000 of these; issue 28)
+  while (y) {
+    const r = x % y;
+    x = y;
+    y = r;
+  }
   return x || 1;
 }
 

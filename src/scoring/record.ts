@@ -105,7 +105,10 @@ export function buildRecords(t: Tournament, asOf: number): Records {
   players.forEach((p, i) => indexOf.set(p.id, i));
   const rounds: PlayerRound[][] = players.map(() => new Array<PlayerRound>(asOf));
 
-  for (const g of t.games) {
+  // (indexed loops, as in `lastPlayedRound`)
+  const games = t.games;
+  for (let i = 0; i < games.length; i++) {
+    const g = games[i];
     if (g.round < 1 || g.round > asOf) continue;
     const w = indexOf.get(g.white);
     const b = indexOf.get(g.black);
@@ -113,7 +116,9 @@ export function buildRecords(t: Tournament, asOf: number): Records {
     rounds[w][g.round - 1] = { round: g.round, outcome: outcomeOf(g, 'white'), opponent: b, colour: 'white', handicap: g.handicap, game: g };
     rounds[b][g.round - 1] = { round: g.round, outcome: outcomeOf(g, 'black'), opponent: w, colour: 'black', handicap: g.handicap, game: g };
   }
-  for (const bye of t.byes) {
+  const byes = t.byes;
+  for (let i = 0; i < byes.length; i++) {
+    const bye = byes[i];
     if (bye.round < 1 || bye.round > asOf) continue;
     const p = indexOf.get(bye.player);
     if (p === undefined || rounds[p][bye.round - 1]) continue;
@@ -134,7 +139,14 @@ export function buildRecords(t: Tournament, asOf: number): Records {
 /** The last round with any game or bye recorded — "standings as of now". */
 export function lastPlayedRound(t: Tournament): number {
   let last = 0;
-  for (const g of t.games) if (g.result !== 'unknown' && g.round > last) last = g.round;
-  for (const b of t.byes) if (b.round > last) last = b.round;
+  // (indexed loops: a congress's 5,000 games, read a few times a batch mostly before V8 optimises this — some three
+  // times faster so than through the array's iterator; issue 28)
+  const games = t.games;
+  for (let i = 0; i < games.length; i++) {
+    const g = games[i];
+    if (g.result !== 'unknown' && g.round > last) last = g.round;
+  }
+  const byes = t.byes;
+  for (let i = 0; i < byes.length; i++) if (byes[i].round > last) last = byes[i].round;
   return Math.min(last, t.settings.rounds);
 }

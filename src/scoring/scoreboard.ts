@@ -205,13 +205,27 @@ export function shareEarlierRounds(before: Tournament, after: Tournament): void 
   // (every round before the first added one; no round is below 1, so nothing is shared when a round 0 or less is added)
   const upTo = Math.min(first - 1, after.settings.rounds);
   if (!(upTo >= 0)) return;
-  const implied = new Set<number>();
-  for (const g of before.games) implied.add(g.white).add(g.black);
-  for (const b of before.byes) implied.add(b.player);
-  const sameImplied = added.every((id) => implied.has(id));
+  // Whether both imply the same players, settled when first asked: only a ruleset listing implied players alone asks
+  // (`twinStandings`), and gathering them is a pass over every game (issue 28: a congress's 5,000, each round's batch).
+  let sameImplied: boolean | undefined;
+  const impliesSame = (): boolean => {
+    if (sameImplied === undefined) {
+      const implied = new Set<number>();
+      for (const g of before.games) implied.add(g.white).add(g.black);
+      for (const b of before.byes) implied.add(b.player);
+      sameImplied = added.every((id) => implied.has(id));
+    }
+    return sameImplied;
+  };
   // One way: the later tournament finds what the earlier one made, not the reverse, so the earlier one (which its
   // caller keeps, the workbook as read) never keeps the later one and its scoreboards alive after the batch.
-  twins.set(after, { other: before, upTo, sameImplied });
+  twins.set(after, {
+    other: before,
+    upTo,
+    get sameImplied() {
+      return impliesSame();
+    },
+  });
 }
 
 /** The score tie-breakers sum (MMS in McMahon, NBW in Swiss), after round r, in half points. */

@@ -3,7 +3,7 @@
  * that differ (each expected as read), the Log lines appended, the live caches and the Grid's Place column.
  */
 import { type Round, type RulesetName, type Tournament } from '../../model/tournament';
-import type { CellValue, WorkbookBatch, WorkbookOp } from '../adapters/adapter';
+import { type CellValue, freshSheetOps, type WorkbookBatch, type WorkbookOp } from '../adapters/adapter';
 import { type GridLanguage } from '../cells/notation';
 import { gridCacheOps, isCacheSheet, settingsCacheOps, standingsCacheOps } from '../formulas/liveCache';
 import { hasBracket } from '../print/printouts';
@@ -13,7 +13,7 @@ import { GRID_SHEET, gridOps } from '../sheets/grid';
 import { LOG_SHEET, logOps, logWrapOps, type LogLine } from '../sheets/logSheet';
 import { pairingsOps, pairingsSheetName } from '../sheets/pairingsSheet';
 import { hasPlayoffSheet, playoffOps } from '../sheets/playoffSheet';
-import { playersOps } from '../sheets/playersSheet';
+import { PLAYERS_SHEET, playersOps } from '../sheets/playersSheet';
 import { STANDINGS_SHEET, standingsOps } from '../sheets/standingsSheet';
 import { expectAsRead, opsBySheet, sheetChanges, type SheetRead, type WorkbookRead } from './changes';
 import { type BatchContext, contextOf, type SessionOptions, SessionRefusal } from './context';
@@ -56,9 +56,17 @@ export function tournamentBatch(
     playersRendered = { t, ops: playersOps(t.players, t.settings.entrants) };
     return playersRendered.ops;
   };
+  // A Players sheet the batch leaves as it is — read, not rewritten whole, and rendered alike as read and as it will be
+  // (the very same players and entrants' settings) — changes nothing: its diff finds every cell the same (the same
+  // values, no formula to refresh: `playersCells` writes values alone) and the same layout, and keeps only its
+  // `ensure-sheet`. So it is neither rendered nor compared, only ensured (issue 28: a congress register of 1,000 players,
+  // some 20 ms of a round's batch). `unchangedPlayersOps` is that diff's answer; test/workbook/batchFastPaths.test.ts
+  // compares the two.
+  const readT = ctx.readTournament ?? before;
+  const playersKept = ctx.read?.has(PLAYERS_SHEET) === true && !options.whole?.has(PLAYERS_SHEET) && readT.players === after.players && readT.settings.entrants === after.settings.entrants;
   const render = (t: Tournament, asRead = false) => [
     ...gridOps(t, { language: ctx.language }),
-    ...players(t),
+    ...(playersKept ? unchangedPlayersOps() : players(t)),
     ...(options.rounds ?? []).filter((r) => !asRead || ctx.read?.has(pairingsSheetName(r))).flatMap((r) => pairingsOps(t, r, ctx.language)),
     ...(withStandings ? standingsOps(t) : []),
     ...(asRead ? [] : liveCacheOps(t, ctx.language, withStandings)),
@@ -71,7 +79,16 @@ export function tournamentBatch(
   // The poster, the ceremony, the European results and the team sheets the workbook has follow (derivedSheets.ts).
   const extra = [...(options.extra ?? []), ...derivedSheetsOps(after, ctx, options.derivedLeft ?? writtenWhole(options.extra ?? []))];
   if (!ctx.read) return { label, ops: [...render(after), ...extra, ...logOps(lines, ctx.logRow, ctx.time)] };
-  return { label, ops: [...changedOps(ctx, render(ctx.readTournament ?? before, true), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
+  return { label, ops: [...changedOps(ctx, render(readT, true), render(after), options), ...extra, ...logAppendOps(lines, ctx)] };
+}
+
+/**
+ * What `sheetChanges` makes of the Players sheet rendered alike before and after (`playersOps` of the same players and
+ * entrants' settings, the sheet read): its `ensure-sheet` alone — no cell differs, none is a formula, the layout is the
+ * same, and it defines no name. Standing in for both renderings, it is diffed to itself into that op.
+ */
+export function unchangedPlayersOps(): WorkbookOp[] {
+  return freshSheetOps(PLAYERS_SHEET).filter((op) => op.kind === 'ensure-sheet');
 }
 
 /**

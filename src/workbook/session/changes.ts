@@ -137,19 +137,27 @@ class RectCells {
    * number, boolean or blank) — cells for which `sheetChanges`' `visit` does nothing: they are the `same` and no
    * formula, so neither written, expected nor refreshed (issue 28: most of a congress Grid's 70,000 cells).
    */
-  eachAgainst(other: RectCells, visit: (row: number, column: number) => void): void {
+  eachAgainst(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const aligned = other.top === this.top && other.left === this.left;
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const otherLine = aligned ? other.cells[i] : undefined;
       const row = this.top + i;
-      for (let j = 0; j < line.length; j++) {
-        const b = line[j];
-        if (b === null || typeof b !== 'object') {
-          const a = aligned ? otherLine?.[j] : other.getAt(row, this.left + j);
-          if (a === b) continue;
+      // (the cells of spilling units passed over: `visit` does nothing there — issue 28, a congress's Standings table is
+      // one unit of some 13,000 cells, the Grid's Place column 2,000)
+      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
+      let j = 0;
+      for (let c = 0; c <= covered.length; c += 2) {
+        const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
+        for (; j < end; j++) {
+          const b = line[j];
+          if (b === null || typeof b !== 'object') {
+            const a = aligned ? otherLine?.[j] : other.getAt(row, this.left + j);
+            if (a === b) continue;
+          }
+          visit(row, this.left + j);
         }
-        visit(row, this.left + j);
+        if (c < covered.length) j = Math.max(j, covered[c + 1] - this.left);
       }
     }
   }
@@ -166,19 +174,56 @@ class RectCells {
    * the cells looked up in place, row by row, rather than each spelled as a key and looked up through it (issue 28: a
    * congress batch's second pass over some 170,000 cells, almost all of which both renderings write).
    */
-  eachOutside(other: RectCells, visit: (row: number, column: number) => void): void {
+  eachOutside(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const shift = this.left - other.left;
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const row = this.top + i;
       const otherLine = row >= other.top ? other.cells[row - other.top] : undefined;
-      for (let j = 0; j < line.length; j++) {
-        const column = this.left + j;
-        if (otherLine !== undefined && column >= other.left && otherLine[j + shift] !== undefined) continue;
-        visit(row, column);
+      // (the spilling units' cells passed over, as in `eachAgainst`)
+      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
+      let j = 0;
+      for (let c = 0; c <= covered.length; c += 2) {
+        const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
+        for (; j < end; j++) {
+          const column = this.left + j;
+          if (otherLine !== undefined && column >= other.left && otherLine[j + shift] !== undefined) continue;
+          visit(row, column);
+        }
+        if (c < covered.length) j = Math.max(j, covered[c + 1] - this.left);
       }
     }
   }
+}
+
+/** A rectangle of cells: its top-left cell and its size (a spilling formula's unit). */
+interface Rectangle {
+  readonly row: number;
+  readonly column: number;
+  readonly rows: number;
+  readonly columns: number;
+}
+
+const NONE: readonly number[] = [];
+
+/**
+ * The columns of `row` inside any of the rectangles, as ranges `[from, to)` laid flat (from, to, from, to …), in
+ * order and merged where they meet or overlap; none for a row no rectangle covers.
+ */
+function coveredColumns(units: readonly Rectangle[], row: number): readonly number[] {
+  let ranges: [number, number][] | undefined;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    if (row >= u.row && row < u.row + u.rows && u.columns > 0) (ranges ??= []).push([u.column, u.column + u.columns]);
+  }
+  if (!ranges) return NONE;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const flat: number[] = [];
+  for (const [from, to] of ranges) {
+    if (flat.length > 0 && from <= flat[flat.length - 1]) flat[flat.length - 1] = Math.max(flat[flat.length - 1], to);
+    else flat.push(from, to);
+  }
+  return flat;
 }
 
 /** What `written` answers: the cells of a rendering, by row and column. */
@@ -254,13 +299,20 @@ export interface SheetChanges {
 /** Cells in row runs: one `write` (or `cached-values`) per run of adjacent cells on a row. */
 function runs<T>(cells: Map<number, T>, make: (at: string, row: T[]) => WorkbookOp): WorkbookOp[] {
   // (ascending, as `sort((a, b) => a - b)` puts them: distinct whole numbers, sorted by a typed array without a comparator)
-  const keys = Float64Array.from(cells.keys()).sort();
+  // (the keys copied and each run's cells gathered by plain loops, not `Float64Array.from` of the map's iterator and
+  // `Array.from` of a view per run: a congress round's batch writes some 7,000 runs, in code not optimised yet; issue 28)
+  const keys = new Float64Array(cells.size);
+  let n = 0;
+  for (const k of cells.keys()) keys[n++] = k;
+  keys.sort();
   const ops: WorkbookOp[] = [];
   let start = 0;
   for (let i = 1; i <= keys.length; i++) {
     if (i < keys.length && keys[i] === keys[i - 1] + 1) continue;
     const first = keys[start];
-    ops.push(make(cellAddress(Math.floor(first / COLUMNS), first % COLUMNS), Array.from(keys.subarray(start, i), (k) => cells.get(k)!)));
+    const row: T[] = [];
+    for (let j = start; j < i; j++) row.push(cells.get(keys[j])!);
+    ops.push(make(cellAddress(Math.floor(first / COLUMNS), first % COLUMNS), row));
     start = i;
   }
   return ops;
@@ -353,8 +405,8 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     expected.push(found);
   };
   if (was instanceof RectCells && will instanceof RectCells) {
-    was.eachAgainst(will, visit);
-    will.eachOutside(was, visit);
+    was.eachAgainst(will, visit, spills);
+    will.eachOutside(was, visit, spills);
   } else {
     was.each(visit);
     will.each((row, column) => {
@@ -381,8 +433,8 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
 }
 
 /** The spilling formulas a rendering writes: anchor position and size (the unit's rectangle). */
-function spillsOf(cells: WrittenCells): { row: number; column: number; rows: number; columns: number }[] {
-  const out: { row: number; column: number; rows: number; columns: number }[] = [];
+function spillsOf(cells: WrittenCells): Rectangle[] {
+  const out: Rectangle[] = [];
   for (const k of cells.spilling()) {
     const c = cells.get(k);
     if (!isFormula(c) || !c.spill) continue;

@@ -114,8 +114,12 @@ export function gridLayout(rounds: number, players: number, options: GridOptions
 /** The last round with any game (reported or not) or bye: the rounds the grid shows. */
 export function pairedRounds(t: Tournament): number {
   let last = 0;
-  for (const g of t.games) if (g.round > last) last = g.round;
-  for (const b of t.byes) if (b.round > last) last = b.round;
+  // (indexed loops: some three times faster than the arrays' iterators in code not optimised yet, as a batch runs it;
+  // issue 28)
+  const games = t.games;
+  for (let i = 0; i < games.length; i++) if (games[i].round > last) last = games[i].round;
+  const byes = t.byes;
+  for (let i = 0; i < byes.length; i++) if (byes[i].round > last) last = byes[i].round;
   return Math.min(last, t.settings.rounds);
 }
 
