@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check';
 import type { CellFormat, CellInput } from '../../src/workbook/adapters/adapter';
-import { patchedSheetXml, SheetPatch, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { patchedSheetXml, pendingColumns, SheetPatch, xmlText, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { escapeXml } from '../../src/workbook/adapters/xlsxXml';
 import { columnLetter } from '../../src/workbook/cells/address';
 import { oraclePatchedSheetXml } from './patchOracle';
 
@@ -136,5 +137,35 @@ describe("a sheet's patching with its shortcuts gives what it gave without them 
     expect(fast).toEqual(plain);
     expect(fast.xml).toContain('<row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>5</v></c></row>');
     expect(fast.xml).toContain('<row r="3" s="4" customFormat="1"><c r="A3" s="4" t="s"><v>1</v></c><c r="B3"/></row>');
+  });
+});
+
+describe('the pieces of a changed row (issue 28, session 20)', () => {
+  test("a text as an XML text node: escaped as escapeXml escapes it, the characters XML cannot hold dropped", () => {
+    // eslint-disable-next-line no-control-regex
+    const plain = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+    const piece = fc.constantFrom('&', '<', '>', '"', "'", '&amp;', '&quot;', 'a', '½', '\u0001', '\n', ' ', 'IF(H16="+",1,0)', '\uFFFE', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(xmlText(text)).toBe(plain(text));
+      }),
+      { numRuns: 2000, seed: 28 },
+    );
+    expect(xmlText('a<b & "c">d')).toBe('a&lt;b &amp; &quot;c&quot;&gt;d');
+  });
+
+  test("a row's columns changed or formatted: each once, ascending, as the typed array sorted them", () => {
+    const keys = fc.uniqueArray(fc.integer({ min: 1, max: 16384 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(keys, fc.option(keys), fc.boolean(), (changed, formatted, ascending) => {
+        const order = ascending ? [...changed].sort((a, b) => a - b) : changed;
+        const changes = new Map(order.map((c) => [c, true]));
+        const formats = formatted ? new Map(formatted.map((c) => [c, true])) : undefined;
+        const expected = [...new Set([...changes.keys(), ...(formats?.keys() ?? [])])].sort((a, b) => a - b);
+        expect(Array.from(pendingColumns(changes, formats))).toEqual(expected);
+      }),
+      { numRuns: 1000, seed: 28 },
+    );
   });
 });
