@@ -169,3 +169,14 @@ describe('the pieces of a changed row (issue 28, session 20)', () => {
     );
   });
 });
+
+test("a cell inside a merged range is found by its numbers as by its key text (issue 28, session 20)", () => {
+  const slaves = new Set(['16:7', '16:8', '14:33', '2:16384', '3:32768', '007:2', '5:1e1', 'x', '1:2:3']);
+  const patch = new SheetPatch({ values: [], formulas: [] }, slaves);
+  for (const row of [0, 1, 2, 3, 5, 7, 14, 16, 17]) {
+    for (const column of [0, 1, 2, 7, 8, 9, 10, 33, 16384, 32768]) expect([row, column, patch.isMergeSlave(row, column)]).toEqual([row, column, slaves.has(`${row}:${column}`)]);
+  }
+  expect(patch.isMergeSlave(16, 7)).toBe(true);
+  expect(patch.isMergeSlave(3, 32768)).toBe(true);
+  expect(patch.isMergeSlave(7, 2)).toBe(false);
+});

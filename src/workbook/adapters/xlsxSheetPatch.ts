@@ -45,12 +45,21 @@ export class SheetPatch {
   readonly heights = new Map<number, number>();
   /** The cells inside merged ranges other than their top-left (never written here: ExcelJS writes those). */
   private readonly slaves: ReadonlySet<string>;
+  /**
+   * The same cells by `row * KEY + column` (of those whose key is `row:column` in whole numbers), looked up without a
+   * key text made for each (issue 28: a round's batch checks ~12,000 expected cells of sheets with merged headers).
+   */
+  private readonly slaveKeys = new Set<number>();
 
   /** `owned`: the cells are the patch's own (read for it, held by nothing else): taken as they are, not copied (issue 28). */
   constructor(cells: SheetCells, slaves: ReadonlySet<string>, owned = false) {
     this.values = owned ? cells.values : cells.values.map((row) => [...row]);
     this.formulas = owned ? cells.formulas : cells.formulas.map((row) => [...row]);
     this.slaves = slaves;
+    for (const key of slaves) {
+      const m = /^(\d+):(\d+)$/.exec(key);
+      if (m && Number(m[1]) < 2 ** 31 && Number(m[2]) < KEY && `${Number(m[1])}:${Number(m[2])}` === key) this.slaveKeys.add(Number(m[1]) * KEY + Number(m[2]));
+    }
   }
 
   get changed(): boolean {
@@ -109,6 +118,8 @@ export class SheetPatch {
   }
 
   isMergeSlave(row: number, column: number): boolean {
+    // A whole row and column below KEY: its key is in `slaveKeys` exactly when `row:column` is in `slaves`.
+    if (Number.isInteger(row) && Number.isInteger(column) && row >= 0 && row < 2 ** 31 && column >= 0 && column < KEY) return this.slaveKeys.has(row * KEY + column);
     return this.slaves.has(`${row}:${column}`);
   }
 
@@ -129,15 +140,19 @@ export class SheetPatch {
 
   /** Writes a rectangle of cells from (row, column), as the `write` op does. */
   write(row: number, column: number, cells: readonly (readonly CellInput[])[]): void {
-    cells.forEach((line, i) =>
-      line.forEach((c, j) => {
-        const r = row + i;
+    // Plain loops, not two closures an op (a round's batch writes ~7,000 ops into the Grid and its caches: issue 28).
+    for (let i = 0; i < cells.length; i++) {
+      const line = cells[i];
+      const r = row + i;
+      for (let j = 0; j < line.length; j++) {
+        const c = line[j];
         const col = column + j;
         this.changes.set(r * KEY + col, { input: c });
-        if (isFormulaInput(c)) this.set(r, col, c.value ?? null, `=${formulaBody(c.formula)}`);
+        // The formula as read (with its "="): the op's own text when it has one, not its body sliced and joined again.
+        if (isFormulaInput(c)) this.set(r, col, c.value ?? null, c.formula.charCodeAt(0) === 61 ? c.formula : `=${c.formula}`);
         else this.set(r, col, c, null);
-      }),
-    );
+      }
+    }
   }
 
   /** Sets the cached value of the formula in each cell that holds one, as the `cached-values` op does. */
@@ -407,14 +422,16 @@ export function patchPlan(xml: string, patch: SheetPatch, ctx: PatchContext): Pa
   const byRow = new Map<number, Map<number, CellChange>>();
   let maxRow = 0;
   let maxColumn = 0;
-  for (const [k, change] of patch.changes) {
+  // By `forEach`, in the same order, without an entry array made for each of a round's ~5,000 Grid changes (issue 28).
+  patch.changes.forEach((change, k) => {
     const row = Math.floor(k / KEY);
     const column = k % KEY;
-    if (!byRow.has(row)) byRow.set(row, new Map());
-    byRow.get(row)!.set(column, change);
-    maxRow = Math.max(maxRow, row);
-    maxColumn = Math.max(maxColumn, column);
-  }
+    let cells = byRow.get(row);
+    if (!cells) byRow.set(row, (cells = new Map()));
+    cells.set(column, change);
+    if (row > maxRow) maxRow = row;
+    if (column > maxColumn) maxColumn = column;
+  });
   // The cells formatted, with the formats each takes in turn; the rows given a height.
   const styled = new Map<number, Map<number, CellFormat[]>>();
   const heights = ctx.style ? patch.heights : new Map<number, number>();

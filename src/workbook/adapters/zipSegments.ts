@@ -140,13 +140,10 @@ const exactUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function decodedInStretches(stretches: readonly Stretch[], whole: Uint8Array): { text: string; stretches: Stretch[] } | undefined {
   if (stretches.length === 0 || (whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf)) return undefined;
   const texts: string[] = [];
-  const out: Stretch[] = [];
   let at = 0;
   try {
     for (const st of stretches) {
-      const text = exactUtf8.decode(st.raw);
-      texts.push(text);
-      out.push({ ...st, text });
+      texts.push(exactUtf8.decode(st.raw));
       at += st.raw.length;
     }
     if (at > whole.length) return undefined;
@@ -154,7 +151,16 @@ export function decodedInStretches(stretches: readonly Stretch[], whole: Uint8Ar
   } catch {
     return undefined;
   }
-  return { text: texts.join(''), stretches: out };
+  const text = texts.join('');
+  // Each stretch's text a slice of the whole (no copy of its own kept: the part's text is held anyway).
+  const out: Stretch[] = [];
+  let from = 0;
+  for (let i = 0; i < stretches.length; i++) {
+    const to = from + texts[i].length;
+    out.push({ ...stretches[i], text: text.slice(from, to) });
+    from = to;
+  }
+  return { text, stretches: out };
 }
 
 /**
