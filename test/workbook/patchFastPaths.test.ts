@@ -180,3 +180,28 @@ test("a cell inside a merged range is found by its numbers as by its key text (i
   expect(patch.isMergeSlave(3, 32768)).toBe(true);
   expect(patch.isMergeSlave(7, 2)).toBe(false);
 });
+
+test("a batch that fails puts a patched sheet's reading back as it was, from the journal of the cells it overwrote (issue 28, session 20)", () => {
+  fc.assert(
+    fc.property(fc.array(editArb, { maxLength: 10 }), fc.array(editArb, { maxLength: 10 }), (before, during) => {
+      const patch = patchOf(before);
+      const copy = { values: patch.values.map((r) => [...r]), formulas: patch.formulas.map((r) => [...r]), changes: new Map(patch.changes), formats: [...patch.formats], heights: new Map(patch.heights) };
+      const was = patch.snapshot();
+      for (const e of during) {
+        if (e.kind === 'write') patch.write(e.row, e.column, e.cells);
+        else if (e.kind === 'cache') patch.cache(e.row, e.column, [[e.value]]);
+        else patch.format({ top: e.top, left: e.left, bottom: e.bottom, right: e.right }, e.format);
+      }
+      patch.restore(was);
+      expect({ values: patch.values, formulas: patch.formulas, changes: patch.changes, formats: patch.formats, heights: patch.heights }).toEqual(copy);
+      // Settled after a batch that did not fail: later writes are not journaled for it (and stay).
+      const next = patch.snapshot();
+      patch.write(1, 1, [['kept']]);
+      patch.settled(next);
+      patch.write(2, 2, [['also kept']]);
+      expect(patch.found(1, 1).value).toBe('kept');
+      expect(patch.found(2, 2).value).toBe('also kept');
+    }),
+    { numRuns: 40, seed: 28 },
+  );
+});
