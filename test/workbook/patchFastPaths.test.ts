@@ -8,7 +8,8 @@
  */
 import fc from 'fast-check';
 import type { CellFormat, CellInput } from '../../src/workbook/adapters/adapter';
-import { patchedSheetXml, SheetPatch, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { patchedSheetXml, pendingColumns, SheetPatch, xmlText, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { escapeXml } from '../../src/workbook/adapters/xlsxXml';
 import { columnLetter } from '../../src/workbook/cells/address';
 import { oraclePatchedSheetXml } from './patchOracle';
 
@@ -137,4 +138,70 @@ describe("a sheet's patching with its shortcuts gives what it gave without them 
     expect(fast.xml).toContain('<row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>5</v></c></row>');
     expect(fast.xml).toContain('<row r="3" s="4" customFormat="1"><c r="A3" s="4" t="s"><v>1</v></c><c r="B3"/></row>');
   });
+});
+
+describe('the pieces of a changed row (issue 28, session 20)', () => {
+  test("a text as an XML text node: escaped as escapeXml escapes it, the characters XML cannot hold dropped", () => {
+    // eslint-disable-next-line no-control-regex
+    const plain = (text: string) => escapeXml(text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ''));
+    const piece = fc.constantFrom('&', '<', '>', '"', "'", '&amp;', '&quot;', 'a', '½', '\u0001', '\n', ' ', 'IF(H16="+",1,0)', '\uFFFE', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(xmlText(text)).toBe(plain(text));
+      }),
+      { numRuns: 2000, seed: 28 },
+    );
+    expect(xmlText('a<b & "c">d')).toBe('a&lt;b &amp; &quot;c&quot;&gt;d');
+  });
+
+  test("a row's columns changed or formatted: each once, ascending, as the typed array sorted them", () => {
+    const keys = fc.uniqueArray(fc.integer({ min: 1, max: 16384 }), { maxLength: 12 });
+    fc.assert(
+      fc.property(keys, fc.option(keys), fc.boolean(), (changed, formatted, ascending) => {
+        const order = ascending ? [...changed].sort((a, b) => a - b) : changed;
+        const changes = new Map(order.map((c) => [c, true]));
+        const formats = formatted ? new Map(formatted.map((c) => [c, true])) : undefined;
+        const expected = [...new Set([...changes.keys(), ...(formats?.keys() ?? [])])].sort((a, b) => a - b);
+        expect(Array.from(pendingColumns(changes, formats))).toEqual(expected);
+      }),
+      { numRuns: 1000, seed: 28 },
+    );
+  });
+});
+
+test("a cell inside a merged range is found by its numbers as by its key text (issue 28, session 20)", () => {
+  const slaves = new Set(['16:7', '16:8', '14:33', '2:16384', '3:32768', '007:2', '5:1e1', 'x', '1:2:3']);
+  const patch = new SheetPatch({ values: [], formulas: [] }, slaves);
+  for (const row of [0, 1, 2, 3, 5, 7, 14, 16, 17]) {
+    for (const column of [0, 1, 2, 7, 8, 9, 10, 33, 16384, 32768]) expect([row, column, patch.isMergeSlave(row, column)]).toEqual([row, column, slaves.has(`${row}:${column}`)]);
+  }
+  expect(patch.isMergeSlave(16, 7)).toBe(true);
+  expect(patch.isMergeSlave(3, 32768)).toBe(true);
+  expect(patch.isMergeSlave(7, 2)).toBe(false);
+});
+
+test("a batch that fails puts a patched sheet's reading back as it was, from the journal of the cells it overwrote (issue 28, session 20)", () => {
+  fc.assert(
+    fc.property(fc.array(editArb, { maxLength: 10 }), fc.array(editArb, { maxLength: 10 }), (before, during) => {
+      const patch = patchOf(before);
+      const copy = { values: patch.values.map((r) => [...r]), formulas: patch.formulas.map((r) => [...r]), changes: new Map(patch.changes), formats: [...patch.formats], heights: new Map(patch.heights) };
+      const was = patch.snapshot();
+      for (const e of during) {
+        if (e.kind === 'write') patch.write(e.row, e.column, e.cells);
+        else if (e.kind === 'cache') patch.cache(e.row, e.column, [[e.value]]);
+        else patch.format({ top: e.top, left: e.left, bottom: e.bottom, right: e.right }, e.format);
+      }
+      patch.restore(was);
+      expect({ values: patch.values, formulas: patch.formulas, changes: patch.changes, formats: patch.formats, heights: patch.heights }).toEqual(copy);
+      // Settled after a batch that did not fail: later writes are not journaled for it (and stay).
+      const next = patch.snapshot();
+      patch.write(1, 1, [['kept']]);
+      patch.settled(next);
+      patch.write(2, 2, [['also kept']]);
+      expect(patch.found(1, 1).value).toBe('kept');
+      expect(patch.found(2, 2).value).toBe('also kept');
+    }),
+    { numRuns: 40, seed: 28 },
+  );
 });

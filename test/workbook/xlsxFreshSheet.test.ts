@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { Tournament } from '../../src/model/tournament';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import type { FreshSheet } from '../../src/workbook/adapters/xlsxFreshSheet';
+import { FreshSheet } from '../../src/workbook/adapters/xlsxFreshSheet';
 import { sheetCounts } from '../../src/workbook/adapters/xlsxLimits';
 import { freshSheetXml } from '../../src/workbook/adapters/xlsxSheetWriter';
 import { importBatch, pairRoundBatch, previewPairing, readSession, resultsBatch } from '../../src/workbook/session';
@@ -211,5 +211,36 @@ describe('new sheets written straight to XML, against ExcelJS writing them', () 
       const { rows, lastRow, cells } = written;
       expect([slot.name, { rows, lastRow, cells }]).toEqual([slot.name, sheetCounts(written.xml)]);
     }
+  });
+});
+
+describe("a new sheet's rows as the writer spells them (issue 28, session 20)", () => {
+  it('a row written, a row emptied, a row with a height alone and a row skipped', () => {
+    const sheet = new FreshSheet();
+    sheet.write(1, 2, [['a', 3]]);
+    sheet.write(2, 1, [[null]]);
+    sheet.height(3, 30);
+    sheet.write(5, 1, [[true, null, 2.5]]);
+    sheet.height(5, 12);
+    const written = freshSheetXml(sheet, (i) => i, (text) => text.length);
+    const data = /<sheetData>.*<\/sheetData>/.exec(written.xml)![0];
+    expect(data).toBe(
+      '<sheetData><row r="1" spans="2:3" x14ac:dyDescent="0.25"><c r="B1" t="s"><v>1</v></c><c r="C1"><v>3</v></c></row>' +
+        '<row r="3" ht="30" customHeight="1" x14ac:dyDescent="0.25"/>' +
+        '<row r="5" ht="12" customHeight="1" spans="1:3" x14ac:dyDescent="0.25"><c r="A5" t="b"><v>1</v></c><c r="C5"><v>2.5</v></c></row></sheetData>',
+    );
+    expect(written.xml).toContain('<dimension ref="A1:C5"/>');
+    expect({ rows: written.rows, lastRow: written.lastRow, cells: written.cells }).toEqual(sheetCounts(written.xml));
+    expect(written.rows).toBe(3);
+  });
+
+  it('a sheet without a row written is an empty <sheetData/>, its dimension A1', () => {
+    const sheet = new FreshSheet();
+    sheet.write(2, 1, [[null, null]]);
+    const written = freshSheetXml(sheet, (i) => i, () => 0);
+    expect(written.xml).toContain('<dimension ref="A1"/>');
+    expect(written.xml).toContain('<sheetData/>');
+    expect(written.xml).not.toContain('</sheetData>');
+    expect(written.rows).toBe(0);
   });
 });

@@ -7,9 +7,9 @@ import * as zlib from 'node:zlib';
 import JSZip from 'jszip';
 import { TengenInputError } from '../../src/model/errors';
 import { ZipParts } from '../../src/workbook/adapters/zipParts';
-import { streamsCodec, useZipCodec, zipCodec, type ZipCodec } from '../../src/workbook/adapters/zipCodec';
+import { crc32, crc32Combine, streamsCodec, useZipCodec, zipCodec, type ZipCodec } from '../../src/workbook/adapters/zipCodec';
 import { nodeZipCodec } from '../../src/workbook/adapters/zipCodecNode';
-import { markerEnds, stretchStarts } from '../../src/workbook/adapters/zipSegments';
+import { decodedInStretches, inflateStretched, markerEnds, stretchStarts, writeStretched, type Stretch } from '../../src/workbook/adapters/zipSegments';
 
 const SHEET = 'xl/worksheets/sheet1.xml';
 
@@ -176,4 +176,102 @@ describe('a big worksheet written in stretches', () => {
     useZipCodec(nodeZipCodec);
     expect(await ZipParts.read(saved).text(SHEET)).toBe(sheet(2000));
   });
+});
+
+describe("stretches known by their text (issue 28, session 20: a result's save encodes only the rows it changed)", () => {
+  const withoutTexts = (list: readonly Stretch[]) => list.map(({ raw, compressed }) => ({ raw, compressed }));
+
+  test('a save with the previous stretches known by their text writes what it writes comparing their bytes', () => {
+    const base = sheet(2000).replace('<row r="1">', '<row r="1"><c r="Z1" t="inlineStr"><is><t>\u2702 ✂</t></is></c>');
+    const first = writeStretched(nodeZipCodec, base, []);
+    expect(first.stretches.every((st) => st.text !== undefined && Buffer.from(st.text).equals(st.raw))).toBe(true);
+    const variants = [
+      base,
+      sheet(2000, 700),
+      base.replace('Ünïcödé ½ value 919', 'Ünïcödé ½ value 9190'),
+      base.replace('<row r="100">', '<row r="100"><c r="Z100"><v>½</v></c>'),
+      base.replace(/<row r="(\d+)"><c r="A\1" t="inlineStr"><is><t>Ünïcödé ½ value 7/g, '<row r="$1"><c r="A$1" t="inlineStr"><is><t>Unicode 7'),
+      base.slice(0, base.indexOf('<row r="1200">')) + base.slice(base.indexOf('<row r="1300">')),
+      base.slice(0, 400000),
+    ];
+    for (const text of variants) {
+      const byText = writeStretched(nodeZipCodec, text, first.stretches);
+      const byBytes = writeStretched(nodeZipCodec, text, withoutTexts(first.stretches));
+      expect(Buffer.from(byText.raw).equals(Buffer.from(text))).toBe(true);
+      expect(Buffer.from(byText.data).equals(Buffer.from(byBytes.data))).toBe(true);
+      expect(byText.crc).toBe(byBytes.crc);
+      expect(byText.crc).toBe(zlib.crc32(Buffer.from(text)));
+      expect(zlib.inflateRawSync(byText.data).toString('utf8')).toBe(text);
+    }
+  });
+
+  test("a stretch whose text a previous one has takes that one's bytes, not its text encoded again", () => {
+    const text = sheet(300);
+    const first = writeStretched(nodeZipCodec, text, []);
+    // The first stretch's bytes replaced by others of the same length: taken as they are, so the text was not encoded.
+    const marked = Uint8Array.from(first.stretches[0].raw);
+    marked[10] = 0x41;
+    const previous = [{ ...first.stretches[0], raw: marked }, ...first.stretches.slice(1)];
+    const again = writeStretched(nodeZipCodec, text, previous);
+    expect(again.raw[10]).toBe(0x41);
+    expect(Buffer.from(again.raw.subarray(first.stretches[0].raw.length)).equals(Buffer.from(first.raw.subarray(first.stretches[0].raw.length)))).toBe(true);
+  });
+
+  test('a part read in stretches is decoded stretch by stretch as it is whole, or whole when that could differ', async () => {
+    const text = sheet(2000).replace('<row r="64">', '<row r="64"><c r="Z64"><v>✂</v></c>');
+    const written = writeStretched(nodeZipCodec, text, []);
+    const read = (await inflateStretched(nodeZipCodec, written.data, written.raw.length, written.crc))!;
+    const decoded = decodedInStretches(read.stretches, read.bytes)!;
+    expect(decoded.text).toBe(new TextDecoder().decode(read.bytes));
+    expect(decoded.stretches.map((st) => st.text)).toEqual(written.stretches.map((st) => st.text));
+    // A byte-order mark (dropped by the decoder: the stretch's text would not encode back to its bytes), a stretch
+    // not valid UTF-8 on its own (a character cut between two stretches): decoded whole, as before.
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...Buffer.from('<a/>')]);
+    expect(decodedInStretches([{ raw: bom, compressed: bom }], bom)).toBeUndefined();
+    const cut = Buffer.from('<a>½</a><b/>');
+    const at = cut.indexOf(0xbd);
+    expect(decodedInStretches([{ raw: cut.subarray(0, at), compressed: cut }], cut)).toBeUndefined();
+    const bad = Buffer.from([0x3c, 0xff, 0x3e]);
+    expect(decodedInStretches([{ raw: bad, compressed: bad }], bad)).toBeUndefined();
+    expect(decodedInStretches([{ raw: cut.subarray(0, 3), compressed: cut }], cut)!.text).toBe('<a>½</a><b/>');
+  });
+
+  test('read, changed and saved through the container: the part as written, its unchanged stretches copied', async () => {
+    useZipCodec(nodeZipCodec);
+    const zip = ZipParts.empty();
+    zip.file(SHEET, sheet(2000));
+    const saved = await zip.generate();
+    const { codec, deflated } = counting();
+    const before = zipCodec();
+    useZipCodec(codec);
+    try {
+      const again = ZipParts.read(saved);
+      expect(await again.text(SHEET)).toBe(sheet(2000));
+      again.file(SHEET, sheet(2000, 1999));
+      // Only the stretch changed is encoded: the others are known by the text read (never encoded again).
+      const encodes = jest.spyOn(TextEncoder.prototype, 'encodeInto');
+      const out = await again.generate();
+      expect(encodes).toHaveBeenCalledTimes(1);
+      encodes.mockRestore();
+      expect(deflated).toHaveLength(1);
+      expect(await ZipParts.read(out).text(SHEET)).toBe(sheet(2000, 1999));
+    } finally {
+      useZipCodec(before);
+    }
+  });
+});
+
+test("two byte sequences' CRC-32 combined from each one's is the CRC-32 of both (zlib's crc32_combine)", () => {
+  let seed = 28;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
+  for (const [a, b] of [[0, 0], [0, 5], [5, 0], [1, 1], [3, 8], [100, 1000], [65536, 7], [7, 200003], [1 << 20, 3]]) {
+    const x = bytes(a);
+    const y = bytes(b);
+    const both = new Uint8Array(a + b);
+    both.set(x);
+    both.set(y, a);
+    expect([a, b, crc32Combine(zlib.crc32(x), zlib.crc32(y), b)]).toEqual([a, b, zlib.crc32(both)]);
+    expect(crc32Combine(crc32(x), crc32(y), b)).toBe(crc32(both) >>> 0);
+  }
 });

@@ -731,6 +731,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       for (const [patch, was] of patches) patch.restore(was);
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     }
+    for (const [patch, was] of patches) patch.settled(was);
   }
 
   /**
@@ -813,6 +814,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
       throw new BatchError(batch.label, index, batch.ops[index], e instanceof Error ? e.message : String(e));
     } finally {
       this.beforeTouch = undefined;
+      for (const [patch, was] of patches) patch.settled(was);
     }
   }
 

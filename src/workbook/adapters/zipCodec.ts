@@ -55,6 +55,44 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
+/** a × b modulo the CRC-32 polynomial, both as CRC-32 holds polynomials (bit 31 the coefficient of x⁰: reflected). */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if (a & m) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ 0xedb88320 : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k = 0 … 31. */
+const X2N = (() => {
+  const table = new Uint32Array(32);
+  let p = 0x40000000; // x¹
+  table[0] = p;
+  for (let k = 1; k < 32; k++) table[k] = p = multModP(p, p);
+  return table;
+})();
+
+/**
+ * The CRC-32 of two byte sequences one after the other, from the CRC-32 of each and the second's length: what zlib's
+ * `crc32_combine` computes (the first's CRC multiplied by x^(8 × length) modulo the polynomial, the second's added).
+ * A part written in stretches (zipSegments.ts) has its CRC-32 from those of its stretches, the ones kept from the
+ * last save not read again (issue 28: a result's save computed the CRC-32 of a congress Grid's whole 6.5 MB).
+ */
+export function crc32Combine(crc1: number, crc2: number, length2: number): number {
+  // x^(8 × length2): the bits of length2, from x^8 (k = 3) up.
+  let p = 0x80000000; // x⁰
+  let k = 3;
+  for (let n = length2; n > 0; n = Math.floor(n / 2), k++) if (n % 2 === 1) p = multModP(X2N[k & 31], p);
+  return (multModP(p, crc1 >>> 0) ^ crc2) >>> 0;
+}
+
 /** CRC-32 as zip computes it (ISO 3309, polynomial 0xEDB88320). */
 export function crc32(data: Uint8Array): number {
   const t = CRC_TABLE;

@@ -16,7 +16,7 @@
  * The methods are named as JSZip's (`file`, `remove`, `async`) so the package code reads the same over either.
  */
 import { PartTooLarge, zipCodec } from './zipCodec';
-import { inflateStretched, stretchedPart, writeStretched, type Stretch } from './zipSegments';
+import { decodedInStretches, inflateStretched, stretchedPart, writeStretched, type Stretch } from './zipSegments';
 import { damagedWorkbook } from './damaged';
 import { MAX_PART_BYTES, partTooLarge } from './xlsxLimits';
 
@@ -187,8 +187,16 @@ export class ZipParts {
     const e = this.entries.get(path);
     if (!e) return Promise.reject(this.damaged(path, 'it is missing'));
     if (typeof e.content === 'string') return Promise.resolve(e.content);
-    e.text ??= this.bytes(path).then((b) => utf8.decode(b));
+    e.text ??= this.bytes(path).then((b) => this.decoded(e, b));
     return e.text;
+  }
+
+  /** A part's bytes as text; a part read in stretches decoded stretch by stretch, each given its text (`decodedInStretches`). */
+  private decoded(e: Entry, bytes: Uint8Array): string {
+    const read = e.stretches && e.stored && e.content === undefined ? decodedInStretches(e.stretches, bytes) : undefined;
+    if (!read) return utf8.decode(bytes);
+    e.stretches = read.stretches;
+    return read.text;
   }
 
   private async inflated(e: Entry): Promise<Uint8Array> {

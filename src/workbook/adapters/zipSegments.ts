@@ -14,14 +14,20 @@
  * copied into a later save wherever the same bytes come again. A marker that is no stretch's end (four such bytes by
  * chance, another program's own flushes) makes the reading fall back to inflating the part whole, as before.
  */
-import type { ZipCodec } from './zipCodec';
+import { crc32Combine, type ZipCodec } from './zipCodec';
 
 const encoder = new TextEncoder();
 
-/** A stretch of a part: its inflated bytes and the compressed bytes that inflate to them on their own. */
+/**
+ * A stretch of a part: its inflated bytes and the compressed bytes that inflate to them on their own; and, when known,
+ * the text they are the UTF-8 encoding of (exactly: encoding `text` gives `raw`).
+ */
 export interface Stretch {
   readonly raw: Uint8Array;
   readonly compressed: Uint8Array;
+  readonly text?: string;
+  /** The CRC-32 of `raw`, when known (the part's is combined from its stretches': `crc32Combine`). */
+  readonly crc?: number;
 }
 
 /** Rows per stretch: a congress Grid's 64 rows are ~200 kB, its cache sheets' ~40 kB (deflate's window is 32 kB). */
@@ -94,6 +100,8 @@ export async function inflateStretched(codec: ZipCodec, data: Uint8Array, size: 
   const stretches: Stretch[] = [];
   let from = 0;
   let at = 0;
+  // The part's CRC-32 combined from its stretches' (each kept, for a later save to combine again without reading them).
+  let whole = 0;
   try {
     for (const end of ends) {
       const piece = data.subarray(from, end);
@@ -101,33 +109,100 @@ export async function inflateStretched(codec: ZipCodec, data: Uint8Array, size: 
       const bytes = codec.inflateStretch(piece, size - at + 1, Math.min(size - at, Math.ceil((piece.length * size * 1.25) / data.length)));
       if (at + bytes.length > size) return undefined;
       out.set(bytes, at);
-      stretches.push({ raw: out.subarray(at, at + bytes.length), compressed: piece });
+      const raw = out.subarray(at, at + bytes.length);
+      const rawCrc = codec.crc32(raw);
+      whole = stretches.length === 0 ? rawCrc : crc32Combine(whole, rawCrc, raw.length);
+      stretches.push({ raw, compressed: piece, crc: rawCrc });
       at += bytes.length;
       from = end;
     }
     const last = await codec.inflate(data.subarray(from), size - at + 1, size - at);
     if (at + last.length !== size) return undefined;
     out.set(last, at);
+    whole = crc32Combine(whole, codec.crc32(out.subarray(at)), size - at);
   } catch {
     return undefined;
   }
-  if (codec.crc32(out) !== crc) return undefined;
+  if (whole !== crc >>> 0) return undefined;
   return { bytes: out, stretches };
+}
+
+const exactUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A part's bytes as text (UTF-8, as `TextDecoder` decodes it, a byte-order mark dropped), with its stretches each
+ * given its own text: decoded stretch by stretch, then joined. Only where that is exactly the whole decoded at once
+ * and each stretch's text encodes back to its bytes: every stretch (and the bytes after the last) valid UTF-8 on its
+ * own, no byte-order mark. Else undefined (the caller decodes the bytes whole, as before). A later save compares
+ * the stretches of the sheet's new XML with these texts, and copies the bytes of those that are the same, instead of
+ * encoding the whole new XML again (issue 28: a result changes one row of a congress Grid's 6.5 MB).
+ */
+export function decodedInStretches(stretches: readonly Stretch[], whole: Uint8Array): { text: string; stretches: Stretch[] } | undefined {
+  if (stretches.length === 0 || (whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf)) return undefined;
+  const texts: string[] = [];
+  let at = 0;
+  try {
+    for (const st of stretches) {
+      texts.push(exactUtf8.decode(st.raw));
+      at += st.raw.length;
+    }
+    if (at > whole.length) return undefined;
+    texts.push(exactUtf8.decode(whole.subarray(at)));
+  } catch {
+    return undefined;
+  }
+  const text = texts.join('');
+  // Each stretch's text a slice of the whole (no copy of its own kept: the part's text is held anyway).
+  const out: Stretch[] = [];
+  let from = 0;
+  for (let i = 0; i < stretches.length; i++) {
+    const to = from + texts[i].length;
+    out.push({ ...stretches[i], text: text.slice(from, to) });
+    from = to;
+  }
+  return { text, stretches: out };
 }
 
 /**
  * A worksheet's XML written in stretches: each stretch whose bytes one of `previous` holds copied as its compressed
- * bytes, the others deflated (`codec.deflateStretch`); the CRC-32 computed once, over the whole.
+ * bytes, the others deflated (`codec.deflateStretch`); the CRC-32 computed once, over the whole. A stretch whose text
+ * one of `previous` has (`Stretch.text`) takes that one's bytes as they are, not encoded again (the same bytes: its
+ * text encodes to them).
  */
 export function writeStretched(codec: ZipCodec, text: string, previous: readonly Stretch[]): { raw: Uint8Array; data: Uint8Array; crc: number; stretches: Stretch[] } {
   // The text encoded once, into one buffer, stretch by stretch (their lengths in bytes are where they end); each
   // stretch begins at a "<": never inside a character, so the stretches' bytes are the whole text's.
   let raw = new Uint8Array(text.length + (text.length >> 4) + 16);
   const ends: number[] = [];
+  const pieces: string[] = [];
+  const known = new Map<number, Stretch[]>();
+  for (const st of previous) {
+    if (st.text === undefined) continue;
+    const list = known.get(st.text.length);
+    if (list) list.push(st);
+    else known.set(st.text.length, [st]);
+  }
+  /** For each stretch, the stretch of `previous` with the same text (its bytes copied rather than encoded again). */
+  const same: (Stretch | undefined)[] = [];
   let at = 0;
   let from = 0;
   for (const end of [...stretchStarts(text), text.length]) {
     let rest = text.slice(from, end);
+    pieces.push(rest);
+    const was = known.get(rest.length)?.find((st) => st.text === rest);
+    same.push(was);
+    if (was) {
+      if (at + was.raw.length > raw.length) {
+        const larger = new Uint8Array(Math.max(raw.length * 2, at + was.raw.length + (text.length - end) * 3));
+        larger.set(raw.subarray(0, at));
+        raw = larger;
+      }
+      raw.set(was.raw, at);
+      at += was.raw.length;
+      ends.push(at);
+      from = end;
+      continue;
+    }
     for (;;) {
       const { read, written } = encoder.encodeInto(rest, raw.subarray(at));
       at += written;
@@ -149,13 +224,20 @@ export function writeStretched(codec: ZipCodec, text: string, previous: readonly
   }
   const equal = codec.equal ?? sameBytes;
   const compressed: Uint8Array[] = [];
+  const crcs: number[] = [];
   let size = FINAL_BLOCK.length;
   let start = 0;
-  for (const end of ends) {
+  // The whole text's CRC-32 combined from its stretches' (`crc32Combine`): a stretch kept knows its own.
+  let crc = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i];
     const bytes = raw.subarray(start, end);
     start = end;
-    const same = before.get(bytes.length)?.find((st) => equal(st.raw, bytes));
-    const c = same ? same.compressed : codec.deflateStretch!(bytes);
+    const reused = same[i] ?? before.get(bytes.length)?.find((st) => equal(st.raw, bytes));
+    const c = reused ? reused.compressed : codec.deflateStretch!(bytes);
+    const stretchCrc = reused?.crc ?? codec.crc32(bytes);
+    crcs.push(stretchCrc);
+    crc = i === 0 ? stretchCrc : crc32Combine(crc, stretchCrc, bytes.length);
     compressed.push(c);
     size += c.length;
   }
@@ -165,10 +247,10 @@ export function writeStretched(codec: ZipCodec, text: string, previous: readonly
   let dataAt = 0;
   compressed.forEach((c, i) => {
     data.set(c, dataAt);
-    stretches.push({ raw: raw.subarray(rawAt, ends[i]), compressed: data.subarray(dataAt, dataAt + c.length) });
+    stretches.push({ raw: raw.subarray(rawAt, ends[i]), compressed: data.subarray(dataAt, dataAt + c.length), text: pieces[i], crc: crcs[i] });
     rawAt = ends[i];
     dataAt += c.length;
   });
   data.set(FINAL_BLOCK, dataAt);
-  return { raw, data, crc: codec.crc32(raw), stretches };
+  return { raw, data, crc, stretches };
 }
