@@ -120,132 +120,11 @@ function elementText(body: string, name: string, selfClosed: string | undefined)
 const REF = /^([A-Z]+)(\d+)$/;
 
 /**
- * What `canonicalCell` found of the cell it read: its address, style, type, whether it has a body, and where its
- * formula's and its value's texts lie (-1: none). One object, written over for each cell (issue 28: no match array and
- * no texts made for each of a congress workbook's 100,000 cells, which a regular expression made).
- */
-const scan = { row: 0, column: 0, style: 0, type: 'n', body: false, f0: -1, f1: -1, v0: -1, v1: -1 };
-
-/** The type attribute's most frequent texts, not copied out of the XML each time. */
-function typeAt(d: string, from: number, to: number): string {
-  const n = to - from;
-  const c = d.charCodeAt(from);
-  if (n === 1) {
-    if (c === 115) return 's';
-    if (c === 110) return 'n';
-    if (c === 98) return 'b';
-    if (c === 101) return 'e';
-  } else if (n === 3 && c === 115 && d.charCodeAt(from + 1) === 116 && d.charCodeAt(from + 2) === 114) return 'str';
-  return d.slice(from, to);
-}
-
-/** Whether the character is one of `\w` (ASCII letters, digits, `_`). */
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
-
-/**
  * `<c r="B7" s="3" t="s"><f>…</f><v>…</v></c>` (attributes r, s, t in that order, each optional but r; formula and
- * value optional, without attributes; or self-closed) at `i`: the index just past it, its parts in `scan`; or -1
- * where the text at `i` is not such a cell. Exactly what the regular expression
- * `<c r="([A-Z]+)(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\/>|(>)(?:<f>([^<]*)<\/f>)?(?:<v>([^<]*)<\/v>)?<\/c>)` matches
- * (sticky), read character by character (test/workbook/xlsxSheetReader.test.ts compares it with the general scan).
+ * value optional, without attributes; or self-closed): captures column letters, row, style, type, then whether the
+ * cell has a body, its formula and its value.
  */
-function canonicalCell(d: string, i: number): number {
-  if (d.charCodeAt(i + 2) !== 32 || d.charCodeAt(i + 3) !== 114 || d.charCodeAt(i + 4) !== 61 || d.charCodeAt(i + 5) !== 34) return -1; // ` r="`
-  let at = i + 6;
-  let column = 0;
-  for (let ch = d.charCodeAt(at); ch >= 65 && ch <= 90; ch = d.charCodeAt(++at)) column = column * 26 + (ch - 64);
-  if (at === i + 6) return -1;
-  const digits = at;
-  let row = 0;
-  for (let ch = d.charCodeAt(at); ch >= 48 && ch <= 57; ch = d.charCodeAt(++at)) row = row * 10 + (ch - 48);
-  if (at === digits || d.charCodeAt(at) !== 34) return -1;
-  // Beyond 15 digits the sum above may round otherwise than the text's number.
-  if (at - digits > 15) row = Number(d.slice(digits, at));
-  at++;
-  let style = 0;
-  if (d.charCodeAt(at) === 32 && d.charCodeAt(at + 1) === 115 && d.charCodeAt(at + 2) === 61 && d.charCodeAt(at + 3) === 34) {
-    // ` s="digits"`
-    at += 4;
-    const from = at;
-    for (let ch = d.charCodeAt(at); ch >= 48 && ch <= 57; ch = d.charCodeAt(++at)) style = style * 10 + (ch - 48);
-    if (at === from || d.charCodeAt(at) !== 34) return -1;
-    if (at - from > 15) style = Number(d.slice(from, at));
-    at++;
-  }
-  let type = 'n';
-  if (d.charCodeAt(at) === 32 && d.charCodeAt(at + 1) === 116 && d.charCodeAt(at + 2) === 61 && d.charCodeAt(at + 3) === 34) {
-    // ` t="word"`
-    at += 4;
-    const from = at;
-    while (isWordChar(d.charCodeAt(at))) at++;
-    if (at === from || d.charCodeAt(at) !== 34) return -1;
-    type = typeAt(d, from, at);
-    at++;
-  }
-  scan.row = row;
-  scan.column = column;
-  scan.style = style;
-  scan.type = type;
-  scan.f0 = scan.f1 = scan.v0 = scan.v1 = -1;
-  const ch = d.charCodeAt(at);
-  if (ch === 47) {
-    if (d.charCodeAt(at + 1) !== 62) return -1;
-    scan.body = false;
-    return at + 2;
-  }
-  if (ch !== 62) return -1;
-  scan.body = true;
-  at++;
-  // `<f>text</f>`, text without `<`
-  if (d.charCodeAt(at) === 60 && d.charCodeAt(at + 1) === 102 && d.charCodeAt(at + 2) === 62) {
-    const close = d.indexOf('<', at + 3);
-    if (close < 0 || !d.startsWith('</f>', close)) return -1;
-    scan.f0 = at + 3;
-    scan.f1 = close;
-    at = close + 4;
-  }
-  // `<v>text</v>`
-  if (d.charCodeAt(at) === 60 && d.charCodeAt(at + 1) === 118 && d.charCodeAt(at + 2) === 62) {
-    const close = d.indexOf('<', at + 3);
-    if (close < 0 || !d.startsWith('</v>', close)) return -1;
-    scan.v0 = at + 3;
-    scan.v1 = close;
-    at = close + 4;
-  }
-  return d.startsWith('</c>', at) ? at + 4 : -1;
-}
-
-/**
- * A whole number written as 1 to 15 ASCII digits between `from` and `to` (what `parseInt` and `parseFloat` read the
- * same from that text), or -1.
- */
-function digitsAt(d: string, from: number, to: number): number {
-  if (to <= from || to - from > 15) return -1;
-  let n = 0;
-  for (let k = from; k < to; k++) {
-    const ch = d.charCodeAt(k);
-    if (ch < 48 || ch > 57) return -1;
-    n = n * 10 + (ch - 48);
-  }
-  return n;
-}
-
-/** `typed(type, d.slice(from, to), style, context)`, without that text where it is a whole number (`digitsAt`). */
-function typedAt(type: string, d: string, from: number, to: number, style: number, context: CellContext): CellValue {
-  if (type === 's' || type === 'n') {
-    const n = digitsAt(d, from, to);
-    if (n >= 0) {
-      if (type === 's') {
-        const s = context.strings[n];
-        return s === undefined ? null : s;
-      }
-      if (!context.dateStyles.has(style)) return n;
-    }
-  }
-  return typed(type, d.slice(from, to), style, context);
-}
+const CANONICAL_CELL = /<c r="([A-Z]+)(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\/>|(>)(?:<f>([^<]*)<\/f>)?(?:<v>([^<]*)<\/v>)?<\/c>)/y;
 
 /**
  * The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. `shown` gives
@@ -268,24 +147,6 @@ export function readSheetCellsChecked(
   context: CellContext,
   limit: (rows: number, columns: number) => void,
   shown: (formula: string) => string = (f) => f,
-): { cells: SheetCells; cellAddresses: boolean } | undefined {
-  return readCells(xml, context, limit, shown, true);
-}
-
-/**
- * `readSheetCellsChecked` with every cell read by the general scan, none by `canonicalCell`: the reference its fast
- * path is compared with (test/workbook/xlsxSheetReader.test.ts). Not for the adapter.
- */
-export function readSheetCellsScanned(xml: string, context: CellContext, limit: (rows: number, columns: number) => void = () => undefined): { cells: SheetCells; cellAddresses: boolean } | undefined {
-  return readCells(xml, context, limit, (f) => f, false);
-}
-
-function readCells(
-  xml: string,
-  context: CellContext,
-  limit: (rows: number, columns: number) => void,
-  shown: (formula: string) => string,
-  canonical: boolean,
 ): { cells: SheetCells; cellAddresses: boolean } | undefined {
   const dataStart = xml.indexOf('<sheetData');
   // A sheet whose elements carry a namespace prefix (`<x:sheetData>`) is not read here as if it were empty.
@@ -311,33 +172,21 @@ function readCells(
     let f: string | undefined;
     let v: string | undefined;
     let body: string | undefined;
-    // A cell as Excel, LibreOffice, ExcelJS and Tengen write it, read by `canonicalCell`; any other form by the scan
-    // below, which gives the same for this form (test/workbook/xlsxSheetReader.test.ts).
-    const end = canonical ? canonicalCell(data, i) : -1;
-    if (end >= 0) {
-      i = end;
-      row = scan.row;
-      column = scan.column;
+    // A cell as Excel, LibreOffice, ExcelJS and Tengen write it, read by one match; any other form by the scan below,
+    // which gives the same for this form (test/workbook/xlsxSheetReader.test.ts).
+    CANONICAL_CELL.lastIndex = i;
+    const cell = CANONICAL_CELL.exec(data);
+    if (cell) {
+      i = CANONICAL_CELL.lastIndex;
+      row = Number(cell[2]);
+      column = columnOf(cell[1]);
       // Self-closed, or nothing inside: no value.
-      if (!scan.body || (scan.f0 < 0 && scan.v0 < 0)) continue;
+      if (cell[5] === undefined || (cell[6] === undefined && cell[7] === undefined)) continue;
       if (slaves !== undefined && slaves.has(slaveKey(row, column))) continue;
-      type = scan.type;
-      style = scan.style;
-      f = scan.f0 >= 0 ? data.slice(scan.f0, scan.f1) : undefined;
-      if (scan.v0 >= 0 && f === undefined && type !== 'inlineStr') {
-        // A value without formula (most cells of a sheet): typed from the XML's text, without a copy of it where the
-        // text is a whole number (issue 28: a text made for each of a congress workbook's 100,000 cells).
-        const value = typedAt(type, data, scan.v0, scan.v1, style, context);
-        if (value === null) continue;
-        if (row > rows) rows = row;
-        if (column > columns) columns = column;
-        cellRows.push(row);
-        cellColumns.push(column);
-        cellValues.push(value);
-        cellFormulas.push(null);
-        continue;
-      }
-      v = scan.v0 >= 0 ? data.slice(scan.v0, scan.v1) : undefined;
+      type = cell[4] ?? 'n';
+      style = cell[3] !== undefined ? Number(cell[3]) : 0;
+      f = cell[6];
+      v = cell[7];
     } else {
       if (!endsName(data, i + 2)) {
         i += 2;
