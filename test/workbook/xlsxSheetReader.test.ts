@@ -1,99 +1,113 @@
 /**
- * The quick reader's formulas unescaped together (xlsxSheetReader.ts `unescapedFormulas`, issue 28: a congress Grid's
- * 10,000 formulas joined, their `&quot;` replaced at once, split again) read as each unescaped by itself
- * (`readSheetCellsOneByOne`), which test/workbook/quickReader.test.ts compares with ExcelJS: formulas holding each
- * entity, malformed ones, `&amp;quot;`, texts beyond Latin-1, empty formulas, formulas read by the general scan
- * among them, custom functions under their shown names, and every sheet of the examples' workbooks.
+ * The quick reader's fast path (xlsxSheetReader.ts: a cell as every program writes it read by one match, its row's and
+ * style's numbers taken from the cell before when it writes the same text, issue 28) reads each sheet as the general
+ * scan reads it (`readSheetCellsScanned`), which test/workbook/quickReader.test.ts compares with ExcelJS. Cells in and
+ * near the canonical form — each attribute, type, value and formula form, and what breaks the form one character at a
+ * time — rows and styles changing from cell to cell, and every sheet of the examples' workbooks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import JSZip from 'jszip';
 import { parseTournamentJson } from '../../src/formats/json';
-import { shownFormula, UDF_PREFIX } from '../../src/workbook/adapters/excelFormulaStorage';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
-import { readSheetCellsChecked, readSheetCellsOneByOne, unescapedFormulas, type CellContext } from '../../src/workbook/adapters/xlsxSheetReader';
-import { unescapeXml } from '../../src/workbook/adapters/xlsxXml';
+import { readSheetCellsChecked, readSheetCellsScanned, type CellContext } from '../../src/workbook/adapters/xlsxSheetReader';
 import { importBatch } from '../../src/workbook/session';
 import { value } from './fixtures';
 
-const context: CellContext = { strings: ['zero', 'one'], dateStyles: new Set(), date1904: false };
-/** As the adapter reads custom functions (xlsx.ts `patchOfXml`). */
-const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? `=${shownFormula(formula.slice(1))}` : formula);
-
-/** Formula texts as written in `<f>`: every entity, malformed ones, long ones (the byte path), beyond Latin-1. */
-const TEXTS = [
-  '',
-  '1+1',
-  'IF(A1=&quot;&quot;,&quot;&quot;,A1)',
-  '&quot;a&quot;&amp;&quot;&lt;b&gt;&quot;',
-  '&amp;quot;',
-  '&&quot;quot;',
-  '&quot;quot;',
-  '&#34&quot;;',
-  '&x&quot;',
-  '&apos;x&apos;&#233;&#xE9;',
-  'A1&lt;&gt;&quot;x&quot;',
-  '&quot;',
-  '&quot',
-  '&',
-  ';&quot;;',
-  '&quot;Łukasz&quot;&amp;&quot;☺&quot;',
-  `SUM(${Array.from({ length: 80 }, (_x, i) => `IF(B${i}=&quot;+&quot;,1,0)`).join(',')})`,
-  `CONCAT(${Array.from({ length: 60 }, (_x, i) => `&quot;é${i}&quot;`).join(',')})`,
-  `${UDF_PREFIX}GO_PLACE(A1:A2,&quot;x&quot;)`,
-  `IF(${UDF_PREFIX}GO_SOS(Grid!A1:AZ400,A16)&gt;0,1,0)`,
-];
+const context: CellContext = { strings: ['zero', 'one', 'two & three', ''], dateStyles: new Set([4]), date1904: false };
 
 function sheet(cells: readonly string[]): string {
   return `<worksheet><sheetData><row r="1">${cells.join('')}</row></sheetData></worksheet>`;
 }
 
-const letters = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `A${String.fromCharCode(65 + i - 26)}`);
+function both(xml: string) {
+  const limits: string[] = [];
+  const fast = readSheetCellsChecked(xml, context, (rows, columns) => limits.push(`${rows}x${columns}`));
+  const slow = readSheetCellsScanned(xml, context, (rows, columns) => limits.push(`${rows}x${columns}`));
+  return { fast, slow, limits };
+}
 
-describe('formulas unescaped together read as one by one', () => {
-  test('unescapedFormulas gives what unescapeXml gives each text, with its =', () => {
-    expect(unescapedFormulas(TEXTS)).toEqual(TEXTS.map((t) => `=${unescapeXml(t)}`));
-    for (const t of TEXTS) expect(unescapedFormulas([t])).toEqual([`=${unescapeXml(t)}`]);
-    expect(unescapedFormulas(['IF(A1=&quot;&quot;,1,2)', 'x&lt;y'])).toEqual(['=IF(A1="",1,2)', '=x<y']);
+/** Cells the fast path reads, and cells a character away from its form, each beside the others. */
+const CELLS = [
+  '<c r="A1"><v>7</v></c>',
+  '<c r="B1" t="s"><v>2</v></c>',
+  '<c r="C1" t="s"><v>9</v></c>', // a shared string beyond the list: no value
+  '<c r="D1" t="s"><v>001</v></c>',
+  '<c r="E1" s="4"><v>46000</v></c>', // a date style: the date's text
+  '<c r="F1" s="4"><v>46000.25</v></c>',
+  '<c r="G1" s="12"><v>-1.5E-3</v></c>',
+  '<c r="H1"><v>1234567890123456789</v></c>', // beyond 15 digits: parseFloat's number
+  '<c r="I1"><v></v></c>',
+  '<c r="J1" t="b"><v>1</v></c>',
+  '<c r="K1" t="b"><v>0</v></c>',
+  '<c r="L1" t="e"><v>#N/A</v></c>',
+  '<c r="M1" t="str"><f>"a"&amp;"&lt;b&gt;"</f><v>a&lt;b&gt;</v></c>',
+  '<c r="N1"><f>1+1</f></c>',
+  '<c r="O1"><f></f><v>3</v></c>',
+  '<c r="P1" t="str"><f>_xldudf_GO_PLACE(A1:A2)</f><v></v></c>',
+  '<c r="Q1" t="inlineStr"><v>5</v></c>',
+  '<c r="R1" t="d"><v>12</v></c>',
+  '<c r="S1" t="n"><v> 12</v></c>',
+  '<c r="T1" t="s"><v>1 </v></c>',
+  '<c r="U1" t="s"><v>+1</v></c>',
+  '<c r="V1"/>',
+  '<c r="W1" s="3"/>',
+  '<c r="X1"></c>',
+  '<c r="Y1" s="3" t="s"><v>1</v></c>',
+  '<c r="Z1" s="0012" t="n"><v>0012</v></c>',
+  '<c r="AA1" s="x"><v>1</v></c>', // a style not a number: the general scan's
+  '<c r="AB1" t=""><v>1</v></c>',
+  '<c r="AC1" t="s" s="1"><v>1</v></c>', // attributes in another order
+  '<c r="AD1"  s="1"><v>1</v></c>',
+  '<c r="AE1"><v>1</v><f>2</f></c>',
+  '<c r="AF1"><f t="array" ref="AF1">1</f><v>1</v></c>',
+  '<c r="AG1"><v xml:space="preserve">1</v></c>',
+  '<c r="AH1"><v>1</v> </c>',
+  '<c r="AI1" t="inlineStr"><is><t>in &amp; line</t></is></c>',
+  '<c r="AJ1" / >',
+  '<c r="ak1"><v>1</v></c>',
+  '<c r="AL01"><v>1</v></c>',
+  '<c r="AM1"><v>1&amp;</v></c>',
+  '<c r="AN1" t="e"><v>#DIV/0!</v></c>',
+  '<c r="AO1" t="str"><v>x &quot;y&quot;</v></c>',
+  '<c r="AP1"><v>0</v></c>',
+  '<c r="AQ1"><v>999999999999999</v></c>',
+  '<c r="AR1" s="99999999999999999"><v>4</v></c>',
+];
+
+describe('the fast path reads each cell as the general scan', () => {
+  test.each(CELLS.map((c, i) => [i, c]))('cell %i: %s', (_i, cell) => {
+    const { fast, slow, limits } = both(sheet([cell as string]));
+    expect(fast).toEqual(slow);
+    expect(limits[0]).toEqual(limits[1]);
   });
 
-  test('a sheet of them, with cells the general scan reads among them, reads the same both ways', () => {
-    const cells = TEXTS.flatMap((t, i) => [
-      `<c r="${letters(i)}1" t="str"><f>${t}</f><v>v</v></c>`,
-      // Read by the general scan (attributes in another order, a formula with attributes): unescaped by itself.
-      `<c t="str" r="${letters(i)}2"><f>${t}</f><v>w</v></c>`,
-      `<c r="${letters(i)}3"><f t="array" ref="${letters(i)}3">${t}</f><v>1</v></c>`,
-    ]);
-    const xml = `<worksheet><sheetData>${[1, 2, 3].map((r) => `<row r="${r}">${cells.filter((c) => new RegExp(`r="[A-Z]+${r}"`).test(c)).join('')}</row>`).join('')}</sheetData></worksheet>`;
-    const together = readSheetCellsChecked(xml, context, () => undefined, shown);
-    expect(together).toEqual(readSheetCellsOneByOne(xml, context, () => undefined, shown));
-    expect(together!.cells.formulas[0][2]).toBe('=IF(A1="","",A1)');
-    expect(together!.cells.formulas[0][18]).toBe('=GO.PLACE(A1:A2,"x")');
-    expect(together!.cells.formulas[2][19]).toBe('=IF(GO.SOS(Grid!A1:AZ400,A16)>0,1,0)');
+  test('all of them in one sheet, and in rows of their own far down and far right', () => {
+    const all = both(sheet(CELLS));
+    expect(all.fast).toEqual(all.slow);
+    const far = CELLS.map((c, i) => c.replace(/r="[A-Za-z]+0?1"/, `r="${i % 2 ? 'XF' : 'B'}${1000 + i}"`));
+    const rows = both(`<worksheet><sheetData>${far.map((c, i) => `<row r="${1000 + i}">${c}</row>`).join('')}</sheetData></worksheet>`);
+    expect(rows.fast).toEqual(rows.slow);
+    expect(rows.limits[0]).toEqual(rows.limits[1]);
   });
 
-  test('one formula alone, and none', () => {
-    const one = sheet(['<c r="A1"><f>&quot;a&quot;</f><v>1</v></c>']);
-    expect(readSheetCellsChecked(one, context, () => undefined)).toEqual(readSheetCellsOneByOne(one, context));
-    const none = sheet(['<c r="A1" t="s"><v>1</v></c>']);
-    expect(readSheetCellsChecked(none, context, () => undefined)).toEqual(readSheetCellsOneByOne(none, context));
+  test('what it reads is what the cells say (not only the same as the general scan)', () => {
+    const read = readSheetCellsChecked(sheet(CELLS.slice(0, 16)), context, () => undefined)!.cells;
+    expect(read.values[0].slice(0, 16)).toEqual([7, 'two & three', null, 'one', '2025-12-09T00:00:00.000Z', '2025-12-09T06:00:00.000Z', -0.0015, 1234567890123456800, NaN, true, false, '#N/A', 'a<b>', null, 3, null]);
+    expect(read.formulas[0].slice(12, 16)).toEqual(['="a"&"<b>"', '=1+1', '=', '=_xldudf_GO_PLACE(A1:A2)']);
   });
 
   test('every sheet of every example workbook', async () => {
-    const examples = path.resolve(__dirname, '..', '..', 'examples');
-    let formulas = 0;
-    for (const file of readdirSync(examples).filter((f) => f.endsWith('.json'))) {
-      const t = value(parseTournamentJson(readFileSync(path.join(examples, file), 'utf8'), file));
+    for (const file of readdirSync(path.resolve(__dirname, '..', '..', 'examples')).filter((f) => f.endsWith('.json'))) {
+      const t = value(parseTournamentJson(readFileSync(path.resolve(__dirname, '..', '..', 'examples', file), 'utf8'), file));
       const wb = XlsxWorkbook.create();
       await wb.apply(importBatch(t, { time: '2026-01-01T00:00:00Z' }));
       const zip = await JSZip.loadAsync(await wb.save());
       for (const part of Object.keys(zip.files).filter((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p))) {
         const xml = await zip.file(part)!.async('string');
-        const read = readSheetCellsChecked(xml, context, () => undefined, shown);
-        expect({ file, part, read }).toEqual({ file, part, read: readSheetCellsOneByOne(xml, context, () => undefined, shown) });
-        formulas += read?.cells.formulas.flat().filter((f) => f !== null).length ?? 0;
+        const { fast, slow } = both(xml);
+        expect({ file, part, read: fast }).toEqual({ file, part, read: slow });
       }
     }
-    expect(formulas).toBeGreaterThan(1000);
   });
 });

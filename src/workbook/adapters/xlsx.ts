@@ -1091,8 +1091,8 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
 /** A sheet's cells read from its XML (`xlsxSheetReader.ts`), to be changed there (null: ExcelJS must read the sheet). */
 function patchOfXml(sheet: string, raw: string, context: CellContext): SheetPatch | null {
-  // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula (`=` first).
-  const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? `=${shownFormula(formula.slice(1))}` : formula);
+  // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
+  const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
   const read = readSheetCellsChecked(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
   // The cells just read are the patch's alone: not copied again. Their tags' addresses were checked as they were read.
   return read && patchable(raw, read.cellAddresses) ? new SheetPatch(read.cells, mergeSlaves(raw), true) : null;

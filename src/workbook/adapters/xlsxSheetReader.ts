@@ -13,7 +13,7 @@
  */
 import type { CellValue } from './adapter';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
-import { unescapeXml, withoutQuotEntities } from './xlsxXml';
+import { unescapeXml } from './xlsxXml';
 
 export interface SheetCells {
   readonly values: CellValue[][];
@@ -128,7 +128,7 @@ const CANONICAL_CELL = /<c r="([A-Z]+)(\d+)"(?: s="(\d+)")?(?: t="(\w+)")?(?:\/>
 
 /**
  * The sheet's cells as the adapter reads them, or undefined when the sheet is one for ExcelJS to read. `shown` gives
- * a formula's text (`=` and the formula) as the adapter reads it (its custom functions under their shown names: excelFormulaStorage.ts).
+ * a formula's text as the adapter reads it (its custom functions under their shown names: excelFormulaStorage.ts).
  *
  * A scanner rather than regular expressions (issue 28): a congress Grid is megabytes of XML, read on every command.
  */
@@ -152,16 +152,12 @@ export function readSheetCellsChecked(
 }
 
 /**
- * `readSheetCellsChecked` with each formula's text unescaped by itself (`unescapeXml`), none together
- * (`unescapedFormulas`): the reference that fast path is compared with (test/workbook/xlsxSheetReader.test.ts).
+ * `readSheetCellsChecked` with every cell read by the general scan, none by the one match (CANONICAL_CELL) nor with the
+ * row and style numbers of the cells before: the reference that fast path is compared with
+ * (test/workbook/xlsxSheetReader.test.ts). Not for the adapter.
  */
-export function readSheetCellsOneByOne(
-  xml: string,
-  context: CellContext,
-  limit: (rows: number, columns: number) => void = () => undefined,
-  shown: (formula: string) => string = (f) => f,
-): { cells: SheetCells; cellAddresses: boolean } | undefined {
-  return readCells(xml, context, limit, shown, false);
+export function readSheetCellsScanned(xml: string, context: CellContext, limit: (rows: number, columns: number) => void = () => undefined): { cells: SheetCells; cellAddresses: boolean } | undefined {
+  return readCells(xml, context, limit, (f) => f, false);
 }
 
 function readCells(
@@ -169,7 +165,7 @@ function readCells(
   context: CellContext,
   limit: (rows: number, columns: number) => void,
   shown: (formula: string) => string,
-  together: boolean,
+  canonical: boolean,
 ): { cells: SheetCells; cellAddresses: boolean } | undefined {
   const dataStart = xml.indexOf('<sheetData');
   // A sheet whose elements carry a namespace prefix (`<x:sheetData>`) is not read here as if it were empty.
@@ -185,10 +181,6 @@ function readCells(
   const cellColumns: number[] = [];
   const cellValues: CellValue[] = [];
   const cellFormulas: (string | null)[] = [];
-  // The formulas of cells read by one match, their texts as written (escaped) and where each goes in `cellFormulas`:
-  // unescaped together once the scan is done (`unescapedFormulas`).
-  const escaped: string[] = [];
-  const escapedAt: number[] = [];
   let rows = 0;
   let columns = 0;
   let lastRowText = '';
@@ -206,7 +198,7 @@ function readCells(
     // A cell as Excel, LibreOffice, ExcelJS and Tengen write it, read by one match; any other form by the scan below,
     // which gives the same for this form (test/workbook/xlsxSheetReader.test.ts).
     CANONICAL_CELL.lastIndex = i;
-    const cell = CANONICAL_CELL.exec(data);
+    const cell = canonical ? CANONICAL_CELL.exec(data) : null;
     if (cell) {
       i = CANONICAL_CELL.lastIndex;
       // Self-closed, or nothing inside: no value.
@@ -256,12 +248,7 @@ function readCells(
     let value: CellValue;
     let formula: string | null = null;
     if (f !== undefined) {
-      // A formula read by the match (its text holds no `<`) is unescaped with the others after the scan.
-      if (together && body === undefined) {
-        escaped.push(f);
-        escapedAt.push(cellFormulas.length);
-        formula = '';
-      } else formula = shown(`=${unescapeXml(f)}`);
+      formula = `=${shown(unescapeXml(f))}`;
       value = v ? typed(type, v, style, context) : null;
     } else if (type === 'inlineStr') {
       const is = body === undefined ? undefined : /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
@@ -278,10 +265,6 @@ function readCells(
     cellColumns.push(column);
     cellValues.push(value);
     cellFormulas.push(formula);
-  }
-  if (escaped.length > 0) {
-    const texts = unescapedFormulas(escaped);
-    for (let k = 0; k < texts.length; k++) cellFormulas[escapedAt[k]] = shown(texts[k]);
   }
   limit(rows, columns);
   return { cells: rectangle(rows, columns, cellRows, cellColumns, cellValues, cellFormulas), cellAddresses };
@@ -350,22 +333,6 @@ function generalCell(data: string, i: number): number {
   return GENERAL_READ;
 }
 
-
-/**
- * `texts.map((t) => `=${unescapeXml(t)}`)` for texts holding no `<`, unescaped together (issue 28): a congress Grid's
- * 10,000 formulas, 3.7 MB holding 290,000 `&quot;`, were each searched and replaced by itself, then given their `=`
- * (a text joined, flattened again when first compared). Joined as `=a<=b<=c`, their `&quot;` replaced at once
- * (`withoutQuotEntities`, over the bytes), then split at the `<`s, which no text holds and no replacement makes: each
- * part is `=` and its text with its `&quot;` replaced, as `unescapeXml` replaces them first; a part holding another
- * entity is unescaped by itself (`unescapeXml` gives the same for a text without `&quot;` once it is replaced:
- * replacing makes no new `&quot;`). The same texts as one by one (test/workbook/xlsxSheetReader.test.ts).
- */
-export function unescapedFormulas(texts: readonly string[]): string[] {
-  const joined = `=${texts.join('<=')}`;
-  const parts = (joined.includes('&quot;') ? withoutQuotEntities(joined) : joined).split('<');
-  for (let k = 0; k < parts.length; k++) if (parts[k].includes('&')) parts[k] = unescapeXml(parts[k]);
-  return parts;
-}
 
 /**
  * The extent `readSheetCells` would find (its last row and column holding something), counted without reading a cell
