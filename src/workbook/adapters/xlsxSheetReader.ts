@@ -148,6 +148,25 @@ export function readSheetCellsChecked(
   limit: (rows: number, columns: number) => void,
   shown: (formula: string) => string = (f) => f,
 ): { cells: SheetCells; cellAddresses: boolean } | undefined {
+  return readCells(xml, context, limit, shown, true);
+}
+
+/**
+ * `readSheetCellsChecked` with every cell read by the general scan, none by the one match (CANONICAL_CELL) nor with the
+ * row and style numbers of the cells before: the reference that fast path is compared with
+ * (test/workbook/xlsxSheetReader.test.ts). Not for the adapter.
+ */
+export function readSheetCellsScanned(xml: string, context: CellContext, limit: (rows: number, columns: number) => void = () => undefined): { cells: SheetCells; cellAddresses: boolean } | undefined {
+  return readCells(xml, context, limit, (f) => f, false);
+}
+
+function readCells(
+  xml: string,
+  context: CellContext,
+  limit: (rows: number, columns: number) => void,
+  shown: (formula: string) => string,
+  canonical: boolean,
+): { cells: SheetCells; cellAddresses: boolean } | undefined {
   const dataStart = xml.indexOf('<sheetData');
   // A sheet whose elements carry a namespace prefix (`<x:sheetData>`) is not read here as if it were empty.
   if (dataStart < 0) return /<[A-Za-z_][\w.-]*:sheetData\b/.test(xml) ? undefined : { cells: { values: [], formulas: [] }, cellAddresses: false };
@@ -164,6 +183,10 @@ export function readSheetCellsChecked(
   const cellFormulas: (string | null)[] = [];
   let rows = 0;
   let columns = 0;
+  let lastRowText = '';
+  let lastRow = 0;
+  let lastStyleText = '';
+  let lastStyle = 0;
   for (let i = data.indexOf('<c'); i >= 0; i = data.indexOf('<c', i)) {
     let row: number;
     let column: number;
@@ -175,51 +198,49 @@ export function readSheetCellsChecked(
     // A cell as Excel, LibreOffice, ExcelJS and Tengen write it, read by one match; any other form by the scan below,
     // which gives the same for this form (test/workbook/xlsxSheetReader.test.ts).
     CANONICAL_CELL.lastIndex = i;
-    const cell = CANONICAL_CELL.exec(data);
+    const cell = canonical ? CANONICAL_CELL.exec(data) : null;
     if (cell) {
       i = CANONICAL_CELL.lastIndex;
-      row = Number(cell[2]);
-      column = columnOf(cell[1]);
       // Self-closed, or nothing inside: no value.
       if (cell[5] === undefined || (cell[6] === undefined && cell[7] === undefined)) continue;
+      // A row's cells, and most cells of a column, write the same row and style: their numbers read once for the run
+      // of cells writing the same text (issue 28: a text made a number for each of a congress Grid's 74,000 cells).
+      const rowText = cell[2];
+      if (rowText !== lastRowText) {
+        lastRowText = rowText;
+        lastRow = Number(rowText);
+      }
+      row = lastRow;
+      column = columnOf(cell[1]);
       if (slaves !== undefined && slaves.has(slaveKey(row, column))) continue;
       type = cell[4] ?? 'n';
-      style = cell[3] !== undefined ? Number(cell[3]) : 0;
+      const styleText = cell[3];
+      if (styleText === undefined) style = 0;
+      else {
+        if (styleText !== lastStyleText) {
+          lastStyleText = styleText;
+          lastStyle = Number(styleText);
+        }
+        style = lastStyle;
+      }
       f = cell[6];
       v = cell[7];
     } else {
-      if (!endsName(data, i + 2)) {
-        i += 2;
-        continue;
-      }
-      const tagEnd = data.indexOf('>', i);
-      if (tagEnd < 0) {
-        cellAddresses = false;
-        break;
-      }
-      const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
-      const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
-      if (attrs.includes('<c')) cellAddresses = false;
-      body = '';
-      if (selfClosed) i = tagEnd + 1;
-      else {
-        const close = data.indexOf('</c>', tagEnd);
-        if (close < 0) {
-          cellAddresses = false;
-          break;
-        }
-        body = data.slice(tagEnd + 1, close);
-        if (body.includes('<c')) cellAddresses = false;
-        i = close + 4;
-      }
-      const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
-      if (!ref) return undefined;
-      row = Number(ref[2]);
-      column = columnOf(ref[1]);
-      if (body === '' || (slaves !== undefined && slaves.has(slaveKey(row, column)))) continue;
-      const t = attributeOf(attrs, 't');
+      // Any other form (issue 28: out of this function, which is compiled while a congress Grid's cells are read, the
+      // sooner the smaller it is).
+      const outcome = generalCell(data, i);
+      if (general.addressesLost) cellAddresses = false;
+      if (outcome === GENERAL_NOT_READ) return undefined;
+      if (outcome === GENERAL_CUT_SHORT) break;
+      i = general.next;
+      if (outcome === GENERAL_SKIPPED) continue;
+      row = general.row;
+      column = general.column;
+      if (general.body === '' || (slaves !== undefined && slaves.has(slaveKey(row, column)))) continue;
+      body = general.body;
+      const t = attributeOf(general.attrs, 't');
       type = t !== undefined && /^\w+$/.test(t) ? t : 'n';
-      const s = attributeOf(attrs, 's');
+      const s = attributeOf(general.attrs, 's');
       style = s !== undefined && /^\d+$/.test(s) ? Number(s) : 0;
       f = elementText(body, 'f', '');
       v = elementText(body, 'v', undefined);
@@ -246,6 +267,11 @@ export function readSheetCellsChecked(
     cellFormulas.push(formula);
   }
   limit(rows, columns);
+  return { cells: rectangle(rows, columns, cellRows, cellColumns, cellValues, cellFormulas), cellAddresses };
+}
+
+/** The cells read, placed in the rectangle from A1 to their last row and column (null where none is). */
+function rectangle(rows: number, columns: number, cellRows: number[], cellColumns: number[], cellValues: CellValue[], cellFormulas: (string | null)[]): SheetCells {
   const values: CellValue[][] = [];
   const formulas: (string | null)[][] = [];
   for (let r = 0; r < rows; r++) {
@@ -256,8 +282,57 @@ export function readSheetCellsChecked(
     values[cellRows[k] - 1][cellColumns[k] - 1] = cellValues[k];
     formulas[cellRows[k] - 1][cellColumns[k] - 1] = cellFormulas[k];
   }
-  return { cells: { values, formulas }, cellAddresses };
+  return { values, formulas };
 }
+
+const GENERAL_READ = 0;
+const GENERAL_SKIPPED = 1;
+const GENERAL_CUT_SHORT = 2;
+const GENERAL_NOT_READ = 3;
+
+/** What `generalCell` found: where the scan goes on, the cell's address, attributes and body, whether a `<c` was jumped over. */
+const general = { next: 0, row: 0, column: 0, attrs: '', body: '', addressesLost: false };
+
+/**
+ * The `<c` at `i` read by the general scan: a cell (GENERAL_READ, its parts in `general`), no cell tag's name (`<cols`:
+ * GENERAL_SKIPPED), a tag cut short (GENERAL_CUT_SHORT: the scan stops) or a cell without its address (GENERAL_NOT_READ:
+ * the sheet is ExcelJS's to read). `general.addressesLost`: text that may hold a `<c` was jumped over.
+ */
+function generalCell(data: string, i: number): number {
+  general.addressesLost = false;
+  if (!endsName(data, i + 2)) {
+    general.next = i + 2;
+    return GENERAL_SKIPPED;
+  }
+  const tagEnd = data.indexOf('>', i);
+  if (tagEnd < 0) {
+    general.addressesLost = true;
+    return GENERAL_CUT_SHORT;
+  }
+  const selfClosed = data.charCodeAt(tagEnd - 1) === 47;
+  const attrs = data.slice(i + 2, selfClosed ? tagEnd - 1 : tagEnd);
+  if (attrs.includes('<c')) general.addressesLost = true;
+  let body = '';
+  if (selfClosed) general.next = tagEnd + 1;
+  else {
+    const close = data.indexOf('</c>', tagEnd);
+    if (close < 0) {
+      general.addressesLost = true;
+      return GENERAL_CUT_SHORT;
+    }
+    body = data.slice(tagEnd + 1, close);
+    if (body.includes('<c')) general.addressesLost = true;
+    general.next = close + 4;
+  }
+  const ref = REF.exec(attributeOf(attrs, 'r') ?? '');
+  if (!ref) return GENERAL_NOT_READ;
+  general.row = Number(ref[2]);
+  general.column = columnOf(ref[1]);
+  general.attrs = attrs;
+  general.body = body;
+  return GENERAL_READ;
+}
+
 
 /**
  * The extent `readSheetCells` would find (its last row and column holding something), counted without reading a cell
