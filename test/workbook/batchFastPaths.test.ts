@@ -19,6 +19,7 @@ import { sheetChanges, type SheetRead } from '../../src/workbook/session/changes
 import { contextOf } from '../../src/workbook/session/context';
 import { PLAYERS_SHEET, playersOps } from '../../src/workbook/sheets/playersSheet';
 import { value } from './fixtures';
+import { raggedRows, writtenAt } from './rectangles';
 import { ADAPTERS, roundTwoOpen, typeInto, workbookOf, type Adapter } from './panes';
 
 const TIME = '2026-05-16T11:00:00Z';
@@ -83,11 +84,8 @@ describe('the cells of spilling units, passed over by a one-rectangle diff', () 
     // row-by-row rendering goes through the map (`CellMap`), which visits every cell: the same answer, cell for cell.
     const pool: CellInput[] = [null, '', 'a', 1, 2, { formula: '=A1', value: 1 }, { formula: '=B1', value: 2 }];
     const readPool: CellValue[] = [null, '', 'a', 1, 2];
-    const ragged = (rows: number, columns: number) => fc.array(fc.array(fc.constantFrom(...pool), { minLength: 0, maxLength: columns }), { minLength: rows, maxLength: rows });
-    const ops = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [
-      { kind: 'ensure-sheet', sheet: 'S' },
-      ...(banded ? cells.map((line, i): WorkbookOp => ({ kind: 'write', sheet: 'S', at: cellAddress(at.row + i, at.column), cells: [line] })) : [{ kind: 'write' as const, sheet: 'S', at: cellAddress(at.row, at.column), cells }]),
-    ];
+    const ragged = (rows: number, columns: number) => raggedRows(pool, rows, columns);
+    const ops = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
     const unit = fc.record({ i: fc.nat(6), j: fc.nat(6), rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }), value: fc.constantFrom<CellValue>(1, 'a', null) });
     const arbitrary = fc
       .record({ rows: fc.integer({ min: 1, max: 6 }), columns: fc.integer({ min: 1, max: 6 }), b: fc.integer({ min: 1, max: 3 }), bc: fc.integer({ min: 1, max: 3 }), a: fc.integer({ min: 1, max: 3 }), ac: fc.integer({ min: 1, max: 3 }) })

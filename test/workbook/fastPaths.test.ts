@@ -16,6 +16,7 @@ import type { CellInput, CellValue, WorkbookOp } from '../../src/workbook/adapte
 import { cellAddress } from '../../src/workbook/cells/address';
 import type { Tournament } from '../../src/model/tournament';
 import { generated } from './fixtures';
+import { raggedRows, writtenAt } from './rectangles';
 import { unescapeXml, withoutQuotEntities } from '../../src/workbook/adapters/xlsxXml';
 
 /** The reading of an address as it was before the shortcut (the regular expression alone). */
@@ -168,11 +169,8 @@ describe('fast paths of the workbook', () => {
     // long each of its rows is.
     const pool: CellInput[] = [null, '', 'a', 1, { formula: '=A1', value: 1 }, { formula: '=B1', value: 2 }];
     const readPool: CellValue[] = [null, '', 'a', 1, 2];
-    const ragged = (rows: number, columns: number) => fc.array(fc.array(fc.constantFrom(...pool), { minLength: 0, maxLength: columns }), { minLength: rows, maxLength: rows });
-    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [
-      { kind: 'ensure-sheet', sheet: 'S' },
-      ...(banded ? cells.map((line, i): WorkbookOp => ({ kind: 'write', sheet: 'S', at: cellAddress(at.row + i, at.column), cells: [line] })) : [{ kind: 'write' as const, sheet: 'S', at: cellAddress(at.row, at.column), cells }]),
-    ];
+    const ragged = (rows: number, columns: number) => raggedRows(pool, rows, columns);
+    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
     const arbitrary = fc
       .record({ rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }), b: fc.integer({ min: 1, max: 3 }), bc: fc.integer({ min: 1, max: 3 }), a: fc.integer({ min: 1, max: 3 }), ac: fc.integer({ min: 1, max: 3 }) })
       .chain((p) =>
