@@ -16,7 +16,7 @@ import type { CellInput, CellValue, WorkbookOp } from '../../src/workbook/adapte
 import { cellAddress } from '../../src/workbook/cells/address';
 import type { Tournament } from '../../src/model/tournament';
 import { generated } from './fixtures';
-import { raggedRows, writtenAt } from './rectangles';
+import { twoRenderings, writtenAt } from './rectangles';
 import { unescapeXml, withoutQuotEntities } from '../../src/workbook/adapters/xlsxXml';
 
 /** The reading of an address as it was before the shortcut (the regular expression alone). */
@@ -169,18 +169,8 @@ describe('fast paths of the workbook', () => {
     // long each of its rows is.
     const pool: CellInput[] = [null, '', 'a', 1, { formula: '=A1', value: 1 }, { formula: '=B1', value: 2 }];
     const readPool: CellValue[] = [null, '', 'a', 1, 2];
-    const ragged = (rows: number, columns: number) => raggedRows(pool, rows, columns);
     const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
-    const arbitrary = fc
-      .record({ rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }), b: fc.integer({ min: 1, max: 3 }), bc: fc.integer({ min: 1, max: 3 }), a: fc.integer({ min: 1, max: 3 }), ac: fc.integer({ min: 1, max: 3 }) })
-      .chain((p) =>
-        fc.record({
-          p: fc.constant(p),
-          before: ragged(p.rows, p.columns),
-          after: ragged(p.rows + (p.a % 2), p.columns),
-          values: fc.array(fc.array(fc.constantFrom(...readPool), { minLength: 0, maxLength: 7 }), { minLength: 0, maxLength: 7 }),
-        }),
-      );
+    const arbitrary = twoRenderings(pool, readPool, 4, 7);
     fc.assert(
       fc.property(arbitrary, ({ p, before, after, values }) => {
         const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
