@@ -5,15 +5,15 @@
  */
 import { attribute, withAttribute } from '../../src/workbook/adapters/xlsxXml';
 import { cellAddress } from '../../src/workbook/cells/address';
-// The helpers the single pass did not change (a cell's XML, its column, the next cell's tag, the columns' styles, the
-// tally's test, the dimension) are the code's own: what this oracle keeps apart is the pass over rows and cells.
+// The helpers the single pass did not change (a cell's XML, the columns' styles, the tally's test, the dimension, the
+// scan of a row's cells one by one) are the code's own: what this oracle keeps apart is the pass over rows, the
+// order of a row's columns, the count of cells written, and the scan without its shortcut (`keptCells`).
 import {
-  cellColumn,
   cellXml,
   countedCellTag,
-  nextCellTag,
   patchPlan,
   restyled,
+  scanRowCells,
   withDimension,
   type CellChange,
   type PatchContext,
@@ -49,8 +49,8 @@ export function oraclePatchedSheetXml(xml: string, patch: SheetPatch, ctx: Patch
     const parts: string[] = [];
     const formats = styled.get(r);
     const pending = (formats ? [...new Set([...changes.keys(), ...formats.keys()])] : [...changes.keys()]).sort((a, b) => a - b);
-    let p = 0;
-    const emit = (column: number, was: string | undefined, base: string | undefined) => {
+    const emit = (column: number, was: string | undefined, found: string | undefined) => {
+      const base = was !== undefined ? found : (rowStyle ?? colStyle(column));
       const f = formats?.get(column);
       const style = f ? String(ctx.style!(Number(base ?? 0), f)) : base;
       const change = changes.get(column);
@@ -59,49 +59,8 @@ export function oraclePatchedSheetXml(xml: string, patch: SheetPatch, ctx: Patch
       if (cell !== '' && countedCellTag(cell)) cellsAdded++;
       parts.push(cell);
     };
-    // The row's cells found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (its start tag up to the first `>`, then to the first `</c>`
-    // unless the tag closes itself), by indexOf rather than a match array a cell; the cells kept in a stretch with
-    // nothing between them copied as one slice (issue 28: a round changes 2 to 5 of a congress Grid row's 37 cells,
-    // on 2,000 rows). What lies between two cells is dropped, as the matches joined dropped it.
-    let runStart = -1;
-    let runEnd = -1;
-    const flush = () => {
-      if (runStart >= 0) parts.push(inner.slice(runStart, runEnd));
-      runStart = -1;
-    };
-    for (let at = nextCellTag(inner, 0); at >= 0; ) {
-      const tagEnd = inner.indexOf('>', at + 2);
-      if (tagEnd < 0) break;
-      const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
-      let end = tagEnd + 1;
-      if (!closes) {
-        const close = inner.indexOf('</c>', end);
-        if (close < 0) {
-          at = nextCellTag(inner, at + 1);
-          continue;
-        }
-        end = close + 4;
-      }
-      const attributes = inner.slice(at + 2, closes ? tagEnd - 1 : tagEnd);
-      const column = cellColumn(attributes);
-      for (; p < pending.length && pending[p] < column; p++) {
-        flush();
-        emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
-      }
-      if (p < pending.length && pending[p] === column) {
-        flush();
-        emit(column, inner.slice(at, end), attribute(attributes, 's'));
-        p++;
-      } else if (runStart >= 0 && runEnd === at) runEnd = end;
-      else {
-        flush();
-        runStart = at;
-        runEnd = end;
-      }
-      at = nextCellTag(inner, end);
-    }
-    flush();
-    for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    // The cells kept one by one (`scanRowCells` without its shortcut, `keptCells`): what the shortcut must equal.
+    scanRowCells(inner, pending, emit, (from, to) => parts.push(inner.slice(from, to)), false);
     return parts.join('');
   };
   ROW.lastIndex = 0;

@@ -332,7 +332,7 @@ export function restyled(cell: string, style: string | undefined): string {
  * The column of a `<c>` start tag's attributes: read at once where the address comes first (` r="B12"`, as every
  * program writes it), else found among the attributes (issue 28: a congress Grid's round rewrites some 30,000 cells).
  */
-export function cellColumn(attributes: string): number {
+function cellColumn(attributes: string): number {
   if (attributes.startsWith(' r="')) {
     let n = 0;
     let i = 4;
@@ -356,7 +356,7 @@ const ROW = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
  * The next `<c` from `from` that starts a tag named `c` as `/<c\b/` finds it (not followed by a letter, digit or
  * "_": never `<col`, `<cfRule`); -1 when none. A cell is the tag and what `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/` takes.
  */
-export function nextCellTag(xml: string, from: number): number {
+function nextCellTag(xml: string, from: number): number {
   for (let at = xml.indexOf('<c', from); at >= 0; at = xml.indexOf('<c', at + 1)) {
     const next = xml.charCodeAt(at + 2);
     const word = (next >= 48 && next <= 57) || (next >= 65 && next <= 90) || (next >= 97 && next <= 122) || next === 95;
@@ -558,9 +558,9 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
   const rowCells = (inner: string, changes: Map<number, CellChange>, r: number, rowStyle: string | undefined, open: string, close: string): string => {
     const parts: string[] = [open];
     const formats = styled.get(r);
-    const pending = pendingColumns(changes, formats);
-    let p = 0;
-    const emit = (column: number, was: string | undefined, base: string | undefined) => {
+    const emit = (column: number, was: string | undefined, found: string | undefined) => {
+      // A cell written where there was none takes the row's format, else its column's.
+      const base = was !== undefined ? found : (rowStyle ?? colStyle(column));
       const f = formats?.get(column);
       const style = f ? String(ctx.style!(Number(base ?? 0), f)) : base;
       const change = changes.get(column);
@@ -572,61 +572,7 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
       if (written) cellsAdded++;
       parts.push(cell);
     };
-    // The row's cells found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (its start tag up to the first `>`, then to the first `</c>`
-    // unless the tag closes itself), by indexOf rather than a match array a cell; the cells kept in a stretch with
-    // nothing between them copied as one slice (issue 28: a round changes 2 to 5 of a congress Grid row's 37 cells,
-    // on 2,000 rows). What lies between two cells is dropped, as the matches joined dropped it.
-    let runStart = -1;
-    let runEnd = -1;
-    const flush = () => {
-      if (runStart >= 0) parts.push(inner.slice(runStart, runEnd));
-      runStart = -1;
-    };
-    for (let at = nextCellTag(inner, 0); at >= 0; ) {
-      // The cells from here that are kept (their columns before the next one changed), matched at once (`keptCells`).
-      const kept = keptCells(inner, at, p < pending.length ? pending[p] : 0);
-      if (kept > at) {
-        if (runStart >= 0 && runEnd === at) runEnd = kept;
-        else {
-          flush();
-          runStart = at;
-          runEnd = kept;
-        }
-        at = nextCellTag(inner, kept);
-        continue;
-      }
-      const tagEnd = inner.indexOf('>', at + 2);
-      if (tagEnd < 0) break;
-      const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
-      let end = tagEnd + 1;
-      if (!closes) {
-        const close = inner.indexOf('</c>', end);
-        if (close < 0) {
-          at = nextCellTag(inner, at + 1);
-          continue;
-        }
-        end = close + 4;
-      }
-      const attributes = inner.slice(at + 2, closes ? tagEnd - 1 : tagEnd);
-      const column = cellColumn(attributes);
-      for (; p < pending.length && pending[p] < column; p++) {
-        flush();
-        emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
-      }
-      if (p < pending.length && pending[p] === column) {
-        flush();
-        emit(column, inner.slice(at, end), attribute(attributes, 's'));
-        p++;
-      } else if (runStart >= 0 && runEnd === at) runEnd = end;
-      else {
-        flush();
-        runStart = at;
-        runEnd = end;
-      }
-      at = nextCellTag(inner, end);
-    }
-    flush();
-    for (; p < pending.length; p++) emit(pending[p], undefined, rowStyle ?? colStyle(pending[p]));
+    scanRowCells(inner, pendingColumns(changes, formats), emit, (from, to) => parts.push(inner.slice(from, to)));
     parts.push(close);
     return parts.join('');
   };
@@ -659,6 +605,77 @@ export function patchedSheetXml(xml: string, patch: SheetPatch, ctx: PatchContex
     tally.lastRow = Math.max(tally.lastRow, lastRowAdded);
   }
   return out.join('');
+}
+
+/**
+ * One pass over a row's cells (`inner`, the text between its tags) against the columns it changes (`pending`, ascending):
+ * `emit` for each pending column in order, with the cell found there (its XML and its style) or none, and `keep` for
+ * each stretch of cells kept, from the start of one to the end of the last, with nothing between them. The cells are
+ * found as `/<c\b([^>]*?)(?:\/>|>[\s\S]*?<\/c>)/g` matches them (a start tag up to the first `>`, then to the first `</c>`
+ * unless the tag closes itself), by indexOf rather than a match array a cell; what lies between two cells is dropped,
+ * as the matches joined dropped it (issue 28: a round changes 2 to 5 of a congress Grid row's 37 cells, on 2,000
+ * rows). `kept`: the cells before the next changed column matched at once (`keptCells`); off, one by one — the
+ * patch oracle's way (test/workbook/patchOracle.ts), which the shortcut must equal.
+ */
+export function scanRowCells(
+  inner: string,
+  pending: ArrayLike<number>,
+  emit: (column: number, was: string | undefined, base: string | undefined) => void,
+  keep: (from: number, to: number) => void,
+  kept = true,
+): void {
+  let p = 0;
+  let runStart = -1;
+  let runEnd = -1;
+  const flush = () => {
+    if (runStart >= 0) keep(runStart, runEnd);
+    runStart = -1;
+  };
+  for (let at = nextCellTag(inner, 0); at >= 0; ) {
+    // The cells from here that are kept (their columns before the next one changed), matched at once (`keptCells`).
+    const keptTo = kept ? keptCells(inner, at, p < pending.length ? pending[p] : 0) : at;
+    if (keptTo > at) {
+      if (runStart >= 0 && runEnd === at) runEnd = keptTo;
+      else {
+        flush();
+        runStart = at;
+        runEnd = keptTo;
+      }
+      at = nextCellTag(inner, keptTo);
+      continue;
+    }
+    const tagEnd = inner.indexOf('>', at + 2);
+    if (tagEnd < 0) break;
+    const closes = inner.charCodeAt(tagEnd - 1) === 47; // "/>"
+    let end = tagEnd + 1;
+    if (!closes) {
+      const close = inner.indexOf('</c>', end);
+      if (close < 0) {
+        at = nextCellTag(inner, at + 1);
+        continue;
+      }
+      end = close + 4;
+    }
+    const attributes = inner.slice(at + 2, closes ? tagEnd - 1 : tagEnd);
+    const column = cellColumn(attributes);
+    for (; p < pending.length && pending[p] < column; p++) {
+      flush();
+      emit(pending[p], undefined, undefined);
+    }
+    if (p < pending.length && pending[p] === column) {
+      flush();
+      emit(column, inner.slice(at, end), attribute(attributes, 's'));
+      p++;
+    } else if (runStart >= 0 && runEnd === at) runEnd = end;
+    else {
+      flush();
+      runStart = at;
+      runEnd = end;
+    }
+    at = nextCellTag(inner, end);
+  }
+  flush();
+  for (; p < pending.length; p++) emit(pending[p], undefined, undefined);
 }
 
 /**
