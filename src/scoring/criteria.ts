@@ -206,20 +206,29 @@ export function sodos(sb: Scoreboard, p: number): Fraction {
  */
 export function sososContributions(sb: Scoreboard, p: number): { round: number; opponent: number; value: Fraction | null; note?: string }[] {
   return sb.rounds[p].map((r) => {
-    if (r.opponent >= 0) return { round: r.round, opponent: r.opponent, value: sos(sb, r.opponent) };
-    switch (sb.ruleset.sososWithoutOpponent) {
-      case 'own-initial-times-rounds':
-        return { round: r.round, opponent: -1, value: fromHalves(initialScore(sb, p) * sb.asOf), note: 'own initial score × rounds' };
-      case 'own-sos':
-        return { round: r.round, opponent: -1, value: sos(sb, p), note: 'own SOS' };
-      case 'normalise':
-        return { round: r.round, opponent: -1, value: null, note: 'no opponent: normalised' };
-    }
+    const value = sososValue(sb, p, r.opponent);
+    if (r.opponent >= 0) return { round: r.round, opponent: r.opponent, value };
+    return { round: r.round, opponent: -1, value, note: SOSOS_NOTE[sb.ruleset.sososWithoutOpponent] };
   });
 }
 
+/** What a round counts in SOSOS: the opponent's SOS, or without an opponent what the ruleset says (`sososContributions`). */
+function sososValue(sb: Scoreboard, p: number, opponent: number): Fraction | null {
+  if (opponent >= 0) return sos(sb, opponent);
+  switch (sb.ruleset.sososWithoutOpponent) {
+    case 'own-initial-times-rounds':
+      return fromHalves(initialScore(sb, p) * sb.asOf);
+    case 'own-sos':
+      return sos(sb, p);
+    case 'normalise':
+      return null;
+  }
+}
+
+const SOSOS_NOTE = { 'own-initial-times-rounds': 'own initial score × rounds', 'own-sos': 'own SOS', normalise: 'no opponent: normalised' } as const;
+
 export function sosos(sb: Scoreboard, p: number): Fraction {
-  // The sum of `sososContributions`' values, each taken as that function gives it, in the same order and by the same
+  // The sum of `sososContributions`' values, each round's from the same `sososValue`, in the same order and by the same
   // arithmetic — without making its lines (issue 28: a congress's table reads the SOSOS of every player, ten lines of
   // each, made only to be summed; test/scoring/sososLines.test.ts compares the two).
   const rounds = sb.rounds[p];
@@ -227,22 +236,7 @@ export function sosos(sb: Scoreboard, p: number): Fraction {
   let den = 1;
   let counted = 0;
   for (let i = 0; i < rounds.length; i++) {
-    const r = rounds[i];
-    let value: Fraction | null;
-    if (r.opponent >= 0) value = sos(sb, r.opponent);
-    else {
-      switch (sb.ruleset.sososWithoutOpponent) {
-        case 'own-initial-times-rounds':
-          value = fromHalves(initialScore(sb, p) * sb.asOf);
-          break;
-        case 'own-sos':
-          value = sos(sb, p);
-          break;
-        case 'normalise':
-          value = null;
-          break;
-      }
-    }
+    const value = sososValue(sb, p, rounds[i].opponent);
     if (!value) continue;
     // exact sum of fractions with small denominators
     num = num * value.den + value.num * den;
