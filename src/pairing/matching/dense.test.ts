@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { maxWeightMatching, WeightedEdge } from './blossom';
 import { checkCertificate } from './certificate';
-import { matchingWeight, matchingWeightBig, maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
-import { readPairs } from './pairTable';
+import { matchingWeight, maxWeightPerfectMatching, PairWeight, PerfectMatchingResult } from './dense';
+import { type PairTable, readPairs } from './pairTable';
 import { bruteForceOptimum } from '../../../test/support/bruteForceMatching';
 import { seededRandom } from '../../../test/support/random';
 
@@ -202,6 +202,13 @@ describe('maxWeightPerfectMatching', () => {
     }
   });
 });
+
+/** The total weight of perfect matching `mate` summed pair by pair in BigInt: the reference `matchingWeight` must equal. */
+function matchingWeightBig(table: PairTable, mate: Int32Array): bigint {
+  let total = 0n;
+  for (let v = 0; v < table.n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
+  return total + BigInt(table.offset) * BigInt(table.n / 2);
+}
 
 describe('matchingWeight: summed as numbers while exact, else BigInt (issue 28)', () => {
   // Weights up to the solver's full spread (2^50), so that sums pass 2^53 and the BigInt fallback is taken, and small

@@ -190,7 +190,7 @@ function solveTable(table: PairTable, candidates: readonly CandidatePair[] | und
  * The exact total weight of perfect matching `mate`: Σ (w − offset) over its pairs, plus offset · n/2. Summed as numbers
  * while every partial sum stays below 2^53 in magnitude (integers there are exact, so it is the same sum), and as BigInt
  * from the first pair that could pass it: one BigInt conversion a solve instead of one per pair (issue 28: a round
- * makes some thirty solves, each converting hundreds of pairs). `matchingWeightBig` is the sum pair by pair in BigInt.
+ * makes some thirty solves, each converting hundreds of pairs). Its test compares it with the sum pair by pair in BigInt.
  */
 export function matchingWeight(table: PairTable, mate: Int32Array): bigint {
   const n = table.n;
@@ -209,13 +209,6 @@ export function matchingWeight(table: PairTable, mate: Int32Array): bigint {
   return big + BigInt(small) + BigInt(offset) * BigInt(n / 2);
 }
 
-/** {@link matchingWeight} pair by pair in BigInt (the reference its test compares it with). */
-export function matchingWeightBig(table: PairTable, mate: Int32Array): bigint {
-  const n = table.n;
-  let total = 0n;
-  for (let v = 0; v < n; v++) if (mate[v] > v) total += BigInt(table.w[table.find(v, mate[v])] - table.offset);
-  return total + BigInt(table.offset) * BigInt(n / 2);
-}
 
 function infeasible(
   reason: PerfectMatchingInfeasible['reason'],

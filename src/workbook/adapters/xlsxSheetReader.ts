@@ -333,7 +333,6 @@ function generalCell(data: string, i: number): number {
   return GENERAL_READ;
 }
 
-
 /**
  * The extent `readSheetCells` would find (its last row and column holding something), counted without reading a cell
  * (issue 28): what a sheet read only when a batch needs it (`XlsxWorkbook.readSheetLater`) is held to the limits by,
