@@ -16,7 +16,7 @@
 import type { PlayerId } from '../../model/tournament';
 import { CompatibilityGraph } from '../../pairing/feasibility';
 import { formatHalves, type PairingHistory } from '../../pairing/history';
-import { lexicographicPerfectMatching, type CostTier } from '../../pairing/matching';
+import { augmentToMaximumCardinality, lexicographicPerfectMatching, type AllowedPairs, type CostTier } from '../../pairing/matching';
 import type { OptimalTiers } from './optimalWeights';
 
 /**
@@ -307,6 +307,16 @@ export class AvoidabilityChecker {
     return out;
   }
 
+  /** The draw's pairs inside a part (`vertices` ascending, holding each one's partner) as its own indices. */
+  private partMate(vertices: readonly number[]): Int32Array {
+    const local = this.partIndex;
+    vertices.forEach((v, x) => (local[v] = x));
+    const mate = new Int32Array(vertices.length);
+    for (let x = 0; x < vertices.length; x++) mate[x] = local[this.mate[vertices[x]]];
+    for (const v of vertices) local[v] = -1;
+    return mate;
+  }
+
   /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
   private redraw(allowed: (i: number, j: number) => boolean, upTo: number, vertices: readonly number[]): number[] | null {
     const whole = vertices.length === this.draw.tiers.size;
@@ -367,10 +377,19 @@ export class AvoidabilityChecker {
           };
         });
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
+    // A part's pairs listed once (the matcher reads the same list as from `permitted`: the same answer), and asked first
+    // whether they hold a complete pairing at all: forbidding a float often leaves none, and the matcher would learn
+    // it only after weighing its first stage and two solves (issue 28: a third of the part re-draws of an EGC round).
+    let pairs: AllowedPairs | ((i: number, j: number) => boolean) = permitted;
+    if (!whole) {
+      const list = listPairs(vertices.length, permitted);
+      if (!holdsPerfectMatching(list, this.partMate(vertices))) return null;
+      pairs = list;
+    }
     const candidates = whole ? this.candidates : this.partCandidates(vertices);
     let solved;
     try {
-      solved = lexicographicPerfectMatching(vertices.length, permitted, tiers, { maxSpread: this.draw.maxSpread, candidates });
+      solved = lexicographicPerfectMatching(vertices.length, pairs, tiers, { maxSpread: this.draw.maxSpread, candidates });
     } catch (e) {
       if (e instanceof RangeError) return null;
       throw e;
@@ -399,6 +418,63 @@ export class AvoidabilityChecker {
     }
     return null;
   }
+}
+
+/** The pairs i < j of n vertices that `allowed` accepts, in triangle order, with their rows (as the matcher lists them). */
+export function listPairs(n: number, allowed: (i: number, j: number) => boolean): AllowedPairs {
+  const u: number[] = [];
+  const v: number[] = [];
+  const rowStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    rowStart[i] = u.length;
+    for (let j = i + 1; j < n; j++) {
+      if (!allowed(i, j)) continue;
+      u.push(i);
+      v.push(j);
+    }
+  }
+  rowStart[n] = u.length;
+  return { u: Int32Array.from(u), v: Int32Array.from(v), count: u.length, rowStart };
+}
+
+/**
+ * Whether the listed pairs hold a perfect matching of their n vertices (`rowStart.length − 1`): a maximum-cardinality
+ * search (../../pairing/matching/cardinality) grown from `hint`'s pairs that are listed (a part's own draw, less the pairs
+ * a check forbids, is one or two augmentations from perfect). The matcher answers the same (a weighted perfect
+ * matching exists exactly when one does), after weighing the pairs.
+ */
+export function holdsPerfectMatching(list: AllowedPairs, hint: Int32Array): boolean {
+  const rows = list.rowStart as Int32Array;
+  const n = rows.length - 1;
+  if (n % 2 === 1) return false;
+  // Each vertex's partners, ascending: in triangle order a vertex first gets those below it, then its own row.
+  const start = new Int32Array(n + 1);
+  for (let p = 0; p < list.count; p++) {
+    start[list.u[p] + 1]++;
+    start[list.v[p] + 1]++;
+  }
+  for (let x = 0; x < n; x++) start[x + 1] += start[x];
+  const fill = start.slice(0, n);
+  const partners = new Int32Array(2 * list.count);
+  for (let p = 0; p < list.count; p++) {
+    const a = list.u[p];
+    const b = list.v[p];
+    partners[fill[a]++] = b;
+    partners[fill[b]++] = a;
+  }
+  const mate = new Int32Array(n).fill(-1);
+  for (let x = 0; x < n; x++) {
+    const y = hint[x];
+    if (y <= x || y >= n || hint[y] !== x) continue;
+    // Listed: y among x's partners (ascending).
+    let listed = false;
+    for (let k = start[x]; k < start[x + 1] && !listed; k++) listed = partners[k] === y;
+    if (listed) {
+      mate[x] = y;
+      mate[y] = x;
+    }
+  }
+  return augmentToMaximumCardinality(n, { start, list: partners }, mate) * 2 === n;
 }
 
 /**
