@@ -3,7 +3,7 @@
  * re-draws — beyond it a line claims nothing.
  */
 import { buildHistory } from '../../src/pairing/history';
-import { AvoidabilityChecker, avoidanceWords, describeCost, holdsPerfectMatching, listPairs } from '../../src/systems/mcmahon/avoidability';
+import { AvoidabilityChecker, avoidanceWords, describeCost, holdsPerfectMatching, largestOutside, listPairs } from '../../src/systems/mcmahon/avoidability';
 import { lexicographicPerfectMatching, type CostTier } from '../../src/pairing/matching';
 import { seededRandom } from '../support/random';
 import { OptimalTiers } from '../../src/systems/mcmahon/optimalWeights';
@@ -92,5 +92,20 @@ describe("a part re-draw asks first whether its pairs hold a complete pairing (i
     for (let i = 0; i < 6; i++) for (let j = i + 1; j < 6; j++) if (allowed(i, j)) want.push([i, j]);
     expect(pairs).toEqual(want);
     expect(Array.from(list.rowStart as Int32Array)).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => want.filter(([a]) => a < i).length));
+  });
+});
+
+describe('the largest cost of the draw outside a re-paired part (issue 28, speed only)', () => {
+  it('is the largest over the pairs outside, read from the pairs by cost', () => {
+    const random = seededRandom(77);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 1 + Math.floor(random() * 30);
+      const lows = [...Array(n).keys()].filter(() => random() < 0.6);
+      const costs = Float64Array.from({ length: n }, () => Math.floor(random() * 5));
+      const inside = Uint8Array.from({ length: n }, () => (random() < 0.3 ? 1 : 0));
+      const byCost = Int32Array.from(lows).sort((a, b) => costs[b] - costs[a] || a - b);
+      const want = lows.reduce((m, v) => (inside[v] === 0 ? Math.max(m, costs[v]) : m), 0);
+      expect(largestOutside(byCost, costs, inside)).toBe(want);
+    }
   });
 });

@@ -80,6 +80,8 @@ export class AvoidabilityChecker {
   private readonly lows: Int32Array;
   /** `pairCosts[k][v]`: tier k's cost of the draw's pair (v, mate[v]), v its lower vertex — read once, when first needed. */
   private readonly pairCosts: (Float64Array | null)[];
+  /** `byCost[k]`: the draw's pairs by their lower vertex, in descending order of tier k's cost (`byCostOf`). */
+  private readonly byCost: (Int32Array | undefined)[] = [];
   /**
    * The tiers' candidates (`OptimalTiers.candidates`, listed by their `u` ascending) of vertex u are
    * `tierCandidates[candidateStart[u] … candidateStart[u + 1])`, so a part's candidates are read from its own vertices;
@@ -215,15 +217,23 @@ export class AvoidabilityChecker {
     for (let k = 0; k < before.length; k++) {
       if (!this.costTiers[k].bottleneck) continue;
       const costs = this.costsOf(k);
-      let outside = 0;
-      for (let p = 0; p < this.lows.length; p++) {
-        const v = this.lows[p];
-        if (inside[v] === 0) outside = Math.max(outside, costs[v]);
-      }
+      // The draw's pairs by cost, the largest first: the first one outside is the largest outside (0 when none),
+      // found in a step or two, not by a pass over the field per check (issue 28: 2,000 players, dozens of checks).
+      const outside = largestOutside(this.byCostOf(k, costs), costs, inside);
       before[k] = Math.max(before[k], outside);
       after[k] = Math.max(after[k], outside);
     }
     for (const v of local) inside[v] = 0;
+  }
+
+  /** The draw's pairs (their lower vertices) in order of tier k's `costs`, the largest first: kept per tier. */
+  private byCostOf(k: number, costs: Float64Array): Int32Array {
+    let order = this.byCost[k];
+    if (order === undefined) {
+      order = Int32Array.from(this.lows).sort((a, b) => costs[b] - costs[a] || a - b);
+      this.byCost[k] = order;
+    }
+    return order;
   }
 
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
@@ -418,6 +428,16 @@ export class AvoidabilityChecker {
     }
     return null;
   }
+}
+
+/**
+ * The largest `costs[v]` over the vertices v of `byCost` not marked `inside` (0 when none): `byCost` lists them by cost,
+ * the largest first, so the first one outside is it. The same as the largest read over every one of them (costs are
+ * never negative).
+ */
+export function largestOutside(byCost: Int32Array, costs: Float64Array, inside: Uint8Array): number {
+  for (let p = 0; p < byCost.length; p++) if (inside[byCost[p]] === 0) return costs[byCost[p]];
+  return 0;
 }
 
 /** The pairs i < j of n vertices that `allowed` accepts, in triangle order, with their rows (as the matcher lists them). */
