@@ -442,19 +442,21 @@ export function largestOutside(byCost: Int32Array, costs: Float64Array, inside: 
 
 /** The pairs i < j of n vertices that `allowed` accepts, in triangle order, with their rows (as the matcher lists them). */
 export function listPairs(n: number, allowed: (i: number, j: number) => boolean): AllowedPairs {
-  const u: number[] = [];
-  const v: number[] = [];
+  // Room for every pair of the part (a few score groups: hundreds of pairs), the first `count` written.
+  const u = new Int32Array((n * (n - 1)) / 2);
+  const v = new Int32Array(u.length);
   const rowStart = new Int32Array(n + 1);
+  let count = 0;
   for (let i = 0; i < n; i++) {
-    rowStart[i] = u.length;
+    rowStart[i] = count;
     for (let j = i + 1; j < n; j++) {
       if (!allowed(i, j)) continue;
-      u.push(i);
-      v.push(j);
+      u[count] = i;
+      v[count++] = j;
     }
   }
-  rowStart[n] = u.length;
-  return { u: Int32Array.from(u), v: Int32Array.from(v), count: u.length, rowStart };
+  rowStart[n] = count;
+  return { u, v, count, rowStart };
 }
 
 /**
