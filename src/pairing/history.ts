@@ -88,6 +88,7 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
   };
 
   const present = players.filter((p) => !(p.absentRounds ?? []).includes(round)).map((p) => p.id);
+  const described = new Map<PlayerId, string>();
   const index = (id: PlayerId): number => {
     const i = indexOf.get(id);
     if (i === undefined) throw new RangeError(`player ${id} is not registered`);
@@ -101,7 +102,16 @@ export function buildHistory(t: Tournament, round: Round, options: HistoryOption
     players,
     present,
     player: (id) => players[index(id)],
-    describe: (id) => (indexOf.has(id) ? describePlayer(players[index(id)]) : String(id)),
+    describe: (id) => {
+      // Each player's words made once a history (issue 28: a large draw's sheet and report name each player several
+      // times); the same string every time.
+      let words = described.get(id);
+      if (words === undefined) {
+        words = indexOf.has(id) ? describePlayer(players[index(id)]) : String(id);
+        described.set(id, words);
+      }
+      return words;
+    },
     has: (id) => indexOf.has(id),
     scoreHalves: (id) => {
       const p = index(id);

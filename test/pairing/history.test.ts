@@ -1,4 +1,5 @@
 import { buildHistory, formatHalves } from '../../src/pairing/history';
+import { describePlayer } from '../../src/model/validate';
 import { game, id, player, tournament } from './fixtures';
 
 describe('the pairing cards: history before a round', () => {
@@ -9,6 +10,13 @@ describe('the pairing cards: history before a round', () => {
     [{ round: 1, player: id(4) }],
   );
   const h = buildHistory(t, 3);
+
+  it("names each player as describePlayer does, however often and in whatever order asked (issue 28: made once a history)", () => {
+    for (const n of [3, 1, 4, 2, 1, 3, 99, 4]) {
+      const p = t.players.find((x) => x.id === n);
+      expect(h.describe(id(n))).toBe(p ? describePlayer(p) : String(n));
+    }
+  });
 
   it('current McMahon scores (aqjg: ½ per missed round), meetings, colours, byes, losses', () => {
     expect(h.present).toEqual([1, 2, 3]);

@@ -262,15 +262,36 @@ class CandidateGraph {
     const edgeV = new Int32Array(m);
     const weight2 = new Float64Array(m);
     const degree = new Int32Array(n + 1);
-    for (let k = 0; k < m; k++) {
-      const p = this.list[k];
-      edgeU[k] = u[p];
-      edgeV[k] = v[p];
-      weight2[k] = 2 * (w[p] - offset);
-      degree[u[p]]++;
-      degree[v[p]]++;
-    }
+    candidateEdges(this.list, m, u, v, w, offset, edgeU, edgeV, weight2, degree);
     return packAdjacency(n, edgeU, edgeV, weight2, degree);
+  }
+}
+
+/**
+ * The candidate pairs `list[0…m − 1]` as the solver's edges (doubled shifted weights) and the vertices' degrees. Its own
+ * function, not a loop inside `pack`: `pack` was compiled on stack around its loop before the call after it had ever
+ * run, and that code, kept, gave up on every later call at the call (V8's --trace-deopt: some 300 times in ten EGC
+ * rounds, issue 28), running the rest of the packing unoptimised.
+ */
+function candidateEdges(
+  list: Int32Array,
+  m: number,
+  u: Int32Array,
+  v: Int32Array,
+  w: Float64Array,
+  offset: number,
+  edgeU: Int32Array,
+  edgeV: Int32Array,
+  weight2: Float64Array,
+  degree: Int32Array,
+): void {
+  for (let k = 0; k < m; k++) {
+    const p = list[k];
+    edgeU[k] = u[p];
+    edgeV[k] = v[p];
+    weight2[k] = 2 * (w[p] - offset);
+    degree[u[p]]++;
+    degree[v[p]]++;
   }
 }
 

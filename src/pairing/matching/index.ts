@@ -61,6 +61,7 @@ export type {
   PerfectMatchingInfeasible,
 } from './dense';
 export { lexicographicPerfectMatching } from './lexicographic';
+export { augmentToMaximumCardinality } from './cardinality';
 export { Loans } from './loans';
 export type { AllowedPairs, CostTier, LexicographicOptions, LexicographicOptimal, LexicographicResult } from './lexicographic';
 export { checkCertificate, checkEdgeListCertificate, BlossomDualIndex } from './certificate';

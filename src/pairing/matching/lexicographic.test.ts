@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { lexicographicPerfectMatching, type CostTier, type LexicographicResult } from './lexicographic';
+import { lexicographicPerfectMatching, reachingWeights, stageWeights, weightRangeOf, type CostTier, type LexicographicResult, type WeightRange } from './lexicographic';
 import { maxWeightPerfectMatching } from './dense';
 import { seededRandom } from '../../../test/support/random';
 
@@ -305,5 +305,49 @@ describe('large lists: arrays lent from one call to the next (./loans, speed onl
     expect(zeros.status).toBe('optimal');
     expect(fresh.status).toBe('optimal');
     if (zeros.status === 'optimal' && fresh.status === 'optimal') expect([...zeros.mate]).toEqual([...fresh.mate]);
+  });
+});
+
+describe("a stage's weights and their range in one pass (issue 28, speed only)", () => {
+  /** The weights one pass per tier, as the matcher first wrote them, and their range read afterwards. */
+  const reference = (pre: Int32Array | null, prefixUnit: number, units: number[], costs: Int32Array[], count: number) => {
+    const w = new Float64Array(count);
+    for (let p = 0; p < count; p++) w[p] = pre ? prefixUnit * pre[p] : 0;
+    costs.forEach((c, k) => {
+      for (let p = 0; p < count; p++) w[p] -= units[k] * c[p];
+    });
+    return w;
+  };
+  const sameRange = (a: WeightRange, b: WeightRange) => Object.is(a.min, b.min) && Object.is(a.max, b.max);
+
+  it('gives the weights, bit for bit, and the range a pass of its own finds, for any number of tiers', () => {
+    const random = seededRandom(28);
+    for (let trial = 0; trial < 400; trial++) {
+      const count = trial % 50 === 0 ? 0 : 1 + Math.floor(random() * 40);
+      const tiers = trial % 7;
+      const costs = Array.from({ length: tiers }, () => Int32Array.from({ length: count }, () => (random() < 0.4 ? 0 : Math.floor(random() * 9))));
+      const units = Array.from({ length: tiers }, () => 1 + Math.floor(random() * 1000));
+      const pre = trial % 3 === 0 ? null : Int32Array.from({ length: count }, () => Math.floor(random() * 3));
+      const prefixUnit = 1 + Math.floor(random() * 5000);
+      // A lent array holds an earlier call's numbers: every entry must be written.
+      const w = new Float64Array(count + 3).fill(-7);
+      const range = stageWeights(w, pre, prefixUnit, units, costs, count);
+      const want = reference(pre, prefixUnit, units, costs, count);
+      for (let p = 0; p < count; p++) expect(Object.is(w[p], want[p])).toBe(true);
+      expect(sameRange(range, weightRangeOf(want, count))).toBe(true);
+    }
+  });
+
+  it("a bottleneck stage's weights and their range", () => {
+    const random = seededRandom(29);
+    for (let trial = 0; trial < 100; trial++) {
+      const count = 1 + Math.floor(random() * 30);
+      const c = Int32Array.from({ length: count }, () => Math.floor(random() * 6));
+      const pre = trial % 2 === 0 ? null : Int32Array.from({ length: count }, () => Math.floor(random() * 3));
+      const w = new Float64Array(count).fill(5);
+      const range = reachingWeights(w, pre, 40, c, 3, count);
+      for (let p = 0; p < count; p++) expect(w[p]).toBe((pre ? 40 * pre[p] : 0) - (c[p] >= 3 ? 1 : 0));
+      expect(sameRange(range, weightRangeOf(w, count))).toBe(true);
+    }
   });
 });

@@ -280,8 +280,9 @@ function lexicographicWith(
   // and offset), without its checks, each provably passed: the list is in triangle order (checked above, kept by every
   // compaction) and every stage weight is an integer of magnitude at most the stage's spread ≤ 2^50 (products of
   // integer units and costs, summed exactly below 2^53), so neither a fraction, nor a NaN, nor an unsafe value.
-  const solve = (stageWeight: Float64Array, offered: CandidatePair[]) => {
-    const { min, max } = weightRangeOf(stageWeight, live);
+  // The weights' range comes from the pass that wrote them (`stageWeights`, `reachingWeights`): the same values as a
+  // pass of its own over them gave (issue 28: one pass fewer over every pair of each stage).
+  const solve = (stageWeight: Float64Array, { min, max }: WeightRange, offered: CandidatePair[]) => {
     const table = new PairTable(n, live, liveI.subarray(0, live), liveJ.subarray(0, live), stageWeight.subarray(0, live), offsetOf(min, max), rows);
     return maxWeightPerfectMatchingOfTable(table, offered, { nearestPartners: options.nearestPartners });
   };
@@ -346,8 +347,8 @@ function lexicographicWith(
       if (plan.spread > maxSpread) throw new RangeError(`tier "${tiers[t].name}" cannot be weighed exactly under the ${prefixMax} levels that keep the earlier tiers optimal`);
       const stageWeight = loans.float64(live); // every entry written before any is read
       const pre: Int32Array | null = prefix;
-      reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
-      const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
+      const range = reachingWeights(stageWeight, pre, plan.prefixUnit, c, largest, live);
+      const result = solve(stageWeight, range, offeredWith(options.candidates, mate, n));
       if (result.status !== 'optimal') return result;
       stages.push([tiers[t].name]);
       let reach = false;
@@ -410,8 +411,8 @@ function lexicographicWith(
 
     // The stage's weights, exact: |w| ≤ spread ≤ 2^50.
     const stageWeight = loans.float64(live); // every entry written before any is read
-    stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
-    const result = solve(stageWeight, offeredWith(options.candidates, mate, n));
+    const range = stageWeights(stageWeight, prefix, prefixUnit, units, weighed.map((t) => costs[t] as Int32Array), live);
+    const result = solve(stageWeight, range, offeredWith(options.candidates, mate, n));
     if (result.status !== 'optimal') return result;
     mate = result.mate;
     stages.push(weighed.map((t) => tiers[t].name));
@@ -607,10 +608,18 @@ function largestOrFirstNegative(c: Int32Array, count: number): number {
 }
 
 /**
- * The least and the largest of w[0…count − 1], as ./pairTable `weightRange` finds them (the same comparisons in the
- * same order, so the same values, signed zeros included), without its test for fractions (none here, see `solve`).
+ * The least and the largest of a stage's weights w[0…count − 1], as ./pairTable `weightRange` finds them (the same
+ * comparisons in the same order, so the same values, signed zeros included; {Infinity, −Infinity} for none), without
+ * its test for fractions (none here, see `solve`). Found by the pass that writes the weights last, not by a pass of
+ * its own (issue 28: every stage read all its weights once more for them, two million at 2,000 players).
  */
-function weightRangeOf(w: Float64Array, count: number): { min: number; max: number } {
+export interface WeightRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The range of w[0…count − 1] read in a pass of its own (the tests compare it with the range the writing passes find). */
+export function weightRangeOf(w: Float64Array, count: number): WeightRange {
   let min = Infinity;
   let max = -Infinity;
   for (let p = 0; p < count; p++) {
@@ -628,24 +637,64 @@ function largestIn(c: Int32Array, count: number): number {
   return max;
 }
 
-/** w[p] = unit · c[p]. */
-function setScaled(w: Float64Array, unit: number, c: Int32Array, count: number): void {
-  for (let p = 0; p < count; p++) w[p] = unit * c[p];
+/** w[p] = unit · c[p]; their range. */
+function setScaled(w: Float64Array, unit: number, c: Int32Array, count: number): WeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const x = unit * c[p];
+    w[p] = x;
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return { min, max };
 }
 
-/** A bottleneck stage's weights: the prefix (when there is one) less 1 for each pair costing `largest` or more. */
-function reachingWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, c: Int32Array, largest: number, count: number): void {
-  for (let p = 0; p < count; p++) w[p] = (pre ? prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
+/**
+ * A bottleneck stage's weights: the prefix (when there is one) less 1 for each pair costing `largest` or more; their
+ * range.
+ */
+export function reachingWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, c: Int32Array, largest: number, count: number): WeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const x = (pre ? prefixUnit * pre[p] : 0) - (c[p] >= largest ? 1 : 0);
+    w[p] = x;
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return { min, max };
 }
 
-/** w[p] −= unit · c[p]. */
-function subtractScaled(w: Float64Array, unit: number, c: Int32Array, count: number): void {
-  for (let p = 0; p < count; p++) w[p] -= unit * c[p];
+/** w[p] −= unit · c[p] (the last tier of a stage); the range of the new w. */
+function subtractScaled(w: Float64Array, unit: number, c: Int32Array, count: number): WeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const x = w[p] - unit * c[p];
+    w[p] = x;
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+  }
+  return { min, max };
 }
 
 /** w[p] −= a · x[p], then −= b · y[p] (two tiers in one pass). */
 function subtractScaledTwo(w: Float64Array, a: number, x: Int32Array, b: number, y: Int32Array, count: number): void {
   for (let p = 0; p < count; p++) w[p] = w[p] - a * x[p] - b * y[p];
+}
+
+/** `subtractScaledTwo` for the last two tiers of a stage; the range of the new w. */
+function subtractScaledTwoLast(w: Float64Array, a: number, x: Int32Array, b: number, y: Int32Array, count: number): WeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < count; p++) {
+    const z = w[p] - a * x[p] - b * y[p];
+    w[p] = z;
+    min = Math.min(min, z);
+    max = Math.max(max, z);
+  }
+  return { min, max };
 }
 
 /** w[p] = prefixUnit · pre[p] (0 without a prefix) − a · x[p]: the first tier's pass sets w. */
@@ -654,23 +703,49 @@ function firstScaled(w: Float64Array, pre: Int32Array | null, prefixUnit: number
   else for (let p = 0; p < count; p++) w[p] = 0 - a * x[p];
 }
 
+/** `firstScaled` for a stage of one tier; the range of w. */
+function firstScaledLast(w: Float64Array, pre: Int32Array | null, prefixUnit: number, a: number, x: Int32Array, count: number): WeightRange {
+  let min = Infinity;
+  let max = -Infinity;
+  if (pre) {
+    for (let p = 0; p < count; p++) {
+      const z = prefixUnit * pre[p] - a * x[p];
+      w[p] = z;
+      min = Math.min(min, z);
+      max = Math.max(max, z);
+    }
+  } else {
+    for (let p = 0; p < count; p++) {
+      const z = 0 - a * x[p];
+      w[p] = z;
+      min = Math.min(min, z);
+      max = Math.max(max, z);
+    }
+  }
+  return { min, max };
+}
+
 /**
  * A stage's weights, w[p] = prefixUnit · pre[p] − Σ_k units[k] · costs[k][p], in a pass per two tiers instead of one
- * per tier. The same numbers, bit for bit: every product and partial sum is an integer of magnitude at most the
- * stage's spread (≤ 2^50 < 2^53), so each is exact, the operations are the same (a running subtraction, tier by tier,
- * from the prefix or from 0) and a zero stays +0 (0 − 0), as the one-pass-per-tier sums gave it.
+ * per tier, and their range (`WeightRange`, found by the last pass). The same numbers, bit for bit: every product and
+ * partial sum is an integer of magnitude at most the stage's spread (≤ 2^50 < 2^53), so each is exact, the operations
+ * are the same (a running subtraction, tier by tier, from the prefix or from 0) and a zero stays +0 (0 − 0), as the
+ * one-pass-per-tier sums gave it.
  */
-function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, units: readonly number[], costs: readonly Int32Array[], count: number): void {
+export function stageWeights(w: Float64Array, pre: Int32Array | null, prefixUnit: number, units: readonly number[], costs: readonly Int32Array[], count: number): WeightRange {
   if (costs.length === 0) {
     // Every weight 0 without a prefix: written, as `w` may be a lent array (./loans) holding an earlier round's weights.
-    if (pre) setScaled(w, prefixUnit, pre, count);
-    else w.fill(0, 0, count);
-    return;
+    if (pre) return setScaled(w, prefixUnit, pre, count);
+    w.fill(0, 0, count);
+    return count > 0 ? { min: 0, max: 0 } : { min: Infinity, max: -Infinity };
   }
+  if (costs.length === 1) return firstScaledLast(w, pre, prefixUnit, units[0], costs[0], count);
   firstScaled(w, pre, prefixUnit, units[0], costs[0], count);
   let x = 1;
-  for (; x + 1 < costs.length; x += 2) subtractScaledTwo(w, units[x], costs[x], units[x + 1], costs[x + 1], count);
-  if (x < costs.length) subtractScaled(w, units[x], costs[x], count);
+  // Two tiers a pass while more than two are left; the last one or two in the pass that finds the range.
+  for (; x + 2 < costs.length; x += 2) subtractScaledTwo(w, units[x], costs[x], units[x + 1], costs[x + 1], count);
+  if (x + 1 < costs.length) return subtractScaledTwoLast(w, units[x], costs[x], units[x + 1], costs[x + 1], count);
+  return subtractScaled(w, units[x], costs[x], count);
 }
 
 /**

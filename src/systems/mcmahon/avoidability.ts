@@ -16,7 +16,7 @@
 import type { PlayerId } from '../../model/tournament';
 import { CompatibilityGraph } from '../../pairing/feasibility';
 import { formatHalves, type PairingHistory } from '../../pairing/history';
-import { lexicographicPerfectMatching, type CostTier } from '../../pairing/matching';
+import { augmentToMaximumCardinality, lexicographicPerfectMatching, type AllowedPairs, type CostTier } from '../../pairing/matching';
 import type { OptimalTiers } from './optimalWeights';
 
 /**
@@ -80,6 +80,8 @@ export class AvoidabilityChecker {
   private readonly lows: Int32Array;
   /** `pairCosts[k][v]`: tier k's cost of the draw's pair (v, mate[v]), v its lower vertex — read once, when first needed. */
   private readonly pairCosts: (Float64Array | null)[];
+  /** `byCost[k]`: the draw's pairs by their lower vertex, in descending order of tier k's cost (`byCostOf`). */
+  private readonly byCost: (Int32Array | undefined)[] = [];
   /**
    * The tiers' candidates (`OptimalTiers.candidates`, listed by their `u` ascending) of vertex u are
    * `tierCandidates[candidateStart[u] … candidateStart[u + 1])`, so a part's candidates are read from its own vertices;
@@ -215,15 +217,23 @@ export class AvoidabilityChecker {
     for (let k = 0; k < before.length; k++) {
       if (!this.costTiers[k].bottleneck) continue;
       const costs = this.costsOf(k);
-      let outside = 0;
-      for (let p = 0; p < this.lows.length; p++) {
-        const v = this.lows[p];
-        if (inside[v] === 0) outside = Math.max(outside, costs[v]);
-      }
+      // The draw's pairs by cost, the largest first: the first one outside is the largest outside (0 when none),
+      // found in a step or two, not by a pass over the field per check (issue 28: 2,000 players, dozens of checks).
+      const outside = largestOutside(this.byCostOf(k, costs), costs, inside);
       before[k] = Math.max(before[k], outside);
       after[k] = Math.max(after[k], outside);
     }
     for (const v of local) inside[v] = 0;
+  }
+
+  /** The draw's pairs (their lower vertices) in order of tier k's `costs`, the largest first: kept per tier. */
+  private byCostOf(k: number, costs: Float64Array): Int32Array {
+    let order = this.byCost[k];
+    if (order === undefined) {
+      order = Int32Array.from(this.lows).sort((a, b) => costs[b] - costs[a] || a - b);
+      this.byCost[k] = order;
+    }
+    return order;
   }
 
   /** The players of the score groups of `vertices`, with the partners they hold (so the rest stays a pairing). */
@@ -307,6 +317,16 @@ export class AvoidabilityChecker {
     return out;
   }
 
+  /** The draw's pairs inside a part (`vertices` ascending, holding each one's partner) as its own indices. */
+  private partMate(vertices: readonly number[]): Int32Array {
+    const local = this.partIndex;
+    vertices.forEach((v, x) => (local[v] = x));
+    const mate = new Int32Array(vertices.length);
+    for (let x = 0; x < vertices.length; x++) mate[x] = local[this.mate[vertices[x]]];
+    for (const v of vertices) local[v] = -1;
+    return mate;
+  }
+
   /** The tier totals of the best pairing of `vertices` over `allowed`, on the first `upTo` tiers; null if none. */
   private redraw(allowed: (i: number, j: number) => boolean, upTo: number, vertices: readonly number[]): number[] | null {
     const whole = vertices.length === this.draw.tiers.size;
@@ -367,10 +387,19 @@ export class AvoidabilityChecker {
           };
         });
     const permitted = whole ? allowed : (i: number, j: number) => (vertices[i] < vertices[j] ? allowed(vertices[i], vertices[j]) : allowed(vertices[j], vertices[i]));
+    // A part's pairs listed once (the matcher reads the same list as from `permitted`: the same answer), and asked first
+    // whether they hold a complete pairing at all: forbidding a float often leaves none, and the matcher would learn
+    // it only after weighing its first stage and two solves (issue 28: a third of the part re-draws of an EGC round).
+    let pairs: AllowedPairs | ((i: number, j: number) => boolean) = permitted;
+    if (!whole) {
+      const list = listPairs(vertices.length, permitted);
+      if (!holdsPerfectMatching(list, this.partMate(vertices))) return null;
+      pairs = list;
+    }
     const candidates = whole ? this.candidates : this.partCandidates(vertices);
     let solved;
     try {
-      solved = lexicographicPerfectMatching(vertices.length, permitted, tiers, { maxSpread: this.draw.maxSpread, candidates });
+      solved = lexicographicPerfectMatching(vertices.length, pairs, tiers, { maxSpread: this.draw.maxSpread, candidates });
     } catch (e) {
       if (e instanceof RangeError) return null;
       throw e;
@@ -399,6 +428,75 @@ export class AvoidabilityChecker {
     }
     return null;
   }
+}
+
+/**
+ * The largest `costs[v]` over the vertices v of `byCost` not marked `inside` (0 when none): `byCost` lists them by cost,
+ * the largest first, so the first one outside is it. The same as the largest read over every one of them (costs are
+ * never negative).
+ */
+export function largestOutside(byCost: Int32Array, costs: Float64Array, inside: Uint8Array): number {
+  for (let p = 0; p < byCost.length; p++) if (inside[byCost[p]] === 0) return costs[byCost[p]];
+  return 0;
+}
+
+/** The pairs i < j of n vertices that `allowed` accepts, in triangle order, with their rows (as the matcher lists them). */
+export function listPairs(n: number, allowed: (i: number, j: number) => boolean): AllowedPairs {
+  // Room for every pair of the part (a few score groups: hundreds of pairs), the first `count` written.
+  const u = new Int32Array((n * (n - 1)) / 2);
+  const v = new Int32Array(u.length);
+  const rowStart = new Int32Array(n + 1);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    rowStart[i] = count;
+    for (let j = i + 1; j < n; j++) {
+      if (!allowed(i, j)) continue;
+      u[count] = i;
+      v[count++] = j;
+    }
+  }
+  rowStart[n] = count;
+  return { u, v, count, rowStart };
+}
+
+/**
+ * Whether the listed pairs hold a perfect matching of their n vertices (`rowStart.length − 1`): a maximum-cardinality
+ * search (../../pairing/matching/cardinality) grown from `hint`'s pairs that are listed (a part's own draw, less the pairs
+ * a check forbids, is one or two augmentations from perfect). The matcher answers the same (a weighted perfect
+ * matching exists exactly when one does), after weighing the pairs.
+ */
+export function holdsPerfectMatching(list: AllowedPairs, hint: Int32Array): boolean {
+  const rows = list.rowStart as Int32Array;
+  const n = rows.length - 1;
+  if (n % 2 === 1) return false;
+  // Each vertex's partners, ascending: in triangle order a vertex first gets those below it, then its own row.
+  const start = new Int32Array(n + 1);
+  for (let p = 0; p < list.count; p++) {
+    start[list.u[p] + 1]++;
+    start[list.v[p] + 1]++;
+  }
+  for (let x = 0; x < n; x++) start[x + 1] += start[x];
+  const fill = start.slice(0, n);
+  const partners = new Int32Array(2 * list.count);
+  for (let p = 0; p < list.count; p++) {
+    const a = list.u[p];
+    const b = list.v[p];
+    partners[fill[a]++] = b;
+    partners[fill[b]++] = a;
+  }
+  const mate = new Int32Array(n).fill(-1);
+  for (let x = 0; x < n; x++) {
+    const y = hint[x];
+    if (y <= x || y >= n || hint[y] !== x) continue;
+    // Listed: y among x's partners (ascending).
+    let listed = false;
+    for (let k = start[x]; k < start[x + 1] && !listed; k++) listed = partners[k] === y;
+    if (listed) {
+      mate[x] = y;
+      mate[y] = x;
+    }
+  }
+  return augmentToMaximumCardinality(n, { start, list: partners }, mate) * 2 === n;
 }
 
 /**
