@@ -15,7 +15,7 @@
  * rather than being overwritten; cells the batch does not change are not checked, so two panes writing different
  * cells merge cell by cell.
  */
-import type { CellInput, CellValue, ExpectedCell, FormulaInput, WorkbookOp } from '../adapters/adapter';
+import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
 import { sameFormula } from '../adapters/batch';
 
@@ -137,16 +137,15 @@ class RectCells {
    * number, boolean or blank) — cells for which `sheetChanges`' `visit` does nothing: they are the `same` and no
    * formula, so neither written, expected nor refreshed (issue 28: most of a congress Grid's 70,000 cells).
    */
-  eachAgainst(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = [], kept?: (row: number, column: number, cell: FormulaInput) => void): void {
+  eachAgainst(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const aligned = other.top === this.top && other.left === this.left;
-    const spans = unitSpans(units);
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const otherLine = aligned ? other.cells[i] : undefined;
       const row = this.top + i;
       // (the cells of spilling units passed over: `visit` does nothing there — issue 28, a congress's Standings table is
       // one unit of some 13,000 cells, the Grid's Place column 2,000)
-      const covered = units.length > 0 ? coveredColumns(units, row, spans) : NONE;
+      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
       let j = 0;
       for (let c = 0; c <= covered.length; c += 2) {
         const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
@@ -155,12 +154,6 @@ class RectCells {
           if (b === null || typeof b !== 'object') {
             const a = aligned ? otherLine?.[j] : other.getAt(row, this.left + j);
             if (a === b) continue;
-          } else if (kept !== undefined && otherLine !== undefined && otherLine[j] === b) {
-            // The very same formula cell in both renderings (the grid as read made from the grid as it will be shares
-            // every cell a round leaves alone: grid.ts, `shareGridRenderFrom`): `kept` does what `visit` does with a
-            // cell `same` as itself (issue 28: a congress Grid's 10,000 score formulas, once a round's batch).
-            kept(row, this.left + j, b);
-            continue;
           }
           visit(row, this.left + j);
         }
@@ -183,13 +176,12 @@ class RectCells {
    */
   eachOutside(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const shift = this.left - other.left;
-    const spans = unitSpans(units);
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const row = this.top + i;
       const otherLine = row >= other.top ? other.cells[row - other.top] : undefined;
       // (the spilling units' cells passed over, as in `eachAgainst`)
-      const covered = units.length > 0 ? coveredColumns(units, row, spans) : NONE;
+      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
       let j = 0;
       for (let c = 0; c <= covered.length; c += 2) {
         const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
@@ -218,20 +210,7 @@ const NONE: readonly number[] = [];
  * The columns of `row` inside any of the rectangles, as ranges `[from, to)` laid flat (from, to, from, to …), in
  * order and merged where they meet or overlap; none for a row no rectangle covers.
  */
-function coveredColumns(units: readonly Rectangle[], row: number, spans: readonly (readonly number[])[] = unitSpans(units)): readonly number[] {
-  // (a row one unit covers, the common case, answered by that unit's span made once — `unitSpans` — rather than by
-  // ranges gathered, sorted and laid flat anew for each of a congress Grid's 2,000 rows; issue 28)
-  let only = -1;
-  let count = 0;
-  for (let i = 0; i < units.length; i++) {
-    const u = units[i];
-    if (row >= u.row && row < u.row + u.rows && u.columns > 0) {
-      only = i;
-      count++;
-    }
-  }
-  if (count === 0) return NONE;
-  if (count === 1) return spans[only];
+function coveredColumns(units: readonly Rectangle[], row: number): readonly number[] {
   let ranges: [number, number][] | undefined;
   for (let i = 0; i < units.length; i++) {
     const u = units[i];
@@ -245,11 +224,6 @@ function coveredColumns(units: readonly Rectangle[], row: number, spans: readonl
     else flat.push(from, to);
   }
   return flat;
-}
-
-/** Each unit's columns as `coveredColumns` lays them flat for a row that unit alone covers: `[from, to)`. */
-function unitSpans(units: readonly Rectangle[]): (readonly number[])[] {
-  return units.map((u) => [u.column, u.column + u.columns]);
 }
 
 /** What `written` answers: the cells of a rendering, by row and column. */
@@ -395,17 +369,6 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     }
     spillWrites.push({ kind: 'write', sheet, at: cellAddress(s.row, s.column), cells });
   }
-  // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
-  const refresh = (row: number, column: number, a: FormulaInput) => {
-    // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path. Its value
-    // first: only a value not as rendered is refreshed, so the formula read is compared with the rendered one only
-    // then (issue 28: a congress Grid's 11,000 formulas, each some 170–1,500 characters, almost all as rendered).
-    const value = read.values[row - 1]?.[column - 1] ?? null;
-    if (value !== (a.value ?? null)) {
-      const formula = read.formulas?.[row - 1]?.[column - 1];
-      if (formula && sameFormula(formula, a.formula)) recalculated.set(row * COLUMNS + column, a.value ?? null);
-    }
-  };
   // Every cell either rendering writes: the first's in its order, then the second's that the first does not write.
   const visit = (row: number, column: number) => {
     const k = row * COLUMNS + column;
@@ -413,7 +376,17 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     const b = was.getAt(row, column);
     const a = will.getAt(row, column);
     if (same(a, b)) {
-      if (isFormula(a)) refresh(row, column, a);
+      // Unchanged, but a formula's cached value may be stale (a result typed where nothing recalculates): refreshed.
+      if (isFormula(a)) {
+        // The cell as read (`readCell`), without spelling its address: most cells of a sheet take this path. Its value
+        // first: only a value not as rendered is refreshed, so the formula read is compared with the rendered one only
+        // then (issue 28: a congress Grid's 11,000 formulas, each some 170–1,500 characters, almost all as rendered).
+        const value = read.values[row - 1]?.[column - 1] ?? null;
+        if (value !== (a.value ?? null)) {
+          const formula = read.formulas?.[row - 1]?.[column - 1];
+          if (formula && sameFormula(formula, a.formula)) recalculated.set(k, a.value ?? null);
+        }
+      }
       return;
     }
     const found = readCell(read, row, column);
@@ -432,15 +405,7 @@ export function sheetChanges(sheet: string, before: readonly WorkbookOp[], after
     expected.push(found);
   };
   if (was instanceof RectCells && will instanceof RectCells) {
-    // A formula cell both renderings hold as the very same object, outside every unit (`eachAgainst` passes over the
-    // units' cells): `same` as itself — its text the same string, its value the same unless not a number (NaN, never
-    // equal to itself: left to `visit`) — so only refreshed, as `visit` would (test/workbook/batchFastPaths.test.ts).
-    const kept = (row: number, column: number, a: FormulaInput) => {
-      const value = a.value ?? null;
-      if (value !== value) visit(row, column);
-      else refresh(row, column, a);
-    };
-    was.eachAgainst(will, visit, spills, kept);
+    was.eachAgainst(will, visit, spills);
     will.eachOutside(was, visit, spills);
   } else {
     was.each(visit);
