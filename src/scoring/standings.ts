@@ -233,6 +233,16 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     for (const p of g) places.set(p, decided?.get(sb.players[p].id) ?? better + 1);
     better += g.length;
     // place within the section: one greater than the number of better placed players of the same section
+    if (g.length === 1) {
+      // (a player alone at his place, most of a congress's field: his section's count read and moved on at once, as
+      // the grouping below does for a group of one, without a map and a list made for him — issue 28, two standings
+      // a round's batch)
+      const s = sections[g[0]].name;
+      const before = seenInSection.get(s) ?? 0;
+      sectionPlaces.set(g[0], before + 1);
+      seenInSection.set(s, before + 1);
+      continue;
+    }
     const bySection = new Map<string, number[]>();
     for (const p of g) {
       const s = sections[p].name;

@@ -262,30 +262,44 @@ function sharedText(key: string, make: () => string): string {
   return text;
 }
 
-/** `make()`, or the points text made before for the same line 1 and round while renders are shared (`sharedPoints`). */
-function sharedPointsText(line: number, round: number, make: () => string): string {
-  if (!sharedPoints) return make();
+/**
+ * The points formula of the player on line 1 `line` in `round` (`pointsFormula` of his result cell), or the text made
+ * before for the same line 1 and round while renders are shared (`sharedPoints`). (Spelled here from the line and the
+ * round, not by a function made for each cell: a congress grid asks for 10,000 of these a rendering; issue 28.)
+ */
+function sharedPointsText(layout: GridLayout, line: number, round: number): string {
+  if (!sharedPoints) return pointsFormula(cellAddress(line, layout.resultColumn(round)));
   let byRound = sharedPoints.get(line);
   if (!byRound) sharedPoints.set(line, (byRound = []));
   let text = byRound[round];
-  if (text === undefined) byRound[round] = text = make();
+  if (text === undefined) byRound[round] = text = pointsFormula(cellAddress(line, layout.resultColumn(round)));
   return text;
+}
+
+/**
+ * The score formula of the player on line 1 `line1` after `round`: `=<score before> + <points of the round><free>`,
+ * the score before being his initial score (McMahon) or 0 in round 1, else the score cell of the round before on his
+ * line 2 — in one `join`, a flat string, as `pointsFormula`.
+ */
+function scoreFormulaText(layout: GridLayout, line1: number, round: number, mcmahon: boolean, free: number): string {
+  const before = round === 1 ? (mcmahon ? cellAddress(line1, layout.columns.initial) : '0') : cellAddress(line1 + 1, layout.scoreColumn(round - 1));
+  return ['=', before, '+', sharedPointsText(layout, line1, round), plusConstant(free)].join('');
 }
 
 /**
  * The text of the score formula of the player on `line` after `round` (it follows from these, the system and the free
  * points alone): `sharedText` of the key `s<line>|<round>|<mcmahon>|<free>`, the same text made once.
  */
-function sharedScoreText(line: number, round: number, mcmahon: boolean, free: number, make: () => string): string {
-  if (!sharedScoreTexts) return make();
+function sharedScoreText(layout: GridLayout, line: number, round: number, mcmahon: boolean, free: number): string {
+  if (!sharedScoreTexts) return scoreFormulaText(layout, line, round, mcmahon, free);
   const key = line * 1024 + round;
   const hit = sharedScoreTexts.get(key);
   if (hit) {
     if (hit.line === line && hit.round === round && hit.mcmahon === mcmahon && hit.free === free) return hit.text;
-    return sharedText(`s${line}|${round}|${mcmahon}|${free}`, make);
+    return sharedText(`s${line}|${round}|${mcmahon}|${free}`, () => scoreFormulaText(layout, line, round, mcmahon, free));
   }
   // (made here, not through `sharedText`: a text is the same whoever makes it; shared, it is compared at once)
-  const text = make();
+  const text = scoreFormulaText(layout, line, round, mcmahon, free);
   sharedScoreTexts.set(key, { line, round, mcmahon, free, text });
   return text;
 }
@@ -395,10 +409,7 @@ function gridRows(t: Tournament, options: GridOptions, computed: boolean): CellI
       const free = (freeAfter[r] - freeAfter[r - 1]) / 2;
       // (the formula's text follows from the player's line, the round, the system and the free points alone; made by
       // one `join`, a flat string, as `pointsFormula`)
-      two[opponentAt[r]] = {
-        formula: sharedScoreText(line1, r, mcmahon, free, () => ['=', r === 1 ? (mcmahon ? cellAddress(line1, c.initial) : '0') : cellAddress(line2, layout.scoreColumn(r - 1)), '+', points(r), plusConstant(free)].join('')),
-        value: after[r] / 2,
-      };
+      two[opponentAt[r]] = { formula: sharedScoreText(layout, line1, r, mcmahon, free), value: after[r] / 2 };
     }
     if (computed && shown > 0) put(line1, c.victories, victoriesCell(sb, index, line1, shown, points));
     put(line1, c.place, placeOf.get(p.id) ?? null);
@@ -452,7 +463,7 @@ function victoriesCell(sb: Scoreboard, index: number, line1: number, shown: numb
 
 /** A round's points formula on the player's line 1 (`pointsFormula` of his result cell), shared while renders are. */
 function pointsOf(layout: GridLayout, line1: number): (r: number) => string {
-  return (r) => sharedPointsText(line1, r, () => pointsFormula(cellAddress(line1, layout.resultColumn(r))));
+  return (r) => sharedPointsText(layout, line1, r);
 }
 
 /**

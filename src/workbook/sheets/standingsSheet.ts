@@ -97,7 +97,13 @@ export function standingsWidths(values: readonly (readonly CellValue[])[]): numb
   const body = values.slice(STANDINGS_HEADER_ROW);
   const caps: Record<string, number> = { Name: 28, 'City/Club': 26 };
   return header.map((h, c) => {
-    const longest = Math.max(String(h ?? '').length + 2, ...body.map((row) => String(row[c] ?? '').length + 1));
+    // (the longest by a loop over the rows, not `Math.max` of a list made per column: a congress's table is 1,000 rows
+    // of a dozen columns, rendered as read and as it will be each batch; issue 28)
+    let longest = String(h ?? '').length + 2;
+    for (let r = 0; r < body.length; r++) {
+      const length = String(body[r][c] ?? '').length + 1;
+      if (length > longest) longest = length;
+    }
     return Math.max(5, Math.min(caps[String(h)] ?? 16, longest));
   });
 }
@@ -118,7 +124,14 @@ export function wrappedRowHeights(values: readonly (readonly CellValue[])[], wid
   const out: { row: number; lines: number }[] = [];
   values.forEach((line, r) => {
     if (r < STANDINGS_HEADER_ROW) return;
-    const lines = Math.max(...[2, 3, 4].map((c) => (line[c] === null || line[c] === undefined ? 1 : wrappedLines(String(line[c]), widths[c]))));
+    // (columns C–E, each looked at in place, no list made per row — issue 28; each at least one line, as `wrappedLines`
+    // answers)
+    let lines = 1;
+    for (let c = 2; c <= 4; c++) {
+      const cell = line[c];
+      const n = cell === null || cell === undefined ? 1 : wrappedLines(String(cell), widths[c]);
+      if (n > lines) lines = n;
+    }
     if (lines > 1) out.push({ row: r + 1, lines });
   });
   return out;
