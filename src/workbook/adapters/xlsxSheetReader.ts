@@ -13,7 +13,7 @@
  */
 import type { CellValue } from './adapter';
 import { MAX_SHEET_CELLS, MAX_SHEET_ROWS } from './xlsxLimits';
-import { unescapeXml } from './xlsxXml';
+import { prefixedUnescaped, unescapeXml } from './xlsxXml';
 
 export interface SheetCells {
   readonly values: CellValue[][];
@@ -153,7 +153,8 @@ export function readSheetCellsChecked(
 
 /**
  * `readSheetCellsChecked` with every cell read by the general scan, none by the one match (CANONICAL_CELL) nor with the
- * row and style numbers of the cells before: the reference that fast path is compared with
+ * row and style numbers of the cells before, each formula's text read alone (not all at once, `prefixedUnescaped`): the
+ * reference those fast paths are compared with
  * (test/workbook/xlsxSheetReader.test.ts). Not for the adapter.
  */
 export function readSheetCellsScanned(xml: string, context: CellContext, limit: (rows: number, columns: number) => void = () => undefined): { cells: SheetCells; cellAddresses: boolean } | undefined {
@@ -187,6 +188,9 @@ function readCells(
   let lastRow = 0;
   let lastStyleText = '';
   let lastStyle = 0;
+  // The formulas' texts as written, read after the scan, all at once (`prefixedUnescaped`), with where they go.
+  const formulaTexts: string[] = [];
+  const formulaCells: number[] = [];
   for (let i = data.indexOf('<c'); i >= 0; i = data.indexOf('<c', i)) {
     let row: number;
     let column: number;
@@ -248,7 +252,12 @@ function readCells(
     let value: CellValue;
     let formula: string | null = null;
     if (f !== undefined) {
-      formula = `=${shown(unescapeXml(f))}`;
+      if (canonical) {
+        // Its text once every formula of the sheet is found, below; a formula is never null (`=` at least).
+        formulaTexts.push(f);
+        formulaCells.push(cellFormulas.length);
+        formula = '';
+      } else formula = `=${shown(unescapeXml(f))}`;
       value = v ? typed(type, v, style, context) : null;
     } else if (type === 'inlineStr') {
       const is = body === undefined ? undefined : /<is>([\s\S]*?)<\/is>/.exec(body)?.[1];
@@ -267,6 +276,16 @@ function readCells(
     cellFormulas.push(formula);
   }
   limit(rows, columns);
+  if (formulaTexts.length > 0) {
+    // Each as `=${shown(unescapeXml(f))}` gives it (the reference's way, above); `shown` mostly returns the text it is
+    // given, whose `=` is then already in place.
+    const read = prefixedUnescaped('=', formulaTexts);
+    for (let k = 0; k < read.length; k++) {
+      const text = read[k].slice(1);
+      const named = shown(text);
+      cellFormulas[formulaCells[k]] = named === text ? read[k] : `=${named}`;
+    }
+  }
   return { cells: rectangle(rows, columns, cellRows, cellColumns, cellValues, cellFormulas), cellAddresses };
 }
 
