@@ -145,11 +145,9 @@ class RectCells {
       const row = this.top + i;
       // (the cells of spilling units passed over: `visit` does nothing there — issue 28, a congress's Standings table is
       // one unit of some 13,000 cells, the Grid's Place column 2,000)
-      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
-      let j = 0;
-      for (let c = 0; c <= covered.length; c += 2) {
-        const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
-        for (; j < end; j++) {
+      const open = openRuns(units, row, this.left, line.length);
+      for (let r = 0; r < open.length; r += 2) {
+        for (let j = open[r]; j < open[r + 1]; j++) {
           const b = line[j];
           if (b === null || typeof b !== 'object') {
             const a = aligned ? otherLine?.[j] : other.getAt(row, this.left + j);
@@ -157,7 +155,6 @@ class RectCells {
           }
           visit(row, this.left + j);
         }
-        if (c < covered.length) j = Math.max(j, covered[c + 1] - this.left);
       }
     }
   }
@@ -181,16 +178,13 @@ class RectCells {
       const row = this.top + i;
       const otherLine = row >= other.top ? other.cells[row - other.top] : undefined;
       // (the spilling units' cells passed over, as in `eachAgainst`)
-      const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
-      let j = 0;
-      for (let c = 0; c <= covered.length; c += 2) {
-        const end = c < covered.length ? Math.min(line.length, covered[c] - this.left) : line.length;
-        for (; j < end; j++) {
+      const open = openRuns(units, row, this.left, line.length);
+      for (let r = 0; r < open.length; r += 2) {
+        for (let j = open[r]; j < open[r + 1]; j++) {
           const column = this.left + j;
           if (otherLine !== undefined && column >= other.left && otherLine[j + shift] !== undefined) continue;
           visit(row, column);
         }
-        if (c < covered.length) j = Math.max(j, covered[c + 1] - this.left);
       }
     }
   }
@@ -202,6 +196,23 @@ interface Rectangle {
   readonly column: number;
   readonly rows: number;
   readonly columns: number;
+}
+
+/**
+ * The places 0…length − 1 of a row's cells (the row's first cell in column `left`) outside every unit, as ranges
+ * `[from, to)` laid flat (from, to, from, to …), ascending: the cells `eachAgainst` and `eachOutside` look at.
+ */
+function openRuns(units: readonly Rectangle[], row: number, left: number, length: number): number[] {
+  const covered = units.length > 0 ? coveredColumns(units, row) : NONE;
+  const out: number[] = [];
+  let j = 0;
+  for (let c = 0; c < covered.length; c += 2) {
+    const end = Math.min(length, covered[c] - left);
+    if (end > j) out.push(j, end);
+    j = Math.max(j, covered[c + 1] - left);
+  }
+  if (length > j) out.push(j, length);
+  return out;
 }
 
 const NONE: readonly number[] = [];
