@@ -208,22 +208,19 @@ export function shareEarlierRounds(before: Tournament, after: Tournament): void 
   // Whether both imply the same players, settled when first asked: only a ruleset listing implied players alone asks
   // (`twinStandings`), and gathering them is a pass over every game (issue 28: a congress's 5,000, each round's batch).
   let sameImplied: boolean | undefined;
-  const impliesSame = (): boolean => {
-    if (sameImplied === undefined) {
-      const implied = new Set<number>();
-      for (const g of before.games) implied.add(g.white).add(g.black);
-      for (const b of before.byes) implied.add(b.player);
-      sameImplied = added.every((id) => implied.has(id));
-    }
-    return sameImplied;
-  };
   // One way: the later tournament finds what the earlier one made, not the reverse, so the earlier one (which its
   // caller keeps, the workbook as read) never keeps the later one and its scoreboards alive after the batch.
   twins.set(after, {
     other: before,
     upTo,
     get sameImplied() {
-      return impliesSame();
+      if (sameImplied === undefined) {
+        const implied = new Set<number>();
+        for (const g of before.games) implied.add(g.white).add(g.black);
+        for (const b of before.byes) implied.add(b.player);
+        sameImplied = added.every((id) => implied.has(id));
+      }
+      return sameImplied;
     },
   });
 }

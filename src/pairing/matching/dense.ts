@@ -209,7 +209,6 @@ export function matchingWeight(table: PairTable, mate: Int32Array): bigint {
   return big + BigInt(small) + BigInt(offset) * BigInt(n / 2);
 }
 
-
 function infeasible(
   reason: PerfectMatchingInfeasible['reason'],
   mate: Int32Array,
