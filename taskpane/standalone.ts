@@ -67,6 +67,21 @@ export class StandalonePage {
   private readonly printView: PrintView;
   private readonly pane: HTMLElement;
   private readonly gridEl: HTMLElement;
+  /**
+   * The sheet chooser and the cell editor, made once and kept while the sheet below them is redrawn: a write's redraw
+   * (a round paired adds the Grid's columns, and the whole sheet is drawn again) no longer replaces the form the
+   * director is typing in or clicking — a click whose press and release fell on two forms was lost, and the focus
+   * went with the old inputs (CI, session 21: "Write cell" pressed while round 3's pairing redrew the Grid).
+   */
+  private readonly sheetTools: HTMLElement;
+  private readonly sheetChooser: HTMLSelectElement;
+  private readonly cellForm: HTMLFormElement;
+  private readonly cellAddressInput: HTMLInputElement;
+  private readonly cellValueInput: HTMLInputElement;
+  /** The drawn sheet's table (or the words that there is none), under the tools. */
+  private readonly sheetBody: HTMLElement;
+  /** The sheet the table drawn shows: the cell editor writes into it. */
+  private editedSheet: string | null = null;
   private readonly toolbar: HTMLElement;
   private readonly messageEl: HTMLElement;
   private readonly autosaveEl: HTMLElement;
@@ -109,6 +124,21 @@ export class StandalonePage {
     );
     this.pane = h('div', { class: 'pane' });
     this.gridEl = h('section', { class: 'grid-view', 'aria-label': 'The workbook' });
+    this.sheetChooser = select([], undefined, { name: 'sheet' });
+    this.sheetChooser.addEventListener('change', () => {
+      this.shown = this.sheetChooser.value;
+      void this.drawGrid();
+    });
+    this.cellAddressInput = h('input', { type: 'text', name: 'cell-address', size: 6, placeholder: 'F16', autocomplete: 'off' });
+    this.cellValueInput = h('input', { type: 'text', name: 'cell-value', size: 10, autocomplete: 'off' });
+    this.cellForm = h('form', { class: 'row cell-editor' }, field('Cell', this.cellAddressInput), field('Value', this.cellValueInput), h('button', { type: 'submit' }, 'Write cell'));
+    this.cellForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.writeTypedCell();
+    });
+    this.sheetTools = h('div', { class: 'row sheet-tools', hidden: true }, field('Sheet', this.sheetChooser), this.cellForm);
+    this.sheetBody = h('div', { class: 'sheet-scroll' });
+    append(this.gridEl, this.sheetTools, this.sheetBody);
     this.printView = new PrintView();
     append(
       container,
@@ -426,7 +456,7 @@ export class StandalonePage {
 
   private async drawLatest(wb: PageWorkbook | null, draw: number): Promise<void> {
     if (!wb) {
-      clear(this.gridEl);
+      this.showSheet(null, [], null);
       this.drawnKey = '';
       this.drawn = null;
       return;
@@ -453,70 +483,75 @@ export class StandalonePage {
       seen = await sheetView(wb, this.shown);
       if (draw !== this.drawing || wb !== this.wb) return;
     }
-    const chooser = select(names.map((n) => [n, n] as const), this.shown, { name: 'sheet' });
-    chooser.addEventListener('change', () => {
-      this.shown = chooser.value;
-      void this.drawGrid();
-    });
     const values = names.length > 0 ? seen.values : null;
     // Nothing changed in what is shown (the same workbook, sheet list, sheet and values): the view is left as it is,
     // so the director's scroll position, focus and typing are not disturbed by a write to another sheet.
     const shownKey = namesKey + seen.key;
-    if (wb === this.drawnWorkbook && shownKey === this.drawnKey && this.gridEl.firstChild) return;
+    if (wb === this.drawnWorkbook && shownKey === this.drawnKey && this.sheetBody.firstChild) return;
     this.drawnWorkbook = wb;
     this.drawnKey = shownKey;
     const view = values ? renderSheet(this.shown, values) : null;
     this.drawn = view && values && seen.sent !== undefined ? { sheet: this.shown, values, table: view, sent: seen.sent } : null;
-    // What the director was typing in the cell editor is kept across the redraw.
-    const typing = ['cell-address', 'cell-value'].map((name) => [name, this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value ?? ''] as const);
-    clear(this.gridEl);
-    append(
-      this.gridEl,
-      names.length > 0 ? h('div', { class: 'row sheet-tools' }, field('Sheet', chooser), values ? this.cellEditor(wb, this.shown, view!) : null) : null,
-      view ? h('div', { class: 'sheet-scroll' }, view) : h('p', {}, 'The workbook has no sheet yet.'),
-    );
-    for (const [name, text] of typing) {
-      const input = this.gridEl.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-      if (input && text !== '') input.value = text;
+    this.showSheet(view, names, this.shown);
+  }
+
+  /**
+   * The table drawn (`view`, of `sheet`) under the tools kept: the chooser's options follow the sheet list, the cell
+   * editor (hidden when no sheet is drawn) keeps what the director is typing and his focus.
+   */
+  private showSheet(view: HTMLTableElement | null, names: readonly string[], sheet: string | null): void {
+    const chooser = this.sheetChooser;
+    const options = [...chooser.options].map((o) => o.value);
+    if (options.length !== names.length || options.some((n, i) => n !== names[i])) {
+      clear(chooser);
+      append(chooser, ...names.map((n) => h('option', { value: n }, n)));
     }
+    if (sheet !== null && chooser.value !== sheet) chooser.value = sheet;
+    this.sheetTools.hidden = names.length === 0;
+    this.cellForm.hidden = view === null;
+    this.editedSheet = view ? sheet : null;
+    if (view && sheet !== null) {
+      this.cellForm.setAttribute('aria-label', `Type in ${sheet}`);
+      // Clicking a cell of the table fills the editor with its address and value.
+      view.addEventListener('click', (e) => {
+        const td = (e.target as Element).closest('td[data-cell]');
+        if (!td) return;
+        this.cellAddressInput.value = td.getAttribute('data-cell') ?? '';
+        this.cellValueInput.value = td.textContent ?? '';
+        this.cellValueInput.focus();
+        this.cellValueInput.select();
+      });
+    }
+    clear(this.sheetBody);
+    append(this.sheetBody, view ?? (names.length > 0 || this.wb ? h('p', {}, 'The workbook has no sheet yet.') : null));
   }
 
   /**
    * Typing in the grid, as a director does in Excel (then "Re-read the grid" in the pane): a cell address and its new
-   * value; clicking a cell of the table fills both. The director's own entry, written as he types it.
+   * value, written into the sheet drawn; clicking a cell of the table fills both. The director's own entry, written as
+   * he types it.
    */
-  private cellEditor(wb: PageWorkbook, sheet: string, view: HTMLTableElement): HTMLElement {
-    const address = h('input', { type: 'text', name: 'cell-address', size: 6, placeholder: 'F16', autocomplete: 'off' });
-    const value = h('input', { type: 'text', name: 'cell-value', size: 10, autocomplete: 'off' });
-    view.addEventListener('click', (e) => {
-      const td = (e.target as Element).closest('td[data-cell]');
-      if (!td) return;
-      address.value = td.getAttribute('data-cell') ?? '';
-      value.value = td.textContent ?? '';
-      value.focus();
-      value.select();
-    });
-    const form = h('form', { class: 'row cell-editor', 'aria-label': `Type in ${sheet}` }, field('Cell', address), field('Value', value), h('button', { type: 'submit' }, 'Write cell'));
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      const position = parseCell(address.value);
-      if (!position) {
-        this.messageEl.textContent = `Cell: "${address.value}" is not a cell address like F16`;
-        return;
-      }
-      const at = cellAddress(position.row, position.column);
-      const text = value.value.trim();
-      const cell = text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-      void wb
-        .apply({ label: `Typed in ${sheet}!${at}`, ops: [{ kind: 'write', sheet, at, cells: [[cell]] }] })
-        .then(() => {
-          this.messageEl.textContent = `${sheet}!${at} = ${text || '(empty)'}: re-read the grid in the pane to use it.`;
-          this.written(`Typed in ${sheet}!${at}`);
-          return this.drawGrid();
-        })
-        .catch((err: Error) => (this.messageEl.textContent = `${sheet}!${at}: not written — ${err.message}`));
-    });
-    return form;
+  private writeTypedCell(): void {
+    const wb = this.wb;
+    const sheet = this.editedSheet;
+    if (!wb || sheet === null) return;
+    const address = this.cellAddressInput.value;
+    const position = parseCell(address);
+    if (!position) {
+      this.messageEl.textContent = `Cell: "${address}" is not a cell address like F16`;
+      return;
+    }
+    const at = cellAddress(position.row, position.column);
+    const text = this.cellValueInput.value.trim();
+    const cell = text === '' ? null : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    void wb
+      .apply({ label: `Typed in ${sheet}!${at}`, ops: [{ kind: 'write', sheet, at, cells: [[cell]] }] })
+      .then(() => {
+        this.messageEl.textContent = `${sheet}!${at} = ${text || '(empty)'}: re-read the grid in the pane to use it.`;
+        this.written(`Typed in ${sheet}!${at}`);
+        return this.drawGrid();
+      })
+      .catch((err: Error) => (this.messageEl.textContent = `${sheet}!${at}: not written — ${err.message}`));
   }
 
   /** The file name to suggest: the tournament's name and year from the Grid, else the name of the file opened. */

@@ -12,7 +12,7 @@
 import { storedFormula } from '../../src/workbook/adapters/excelFormulaStorage';
 import { PLACE_CACHE_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../../src/workbook/formulas/names';
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, ElementHandle, Locator, Page } from 'playwright-core';
 import type { GameResult, Tournament } from '../../src/model/tournament';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
 import { computeStandings } from '../../src/scoring/standings';
@@ -246,6 +246,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
 
   /** Preview and confirm a round; remembers the pairing the pane showed. */
   const pairRound = async (round: number, screenshot?: string) => {
+    // The cell editor under the grid, before this round's write redraws the Grid (the last round's results check it).
+    cellEditor = await page.locator('input[name="cell-address"]').elementHandle();
     await openStep('pair');
     // The step opens on the next round: no round to choose (there is no round selector on this screen).
     await expect(page.getByTestId('pair-next').innerText()).resolves.toBe(`Round ${round} of ${ROUNDS}`);
@@ -275,6 +277,8 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
     await page.getByTestId('scratch-pad').waitFor();
     await noErrors();
   };
+
+  let cellEditor: ElementHandle | null = null;
 
   /** Type the winners' IDs (Mays' scratch pad), with a jigo and, in round 2, a default win; check and record. */
   const enterResults = async (round: number) => {
@@ -318,6 +322,11 @@ describeWithBinaries('standalone task pane in headless Chromium', ['chromium'], 
       await page.getByTestId('reread').click();
       await noErrors();
       await waitForText(page.getByTestId('round-games').locator('tbody tr').first().locator('td').last(), /^W \(White\) beat B$/);
+      // The round's pairing drew the whole Grid again (its shape changed) while the cells were typed: the editor
+      // typed in is the one there before, not a copy made by the redraw (a click pressed on one and released on the
+      // other was lost: CI, session 21).
+      await page.locator('section.grid-view[aria-busy="false"]').waitFor();
+      await expect(cellEditor!.evaluate((el) => el.isConnected)).resolves.toBe(true);
       // Then the scratch pad says Black won table 1 after all: the pane names the grid entries that would change
       // and writes only when the director chooses to overwrite them.
       entries[0] = String(g.black);
