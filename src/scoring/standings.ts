@@ -280,54 +280,10 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
         }
         return dcKeys;
       };
-      const values: Record<Criterion, Fraction> = {
-        get mms() {
-          return v('mms')(p);
-        },
-        get nbw() {
-          return v('nbw')(p);
-        },
-        get sos() {
-          return v('sos')(p);
-        },
-        get sos1() {
-          return v('sos1')(p);
-        },
-        get sos2() {
-          return v('sos2')(p);
-        },
-        get sodos() {
-          return v('sodos')(p);
-        },
-        get sosos() {
-          return v('sosos')(p);
-        },
-        get cuss() {
-          return v('cuss')(p);
-        },
-        get cusp() {
-          return v('cusp')(p);
-        },
-        get rating() {
-          return v('rating')(p);
-        },
-        get lottery() {
-          return v('lottery')(p);
-        },
-        get previousorder() {
-          return v('previousorder')(p);
-        },
-        get dc() {
-          return (dc ??= fraction(dcKeysOf()[0] ?? 0, 2));
-        },
-        get oneonone() {
-          if (oneOnOne === undefined) {
-            supplement();
-            oneOnOne = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
-          }
-          return oneOnOne;
-        },
-      };
+      // The entry's `values` made when first looked at, then the same object at every look: an object of fourteen
+      // getters, each a closure of its own, is some 7 µs to make (V8 keeps it in dictionary mode), and a round's batch
+      // places a congress field twice, its tables reading the values through `entryValue` (issue 28).
+      let values: Record<Criterion, Fraction> | undefined;
       entries.push({
         player: sb.players[p],
         index: p,
@@ -335,7 +291,56 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
         section: sections[p].name,
         sectionInitialMms: sections[p].initial,
         sectionPlace: sectionPlaces.get(p)!,
-        values,
+        get values() {
+          return (values ??= {
+            get mms() {
+              return v('mms')(p);
+            },
+            get nbw() {
+              return v('nbw')(p);
+            },
+            get sos() {
+              return v('sos')(p);
+            },
+            get sos1() {
+              return v('sos1')(p);
+            },
+            get sos2() {
+              return v('sos2')(p);
+            },
+            get sodos() {
+              return v('sodos')(p);
+            },
+            get sosos() {
+              return v('sosos')(p);
+            },
+            get cuss() {
+              return v('cuss')(p);
+            },
+            get cusp() {
+              return v('cusp')(p);
+            },
+            get rating() {
+              return v('rating')(p);
+            },
+            get lottery() {
+              return v('lottery')(p);
+            },
+            get previousorder() {
+              return v('previousorder')(p);
+            },
+            get dc() {
+              return (dc ??= fraction(dcKeysOf()[0] ?? 0, 2));
+            },
+            get oneonone() {
+              if (oneOnOne === undefined) {
+                supplement();
+                oneOnOne = fraction(ctx.oneOnOneKeys.get(p)?.[0] ?? 0, 2);
+              }
+              return oneOnOne;
+            },
+          });
+        },
         get dcKeys() {
           return dcKeysOf();
         },
@@ -358,7 +363,25 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
     sectionWinners.set(s, top.map((p) => sb.players[p].id));
   }
 
+  criteriaOfEntries.set(entries, v);
   return { tournament: t, scoreboard: sb, asOf: sb.asOf, order, lotterySeed: seed, entries, sectionWinners };
+}
+
+/**
+ * A criterion's values by scoreboard index (`valuesFor` of the standings' context), by the entries they value: what an
+ * entry's `values` getters read (a twin's standings share the very entries, and so the same values).
+ */
+const criteriaOfEntries = new WeakMap<readonly StandingsEntry[], (c: Criterion) => (p: number) => Fraction>();
+
+/**
+ * `s.entries[i].values[c]`, the very same value, read without making the entry's `values` object (issue 28: a table
+ * of a congress's standings reads every entry's criteria, and a round's batch renders two such tables). DC and
+ * One-on-One, which depend on the tied group, are read through the entry.
+ */
+export function entryValue(s: Standings, i: number, c: Criterion): Fraction {
+  const e = s.entries[i];
+  const v = c === 'dc' || c === 'oneonone' ? undefined : criteriaOfEntries.get(s.entries);
+  return v ? v(c)(e.index) : e.values[c];
 }
 
 /**

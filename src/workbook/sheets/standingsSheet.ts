@@ -13,7 +13,7 @@
 import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../../model/tournament';
-import { cachedStandings, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
+import { cachedStandings, entryValue, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { fontSizeToFit, rowHeight, wrappedLines } from '../print/paper';
@@ -40,10 +40,11 @@ export const CRITERION_LABEL: Readonly<Record<Criterion, string>> = {
 };
 
 function criterionValue(s: Standings, index: number, c: Criterion): number {
-  const e = s.entries[index];
-  if (c === 'lottery') return -e.values.lottery.num;
-  if (c === 'previousorder') return -toNumber(e.values.previousorder);
-  return toNumber(e.values[c]);
+  // (read by `entryValue`, not through the entry's `values`: the same value, without making that object — issue 28)
+  const value = entryValue(s, index, c);
+  if (c === 'lottery') return -value.num;
+  if (c === 'previousorder') return -toNumber(value);
+  return toNumber(value);
 }
 
 /** `live`: the title does not name the round (the live table follows the results as they are typed). */
