@@ -282,7 +282,7 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
       };
       // The entry's `values` made when first looked at, then the same object at every look: an object of fourteen
       // getters, each a closure of its own, is some 7 µs to make (V8 keeps it in dictionary mode), and a round's batch
-      // places a congress field twice, its tables reading the values through `entryValue` (issue 28).
+      // places a congress field twice, its tables reading the values through `entryValues` (issue 28).
       let values: Record<Criterion, Fraction> | undefined;
       entries.push({
         player: sb.players[p],
@@ -374,14 +374,15 @@ export function computeStandings(t: Tournament, options: StandingsOptions = {}):
 const criteriaOfEntries = new WeakMap<readonly StandingsEntry[], (c: Criterion) => (p: number) => Fraction>();
 
 /**
- * `s.entries[i].values[c]`, the very same value, read without making the entry's `values` object (issue 28: a table
- * of a congress's standings reads every entry's criteria, and a round's batch renders two such tables). DC and
- * One-on-One, which depend on the tied group, are read through the entry.
+ * A reader of `s.entries[i].values[c]` by `i`, each the very same value, read without making the entries' `values`
+ * objects (issue 28: a table of a congress's standings reads every entry's criteria, and a round's batch renders two
+ * such tables). Asked once per criterion, not per entry. DC and One-on-One, which depend on the tied group, are read
+ * through the entry.
  */
-export function entryValue(s: Standings, i: number, c: Criterion): Fraction {
-  const e = s.entries[i];
-  const v = c === 'dc' || c === 'oneonone' ? undefined : criteriaOfEntries.get(s.entries);
-  return v ? v(c)(e.index) : e.values[c];
+export function entryValues(s: Standings, c: Criterion): (i: number) => Fraction {
+  const entries = s.entries;
+  const v = c === 'dc' || c === 'oneonone' ? undefined : criteriaOfEntries.get(entries)?.(c);
+  return v ? (i) => v(entries[i].index) : (i) => entries[i].values[c];
 }
 
 /**

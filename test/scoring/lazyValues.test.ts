@@ -10,7 +10,7 @@ import { parseTournamentJson } from '../../src/formats/json';
 import { toNumber } from '../../src/model/fraction';
 import { CRITERIA, type Criterion, type Tournament } from '../../src/model/tournament';
 import { DEFAULT_LOTTERY_SEED } from '../../src/scoring/lottery';
-import { cachedStandings, computeStandings, entryValue, singleValue } from '../../src/scoring/standings';
+import { cachedStandings, computeStandings, entryValues, singleValue } from '../../src/scoring/standings';
 import { shareEarlierRounds } from '../../src/scoring/scoreboard';
 
 function example(name: string): Tournament {
@@ -49,25 +49,26 @@ describe('standings values made when looked at', () => {
     });
   }
 
-  // `entryValue` (issue 28: the Standings sheet's table read without making each entry's `values` object): the very
+  // `entryValues` (issue 28: the Standings sheet's table read without making each entry's `values` object): the very
   // value the entry's `values` gives, asked before or after that object is made, for a tournament's own standings and
   // for its twin's, which share the very entries (`cachedStandings`).
   for (const name of ['quebec-open-mini.json', 'egc-congress-r8.json']) {
-    it(`entryValue is the entry's values[c], the same object: ${name}`, () => {
+    it(`entryValues reads the entry's values[c], the same object: ${name}`, () => {
       const t = example(name);
       const seed = t.settings.lotterySeed ?? DEFAULT_LOTTERY_SEED;
       const s = computeStandings({ ...t });
       expect(s.entries.length).toBeGreaterThan(0);
       // asked first, before any entry's `values` is looked at, from the last entry and criterion
-      const asked = [...s.entries.keys()].reverse().map((i) => Object.fromEntries([...ORDER].reverse().map((c) => [c, entryValue(s, i, c)])));
+      const readers = Object.fromEntries(ORDER.map((c) => [c, entryValues(s, c)]));
+      const asked = [...s.entries.keys()].reverse().map((i) => Object.fromEntries([...ORDER].reverse().map((c) => [c, readers[c](i)])));
       asked.reverse();
       // (the entries are in standings order, not the scoreboard's: a value read by position in the list would differ)
       expect(s.entries.some((e, i) => e.index !== i)).toBe(true);
       s.entries.forEach((e, i) => {
         for (const c of ORDER) {
           expect(asked[i][c]).toBe(e.values[c]);
-          expect(entryValue(s, i, c)).toBe(e.values[c]);
-          if (c !== 'dc' && c !== 'oneonone') expect(entryValue(s, i, c)).toEqual(singleValue(s.scoreboard, e.index, c, seed));
+          expect(entryValues(s, c)(i)).toBe(e.values[c]);
+          if (c !== 'dc' && c !== 'oneonone') expect(entryValues(s, c)(i)).toEqual(singleValue(s.scoreboard, e.index, c, seed));
         }
       });
       // a twin's standings (the same with a round added that changes no round they are as of): the very entries
@@ -80,7 +81,7 @@ describe('standings values made when looked at', () => {
       expect(twin).not.toBe(mine);
       expect(twin.entries).toBe(mine.entries);
       twin.entries.forEach((e, i) => {
-        for (const c of ORDER) expect(entryValue(twin, i, c)).toBe(e.values[c]);
+        for (const c of ORDER) expect(entryValues(twin, c)(i)).toBe(e.values[c]);
       });
     });
   }

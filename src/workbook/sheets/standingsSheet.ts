@@ -13,7 +13,7 @@
 import { toNumber } from '../../model/fraction';
 import { formatRank } from '../../model/rank';
 import { displayName, type Criterion, type RulesetName, type Tournament } from '../../model/tournament';
-import { cachedStandings, entryValue, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
+import { cachedStandings, entryValues, shownCriteria, showsSections, type Standings } from '../../scoring/standings';
 import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type WorkbookOp } from '../adapters/adapter';
 import { columnLetter } from '../cells/address';
 import { fontSizeToFit, rowHeight, wrappedLines } from '../print/paper';
@@ -39,12 +39,16 @@ export const CRITERION_LABEL: Readonly<Record<Criterion, string>> = {
   lottery: 'Lottery',
 };
 
-function criterionValue(s: Standings, index: number, c: Criterion): number {
-  // (read by `entryValue`, not through the entry's `values`: the same value, without making that object — issue 28)
-  const value = entryValue(s, index, c);
-  if (c === 'lottery') return -value.num;
-  if (c === 'previousorder') return -toNumber(value);
-  return toNumber(value);
+/**
+ * The table's value of a criterion, by the entry's place in the list: the entry's `values[c]` as a number (the lottery
+ * and previous order negated), read through `entryValues` (the same values, without making each entry's `values`
+ * object; issue 28).
+ */
+function criterionColumn(s: Standings, c: Criterion): (index: number) => number {
+  const value = entryValues(s, c);
+  if (c === 'lottery') return (i) => -value(i).num;
+  if (c === 'previousorder') return (i) => -toNumber(value(i));
+  return (i) => toNumber(value(i));
 }
 
 /** `live`: the title does not name the round (the live table follows the results as they are typed). */
@@ -63,6 +67,7 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
   // (a row per entry, made once for the standings' entries: `entryRows`)
   let rows = entryRows.get(s.entries);
   if (!rows) {
+    const columns = shown.map((c) => criterionColumn(s, c));
     rows = s.entries.map((e, i) => [
       e.place,
       e.player.id,
@@ -70,7 +75,7 @@ export function standingsCells(s: Standings, live = false): CellValue[][] {
       formatRank(e.player.rank),
       e.player.club ?? e.player.city ?? null,
       ...(sections ? [e.section] : []),
-      ...shown.map((c) => criterionValue(s, i, c)),
+      ...columns.map((column) => column(i)),
       ...(sections && !bySection ? [e.sectionPlace] : []),
     ]);
     entryRows.set(s.entries, rows);
