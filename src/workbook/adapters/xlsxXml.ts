@@ -8,9 +8,15 @@
 /** A character `escapeXml` replaces. */
 const ESCAPED = /[&<>"]/;
 
+/** A character `escapeXml` replaces, but the quote. */
+const MARKUP = /[&<>]/;
+
 export function escapeXml(text: string): string {
   // Most texts (names, clubs, formulas without quotes) need nothing: returned as they are, not copied four times.
   if (!ESCAPED.test(text)) return text;
+  // Quotes alone (a Grid's score formulas, a round writes a thousand of them with a hundred quotes each): one pass over
+  // the text, not four — the other three would replace nothing (issue 28).
+  if (!MARKUP.test(text)) return text.replaceAll('"', '&quot;');
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
