@@ -456,15 +456,17 @@ const FIRST_CELL_ADDRESS = / r="[A-Z]+\d+"/y;
  * Whether the sheet's XML can be patched here: every row and cell carries its address (`r`, optional in the schema),
  * as Excel, LibreOffice and ExcelJS write them. A sheet without is left to ExcelJS.
  */
-export function patchable(xml: string, cellAddressesChecked = false): boolean {
+export function patchable(xml: string, cellAddressesChecked = false, rowAddressesChecked = false): boolean {
   const start = xml.indexOf('<sheetData');
   if (start < 0) return false;
   const end = xml.indexOf('</sheetData>', start);
   const data = end < 0 ? '' : xml.slice(start, end);
   // Found by indexOf, not a regular expression over the whole sheet (a congress Grid is megabytes). The cells' tags
   // not again when the reading just found each with its address (`readSheetCellsChecked`, xlsxSheetReader.ts).
-  const kinds = [['<row', /^\d+$/, FIRST_ROW_ADDRESS], ['<c', /^[A-Z]+\d+$/, FIRST_CELL_ADDRESS]] as const;
-  for (const [name, address, first] of cellAddressesChecked ? kinds.slice(0, 1) : kinds) {
+  // Nor the rows' tags when counting the sheet found each with its address first (`checkedSheet`, xlsxLimits.ts).
+  const kinds = [['<row', /^\d+$/, FIRST_ROW_ADDRESS, rowAddressesChecked], ['<c', /^[A-Z]+\d+$/, FIRST_CELL_ADDRESS, cellAddressesChecked]] as const;
+  for (const [name, address, first, checked] of kinds) {
+    if (checked) continue;
     for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + name.length)) {
       // The address written first, as every program writes it: what attributeOf would find, at once (issue 28).
       first.lastIndex = at + name.length;
