@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import type { CellFormat, CellInput } from '../../src/workbook/adapters/adapter';
-import { patchedSheetXml, pendingColumns, SheetPatch, xmlText, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
-import { escapeXml } from '../../src/workbook/adapters/xlsxXml';
+import { cellStyle, patchedSheetXml, pendingColumns, SheetPatch, xmlText, type PatchContext, type PatchTally } from '../../src/workbook/adapters/xlsxSheetPatch';
+import { attribute, escapeXml } from '../../src/workbook/adapters/xlsxXml';
 import { columnLetter } from '../../src/workbook/cells/address';
 import { oraclePatchedSheetXml } from './patchOracle';
 
@@ -153,6 +153,36 @@ describe('the pieces of a changed row (issue 28, session 20)', () => {
       { numRuns: 2000, seed: 28 },
     );
     expect(xmlText('a<b & "c">d')).toBe('a&lt;b &amp; &quot;c&quot;&gt;d');
+  });
+
+  test('a text escaped as the four replacements escaped it, a text of quotes alone in one pass (issue 28, session 22)', () => {
+    const fourPasses = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const piece = fc.constantFrom('&', '<', '>', '"', '""', "'", '&quot;', 'a', 'IF(H16="+",1,0)', '½', 'é', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(escapeXml(text)).toBe(fourPasses(text));
+      }),
+      { numRuns: 2000, seed: 28 },
+    );
+    expect(escapeXml('IF(H16="+",1,"½")')).toBe('IF(H16=&quot;+&quot;,1,&quot;½&quot;)');
+    expect(escapeXml('"a" & <b>')).toBe('&quot;a&quot; &amp; &lt;b&gt;');
+  });
+
+  test("a changed cell's style read at once as attribute() reads it, whatever its tag's attributes (issue 28, session 22)", () => {
+    const piece = fc.constantFrom(' r="B12"', ' r="AA7"', ' r="b1"', ' r="B"', ' r="12"', ' r="B12x"', ' s="3"', ' s="12"', ' s=""', ' s="3x"', " s='4'", ' s = "5"', '\ts="7"', ' xs="8"', ' t="s"', ' cm="1"', ' s="&#51;"', 's="9"', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), (pieces) => {
+        const attributes = pieces.join('');
+        expect(cellStyle(attributes)).toBe(attribute(attributes, 's'));
+      }),
+      { numRuns: 3000, seed: 28 },
+    );
+    // The forms read at once, and those left to attribute().
+    expect(cellStyle(' r="AG16"')).toBeUndefined();
+    expect(cellStyle(' r="AG16" s="12" t="s"')).toBe('12');
+    expect(cellStyle(' r="AG16" t="s" s="12"')).toBe('12');
+    expect(cellStyle(' r="AG16" s="&#51;"')).toBe('3');
   });
 
   test("a row's columns changed or formatted: each once, ascending, as the typed array sorted them", () => {

@@ -10,6 +10,7 @@ import { WorkbookConflict } from '../../src/workbook/adapters/batch';
 import { XlsxWorkbook } from '../../src/workbook/adapters/xlsx';
 import { patchable } from '../../src/workbook/adapters/xlsxSheetPatch';
 import { readSheetCellsChecked } from '../../src/workbook/adapters/xlsxSheetReader';
+import { checkedSheet } from '../../src/workbook/adapters/xlsxLimits';
 
 const SHEET = 'Grid';
 
@@ -150,5 +151,37 @@ describe('patchability judged in the reading pass (issue 28)', () => {
     expect(taken).toBeGreaterThan(50);
     expect(readSheetCellsChecked(sheet([pieces[5]], true), context, () => undefined)?.cellAddresses).toBe(false);
     expect(patchable(sheet([pieces[5]], true))).toBe(false);
+  });
+
+  test("the rows' addresses found first as the sheet is counted: patchable() as it says alone, the same counts (issue 28, session 22)", () => {
+    const rowTags = ['<row r="1">', '<row r="2" spans="1:2">', '<row spans="1:2" r="3">', '<row>', '<row r="x">', '<row  r="4">', '<row\nr="5">', '<row r="6"/>', '<rowBreaks count="1">', '<row r="007" ht="9">', '<row r="8"', '<x:row r="9">'];
+    // The counts as they were counted before (session 21): each row tag taken whole, its first ` r="…"` anywhere in it.
+    const plainCounts = (xml: string) => {
+      let rows = 0;
+      let lastRow = 0;
+      for (const m of xml.matchAll(/<row(?=[\s>/])[^>]*(?:>|$)/g)) {
+        rows++;
+        const r = /\sr="(\d+)"/.exec(m[0]);
+        if (r) lastRow = Math.max(lastRow, Number(r[1]));
+      }
+      return { rows, lastRow, cells: (xml.match(/<c[\s>/]/g) ?? []).length };
+    };
+    let taken = 0;
+    for (let i = 0; i < rowTags.length; i++) {
+      for (let j = 0; j < rowTags.length; j++) {
+        for (const where of ['data', 'after']) {
+          const second = `${rowTags[j]}${rowTags[j].endsWith('/>') ? '' : '<c r="B2"><v>1</v></c></row>'}`;
+          const data = `<sheetData>${rowTags[i]}<c r="A1"/></row>${where === 'data' ? second : ''}</sheetData>`;
+          const xml = `<worksheet>${data}${where === 'after' ? second : ''}</worksheet>`;
+          const checked = checkedSheet(xml);
+          if (!xml.includes('<x:row')) expect([xml, checked.counts]).toEqual([xml, plainCounts(xml)]);
+          if (checked.rowsAddressed) taken++;
+          expect([xml, patchable(xml, false, checked.rowsAddressed)]).toEqual([xml, patchable(xml)]);
+        }
+      }
+    }
+    expect(taken).toBeGreaterThan(40);
+    expect(checkedSheet('<worksheet><sheetData><row r="1"><c r="A1"/></row><row spans="1:1" r="2"/></sheetData></worksheet>').rowsAddressed).toBe(false);
+    expect(checkedSheet('<x:worksheet><x:sheetData><x:row r="1"/></x:sheetData></x:worksheet>').rowsAddressed).toBe(false);
   });
 });

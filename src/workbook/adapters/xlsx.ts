@@ -500,7 +500,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     if (slot.patch !== undefined) return slot.patch;
     const context = await this.cellContext(this.pkg);
     const raw = (await this.pkg.text(slot.was.part)) ?? '';
-    slot.patch = patchOfXml(slot.name, raw, context);
+    slot.patch = patchOfXml(slot.name, raw, context, this.pkg.rowAddressesChecked(slot.was.part));
     return slot.patch;
   }
 
@@ -539,7 +539,7 @@ export class XlsxWorkbook implements WorkbookAdapter {
     let cells: SheetCells | undefined;
     return () => {
       if (cells) return cells;
-      const patch = patchOfXml(sheet, raw, context);
+      const patch = patchOfXml(sheet, raw, context, pkg.rowAddressesChecked(was.part!));
       if (!patch) throw new Error(`sheet "${sheet}" cannot be read from its XML`); // sheetExtentBound said it can
       // The sheet still as read: its reading is kept for the batches that change it, as `readSheet` keeps it.
       if (slot.was === was && slot.patch === undefined && !slot.loaded && !slot.fresh && this.context === context) slot.patch = patch;
@@ -1092,12 +1092,13 @@ export class XlsxWorkbook implements WorkbookAdapter {
 
 
 /** A sheet's cells read from its XML (`xlsxSheetReader.ts`), to be changed there (null: ExcelJS must read the sheet). */
-function patchOfXml(sheet: string, raw: string, context: CellContext): SheetPatch | null {
+function patchOfXml(sheet: string, raw: string, context: CellContext, rowAddressesChecked: boolean): SheetPatch | null {
   // Custom functions read under their shown names (`_xldudf_GO_PLACE` → `GO.PLACE`), formula by formula.
   const shown = (formula: string) => (formula.includes(UDF_PREFIX) ? shownFormula(formula) : formula);
   const read = readSheetCellsChecked(raw, context, (rows, columns) => checkExtent(sheet, rows, columns), shown);
-  // The cells just read are the patch's alone: not copied again. Their tags' addresses were checked as they were read.
-  return read && patchable(raw, read.cellAddresses) ? new SheetPatch(read.cells, mergeSlaves(raw), true) : null;
+  // The cells just read are the patch's alone: not copied again. Their tags' addresses were checked as they were read,
+  // the rows' when the sheet was counted (`XlsxPackage.text`).
+  return read && patchable(raw, read.cellAddresses, rowAddressesChecked) ? new SheetPatch(read.cells, mergeSlaves(raw), true) : null;
 }
 
 /** The sheet is read as a rectangle from A1: a stray entry far away (XFD1048576) would make it 17 billion cells. */

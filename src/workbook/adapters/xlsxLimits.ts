@@ -40,10 +40,11 @@ export function sheetProblem(xml: string): string | undefined {
  * only past a limit), which a save adds to what it changed in the sheet (`xlsxSheetPatch.ts`, `PatchTally`) rather
  * than count the sheet again.
  */
-export function checkedSheet(xml: string): { problem?: string; counts: SheetCounts } {
-  const counts = countSheet(xml, true);
+export function checkedSheet(xml: string): { problem?: string; counts: SheetCounts; rowsAddressed: boolean } {
+  const rows = { addressed: false };
+  const counts = countSheet(xml, true, rows);
   const problem = countsProblem(counts);
-  return problem === undefined ? { counts } : { problem, counts };
+  return problem === undefined ? { counts, rowsAddressed: rows.addressed } : { problem, counts, rowsAddressed: rows.addressed };
 }
 
 function countsProblem({ rows, lastRow, cells }: SheetCounts): string | undefined {
@@ -65,8 +66,12 @@ export interface SheetCounts {
  * the writer (`writtenSheetProblem`) hold to the same limits. `stopEarly`: stop counting rows, or cells, once past
  * its limit (a file of a million rows is refused in milliseconds); the writer counts all, to say how many.
  */
-function countSheet(xml: string, stopEarly: boolean): SheetCounts {
+function countSheet(xml: string, stopEarly: boolean, rowTags?: { addressed: boolean }): SheetCounts {
   const prefixed = /^(?:\uFEFF)?(?:<\?[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][\w.-]*:worksheet\b/.test(xml.slice(0, 4000));
+  // Whether every row tag (`<row` ending its name) has its address first (` r="12"`), as `patchable` (xlsxSheetPatch.ts)
+  // checks the rows of a sheet it patches: found here, where every row tag is looked at anyway (issue 28: not one more
+  // search of a congress Grid's megabytes for them). Not said of a prefixed sheet, nor of one counted only in part.
+  let addressed = !prefixed;
   let rows = 0;
   let cells = 0;
   let lastRow = 0;
@@ -83,9 +88,24 @@ function countSheet(xml: string, stopEarly: boolean): SheetCounts {
     for (let i = xml.indexOf('<row'); i >= 0; i = xml.indexOf('<row', i + 4)) {
       const next = xml.charCodeAt(i + 4);
       if (next !== 32 && next !== 62 && next !== 47 && next !== 9 && next !== 10 && next !== 13) continue; // <rowBreaks>
-      const end = xml.indexOf('>', i);
-      row(xml.slice(i, end < 0 ? xml.length : end + 1));
-      if (stopEarly && rows > MAX_SHEET_ROWS) break;
+      // Its address written first (` r="12"`, as every program writes it) is the one `ROW_NUMBER` finds in the tag: read
+      // at once, its digits as `Number` reads them (up to 15: exact).
+      const digits = xml.startsWith(' r="', i + 4) ? i + 8 : -1;
+      let at = digits;
+      let number = 0;
+      if (digits > 0) for (let ch = xml.charCodeAt(at); ch >= 48 && ch <= 57 && at - digits < 15; ch = xml.charCodeAt(++at)) number = number * 10 + (ch - 48);
+      if (at > digits && xml.charCodeAt(at) === 34) {
+        rows++;
+        if (number > lastRow) lastRow = number;
+      } else {
+        addressed = false;
+        const end = xml.indexOf('>', i);
+        row(xml.slice(i, end < 0 ? xml.length : end + 1));
+      }
+      if (stopEarly && rows > MAX_SHEET_ROWS) {
+        addressed = false;
+        break;
+      }
     }
     for (let i = xml.indexOf('<c', 0); i >= 0; i = xml.indexOf('<c', i + 2)) {
       const next = xml.charCodeAt(i + 2);
@@ -93,6 +113,7 @@ function countSheet(xml: string, stopEarly: boolean): SheetCounts {
       if (stopEarly && cells > MAX_SHEET_CELLS) break;
     }
   }
+  if (rowTags) rowTags.addressed = addressed;
   return { rows, lastRow, cells };
 }
 

@@ -152,6 +152,7 @@ export class XlsxPackage {
           const checked = sheet !== undefined && text !== undefined ? checkedSheet(text) : undefined;
           if (checked?.problem) throw new TengenInputError([{ where: sheet!, message: checked.problem }]);
           if (checked) this.counted.set(part, checked.counts);
+          if (checked?.rowsAddressed) this.rowsAddressed.add(part);
           return completePart(part, text, sheet);
         }),
       );
@@ -167,6 +168,16 @@ export class XlsxPackage {
   }
 
   private readonly counted = new Map<string, SheetCounts>();
+
+  /**
+   * Whether every row tag of a sheet's text read (`text`) has its address first, as counting it found (`checkedSheet`):
+   * then `patchable` (xlsxSheetPatch.ts) need not look at them again. False before it is read.
+   */
+  rowAddressesChecked(part: string): boolean {
+    return this.rowsAddressed.has(part);
+  }
+
+  private readonly rowsAddressed = new Set<string>();
 
   stylesPart(): string | undefined {
     const rel = this.workbookRels.find((r) => r.type === RELATIONSHIP_TYPES.styles);

@@ -344,6 +344,44 @@ function cellColumn(attributes: string): number {
   return columnOf(/\sr="([A-Z]+)(\d+)"/.exec(attributes)![1]);
 }
 
+/**
+ * The column of the cell tag at `at` when it starts `<c r="` and letters (its column as `columnOf` reads them, whatever
+ * follows), else 0. Only compared with a changed column (`scanRowCells`): the letters' column is at or after it exactly
+ * when `keptCells`' letters before it (`lettersBefore`) do not match them.
+ */
+export function leadingColumn(inner: string, at: number): number {
+  if (!inner.startsWith('<c r="', at)) return 0;
+  let n = 0;
+  for (let i = at + 6, ch = inner.charCodeAt(i); ch >= 65 && ch <= 90; ch = inner.charCodeAt(++i)) n = n * 26 + (ch - 64);
+  return n;
+}
+
+/**
+ * A cell's style (`s`) from its start tag's attributes, as `attribute(attributes, 's')` reads it: at once where the
+ * address comes first (` r="B12"`) followed by nothing or by ` s="3"` — the first ` s=` of the tag then, whose digits
+ * need no unescaping — else by `attribute` (issue 28: a round rewrites some 25,000 cells of a congress workbook's
+ * sheets, each style read by a regular expression).
+ */
+export function cellStyle(attributes: string): string | undefined {
+  if (attributes.startsWith(' r="')) {
+    let i = 4;
+    for (let ch = attributes.charCodeAt(i); ch >= 65 && ch <= 90; ch = attributes.charCodeAt(++i));
+    const letters = i;
+    for (let ch = attributes.charCodeAt(i); ch >= 48 && ch <= 57; ch = attributes.charCodeAt(++i));
+    if (letters > 4 && i > letters && attributes.charCodeAt(i) === 34) {
+      // ` r="B12"` and nothing after: no ` s=` in the tag.
+      if (i + 1 === attributes.length) return undefined;
+      if (attributes.startsWith(' s="', i + 1)) {
+        const from = i + 5;
+        let j = from;
+        for (let ch = attributes.charCodeAt(j); ch >= 48 && ch <= 57; ch = attributes.charCodeAt(++j));
+        if (j > from && attributes.charCodeAt(j) === 34) return attributes.slice(from, j);
+      }
+    }
+  }
+  return attribute(attributes, 's');
+}
+
 export function columnOf(letters: string): number {
   let n = 0;
   for (let i = 0; i < letters.length; i++) n = n * 26 + (letters.charCodeAt(i) - 64);
@@ -418,15 +456,17 @@ const FIRST_CELL_ADDRESS = / r="[A-Z]+\d+"/y;
  * Whether the sheet's XML can be patched here: every row and cell carries its address (`r`, optional in the schema),
  * as Excel, LibreOffice and ExcelJS write them. A sheet without is left to ExcelJS.
  */
-export function patchable(xml: string, cellAddressesChecked = false): boolean {
+export function patchable(xml: string, cellAddressesChecked = false, rowAddressesChecked = false): boolean {
   const start = xml.indexOf('<sheetData');
   if (start < 0) return false;
   const end = xml.indexOf('</sheetData>', start);
   const data = end < 0 ? '' : xml.slice(start, end);
   // Found by indexOf, not a regular expression over the whole sheet (a congress Grid is megabytes). The cells' tags
   // not again when the reading just found each with its address (`readSheetCellsChecked`, xlsxSheetReader.ts).
-  const kinds = [['<row', /^\d+$/, FIRST_ROW_ADDRESS], ['<c', /^[A-Z]+\d+$/, FIRST_CELL_ADDRESS]] as const;
-  for (const [name, address, first] of cellAddressesChecked ? kinds.slice(0, 1) : kinds) {
+  // Nor the rows' tags when counting the sheet found each with its address first (`checkedSheet`, xlsxLimits.ts).
+  const kinds = [['<row', /^\d+$/, FIRST_ROW_ADDRESS, rowAddressesChecked], ['<c', /^[A-Z]+\d+$/, FIRST_CELL_ADDRESS, cellAddressesChecked]] as const;
+  for (const [name, address, first, checked] of kinds) {
+    if (checked) continue;
     for (let at = data.indexOf(name); at >= 0; at = data.indexOf(name, at + name.length)) {
       // The address written first, as every program writes it: what attributeOf would find, at once (issue 28).
       first.lastIndex = at + name.length;
@@ -633,7 +673,10 @@ export function scanRowCells(
   };
   for (let at = nextCellTag(inner, 0); at >= 0; ) {
     // The cells from here that are kept (their columns before the next one changed), matched at once (`keptCells`).
-    const keptTo = kept ? keptCells(inner, at, p < pending.length ? pending[p] : 0) : at;
+    // A cell whose address says it is the next changed column's, or one after it, starts no run kept: `keptCells` would
+    // find none there (issue 28: a round's Standings changes every one of its 11,000 cells; not a pattern tried on each).
+    const before = p < pending.length ? pending[p] : 0;
+    const keptTo = kept && !(before > 0 && leadingColumn(inner, at) >= before) ? keptCells(inner, at, before) : at;
     if (keptTo > at) {
       if (runStart >= 0 && runEnd === at) runEnd = keptTo;
       else {
@@ -664,7 +707,7 @@ export function scanRowCells(
     }
     if (p < pending.length && pending[p] === column) {
       flush();
-      emit(column, inner.slice(at, end), attribute(attributes, 's'));
+      emit(column, inner.slice(at, end), cellStyle(attributes));
       p++;
     } else if (runStart >= 0 && runEnd === at) runEnd = end;
     else {
