@@ -268,12 +268,17 @@ function sharedText(key: string, make: () => string): string {
  * round, not by a function made for each cell: a congress grid asks for 10,000 of these a rendering; issue 28.)
  */
 function sharedPointsText(layout: GridLayout, line: number, round: number): string {
-  if (!sharedPoints) return pointsFormula(cellAddress(line, layout.resultColumn(round)));
+  if (!sharedPoints) return pointsText(layout, line, round);
   let byRound = sharedPoints.get(line);
   if (!byRound) sharedPoints.set(line, (byRound = []));
   let text = byRound[round];
-  if (text === undefined) byRound[round] = text = pointsFormula(cellAddress(line, layout.resultColumn(round)));
+  if (text === undefined) byRound[round] = text = pointsText(layout, line, round);
   return text;
+}
+
+/** The points formula of the player on line 1 `line` in `round`: `pointsFormula` of his result cell. */
+function pointsText(layout: GridLayout, line: number, round: number): string {
+  return pointsFormula(cellAddress(line, layout.resultColumn(round)));
 }
 
 /**
