@@ -247,8 +247,9 @@ export function sososContributions(sb: Scoreboard, p: number): { round: number; 
 }
 
 /** What a round counts in SOSOS: the opponent's SOS, or without an opponent what the ruleset says (`sososContributions`). */
-function sososValue(sb: Scoreboard, p: number, opponent: number): Fraction | null {
-  if (opponent >= 0) return sos(sb, opponent);
+function sososValue(sb: Scoreboard, p: number, opponent: number, cache?: CriteriaCache): Fraction | null {
+  // (`cache`: `cacheOf(sb)`, found once by a caller summing every round — issue 28 — its SOS taken from there when made)
+  if (opponent >= 0) return cache?.sos.get(opponent) ?? sos(sb, opponent);
   switch (sb.ruleset.sososWithoutOpponent) {
     case 'own-initial-times-rounds':
       return fromHalves(initialScore(sb, p) * sb.asOf);
@@ -266,11 +267,12 @@ export function sosos(sb: Scoreboard, p: number): Fraction {
   // arithmetic — without making its lines (issue 28: a congress's table reads the SOSOS of every player, ten lines of
   // each, made only to be summed; test/scoring/sososLines.test.ts compares the two).
   const rounds = sb.rounds[p];
+  const cache = cacheOf(sb);
   let num = 0;
   let den = 1;
   let counted = 0;
   for (let i = 0; i < rounds.length; i++) {
-    const value = sososValue(sb, p, rounds[i].opponent);
+    const value = sososValue(sb, p, rounds[i].opponent, cache);
     if (!value) continue;
     // exact sum of fractions with small denominators
     num = num * value.den + value.num * den;
