@@ -5,7 +5,7 @@
  * Direct Comparison and the One-on-One test depend on who is tied: see directComparison.ts.
  */
 import { fraction, fromHalves, ZERO, type Fraction } from '../model/fraction';
-import { gameHalves, isPlayedGame, type Outcome } from './record';
+import { gameHalves, isPlayedGame, type Outcome, type PlayerRound } from './record';
 import { finalScore, initialScore, scoreAfter, type Scoreboard } from './scoreboard';
 
 export interface Adjustment {
@@ -170,12 +170,41 @@ function lowestRounds(rows: readonly Contribution[], drop: number): Set<number> 
   return dropped;
 }
 
+/**
+ * What a round counts in SOS, in half points, or null (none: Mays normalises) — the `value` of its `sosContributions`
+ * line, without making the line (its opponent's view found in `cache`, `cacheOf(sb)`).
+ */
+function sosValue(sb: Scoreboard, cache: CriteriaCache, p: number, r: PlayerRound): number | null {
+  if (r.opponent >= 0) {
+    const value = (cache.opponentView.get(r.opponent) ?? opponentView(sb, r.opponent)).value;
+    if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') return value + 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
+    return value;
+  }
+  return sb.ruleset.sosWithoutOpponent === 'own-initial' ? initialScore(sb, p) : null;
+}
+
 export function sos(sb: Scoreboard, p: number, drop = 0): Fraction {
   if (drop === 0) {
     const cache = cacheOf(sb);
     const hit = cache.sos.get(p);
     if (hit) return hit;
-    const value = sumContributions(sosContributions(sb, p)).total;
+    // `sumContributions(sosContributions(sb, p)).total`: the same values (`sosValue`) summed in the same order by the
+    // same arithmetic, none dropped — without making a line per round (issue 28: the standings read the SOS of every
+    // player, a congress's 10,000 lines made only to be summed, twice a round's batch; test/scoring/sosLines.test.ts
+    // compares the two).
+    const rounds = sb.rounds[p];
+    let halves = 0;
+    let counted = 0;
+    let missing = false;
+    for (let i = 0; i < rounds.length; i++) {
+      const value = sosValue(sb, cache, p, rounds[i]);
+      if (value === null) missing = true;
+      else {
+        halves += value;
+        counted++;
+      }
+    }
+    const value = counted > 0 && counted < rounds.length && missing ? fraction(halves * rounds.length, 2 * counted) : counted === 0 ? ZERO : fromHalves(halves);
     cache.sos.set(p, value);
     return value;
   }
@@ -192,10 +221,15 @@ export function sodosContributions(sb: Scoreboard, p: number): readonly Contribu
 }
 
 export function sodos(sb: Scoreboard, p: number): Fraction {
+  // Over `sosContributions`' lines with an opponent, each line's value and outcome read from its round (`sosValue`, the
+  // round's own outcome) rather than from a line made for it (issue 28; test/scoring/sosLines.test.ts).
+  const cache = cacheOf(sb);
+  const rounds = sb.rounds[p];
   let quarters = 0;
-  for (const row of sosContributions(sb, p)) {
-    if (row.opponent < 0 || row.value === null) continue;
-    quarters += gameHalves(row.outcome) * row.value; // (share/2) × (value/2) in quarters of a point
+  for (let i = 0; i < rounds.length; i++) {
+    const r = rounds[i];
+    if (r.opponent < 0) continue;
+    quarters += gameHalves(r.outcome) * sosValue(sb, cache, p, r)!; // (share/2) × (value/2) in quarters of a point
   }
   return fraction(quarters, 4);
 }
@@ -213,8 +247,9 @@ export function sososContributions(sb: Scoreboard, p: number): { round: number; 
 }
 
 /** What a round counts in SOSOS: the opponent's SOS, or without an opponent what the ruleset says (`sososContributions`). */
-function sososValue(sb: Scoreboard, p: number, opponent: number): Fraction | null {
-  if (opponent >= 0) return sos(sb, opponent);
+function sososValue(sb: Scoreboard, p: number, opponent: number, cache?: CriteriaCache): Fraction | null {
+  // (`cache`: `cacheOf(sb)`, found once by a caller summing every round — issue 28 — its SOS taken from there when made)
+  if (opponent >= 0) return cache?.sos.get(opponent) ?? sos(sb, opponent);
   switch (sb.ruleset.sososWithoutOpponent) {
     case 'own-initial-times-rounds':
       return fromHalves(initialScore(sb, p) * sb.asOf);
@@ -232,11 +267,12 @@ export function sosos(sb: Scoreboard, p: number): Fraction {
   // arithmetic — without making its lines (issue 28: a congress's table reads the SOSOS of every player, ten lines of
   // each, made only to be summed; test/scoring/sososLines.test.ts compares the two).
   const rounds = sb.rounds[p];
+  const cache = cacheOf(sb);
   let num = 0;
   let den = 1;
   let counted = 0;
   for (let i = 0; i < rounds.length; i++) {
-    const value = sososValue(sb, p, rounds[i].opponent);
+    const value = sososValue(sb, p, rounds[i].opponent, cache);
     if (!value) continue;
     // exact sum of fractions with small denominators
     num = num * value.den + value.num * den;

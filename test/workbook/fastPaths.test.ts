@@ -182,6 +182,29 @@ describe('fast paths of the workbook', () => {
     );
   });
 
+  test('renderings with spilling formulas here and there are diffed as the same cells written row by row', () => {
+    // The one-rectangle walks pass over the spills' units row by row, each row's open ranges given again while the same
+    // units cover it (`openRunsBy`, issue 28): the same cells, in the same order, as the map's key by key, wherever
+    // units of any size start, overlap or end.
+    const spill = (rows: number, columns: number, value: number): CellInput => ({ formula: '=GO.X()', value, spill: { rows, columns } });
+    const pool: CellInput[] = [null, 'a', 1, { formula: '=A1', value: 1 }, spill(2, 1, 1), spill(3, 2, 2), spill(1, 3, 1), spill(2, 2, 1), spill(4, 1, 2)];
+    const readPool: CellValue[] = [null, '', 'a', 1, 2];
+    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
+    const arbitrary = twoRenderings(pool, readPool, 6, 9);
+    let spilling = 0;
+    fc.assert(
+      fc.property(arbitrary, ({ p, before, after, values }) => {
+        const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
+        const one = sheetChanges('S', written({ row: p.b, column: p.bc }, before, false), written({ row: p.a, column: p.ac }, after, false), read);
+        const bands = sheetChanges('S', written({ row: p.b, column: p.bc }, before, true), written({ row: p.a, column: p.ac }, after, true), read);
+        expect(JSON.stringify(one)).toBe(JSON.stringify(bands));
+        if (after.some((line) => line.some((c) => c !== null && typeof c === 'object' && c.spill !== undefined))) spilling++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(spilling).toBeGreaterThan(1000);
+  });
+
   test("the Grid (cache) copy taken from the live grid's rendering is the values-only rendering", () => {
     const played = generated(30, 4, 3);
     const none = { ...played, games: played.games.map((g) => ({ ...g, result: 'unknown' as const })), byes: [] };

@@ -21,6 +21,14 @@ function withRound(before: Tournament, t: Tournament, round: number): Tournament
   return { ...before, games: [...before.games, ...t.games.filter((g) => g.round === round)], byes: [...before.byes, ...t.byes.filter((b) => b.round === round)] };
 }
 
+/** `after`'s grid while renders are shared, rendered by `shareGridRenderFrom(before, after)` (its texts kept for no other). */
+function renderedFor(before: Tournament, after: Tournament, language: 'en' | 'fr'): unknown {
+  return sharingGridRenders(() => {
+    shareGridRenderFrom(before, after, { language });
+    return gridCells(after, { language });
+  });
+}
+
 /** `before`'s grid while renders are shared, after `shareGridRenderFrom(before, after)`. */
 function madeFrom(before: Tournament, after: Tournament, language: 'en' | 'fr'): unknown {
   return sharingGridRenders(() => {
@@ -50,6 +58,7 @@ describe('the grid as read, made from the grid as it will be', () => {
         for (const language of ['en', 'fr'] as const) {
           // (outside `sharingGridRenders`: rendered anew)
           expect(madeFrom(before, after, language)).toEqual(gridCells(before, { language }));
+          expect(renderedFor(before, after, language)).toEqual(gridCells(after, { language }));
         }
       }
     });

@@ -139,13 +139,14 @@ class RectCells {
    */
   eachAgainst(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const aligned = other.top === this.top && other.left === this.left;
+    const runsOf = openRunsBy(units);
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const otherLine = aligned ? other.cells[i] : undefined;
       const row = this.top + i;
       // (the cells of spilling units passed over: `visit` does nothing there — issue 28, a congress's Standings table is
       // one unit of some 13,000 cells, the Grid's Place column 2,000)
-      const open = openRuns(units, row, this.left, line.length);
+      const open = runsOf(row, this.left, line.length);
       for (let r = 0; r < open.length; r += 2) {
         for (let j = open[r]; j < open[r + 1]; j++) {
           const b = line[j];
@@ -173,12 +174,13 @@ class RectCells {
    */
   eachOutside(other: RectCells, visit: (row: number, column: number) => void, units: readonly Rectangle[] = []): void {
     const shift = this.left - other.left;
+    const runsOf = openRunsBy(units);
     for (let i = 0; i < this.cells.length; i++) {
       const line = this.cells[i];
       const row = this.top + i;
       const otherLine = row >= other.top ? other.cells[row - other.top] : undefined;
       // (the spilling units' cells passed over, as in `eachAgainst`)
-      const open = openRuns(units, row, this.left, line.length);
+      const open = runsOf(row, this.left, line.length);
       for (let r = 0; r < open.length; r += 2) {
         for (let j = open[r]; j < open[r + 1]; j++) {
           const column = this.left + j;
@@ -216,6 +218,36 @@ function openRuns(units: readonly Rectangle[], row: number, left: number, length
 }
 
 const NONE: readonly number[] = [];
+
+/**
+ * `openRuns` of `units` for row after row, the last answer given again while the row is covered by the very same units
+ * and starts and ends alike (`openRuns` follows from the row only through the units covering it): a sheet's rows
+ * mostly share one answer — a congress Grid's 2,000 player lines are each covered by the Place spill alone, the
+ * Standings table's 1,000 rows by its spill — made once rather than once a row, each time a list of ranges sorted and
+ * merged (issue 28). (Up to 30 units, told apart by the bits of a number; more, each row's made anew.) Read, never
+ * changed.
+ */
+function openRunsBy(units: readonly Rectangle[]): (row: number, left: number, length: number) => readonly number[] {
+  if (units.length > 30) return (row, left, length) => openRuns(units, row, left, length);
+  let lastCovering = -1;
+  let lastLeft = -1;
+  let lastLength = -1;
+  let last: readonly number[] = NONE;
+  return (row, left, length) => {
+    let covering = 0;
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i];
+      if (row >= u.row && row < u.row + u.rows && u.columns > 0) covering |= 1 << i;
+    }
+    if (covering !== lastCovering || left !== lastLeft || length !== lastLength) {
+      last = openRuns(units, row, left, length);
+      lastCovering = covering;
+      lastLeft = left;
+      lastLength = length;
+    }
+    return last;
+  };
+}
 
 /**
  * The columns of `row` inside any of the rectangles, as ranges `[from, to)` laid flat (from, to, from, to …), in

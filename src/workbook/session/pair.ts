@@ -106,7 +106,10 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
     throw new SessionRefusal('invalid', `round ${round} is not a round of this ${t.settings.rounds}-round tournament`);
   }
   const layout = gridLayout(t.settings.rounds, t.players.length, { language: ctx.language });
-  const rowOf = new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]));
+  // Each player's grid row, for naming the cells of a refusal: made only for one (issue 28: a congress's 1,000 players
+  // sorted by ID for a round that is written).
+  let rows: Map<PlayerId, number> | undefined;
+  const rowOf = (id: PlayerId) => (rows ??= new Map([...t.players].sort((a, b) => a.id - b.id).map((p, i) => [p.id, layout.playerRow(i)]))).get(id)!;
   if (options.rest) return restBatch(t, pairing, options);
   const existing = t.games.filter((g) => g.round === round);
   const reported = existing.filter((g) => g.result !== 'unknown');
@@ -114,7 +117,7 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
     throw new SessionRefusal(
       'results-exist',
       `round ${round} already has ${reported.length} result${reported.length === 1 ? '' : 's'}; pairing it again erases them — confirm to go on`,
-      reported.flatMap((g) => [g.white, g.black]).map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.resultColumn(round))),
+      reported.flatMap((g) => [g.white, g.black]).map((id) => sheetCell(layout.sheet, rowOf(id), layout.resultColumn(round))),
     );
   }
   const byes = t.byes.filter((b) => b.round === round);
@@ -122,7 +125,7 @@ function roundPairingBatch(t: Tournament, pairing: RoundPairing, options: PairRo
     throw new SessionRefusal(
       'round-paired',
       `round ${round} is already paired (${existing.length} table${existing.length === 1 ? '' : 's'}); confirm to pair it again`,
-      [...existing.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)].map((id) => sheetCell(layout.sheet, rowOf.get(id)!, layout.opponentColumn(round))),
+      [...existing.flatMap((g) => [g.white, g.black]), ...byes.map((b) => b.player)].map((id) => sheetCell(layout.sheet, rowOf(id), layout.opponentColumn(round))),
     );
   }
   const base = withoutRound(t, round);

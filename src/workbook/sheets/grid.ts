@@ -227,6 +227,14 @@ let sharedTexts: Map<string, string> | undefined;
  */
 let sharedScoreTexts: Map<number, { readonly line: number; readonly round: number; readonly mcmahon: boolean; readonly free: number; readonly text: string }> | undefined;
 /**
+ * Whether the grid being rendered is one no other rendering of the batch will be compared with text by text: the grid
+ * as it will be, rendered by `shareGridRenderFrom`, which makes the grid as read from it (its very cells, not texts made
+ * again). Its score formulas' texts are then made without being kept in `sharedScoreTexts` for a second rendering that
+ * does not come (issue 28: a congress round's 10,000 entries, each a record, kept for nothing). A text is the same
+ * whoever makes it: kept or not, the cells are the same.
+ */
+let scoreTextsForOne = false;
+/**
  * A round's points formula (`pointsFormula` of the player's result cell), by the player's line 1 and the round, while
  * renders are shared: the grid as read and as it will be, a score formula and the Victories formula all hold the same
  * text for the same line and round, so it is spelled once rather than some three times (issue 28: a congress round's
@@ -296,7 +304,7 @@ function scoreFormulaText(layout: GridLayout, line1: number, round: number, mcma
  * points alone): `sharedText` of the key `s<line>|<round>|<mcmahon>|<free>`, the same text made once.
  */
 function sharedScoreText(layout: GridLayout, line: number, round: number, mcmahon: boolean, free: number): string {
-  if (!sharedScoreTexts) return scoreFormulaText(layout, line, round, mcmahon, free);
+  if (!sharedScoreTexts || scoreTextsForOne) return scoreFormulaText(layout, line, round, mcmahon, free);
   const key = line * 1024 + round;
   const hit = sharedScoreTexts.get(key);
   if (hit) {
@@ -520,7 +528,14 @@ export function shareGridRenderFrom(before: Tournament, after: Tournament, optio
   const shown = pairedRounds(before);
   const sb = cachedScoreboard(before, { asOf: shown });
   const { live, placeOf } = gridPlaces(before, options, true);
-  const rows = gridCells(after, options).map((row) => row.slice());
+  let made: CellInput[][];
+  scoreTextsForOne = !shared.get(after)?.has(key);
+  try {
+    made = gridCells(after, options);
+  } finally {
+    scoreTextsForOne = false;
+  }
+  const rows = made.map((row) => row.slice());
   const layout = gridLayout(before.settings.rounds, before.players.length, options);
   const shownAfter = pairedRounds(after);
   const c = layout.columns;
