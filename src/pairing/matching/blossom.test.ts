@@ -253,3 +253,34 @@ describe('runBlossom: the same choices as before (issue 28)', () => {
     expect(h.toString(16)).toBe('4732c05f');
   });
 });
+
+describe('runBlossom: top-level blossoms found through representatives (issue 28)', () => {
+  // A new blossom keeps its largest child's representative and points only the other children's vertices at it; a
+  // dissolving one points them back. Checked after every blossom formed or dissolved (`verifyTops`) on graphs full of
+  // ties (deep nests of blossoms, tries undone, T-blossoms expanded mid-stage), in both modes:
+  // a vertex left pointing at the wrong representative throws at once, before it could change a choice.
+  test('every vertex reads the top-level blossom its blossom parents lead to, and the answer is unchanged', () => {
+    const random = seededRandom(2823);
+    let checked = 0;
+    for (let it = 0; it < 150; it++) {
+      const n = 2 * (3 + Math.floor(random() * 45));
+      const density = [0.1, 0.35, 0.9][it % 3];
+      const values = [1, 2, 3, 7, 1000][it % 5];
+      const list: WeightedEdge[] = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) if (random() < density) list.push({ u: i, v: j, weight: Math.floor(random() * values) });
+      }
+      const graph = buildBlossomGraph(n, list);
+      for (const mode of ['max-weight', 'max-cardinality'] as const) {
+        // Verified first: a wrong top can make an unverified run loop for ever.
+        const verified = runBlossom(graph, mode, undefined, { verifyTops: true });
+        const plain = runBlossom(graph, mode);
+        expect(Array.from(verified.mateEdge)).toEqual(Array.from(plain.mateEdge));
+        expect(Array.from(verified.duals.vertex)).toEqual(Array.from(plain.duals.vertex));
+        expect(Array.from(verified.duals.blossomParent)).toEqual(Array.from(plain.duals.blossomParent));
+        checked += plain.duals.blossomDual.length;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

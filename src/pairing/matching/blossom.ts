@@ -174,7 +174,9 @@ export interface BlossomState {
  * duals and matching; the result is then a maximum-weight perfect matching whenever the graph has a perfect matching.
  */
 export function runBlossom(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart, options: BlossomRunOptions = {}): BlossomState {
-  return new BlossomSolver(graph, mode, warm).solve(options.firstTries ?? true);
+  const solver = new BlossomSolver(graph, mode, warm);
+  if (options.verifyTops === true) solver.verifyTops = true;
+  return solver.solve(options.firstTries ?? true);
 }
 
 export interface BlossomRunOptions {
@@ -183,6 +185,11 @@ export interface BlossomRunOptions {
    * The same answer either way, duals and ties included: false is the reference the tests compare the tries with.
    */
   readonly firstTries?: boolean;
+  /**
+   * Tests only: after every blossom formed or dissolved, each vertex's top-level blossom as the representatives give
+   * it (`BlossomSolver.vertexRep`) is checked against the one its blossom parents lead to; an Error on a difference.
+   */
+  readonly verifyTops?: boolean;
 }
 
 /**
@@ -268,8 +275,19 @@ class BlossomSolver {
   /** Doubled duals: vertices 0…n−1, blossoms n…2n−1. */
   private readonly dual: Float64Array;
   private readonly mateEdge: Int32Array;
-  /** Top-level blossom (or the vertex itself) containing each vertex. */
-  private readonly inBlossom: Int32Array;
+  /**
+   * The top-level blossom (or the vertex itself) containing vertex x is `repTop[vertexRep[x]]`: every vertex of a
+   * top-level blossom B points (`vertexRep`) at one vertex of B, its representative `rep[B]`, and `repTop` maps that
+   * vertex to B. A new blossom takes the representative of its largest child (`size`), so only the vertices of its other
+   * children are pointed anew; a dissolving blossom gives it back to that child and points the others' vertices back at
+   * their own (issue 28: in a congress round's large solves each stage shrinks some two hundred blossoms, each taking
+   * the last one in, and pointing every vertex of each at the new blossom was five million writes a solve, 40 % of
+   * `addBlossom`). A vertex is its own representative while it is in no blossom (`rep[v]` = v).
+   */
+  private readonly vertexRep: Int32Array;
+  private readonly repTop: Int32Array;
+  private readonly rep: Int32Array;
+  private readonly size: Int32Array;
   private readonly blossomParent: Int32Array;
   private readonly blossomBase: Int32Array;
   /**
@@ -359,6 +377,8 @@ class BlossomSolver {
   /** Sum of all dual changes so far, and the limit that keeps every value a safe integer. */
   private totalDelta = 0;
   private readonly deltaLimit: number;
+  /** `BlossomRunOptions.verifyTops`. */
+  verifyTops = false;
 
   constructor(graph: BlossomGraph, mode: BlossomMode, warm?: WarmStart) {
     const n = graph.vertexCount;
@@ -367,8 +387,16 @@ class BlossomSolver {
     this.mode = mode;
     this.dual = new Float64Array(2 * n);
     this.mateEdge = new Int32Array(n).fill(-1);
-    this.inBlossom = new Int32Array(n);
-    for (let v = 0; v < n; v++) this.inBlossom[v] = v;
+    this.vertexRep = new Int32Array(n);
+    this.repTop = new Int32Array(n);
+    this.rep = new Int32Array(2 * n);
+    this.size = new Int32Array(2 * n);
+    for (let v = 0; v < n; v++) {
+      this.vertexRep[v] = v;
+      this.repTop[v] = v;
+      this.rep[v] = v;
+      this.size[v] = 1;
+    }
     this.blossomParent = new Int32Array(2 * n).fill(-1);
     this.blossomBase = new Int32Array(2 * n).fill(-1);
     for (let v = 0; v < n; v++) this.blossomBase[v] = v;
@@ -432,6 +460,16 @@ class BlossomSolver {
     // Any slack is |U_i| + |U_j| + ΣZ + |2w| ≤ 2(maxAbsDual + D) + 2D + maxAbsWeight2 with D = total delta.
     this.deltaLimit = (2 ** 53 - 2 * maxAbsDual - maxAbsWeight2) / 4 - 1;
     if (this.deltaLimit <= 0) throw new RangeError('weights and duals are too large for exact arithmetic');
+  }
+
+  /** `BlossomRunOptions.verifyTops`: every vertex's top by the representatives is the one its parents lead to. */
+  private checkTops(): void {
+    for (let x = 0; x < this.n; x++) {
+      let t = x;
+      while (this.blossomParent[t] !== -1) t = this.blossomParent[t];
+      const byRep = this.repTop[this.vertexRep[x]];
+      if (byRep !== t) throw new Error(`internal: vertex ${x} lies in top-level blossom ${t}, its representative says ${byRep}`);
+    }
   }
 
   private other(k: number, v: number): number {
@@ -508,7 +546,7 @@ class BlossomSolver {
   /** Labels the top-level blossom containing w with `t`, reached through edge k from vertex `from`. */
   private assignLabel(w: number, t: number, k: number, from: number): void {
     for (;;) {
-      const b = this.inBlossom[w];
+      const b = this.repTop[this.vertexRep[w]];
       this.label[w] = t;
       this.label[b] = t;
       this.labelEdge[w] = k;
@@ -555,7 +593,7 @@ class BlossomSolver {
     const stamp = ++this.markStamp;
     let base = -1;
     while (v !== -1 || w !== -1) {
-      const b = this.inBlossom[v];
+      const b = this.repTop[this.vertexRep[v]];
       if (this.mark[b] === stamp) {
         base = this.blossomBase[b];
         break;
@@ -565,7 +603,7 @@ class BlossomSolver {
         v = -1;
       } else {
         const t = this.labelFrom[b];
-        v = this.labelFrom[this.inBlossom[t]];
+        v = this.labelFrom[this.repTop[this.vertexRep[t]]];
       }
       if (w !== -1) {
         const swap = v;
@@ -579,20 +617,20 @@ class BlossomSolver {
   /** Shrinks the odd cycle closed by edge k (v, w both S) with the given base into a new S-blossom. */
   private addBlossom(base: number, k: number, v: number, w: number): void {
     const n = this.n;
-    const bb = this.inBlossom[base];
-    let bv = this.inBlossom[v];
-    let bw = this.inBlossom[w];
+    const bb = this.repTop[this.vertexRep[base]];
+    let bv = this.repTop[this.vertexRep[v]];
+    let bw = this.repTop[this.vertexRep[w]];
     const b = this.unusedBlossoms[--this.unusedCount];
     this.blossomBase[b] = base;
     this.blossomParent[b] = -1;
     this.blossomParent[bb] = b;
     // The cycle: the base's blossom, v's path up to it (reversed), w's path from it. Both paths are counted first so
     // that the children are written straight into place: childs = [bb, …v's path from the top…, …w's path…].
-    const { labelEdge, labelFrom, inBlossom, blossomParent } = this;
+    const { labelEdge, labelFrom, blossomParent, repTop, vertexRep } = this;
     let fromV = 0;
-    for (let x = bv; x !== bb; x = inBlossom[labelFrom[x]]) fromV++;
+    for (let x = bv; x !== bb; x = repTop[vertexRep[labelFrom[x]]]) fromV++;
     let fromW = 0;
-    for (let x = bw; x !== bb; x = inBlossom[labelFrom[x]]) fromW++;
+    for (let x = bw; x !== bb; x = repTop[vertexRep[labelFrom[x]]]) fromW++;
     const len = 1 + fromV + fromW;
     const slot = b - n;
     this.reserveChildren(slot, len);
@@ -606,7 +644,7 @@ class BlossomSolver {
       childs[q] = bv;
       edges[q - 1] = labelEdge[bv];
       ends[q - 1] = labelFrom[bv];
-      bv = inBlossom[labelFrom[bv]];
+      bv = repTop[vertexRep[labelFrom[bv]]];
     }
     edges[fromV] = k;
     ends[fromV] = v;
@@ -616,7 +654,7 @@ class BlossomSolver {
       const e = labelEdge[bw];
       edges[q] = e;
       ends[q] = this.other(e, labelFrom[bw]);
-      bw = inBlossom[labelFrom[bw]];
+      bw = repTop[vertexRep[labelFrom[bw]]];
     }
     this.label[b] = S_LABEL;
     this.listBlossom(b);
@@ -624,29 +662,43 @@ class BlossomSolver {
     this.labelFrom[b] = this.labelFrom[bb];
     this.dual[b] = 0;
     this.linkLeaves(b);
-    // Every vertex now lies in b; those of T-children are queued (as S-vertices), in the order of b's vertices.
-    const { leafTail, nextLeaf, label, bestListLength } = this;
+    // Every vertex now lies in b; those of T-children are queued (as S-vertices), in the order of b's vertices. b takes
+    // the representative of its largest child (the first of equal sizes), whose vertices need not be visited.
+    const { leafTail, nextLeaf, label, bestListLength, size } = this;
+    let heavy = childs[0];
+    let total = size[heavy];
+    for (let ci = 1; ci < len; ci++) {
+      const c = childs[ci];
+      total += size[c];
+      if (size[c] > size[heavy]) heavy = c;
+    }
+    const r = this.rep[heavy];
+    this.rep[b] = r;
+    size[b] = total;
+    this.repTop[r] = b;
     for (let ci = 0; ci < len; ci++) {
       const c = childs[ci];
       if (c < n) {
         if (label[c] === T_LABEL) this.pushQueue(c);
-        inBlossom[c] = b;
+        vertexRep[c] = r;
         continue;
       }
-      const last = leafTail[c];
       if (label[c] === T_LABEL) {
+        const last = leafTail[c];
         for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
           this.pushQueue(x);
-          inBlossom[x] = b;
+          vertexRep[x] = r;
           if (x === last) break;
         }
-      } else {
+      } else if (c !== heavy) {
+        const last = leafTail[c];
         for (let x = this.leafHead[c]; ; x = nextLeaf[x]) {
-          inBlossom[x] = b;
+          vertexRep[x] = r;
           if (x === last) break;
         }
       }
     }
+    if (this.verifyTops) this.checkTops();
     if (this.tryingWithoutDuals) {
       // A first try keeps no least-slack edges (only a dual change reads them): the children's are given up as below.
       for (let ci = 0; ci < len; ci++) {
@@ -674,7 +726,7 @@ class BlossomSolver {
           const end = adjacencyStart[x + 1];
           for (let a = adjacencyStart[x]; a < end; a++) {
             const y = adjacencyOther[a];
-            const bj = inBlossom[y];
+            const bj = repTop[vertexRep[y]];
             if (bj === b || label[bj] !== S_LABEL) continue;
             const e = adjacencyEdge[a];
             const slack = dx + dual[y] - adjacencyWeight2[a];
@@ -694,8 +746,8 @@ class BlossomSolver {
         for (let i = 0; i < listLength; i++) {
           const e = list[i];
           // The end of e outside b (if any): its top-level blossom.
-          let bj = inBlossom[edgeV[e]];
-          if (bj === b) bj = inBlossom[edgeU[e]];
+          let bj = repTop[vertexRep[edgeV[e]]];
+          if (bj === b) bj = repTop[vertexRep[edgeU[e]]];
           if (bj === b || label[bj] !== S_LABEL) continue;
           const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
           if (bestTo[bj] === -1) {
@@ -741,18 +793,28 @@ class BlossomSolver {
     const n = this.n;
     const childs = this.childs[b - n];
     const len = this.childCount[b - n];
+    // Each child gets its representative back: the largest (b's) keeps its vertices as they point; the vertices of the
+    // others point at their own again.
+    const r = this.rep[b];
+    const { vertexRep, repTop } = this;
     for (let ci = 0; ci < len; ci++) {
       const s = childs[ci];
       this.blossomParent[s] = -1;
-      if (s < n) this.inBlossom[s] = s;
-      else if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
-      else {
+      if (s < n) {
+        vertexRep[s] = s;
+        repTop[s] = s;
+        continue;
+      }
+      const own = this.rep[s];
+      repTop[own] = s;
+      if (own !== r) {
         const last = this.leafTail[s];
         for (let x = this.leafHead[s]; ; x = this.nextLeaf[x]) {
-          this.inBlossom[x] = s;
+          vertexRep[x] = own;
           if (x === last) break;
         }
       }
+      if (endStage && this.dual[s] === 0) this.expandBlossom(s, endStage);
     }
     if (!endStage && this.label[b] === T_LABEL) this.relabelExpandedT(b);
     this.label[b] = FREE;
@@ -777,7 +839,7 @@ class BlossomSolver {
     const ends = this.blossomEnds[b - n];
     const len = this.childCount[b - n];
     const entry = this.other(this.labelEdge[b], this.labelFrom[b]);
-    const entryChild = this.inBlossom[entry];
+    const entryChild = this.repTop[this.vertexRep[entry]];
     let j = 0;
     while (childs[j] !== entryChild) j++;
     const forward = (j & 1) === 1;
@@ -901,12 +963,12 @@ class BlossomSolver {
       let s = start;
       let e = k;
       for (;;) {
-        const bs = this.inBlossom[s];
+        const bs = this.repTop[this.vertexRep[s]];
         if (bs >= this.n) this.augmentBlossom(bs, s);
         this.mateEdge[s] = e;
         if (this.labelEdge[bs] === -1) break;
         const t = this.labelFrom[bs];
-        const bt = this.inBlossom[t];
+        const bt = this.repTop[this.vertexRep[t]];
         e = this.labelEdge[bt];
         s = this.labelFrom[bt];
         const j = this.other(e, s);
@@ -939,7 +1001,10 @@ class BlossomSolver {
         augmented = this.scanQueue();
         this.tryingWithoutDuals = false;
         if (!augmented) {
-          for (let i = this.formedCount - 1; i >= 0; i--) this.expandBlossom(this.formed[i], false);
+          for (let i = this.formedCount - 1; i >= 0; i--) {
+            this.expandBlossom(this.formed[i], false);
+            if (this.verifyTops) this.checkTops();
+          }
           rootCount = this.startStage(rootCount);
         }
       }
@@ -971,7 +1036,10 @@ class BlossomSolver {
         for (; j >= 0 && candidates[j] > b; j--) candidates[j + 1] = candidates[j];
         candidates[j + 1] = b;
       }
-      for (let i = 0; i < spent; i++) this.expandBlossom(candidates[i], true);
+      for (let i = 0; i < spent; i++) {
+        this.expandBlossom(candidates[i], true);
+        if (this.verifyTops) this.checkTops();
+      }
     }
     const duals = this.exportDuals();
     trimSlots(n);
@@ -983,7 +1051,7 @@ class BlossomSolver {
    * an alternating tree, in ascending order. Returns how many roots remain (the first ones of `roots`).
    */
   private startStage(rootCount: number): number {
-    const { label, inBlossom, tree, blossoms, holders, bestListLength, bestEdge, mateEdge, roots } = this;
+    const { label, repTop, vertexRep, tree, blossoms, holders, bestListLength, bestEdge, mateEdge, roots } = this;
     // Read from locals (issue 28: a congress round's large solve clears and labels a thousand roots a stage).
     for (let i = 0, count = this.treeCount; i < count; i++) label[tree[i]] = FREE;
     for (let i = 0, count = this.blossomCount; i < count; i++) {
@@ -1003,7 +1071,7 @@ class BlossomSolver {
       const v = roots[i];
       if (mateEdge[v] !== -1) continue;
       roots[kept++] = v;
-      const b = inBlossom[v];
+      const b = repTop[vertexRep[v]];
       if (label[b] !== FREE) continue;
       // A root outside any blossom (most of them): what assignLabel(v, S_LABEL, −1, −1) does for a vertex, in place.
       if (b === v) this.labelRoot(v);
@@ -1019,18 +1087,18 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, allowedStage, stage, tryingWithoutDuals } = this;
+    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage, tryingWithoutDuals } = this;
     const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
       // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
       // blossom changes only when a blossom is added.
       const dv = dual[v];
-      let bv = inBlossom[v];
+      let bv = repTop[vertexRep[v]];
       const end = adjacencyStart[v + 1];
       for (let a = adjacencyStart[v]; a < end; a++) {
         const w = adjacencyOther[a];
-        const bw = inBlossom[w];
+        const bw = repTop[vertexRep[w]];
         if (bv === bw) continue;
         const k = adjacencyEdge[a];
         if (allowedStage[k] !== stage) {
@@ -1066,7 +1134,7 @@ class BlossomSolver {
             return true;
           }
           this.addBlossom(base, k, v, w);
-          bv = inBlossom[v];
+          bv = repTop[vertexRep[v]];
         } else if (label[w] === FREE) {
           // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
           label[w] = T_LABEL;
@@ -1086,7 +1154,7 @@ class BlossomSolver {
   private changeDuals(): boolean {
     const n = this.n;
     const g = this.g;
-    const { dual, label, inBlossom, bestEdge, bestSlack, blossomParent, blossomBase, holders, blossoms, tree } = this;
+    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, blossomParent, blossomBase, holders, blossoms, tree } = this;
     // The least delta of each kind, the lowest index on ties (vertices before blossoms for delta3, as their indices
     // are); the kinds are then compared in the order 1, 2, 3, 4, a later kind winning only when strictly smaller.
     // Only listed holders and blossoms can qualify: the lists hold every one that gained an edge or a label.
@@ -1102,7 +1170,7 @@ class BlossomSolver {
       const x = holders[i];
       const e = bestEdge[x];
       if (e === -1) continue;
-      if (x < n && label[inBlossom[x]] === FREE) {
+      if (x < n && label[repTop[vertexRep[x]]] === FREE) {
         // delta2: a free vertex's least-slack edge to an S-vertex.
         const d = bestSlack[x];
         if (e2 === -1 || d < d2 || (d === d2 && x < x2)) {
@@ -1163,7 +1231,7 @@ class BlossomSolver {
     // Only vertices of labelled blossoms change (every one of them is listed in `tree`).
     for (let i = 0; i < this.treeCount; i++) {
       const v = tree[i];
-      const l = label[inBlossom[v]];
+      const l = label[repTop[vertexRep[v]]];
       if (l === S_LABEL) dual[v] -= delta;
       else if (l === T_LABEL) dual[v] += delta;
     }
@@ -1185,10 +1253,11 @@ class BlossomSolver {
     if (deltaType === 2 || deltaType === 3) {
       this.allow(deltaEdge);
       let i = g.edgeU[deltaEdge];
-      if (label[inBlossom[i]] !== S_LABEL) i = g.edgeV[deltaEdge];
+      if (label[repTop[vertexRep[i]]] !== S_LABEL) i = g.edgeV[deltaEdge];
       this.pushQueue(i);
     } else {
       this.expandBlossom(deltaBlossom, false);
+      if (this.verifyTops) this.checkTops();
     }
     return true;
   }
