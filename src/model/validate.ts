@@ -78,21 +78,12 @@ function tournamentTexts(t: Tournament): [string, string | undefined][] {
   return texts;
 }
 
-/** The text fields of a player, by the key under "/players/i". */
-function playerTexts(p: Player): [string, string | undefined][] {
-  const texts: [string, string | undefined][] = [
-    ['family', p.family],
-    ['given', p.given],
-    ['club', p.club],
-    ['city', p.city],
-    ['country', p.country],
-    ['egdPin', p.egdPin],
-    ['feeLevel', p.feeLevel],
-    ['section', p.section],
-  ];
-  for (const [k, v] of Object.entries(p.extra ?? {})) texts.push([`extra/${k}`, k], [`extra/${k}`, v]);
-  return texts;
-}
+/**
+ * The text fields of a player, by the key under "/players/i", in the order they are checked (then his extra fields,
+ * each name and value under "extra/name"). Read by key, not as a list of pairs made for each player (issue 28: a
+ * congress's thousand players, checked on every read while V8 still interprets the check).
+ */
+const PLAYER_TEXT_KEYS = ['family', 'given', 'club', 'city', 'country', 'egdPin', 'feeLevel', 'section'] as const;
 
 /** Lone surrogates (half a character: no file format can write them) and the Unicode noncharacters U+FDD0–U+FDEF, U+FFFE, U+FFFF. */
 const NOT_A_CHARACTER = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\uFDD0-\uFDEF\uFFFE\uFFFF]/;
@@ -134,6 +125,14 @@ export interface CheckedBefore {
    * ended, a player's absences, which may come from elsewhere).
    */
   readonly gamesAndByes?: boolean;
+  /**
+   * The players of a tournament checked before without an error, by ID (the workbook's reading: the Grid's, checked
+   * first). A text of a player here that is the same text under the same key of that player then (its name, club,
+   * section, as the Grid gives them) was found plain by that check and is not searched again (issue 28: a congress's
+   * thousands of names and clubs read twice); every other text (city, country … from the Players sheet, a name the
+   * Players sheet spells), and every other check of a player, is made.
+   */
+  readonly players?: ReadonlyMap<PlayerId, Player>;
 }
 
 export function validateTournament(t: Tournament, locate: Locator = {}, file?: string, before: CheckedBefore = {}): InputError[] {
@@ -195,9 +194,23 @@ export function validateTournament(t: Tournament, locate: Locator = {}, file?: s
       errors.push({ ...playerField('id'), player: escapeControlCharacters(displayName(p)), message: `ID must be a whole number from 1 to ${MAX_PLAYERS}, not ${shown(p.id)}` });
       return;
     }
-    for (const [key, text] of playerTexts(p)) {
-      const wrong = text === undefined ? undefined : controlCharacterMessage(key.startsWith('extra/') ? key.slice(6) : key, text);
+    const was = before.players?.get(p.id);
+    for (let k = 0; k < PLAYER_TEXT_KEYS.length; k++) {
+      const key = PLAYER_TEXT_KEYS[k];
+      const text = p[key];
+      // Checked before, the same text under the same key (`CheckedBefore.players`): the same answer, no error.
+      if (text === undefined || (was !== undefined && was[key] === text)) continue;
+      const wrong = controlCharacterMessage(key, text);
       if (wrong) errors.push({ ...playerField(key), player: describePlayer(p), message: wrong });
+    }
+    if (p.extra !== undefined) {
+      for (const [name, text] of Object.entries(p.extra)) {
+        // A value left undefined (an object built in code, not read) is skipped, as a missing field is.
+        for (const checked of [name, text] as (string | undefined)[]) {
+          const wrong = checked === undefined ? undefined : controlCharacterMessage(name, checked);
+          if (wrong) errors.push({ ...playerField(`extra/${name}`), player: describePlayer(p), message: wrong });
+        }
+      }
     }
     // A player is known by his family name on every sheet and in every format: it cannot be blank (issue 27: an
     // empty or space-only name was written and then refused on reading back).

@@ -45,6 +45,44 @@ describe('the second check of a workbook reading', () => {
     expect(all.filter((t) => full(t).length > 0).length).toBeGreaterThanOrEqual(6);
   });
 
+  test("a player's texts checked before (the Grid's) are not searched again; any other text is, and is refused", () => {
+    for (const grid of [example(), generated(40, 5, 7)]) {
+      const checked = new Map(grid.players.map((p) => [p.id, p]));
+      const withPlayers = (t: Tournament) => validateTournament(t, locate, undefined, { gamesAndByes: true, players: checked });
+      const first = grid.players[0];
+      const changed = (p: Partial<Tournament['players'][number]>) => ({ ...grid, players: grid.players.map((x) => (x === first ? { ...x, ...p } : x)) });
+      // What the Players sheet adds or spells otherwise than the Grid: each still searched, each refused as by a full check.
+      const bad = [
+        changed({ family: 'Tab\there' }),
+        changed({ given: `${first.given}\u0007` }),
+        changed({ club: 'x'.repeat(40000) }),
+        changed({ city: 'Line\nbreak' }),
+        changed({ country: '\uFFFE' }),
+        changed({ section: 'Nowhere' }),
+        changed({ extra: { [first.family]: 'a\u0001' } }),
+        changed({ family: '', given: ' ' }),
+      ];
+      for (const t of bad) {
+        expect(full(t).length).toBeGreaterThan(0);
+        expect(withPlayers(t)).toEqual(full(t));
+      }
+      for (const t of variants()) expect(withPlayers(t)).toEqual(full(t));
+      // A text under another key than the one checked is searched: the Grid's plain name is no proof for a city.
+      const named = { ...grid, players: grid.players.map((x) => (x === first ? { ...x, city: `${first.family}\u0002` } : x)) };
+      expect(withPlayers(named)).toEqual(full(named));
+      expect(withPlayers(named).length).toBe(1);
+    }
+  });
+
+  test('a control character typed into a name on the Players sheet is still refused, naming the field', async () => {
+    const wb = await imported(example());
+    const header = (await wb.readSheet('Players'))![0];
+    const column = header.indexOf('City') + 1;
+    expect(column).toBeGreaterThan(0);
+    wb.type('Players', `${String.fromCharCode(64 + column)}2`, 'Bad\u0007city');
+    expect(errorsOf(await readTournament(wb))).toEqual([expect.stringMatching(/city "Bad\\u0007city" holds the control character U\+0007/)]);
+  });
+
   test('a player marked absent on the Players sheet in a round he played is still refused', async () => {
     const wb = await imported(example());
     const header = (await wb.readSheet('Players'))![0];

@@ -23,7 +23,7 @@ import { isFormulaInput } from './adapter';
 import { formulaBody } from './batch';
 import { storedFormula } from './excelFormulaStorage';
 import { attributeOf, type SheetCells } from './xlsxSheetReader';
-import { attribute, escapeXml, withAttribute } from './xlsxXml';
+import { attribute, escapeXml, formulaXmlText, withAttribute } from './xlsxXml';
 import { cellAddress, columnLetter, rangeAddress, type RangePosition } from '../cells/address';
 import { formatsCells } from './xlsxStyles';
 
@@ -274,6 +274,7 @@ export function xmlText(text: string): string {
   return /[&<>"]/.test(clean) ? escapeXml(clean) : clean;
 }
 
+
 /** A text as a shared-string item (`<si>` content), as ExcelJS writes it. */
 export function sharedStringItem(text: string): string {
   const preserve = /^\s|\s$|\n/.test(text) ? ' xml:space="preserve"' : '';
@@ -284,7 +285,7 @@ function typeAndValue(v: CellValue, ctx: PatchContext, formula: boolean): { t?: 
   if (v === null) return {};
   if (typeof v === 'number') return { v: String(v) };
   if (typeof v === 'boolean') return { t: 'b', v: v ? '1' : '0' };
-  if (formula) return { t: 'str', v: xmlText(v) };
+  if (formula) return { t: 'str', v: formulaXmlText(v) };
   if (v === '') return {};
   if (!ctx.stringIndex) return { t: 'inlineStr', v: sharedStringItem(v) };
   return { t: 's', v: String(ctx.stringIndex(v)) };
@@ -303,7 +304,7 @@ export function cellXml(ref: string, style: string | undefined, change: CellChan
   }
   const c = change.input;
   if (isFormulaInput(c)) {
-    const body = xmlText(storedFormula(formulaBody(c.formula)));
+    const body = formulaXmlText(storedFormula(formulaBody(c.formula)));
     const spill = c.spill && (c.spill.rows > 1 || c.spill.columns > 1) ? c.spill : undefined;
     const tv = typeAndValue(c.value ?? null, ctx, true);
     const f = spill ? `<f t="array" ref="${rangeAddress(row, column, row + spill.rows - 1, column + spill.columns - 1)}">${body}</f>` : `<f>${body}</f>`;

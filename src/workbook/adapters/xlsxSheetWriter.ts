@@ -24,7 +24,7 @@
  * XML 1.0 (§2.2) cannot hold the control characters other than tab, line feed and carriage return, nor U+FFFE/U+FFFF:
  * they are dropped from texts, as ExcelJS drops them.
  */
-import { escapeXml, withAttribute } from './xlsxXml';
+import { escapeXml, formulaXmlText, withAttribute } from './xlsxXml';
 import { BUILT_IN_FORMATS, solidFillXml, THIN_BORDER_XML } from './xlsxStyles';
 import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
@@ -135,7 +135,7 @@ function valueXml(v: CellValue): { t: string; v: string } | undefined {
   if (v === null || v === undefined) return undefined;
   if (typeof v === 'number') return { t: '', v: String(v) };
   if (typeof v === 'boolean') return { t: ' t="b"', v: v ? '1' : '0' };
-  return { t: ' t="str"', v: xmlText(v) };
+  return { t: ' t="str"', v: formulaXmlText(v) };
 }
 
 /**
@@ -202,7 +202,7 @@ export function freshSheetXml(sheet: FreshSheet, style: (index: number) => numbe
         const stored = storedFormula(v.formula);
         customFunctions ||= stored.includes(UDF_PREFIX);
         const result = valueXml(v.result ?? null);
-        const f = v.ref ? `<f t="array" ref="${v.ref}">${xmlText(stored)}</f>` : `<f>${xmlText(stored)}</f>`;
+        const f = v.ref ? `<f t="array" ref="${v.ref}">${formulaXmlText(stored)}</f>` : `<f>${formulaXmlText(stored)}</f>`;
         // A spilling formula is stored as a dynamic array (`excelFormulaStorage.ts`): `cm="1"` names its metadata.
         if (v.ref) dynamicArrays++;
         parts[n++] = `${result?.t ?? ''}${v.ref ? ' cm="1"' : ''}>${f}${result ? `<v>${result.v}</v>` : ''}</c>`;

@@ -285,7 +285,8 @@ async function readTournamentSheets(wb: WorkbookAdapter): Promise<Parsed<Tournam
   // The Grid's tournament was checked (readGridDetailed). Its games and byes are these (their tables, how they ended
   // added; the same players by ID, the same rounds) unless a cross-table, bracket or playoff sheet changed them: what
   // that check proved of them is not checked again (validate.ts, `CheckedBefore`); the rest is.
-  const checkedBefore = { gamesAndByes: tournament === fromSheets };
+  // Its players' names, clubs and sections as the Grid gives them were checked by it too (`CheckedBefore.players`).
+  const checkedBefore = { gamesAndByes: tournament === fromSheets, players: new Map(fromGrid.players.map((p) => [p.id, p])) };
   errors.push(...validateTournament(tournament, { player: (i) => ({ where: sheetCell(GRID_SHEET, grid.value.playerRows.get(players[i].id) ?? 1, 1) }) }, undefined, checkedBefore));
   if (errors.length > 0) return failed(errors);
   return ok({ tournament, language: grid.value.language, sheets, sheetsRead: read });
