@@ -3,33 +3,14 @@
  * lines (what `sos` and `sodos` summed before, and what an explanation shows), for every player, under every ruleset —
  * each rule for a round without an opponent, handicap-corrected opponents' scores — and as of every round.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseTournamentJson } from '../../src/formats/json';
 import { fraction } from '../../src/model/fraction';
-import type { RulesetName, Tournament } from '../../src/model/tournament';
 import { sodos, sos, sosContributions, sumContributions } from '../../src/scoring/criteria';
 import { gameHalves } from '../../src/scoring/record';
 import { buildScoreboard } from '../../src/scoring/scoreboard';
-import { generateMcMahon } from '../../bench/generate';
-
-function example(name: string): Tournament {
-  const file = path.join(__dirname, '..', '..', 'examples', name);
-  const parsed = parseTournamentJson(readFileSync(file, 'utf8'), file);
-  if (!parsed.ok) throw new Error(parsed.errors[0].message);
-  return parsed.value;
-}
-
-const RULESETS: readonly RulesetName[] = ['egf', 'bga', 'aqjg', 'opengotha', 'czech'];
+import { criteriaLinesCases, RULESETS } from './criteriaLinesCases';
 
 describe('SOS and SODOS without their lines', () => {
-  const cases: [string, Tournament][] = [
-    // handicap games (OpenGotha corrects the opponents' scores by the handicap)
-    ['quebec-open-mini.json', example('quebec-open-mini.json')],
-    ['egc-congress-r8.json', example('egc-congress-r8.json')],
-    // an odd field (a bye each round) with absences
-    ['generated, 41 players', generateMcMahon({ players: 41, rounds: 6, seed: 7 }) as unknown as Tournament],
-  ];
+  const cases = criteriaLinesCases();
   for (const [name, t] of cases) {
     it(`are the sums of their lines, every ruleset and round: ${name}`, () => {
       let seen = 0;

@@ -3,14 +3,10 @@
  * `sosos` summed before, and what an explanation shows), for every player, under every ruleset — each rule for a
  * round without an opponent (a bye, an absence) — and as of every round.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { parseTournamentJson } from '../../src/formats/json';
 import { fraction, ZERO, type Fraction } from '../../src/model/fraction';
-import type { RulesetName, Tournament } from '../../src/model/tournament';
 import { sosos, sososContributions } from '../../src/scoring/criteria';
 import { buildScoreboard, type Scoreboard } from '../../src/scoring/scoreboard';
-import { generateMcMahon } from '../../bench/generate';
+import { criteriaLinesCases, RULESETS } from './criteriaLinesCases';
 
 /** The lines' values summed exactly, the lines without a value normalised to every round (the plain reading). */
 function sososOfLines(sb: Scoreboard, p: number): Fraction {
@@ -33,22 +29,8 @@ function sososOfLines(sb: Scoreboard, p: number): Fraction {
   return counted === 0 ? ZERO : fraction(num, den);
 }
 
-function example(name: string): Tournament {
-  const file = path.join(__dirname, '..', '..', 'examples', name);
-  const parsed = parseTournamentJson(readFileSync(file, 'utf8'), file);
-  if (!parsed.ok) throw new Error(parsed.errors[0].message);
-  return parsed.value;
-}
-
-const RULESETS: readonly RulesetName[] = ['egf', 'bga', 'aqjg', 'opengotha', 'czech'];
-
 describe('SOSOS without its lines', () => {
-  const cases: [string, Tournament][] = [
-    ['quebec-open-mini.json', example('quebec-open-mini.json')],
-    ['egc-congress-r8.json', example('egc-congress-r8.json')],
-    // an odd field (a bye each round) with absences
-    ['generated, 41 players', generateMcMahon({ players: 41, rounds: 6, seed: 7 }) as unknown as Tournament],
-  ];
+  const cases = criteriaLinesCases();
   for (const [name, t] of cases) {
     it(`is the sum of its lines, every ruleset and round: ${name}`, () => {
       let seen = 0;

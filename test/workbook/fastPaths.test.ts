@@ -20,6 +20,18 @@ import { twoRenderings, writtenAt } from './rectangles';
 import { unescapeXml, withoutQuotEntities } from '../../src/workbook/adapters/xlsxXml';
 
 /** The reading of an address as it was before the shortcut (the regular expression alone). */
+/**
+ * `sheetChanges` of two renderings (`twoRenderings`) written as one rectangle each and written row by row (bands): the
+ * walks over one rectangle against the map's key by key, over the same read cells (a `1` read with its formula `=A1`).
+ */
+function diffedBothWays({ p, before, after, values }: { p: { b: number; bc: number; a: number; ac: number }; before: CellInput[][]; after: CellInput[][]; values: CellValue[][] }): [unknown, unknown] {
+  const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
+  const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
+  const one = sheetChanges('S', written({ row: p.b, column: p.bc }, before, false), written({ row: p.a, column: p.ac }, after, false), read);
+  const bands = sheetChanges('S', written({ row: p.b, column: p.bc }, before, true), written({ row: p.a, column: p.ac }, after, true), read);
+  return [one, bands];
+}
+
 function parsedPlainly(text: string): { row: number; column: number } | undefined {
   const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(text.trim());
   if (!m) return undefined;
@@ -169,13 +181,10 @@ describe('fast paths of the workbook', () => {
     // long each of its rows is.
     const pool: CellInput[] = [null, '', 'a', 1, { formula: '=A1', value: 1 }, { formula: '=B1', value: 2 }];
     const readPool: CellValue[] = [null, '', 'a', 1, 2];
-    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
     const arbitrary = twoRenderings(pool, readPool, 4, 7);
     fc.assert(
-      fc.property(arbitrary, ({ p, before, after, values }) => {
-        const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
-        const one = sheetChanges('S', written({ row: p.b, column: p.bc }, before, false), written({ row: p.a, column: p.ac }, after, false), read);
-        const bands = sheetChanges('S', written({ row: p.b, column: p.bc }, before, true), written({ row: p.a, column: p.ac }, after, true), read);
+      fc.property(arbitrary, (renderings) => {
+        const [one, bands] = diffedBothWays(renderings);
         expect(JSON.stringify(one)).toBe(JSON.stringify(bands));
       }),
       { numRuns: 1500 },
@@ -189,15 +198,13 @@ describe('fast paths of the workbook', () => {
     const spill = (rows: number, columns: number, value: number): CellInput => ({ formula: '=GO.X()', value, spill: { rows, columns } });
     const pool: CellInput[] = [null, 'a', 1, { formula: '=A1', value: 1 }, spill(2, 1, 1), spill(3, 2, 2), spill(1, 3, 1), spill(2, 2, 1), spill(4, 1, 2)];
     const readPool: CellValue[] = [null, '', 'a', 1, 2];
-    const written = (at: { row: number; column: number }, cells: CellInput[][], banded: boolean): WorkbookOp[] => [{ kind: 'ensure-sheet', sheet: 'S' }, ...writtenAt(at, cells, banded)];
     const arbitrary = twoRenderings(pool, readPool, 6, 9);
     let spilling = 0;
     fc.assert(
-      fc.property(arbitrary, ({ p, before, after, values }) => {
-        const read: SheetRead = { values, formulas: values.map((line) => line.map((v) => (v === 1 ? '=A1' : null))) };
-        const one = sheetChanges('S', written({ row: p.b, column: p.bc }, before, false), written({ row: p.a, column: p.ac }, after, false), read);
-        const bands = sheetChanges('S', written({ row: p.b, column: p.bc }, before, true), written({ row: p.a, column: p.ac }, after, true), read);
+      fc.property(arbitrary, (renderings) => {
+        const [one, bands] = diffedBothWays(renderings);
         expect(JSON.stringify(one)).toBe(JSON.stringify(bands));
+        const { after } = renderings;
         if (after.some((line) => line.some((c) => c !== null && typeof c === 'object' && c.spill !== undefined))) spilling++;
       }),
       { numRuns: 3000 },
