@@ -23,7 +23,7 @@ import { isFormulaInput } from './adapter';
 import { formulaBody } from './batch';
 import { storedFormula } from './excelFormulaStorage';
 import { attributeOf, type SheetCells } from './xlsxSheetReader';
-import { attribute, escapeXml, formulaXmlText, withAttribute } from './xlsxXml';
+import { attribute, formulaXmlText, withAttribute, xmlText } from './xlsxXml';
 import { cellAddress, columnLetter, rangeAddress, type RangePosition } from '../cells/address';
 import { formatsCells } from './xlsxStyles';
 
@@ -267,13 +267,8 @@ export function patchSpills(patch: SheetPatch): number {
   return n;
 }
 
-/** A text as an XML text node: escaped, without the characters XML 1.0 cannot hold (ExcelJS drops them too). */
-export function xmlText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text) ? text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '') : text;
-  return /[&<>"]/.test(clean) ? escapeXml(clean) : clean;
-}
-
+/** A text as an XML text node (`xlsxXml.ts`), here where the patch's tests have long found it. */
+export { xmlText };
 
 /** A text as a shared-string item (`<si>` content), as ExcelJS writes it. */
 export function sharedStringItem(text: string): string {

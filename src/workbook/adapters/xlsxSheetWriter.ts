@@ -24,7 +24,7 @@
  * XML 1.0 (§2.2) cannot hold the control characters other than tab, line feed and carriage return, nor U+FFFE/U+FFFF:
  * they are dropped from texts, as ExcelJS drops them.
  */
-import { escapeXml, formulaXmlText, withAttribute } from './xlsxXml';
+import { escapeXml, formulaXmlText, withAttribute, xmlText } from './xlsxXml';
 import { BUILT_IN_FORMATS, solidFillXml, THIN_BORDER_XML } from './xlsxStyles';
 import { storedFormula, UDF_PREFIX } from './excelFormulaStorage';
 import { MERGED, type FreshSheet, type FreshStyle } from './xlsxFreshSheet';
@@ -40,13 +40,6 @@ const WORKSHEET_START =
 
 /** The workbook's default font (the one every cell without a font of its own shows): Calibri 11, the theme's text colour. */
 export const DEFAULT_FONT_XML = '<font><color theme="1"/><family val="2"/><scheme val="minor"/><sz val="11"/><name val="Calibri"/></font>';
-
-/** A text as an XML text node: escaped, without the characters XML 1.0 cannot hold. */
-export function xmlText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text) ? text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '') : text;
-  return /[&<>"]/.test(clean) ? escapeXml(clean) : clean;
-}
 
 /** A text as a shared-string item's content (`<t>`, §18.4.12). */
 export function stringItem(text: string): string {

@@ -33,15 +33,29 @@ export function escapeXmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** XML 1.0 (§2.2) cannot hold the control characters other than tab, line feed and carriage return, nor U+FFFE/U+FFFF. */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+// eslint-disable-next-line no-control-regex
+const NOT_XML_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** The text without the characters XML 1.0 cannot hold (ExcelJS drops them too). */
+function withoutNonXml(text: string): string {
+  return NOT_XML.test(text) ? text.replace(NOT_XML_ALL, '') : text;
+}
+
+/** A text as an XML text node (a shared or inline string): escaped, quotes included, without what XML cannot hold. */
+export function xmlText(text: string): string {
+  return escapeXml(withoutNonXml(text));
+}
+
 /**
  * A formula's text, or a formula's text result, as a worksheet's `<f>` or `<v>` holds it: escaped with its quotes
  * written as they are (`escapeXmlText`), without the characters XML 1.0 cannot hold. Shared and inline strings keep
- * `&quot;` (the sheet writers' `xmlText`).
+ * `&quot;` (`xmlText`).
  */
 export function formulaXmlText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text) ? text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '') : text;
-  return escapeXmlText(clean);
+  return escapeXmlText(withoutNonXml(text));
 }
 
 const ENTITIES = new Map([['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['amp', '&']]);
