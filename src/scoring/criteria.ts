@@ -92,6 +92,16 @@ function opponentView(sb: Scoreboard, o: number): { unadjusted: number; adjustme
   return view;
 }
 
+/**
+ * What the game of round `r` adds to the opponent's score in SOS, in half points: OpenGotha (corpus/README.md): "the
+ * White player counts opponent + handicap, the Black player opponent − handicap". Its SOSM only: SOSW adds the
+ * opponents' wins as they are (Tournament.fillBaseScoringInfoIfNecessary, 4.1). 0 under every other ruleset.
+ */
+function handicapCorrection(sb: Scoreboard, r: PlayerRound): number {
+  if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') return 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
+  return 0;
+}
+
 /** The per-round lines of SOS. */
 export function sosContributions(sb: Scoreboard, p: number): readonly Contribution[] {
   const cache = cacheOf(sb);
@@ -104,14 +114,9 @@ export function sosContributions(sb: Scoreboard, p: number): readonly Contributi
       // The opponent's adjustments as they are (never changed: read-only lines), copied only to add this game's own
       // (issue 28: a copy for each of a congress's 10,000 lines).
       let adjustments: readonly Adjustment[] = view.adjustments;
-      let value = view.value;
-      if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') {
-        // OpenGotha (corpus/README.md): "the White player counts opponent + handicap, the Black player opponent − handicap".
-        // Its SOSM only: SOSW adds the opponents' wins as they are (Tournament.fillBaseScoringInfoIfNecessary, 4.1).
-        const h = 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
-        adjustments = [...view.adjustments, { reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h }];
-        value += h;
-      }
+      const h = handicapCorrection(sb, r);
+      if (h !== 0) adjustments = [...view.adjustments, { reason: `${h > 0 ? '+' : '−'}${r.handicap} handicap (${r.colour})`, halves: h }];
+      const value = view.value + h;
       rows.push({ round: r.round, opponent: r.opponent, outcome: r.outcome, unadjusted: view.unadjusted, adjustments, value });
     } else if (sb.ruleset.sosWithoutOpponent === 'own-initial') {
       // BGA: "For each round that the player sleeps, add the player's own initial McMahon score." OpenGotha likewise.
@@ -144,11 +149,16 @@ export function sumContributions(rows: readonly Contribution[], drop = 0): { tot
       counted++;
     }
   }
-  const full = rows.length - drop;
-  if (counted > 0 && counted < full && missing) {
-    return { total: fraction(halves * full, 2 * counted), dropped };
-  }
-  return { total: counted === 0 ? ZERO : fromHalves(halves), dropped };
+  return { total: normalisedSum(halves, counted, missing, rows.length - drop), dropped };
+}
+
+/**
+ * `halves` summed over `counted` rounds, normalised to `full` rounds when some had no value (`missing`): Mays' "divide
+ * the sum … by the number of rounds for which he has a value … and then multiply the result by 6".
+ */
+function normalisedSum(halves: number, counted: number, missing: boolean, full: number): Fraction {
+  if (counted > 0 && counted < full && missing) return fraction(halves * full, 2 * counted);
+  return counted === 0 ? ZERO : fromHalves(halves);
 }
 
 /** The places of the `drop` lowest counted values; among equal values the earliest round, so explanations are deterministic. */
@@ -176,9 +186,7 @@ function lowestRounds(rows: readonly Contribution[], drop: number): Set<number> 
  */
 function sosValue(sb: Scoreboard, cache: CriteriaCache, p: number, r: PlayerRound): number | null {
   if (r.opponent >= 0) {
-    const value = (cache.opponentView.get(r.opponent) ?? opponentView(sb, r.opponent)).value;
-    if (sb.ruleset.opponentScore === 'handicap-corrected' && r.handicap !== 0 && sb.primary === 'mms') return value + 2 * r.handicap * (r.colour === 'white' ? 1 : -1);
-    return value;
+    return (cache.opponentView.get(r.opponent) ?? opponentView(sb, r.opponent)).value + handicapCorrection(sb, r);
   }
   return sb.ruleset.sosWithoutOpponent === 'own-initial' ? initialScore(sb, p) : null;
 }
@@ -204,7 +212,7 @@ export function sos(sb: Scoreboard, p: number, drop = 0): Fraction {
         counted++;
       }
     }
-    const value = counted > 0 && counted < rounds.length && missing ? fraction(halves * rounds.length, 2 * counted) : counted === 0 ? ZERO : fromHalves(halves);
+    const value = normalisedSum(halves, counted, missing, rounds.length);
     cache.sos.set(p, value);
     return value;
   }
