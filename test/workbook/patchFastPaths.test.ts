@@ -157,7 +157,7 @@ describe('the pieces of a changed row (issue 28, session 20)', () => {
     expect(xmlText('a<b & "c">d')).toBe('a&lt;b &amp; &quot;c&quot;&gt;d');
   });
 
-  test('a text escaped as the four replacements escaped it, a text of quotes alone in one pass (issue 28, session 22)', () => {
+  test('a text escaped as the four replacements escaped it', () => {
     const fourPasses = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     const piece = fc.constantFrom('&', '<', '>', '"', '""', "'", '&quot;', 'a', 'IF(H16="+",1,0)', '½', 'é', ' ');
     forJoined(piece, (text) => expect(escapeXml(text)).toBe(fourPasses(text)));
