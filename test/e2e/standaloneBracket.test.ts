@@ -47,8 +47,12 @@ describeWithBinaries('a knockout in the standalone page', ['chromium'], (bin) =>
     await page.getByTestId('confirm-pairing').click();
     const confirm = page.getByTestId('confirm-write');
     if (await confirm.count()) await confirm.click();
+    // The round written (the page moves on to the results): the Bracket drawn after it is the one the write left, not
+    // one the write's own redraw replaces while it is being looked at.
+    await page.getByTestId('scratch-pad').waitFor({ timeout: 10_000 });
     await page.locator('select[name="sheet"]').selectOption('Bracket');
-    const view = page.locator('[data-testid="sheet-view"][data-sheet="Bracket"]');
+    // The view once settled (no draw waiting): the table looked at is the one left on the page.
+    const view = page.locator('section.grid-view[aria-busy="false"] [data-testid="sheet-view"][data-sheet="Bracket"]');
     await view.filter({ hasText: /Czerny, Anna/ }).waitFor({ timeout: 10_000 });
     await expect(view.innerText()).resolves.toMatch(/free win/);
     await view.screenshot({ path: artifactPath('standalone-bracket.png') });
