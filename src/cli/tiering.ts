@@ -21,6 +21,16 @@
  * CPU medians of 3): `pair egc.xml --round 2 --json` 1,744 → 1,152 ms, `pair W.xlsx --round 2 --out W.xlsx`
  * 2,592 → 2,074, `standings egc.xml` 453 → 369, `check` of the EGC file 1.6 → 1.1–1.4 s; a 2,000-player round
  * from JSON unchanged (1.5 s either way).
+ *
+ * What TurboFan inlines into a function it compiles is held to 200 bytes of bytecode in all
+ * (`--max-inlined-bytecode-size-cumulative`, 920 in V8 11.3): a command's functions run once over a congress's data,
+ * and compiling callees into them costs more than the calls it saves (issue 28; the reading of a sheet's cells,
+ * compiled twice — on-stack, then whole — with every path the priming showed it inlined). Measured with valgrind
+ * (--single-threaded, instructions of every thread): a round written into the 1,000 × 10 workbook (bench/resultFile.js
+ * round) 7,182 → 7,022 million, `pair field.xml --round 2 --json` (EGC 2024) 4,677 → 4,463 million (400: 4,564;
+ * 100: 4,534), `pair W.xlsx --round 2 --out W.xlsx` 7,668 → 7,404 million; the 2,000-player field's ten rounds in one
+ * process (bench/pairing.js with both flags on its command line) 7.46 s → 7.49 s CPU, within the noise.
+ * Like the budget, it changes where V8 compiles, never what is computed.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -29,4 +39,5 @@ const MEASURED_V8_MAJOR = '11';
 export function tuneTieringForOneShot(): void {
   if (process.versions.v8.split('.')[0] !== MEASURED_V8_MAJOR) return;
   setFlagsFromString('--interrupt-budget=524288');
+  setFlagsFromString('--max-inlined-bytecode-size-cumulative=200');
 }

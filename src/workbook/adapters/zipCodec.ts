@@ -33,6 +33,12 @@ export interface ZipCodec {
   inflateStretch?(data: Uint8Array, limit: number, expected?: number): Uint8Array;
   /** Whether two byte arrays hold the same bytes (the platform's own comparison). */
   equal?(a: Uint8Array, b: Uint8Array): boolean;
+  /**
+   * The bytes as text when they are valid UTF-8 of characters U+0000 to U+00FF only (no byte-order mark: U+FEFF is
+   * beyond), found without decoding them character by character; else undefined (the caller decodes them as before).
+   * The same text as `TextDecoder` gives for such bytes, fatal or not, whatever its `ignoreBOM`.
+   */
+  latin1Text?(bytes: Uint8Array): string | undefined;
 }
 
 /** A part that inflates to more than the limit it was read with. */

@@ -2,6 +2,7 @@
  * Node's zlib as the zip codec (`zipCodec.ts`): synchronous, native, no stream in between — what the CLI reads and
  * writes `.xlsx` files with. Node only: imported by `xlsxFile.ts`, never by the browser bundle.
  */
+import { Buffer, isUtf8 } from 'node:buffer';
 import * as zlib from 'node:zlib';
 import { crc32 as jsCrc32, PartTooLarge, type ZipCodec } from './zipCodec';
 
@@ -43,4 +44,28 @@ export const nodeZipCodec: ZipCodec = {
     return buffer;
   },
   equal: (a, b) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength)),
+  latin1Text,
 };
+
+/** `\u00C2`, the lead byte of U+0080 … U+00BF read as a Latin-1 character: each is the character its next byte is. */
+const LEAD_C2 = /\u00C2/g;
+/** The lead byte of U+00C0 … U+00FF (`\u00C3`) with its next byte, read as Latin-1 characters. */
+const LEAD_C3 = /\u00C3([\u0080-\u00BF])/g;
+
+/**
+ * Valid UTF-8 (`isUtf8`, simdutf: every lead byte followed by its continuation bytes, no overlong form, no surrogate)
+ * read as Latin-1, one character a byte, is the text but for each character from U+0080 to U+00FF, written as two
+ * bytes: C2 xx for U+00xx below U+00C0, C3 xx for U+00xx + 40 from it. The C2 dropped (in valid UTF-8 it is never
+ * anything but such a lead) and each C3 xx made the one character leave exactly the text, unless the bytes held a
+ * character beyond U+00FF: its bytes would be left as they are, each a character U+0080 … U+00FF that UTF-8 writes
+ * in two bytes, so the text left would encode to more bytes than were read. Equal in length, it is the text.
+ *
+ * Issue 28: a congress Grid's 6 MB (its formulas' "½") decoded by V8's UTF-8 decoder, character by character, took
+ * some 160 million of the 2,900 million instructions of reading the 1,000 × 10 file (valgrind); this way, some 15.
+ */
+function latin1Text(bytes: Uint8Array): string | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').replace(LEAD_C2, '');
+  if (text.includes('\u00C3')) text = text.replace(LEAD_C3, (_pair, next: string) => String.fromCharCode(next.charCodeAt(0) + 0x40));
+  return Buffer.byteLength(text, 'utf8') === bytes.byteLength ? text : undefined;
+}

@@ -193,8 +193,9 @@ export class ZipParts {
 
   /** A part's bytes as text; a part read in stretches decoded stretch by stretch, each given its text (`decodedInStretches`). */
   private decoded(e: Entry, bytes: Uint8Array): string {
-    const read = e.stretches && e.stored && e.content === undefined ? decodedInStretches(e.stretches, bytes) : undefined;
-    if (!read) return utf8.decode(bytes);
+    const latin1Text = zipCodec().latin1Text;
+    const read = e.stretches && e.stored && e.content === undefined ? decodedInStretches(e.stretches, bytes, latin1Text) : undefined;
+    if (!read) return latin1Text?.(bytes) ?? utf8.decode(bytes);
     e.stretches = read.stretches;
     return read.text;
   }

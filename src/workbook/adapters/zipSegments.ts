@@ -137,17 +137,19 @@ const exactUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * the stretches of the sheet's new XML with these texts, and copies the bytes of those that are the same, instead of
  * encoding the whole new XML again (issue 28: a result changes one row of a congress Grid's 6.5 MB).
  */
-export function decodedInStretches(stretches: readonly Stretch[], whole: Uint8Array): { text: string; stretches: Stretch[] } | undefined {
+export function decodedInStretches(stretches: readonly Stretch[], whole: Uint8Array, latin1Text?: ZipCodec['latin1Text']): { text: string; stretches: Stretch[] } | undefined {
   if (stretches.length === 0 || (whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf)) return undefined;
   const texts: string[] = [];
   let at = 0;
+  // Each stretch as the codec reads text of Latin-1 characters where it can (`ZipCodec.latin1Text`: the same text).
+  const decode = (bytes: Uint8Array) => latin1Text?.(bytes) ?? exactUtf8.decode(bytes);
   try {
     for (const st of stretches) {
-      texts.push(exactUtf8.decode(st.raw));
+      texts.push(decode(st.raw));
       at += st.raw.length;
     }
     if (at > whole.length) return undefined;
-    texts.push(exactUtf8.decode(whole.subarray(at)));
+    texts.push(decode(whole.subarray(at)));
   } catch {
     return undefined;
   }
