@@ -309,6 +309,10 @@ function blank(c: CellInput | undefined): boolean {
 }
 
 function same(a: CellInput | undefined, b: CellInput | undefined): boolean {
+  // The very same formula cell in both renderings (the grid as read is made from the grid as it will be, sharing its
+  // cells: grid.ts, `shareGridRenderFrom`) is the same — its text is its own, its value too unless NaN, which equals
+  // nothing (`===` below): answered at once (issue 28: a congress Grid's 11,000 formulas, most unchanged by a round).
+  if (a === b && isFormula(a) && a.value === a.value) return true;
   if (blank(a) || blank(b)) return blank(a) && blank(b);
   if (isFormula(a) || isFormula(b)) return isFormula(a) && isFormula(b) && sameFormula(a.formula, b.formula) && (a.value ?? null) === (b.value ?? null);
   return a === b;
