@@ -18,6 +18,7 @@
 import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
 import { sameFormula } from '../adapters/batch';
+import { isValuesOnly } from '../formulas/liveCache';
 
 /** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
 export interface SheetRead {
@@ -120,6 +121,8 @@ class RectCells {
 
   /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
   spilling(): readonly number[] {
+    // (none in a cache sheet's copy, values alone: liveCache.ts, `isValuesOnly`)
+    if (isValuesOnly(this.cells)) return NONE;
     const out: number[] = [];
     // (plain loops, and a cell's kind tested in place: a congress Grid's 74,000 cells, once a batch)
     for (let i = 0; i < this.cells.length; i++) {
