@@ -14,7 +14,7 @@
  */
 import type { CellValue, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridLayout, gridNameRange, gridValueCells } from '../sheets/grid';
+import { gridLayout, gridNameRange, gridValueCells, spillsKnown } from '../sheets/grid';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
@@ -31,22 +31,12 @@ export function isCacheSheet(sheet: string): boolean {
 }
 
 /**
- * The cell rectangles the copies below write: values alone (`CellValue[][]`, no formula), so no spilling formula
- * either — which `sheetChanges` (session/changes.ts) then knows without looking at every cell (issue 28: the Grid's and
- * the Standings' copies, some 87,000 cells a congress round's batch, were scanned for a spill each time). Held weakly,
- * read, never changed.
+ * `cells`, a copy's rectangle: values alone (`CellValue[][]`, no formula), so no spilling formula either — declared so
+ * (grid.ts, `spillsKnown`) for `sheetChanges` not to look through its cells for one (issue 28: the Grid's and the
+ * Standings' copies, some 87,000 cells a congress round's batch).
  */
-const VALUE_RECTANGLES = new WeakSet<object>();
-
-/** Whether `cells` is a copy's rectangle of values alone (`copyCells`). */
-export function isValuesOnly(cells: object): boolean {
-  return VALUE_RECTANGLES.has(cells);
-}
-
-/** `cells`, known from now on to hold values alone (as its type says). */
 function copyCells(cells: CellValue[][]): CellValue[][] {
-  VALUE_RECTANGLES.add(cells);
-  return cells;
+  return spillsKnown(cells, []);
 }
 
 /** The grid's copy and its Place column's values. */

@@ -18,7 +18,7 @@
 import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
 import { sameFormula } from '../adapters/batch';
-import { isValuesOnly } from '../formulas/liveCache';
+import { knownSpills } from '../sheets/grid';
 
 /** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
 export interface SheetRead {
@@ -121,8 +121,9 @@ class RectCells {
 
   /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
   spilling(): readonly number[] {
-    // (none in a cache sheet's copy, values alone: liveCache.ts, `isValuesOnly`)
-    if (isValuesOnly(this.cells)) return NONE;
+    // (where the rectangle's maker declared them — a grid, a cache sheet's copy: grid.ts, `spillsKnown` — as found)
+    const known = knownSpills(this.cells);
+    if (known) return known.map(([i, j]) => (this.top + i) * COLUMNS + this.left + j);
     const out: number[] = [];
     // (plain loops, and a cell's kind tested in place: a congress Grid's 74,000 cells, once a batch)
     for (let i = 0; i < this.cells.length; i++) {
