@@ -1,13 +1,14 @@
 /**
  * The rectangles whose spilling formulas are declared by their maker (grid.ts, `spillsKnown`): a grid `gridRows`
- * renders (the live Place column's spill alone, or none) and the cache sheets' copies (none) — which `sheetChanges`
- * then does not look for cell by cell (issue 28). Each declaration is what a look at every cell finds, the live
- * Standings (not declared) is not, and the changes found with the declarations are those found without them.
+ * renders (the live Place column's spill alone, or none), the Standings sheet (the live table's spill, or none) and the
+ * cache sheets' copies (none) — which `sheetChanges` then does not look for cell by cell (issue 28). Each declaration is
+ * what a look at every cell finds, and the changes found with the declarations are those found without them.
  */
 import type { CellInput, WorkbookOp } from '../../src/workbook/adapters/adapter';
 import { gridCacheOps, standingsCacheOps } from '../../src/workbook/formulas/liveCache';
 import { sheetChanges, type SheetRead } from '../../src/workbook/session/changes';
 import { gridOps, knownSpills, valuesOf } from '../../src/workbook/sheets/grid';
+import { playersOps } from '../../src/workbook/sheets/playersSheet';
 import { standingsOps } from '../../src/workbook/sheets/standingsSheet';
 import type { Tournament } from '../../src/model/tournament';
 import { generated } from './fixtures';
@@ -36,7 +37,7 @@ describe('spills declared by the rectangles’ makers', () => {
     let declared = 0;
     let spilling = 0;
     for (const x of [t, before, upTo(t, 0), empty]) {
-      for (const op of writes([...gridOps(x), ...gridOps(x, { language: 'fr' }), ...gridOps(x, { valuesOnly: true }), ...gridCacheOps(x), ...standingsCacheOps(x)])) {
+      for (const op of writes([...gridOps(x), ...gridOps(x, { language: 'fr' }), ...gridOps(x, { valuesOnly: true }), ...gridCacheOps(x), ...standingsCacheOps(x), ...standingsOps(x), ...standingsOps(x, undefined, 'Standings (final)')])) {
         const known = knownSpills(op.cells);
         if (known === undefined) continue;
         declared++;
@@ -44,11 +45,12 @@ describe('spills declared by the rectangles’ makers', () => {
         expect([op.sheet, known]).toEqual([op.sheet, scanned(op.cells)]);
       }
     }
-    // (every grid with players has its Place spill: three renderings of three tournaments; the copies none)
-    expect(spilling).toBe(6);
-    expect(declared).toBeGreaterThanOrEqual(13);
-    // The live Standings is not declared: looked through (its table is one spill).
-    for (const op of writes(standingsOps(t))) expect(knownSpills(op.cells)).toBeUndefined();
+    // (every grid with players has its Place spill: two renderings of three tournaments; the live Standings its table,
+    // four tournaments; the copies and the Standings (final) none; the values-only grid, `valuesOf` a grid, undeclared)
+    expect(spilling).toBe(6 + 4);
+    expect(declared).toBe(4 * 6);
+    // A rectangle no maker declared is looked through: the Players sheet's.
+    for (const op of writes(playersOps(t.players, t.settings.entrants))) expect(knownSpills(op.cells)).toBeUndefined();
   });
 
   it('change the sheets as their undeclared copies do', () => {
@@ -57,6 +59,7 @@ describe('spills declared by the rectangles’ makers', () => {
       [gridOps(before), gridOps(t)],
       [gridCacheOps(before), gridCacheOps(t)],
       [standingsCacheOps(before), standingsCacheOps(t)],
+      [standingsOps(before), standingsOps(t)],
     ]) {
       const sheet = will[0].sheet;
       const read: SheetRead = { values: valuesOf(writes(was)[0].cells) };
