@@ -126,6 +126,7 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
       continue;
     }
     let better: (a: number, b: number) => number;
+    let sorted: number[];
     if (c === 'dc' || c === 'oneonone') {
       const mcmahonOrSwiss = ctx.sb.tournament.settings.system !== 'round-robin';
       const { keys } = directComparison(ctx.sb, g, {
@@ -134,11 +135,19 @@ function refine(ctx: Context, groups: readonly number[][], c: Criterion, recordD
       });
       if (recordDc) for (const [p, k] of keys) (c === 'dc' ? ctx.dcKeys : ctx.oneOnOneKeys).set(p, k);
       better = (a, b) => compareKeys(keys.get(a)!, keys.get(b)!);
+      sorted = [...g].sort((a, b) => better(b, a) || a - b);
     } else {
       const v = valuesFor(ctx, c);
       better = (a, b) => compare(v(a), v(b));
+      // `better(b, a) || a - b`, spelled out: `compare(v(b), v(a))` — the values asked for in that order, as each is made
+      // when first asked for — without two calls a comparison (issue 28: some 20,000 comparisons a congress's
+      // standings, twice a round's batch, in code not optimised yet).
+      sorted = [...g].sort((a, b) => {
+        const x = v(b);
+        const y = v(a);
+        return x.num * y.den - y.num * x.den || a - b;
+      });
     }
-    const sorted = [...g].sort((a, b) => better(b, a) || a - b);
     let current: number[] = [sorted[0]];
     for (let i = 1; i < sorted.length; i++) {
       if (better(sorted[i - 1], sorted[i]) === 0) current.push(sorted[i]);

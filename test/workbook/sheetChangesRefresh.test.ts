@@ -36,4 +36,34 @@ describe('cached values of unchanged formulas', () => {
     expect(changes.ops.filter((op) => op.kind === 'write' || op.kind === 'expect')).toEqual([]);
     expect(changes.writes).toBe(0);
   });
+
+  it('answer alike whether the two renderings share the very cell objects or hold copies of them', () => {
+    // The grid as read is made from the grid as it will be, sharing its cells (grid.ts, `shareGridRenderFrom`): the
+    // same object in both renderings is the same cell at once (`same`), which must give what the copies give — B, as
+    // read, neither written nor refreshed. A shared formula whose value is NaN is not taken for the same (NaN !== NaN),
+    // as its copy is not.
+    const long = `=${Array.from({ length: 200 }, (_, i) => `Z${i + 1}`).join('+')}`;
+    const cells: CellInput[] = [
+      { formula: '=X1+1', value: 3 },
+      { formula: '=X1+1', value: 3 },
+      { formula: '=X1+1', value: 3 },
+      { formula: '=X1+1', value: 3 },
+      { formula: long, value: 3 },
+      { formula: '=X1+2' },
+      { formula: '=X1+3', value: Number.NaN },
+    ];
+    const read: SheetRead = {
+      values: [[2, 3, 2, 2, 4, 0, 1]],
+      formulas: [['X1+1', '=X1+1', '=Y1*2', null, long.slice(1), '=X1+2', '=X1+3']],
+    };
+    const shared = sheetChanges('S', sheet([cells]), sheet([cells]), read);
+    const copied = sheetChanges('S', sheet([cells]), sheet([cells.map((c) => ({ ...(c as object) }) as CellInput)]), read);
+    expect(shared).toEqual(copied);
+    // (what both answer: A, E, F (no value: blank) and G refreshed, nothing written)
+    expect(shared.ops.filter((op) => op.kind === 'cached-values')).toEqual([
+      { kind: 'cached-values', sheet: 'S', at: 'A1', values: [[3]] },
+      { kind: 'cached-values', sheet: 'S', at: 'E1', values: [[3, null, Number.NaN]] },
+    ]);
+    expect(shared.writes).toBe(0);
+  });
 });

@@ -12,9 +12,9 @@
  * Each is rendered whole like the sheet it copies; the session diffs it against what it read like any other sheet,
  * so a batch writes only the cells that moved.
  */
-import type { WorkbookOp } from '../adapters/adapter';
+import type { CellValue, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridLayout, gridNameRange, gridValueCells } from '../sheets/grid';
+import { gridLayout, gridNameRange, gridValueCells, spillsKnown } from '../sheets/grid';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
@@ -30,6 +30,15 @@ export function isCacheSheet(sheet: string): boolean {
   return sheet === GRID_CACHE_SHEET || sheet === SETTINGS_CACHE_SHEET || sheet === STANDINGS_CACHE_SHEET;
 }
 
+/**
+ * `cells`, a copy's rectangle: values alone (`CellValue[][]`, no formula), so no spilling formula either — declared so
+ * (grid.ts, `spillsKnown`) for `sheetChanges` not to look through its cells for one (issue 28: the Grid's and the
+ * Standings' copies, some 87,000 cells a congress round's batch).
+ */
+function copyCells(cells: CellValue[][]): CellValue[][] {
+  return spillsKnown(cells, []);
+}
+
 /** The grid's copy and its Place column's values. */
 export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp[] {
   const layout = gridLayout(t.settings.rounds, t.players.length, { sheet: GRID_CACHE_SHEET, language });
@@ -39,7 +48,7 @@ export function gridCacheOps(t: Tournament, language?: GridLanguage): WorkbookOp
   const ops: WorkbookOp[] = [
     { kind: 'ensure-sheet', sheet: GRID_CACHE_SHEET, hidden: true },
     { kind: 'clear', sheet: GRID_CACHE_SHEET },
-    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: gridValueCells(t, { sheet: GRID_CACHE_SHEET, language }) },
+    { kind: 'write', sheet: GRID_CACHE_SHEET, at: 'A1', cells: copyCells(gridValueCells(t, { sheet: GRID_CACHE_SHEET, language })) },
   ];
   ops.push(defineNameOp(GRID_CACHE_NAME, GRID_CACHE_SHEET, gridNameRange(layout)));
   const place = layout.columns.place;
@@ -63,7 +72,7 @@ export function settingsCacheOps(settings: Settings, shortName?: string, teams?:
 export function standingsCacheOps(t: Tournament, ruleset?: RulesetName): WorkbookOp[] {
   // Only the values, as the Standings sheet's own ops (`standingsOps`, not live) would write them: no formats, widths
   // or printing (nobody prints it).
-  const cells = standingsCells(cachedStandings(t, { ruleset }), false);
+  const cells = copyCells(standingsCells(cachedStandings(t, { ruleset }), false));
   const columns = cells[STANDINGS_HEADER_ROW - 1]?.length ?? 1;
   return [
     { kind: 'ensure-sheet', sheet: STANDINGS_CACHE_SHEET, hidden: true },

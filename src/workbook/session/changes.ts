@@ -18,6 +18,7 @@
 import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
 import { sameFormula } from '../adapters/batch';
+import { knownSpills } from '../sheets/grid';
 
 /** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
 export interface SheetRead {
@@ -120,6 +121,9 @@ class RectCells {
 
   /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
   spilling(): readonly number[] {
+    // (where the rectangle's maker declared them — a grid, a cache sheet's copy: grid.ts, `spillsKnown` — as found)
+    const known = knownSpills(this.cells);
+    if (known) return known.map(([i, j]) => (this.top + i) * COLUMNS + this.left + j);
     const out: number[] = [];
     // (plain loops, and a cell's kind tested in place: a congress Grid's 74,000 cells, once a batch)
     for (let i = 0; i < this.cells.length; i++) {
@@ -309,6 +313,10 @@ function blank(c: CellInput | undefined): boolean {
 }
 
 function same(a: CellInput | undefined, b: CellInput | undefined): boolean {
+  // The very same formula cell in both renderings (the grid as read is made from the grid as it will be, sharing its
+  // cells: grid.ts, `shareGridRenderFrom`) is the same — its text is its own, its value too unless NaN, which equals
+  // nothing (`===` below): answered at once (issue 28: a congress Grid's 11,000 formulas, most unchanged by a round).
+  if (a === b && isFormula(a) && a.value === a.value) return true;
   if (blank(a) || blank(b)) return blank(a) && blank(b);
   if (isFormula(a) || isFormula(b)) return isFormula(a) && isFormula(b) && sameFormula(a.formula, b.formula) && (a.value ?? null) === (b.value ?? null);
   return a === b;

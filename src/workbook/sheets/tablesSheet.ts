@@ -59,16 +59,92 @@ export function tablesCells(t: Tournament, round: Round, language: GridLanguage 
     }
     return name;
   };
-  // One collator for the whole sort: `localeCompare(b, language)` is defined as this collator's compare (ECMA-402,
-  // String.prototype.localeCompare), and building it anew for each comparison cost a congress's list tens of ms.
-  const collator = new Intl.Collator(language);
-  seats.sort((a, b) => collator.compare(nameOf(a.player), nameOf(b.player)) || a.player - b.player);
+  // The collator's order (`nameOrder`), each seat's name and key found once: one collator for the whole sort, made
+  // only when a name needs it.
+  const collator = lazyCollator(language);
+  const keyed = seats.map((seat) => {
+    const name = nameOf(seat.player);
+    return { seat, name, key: asciiPrimaryKey(name) };
+  });
+  keyed.sort((a, b) => compareNames(a.name, a.key, b.name, b.key, collator) || a.seat.player - b.seat.player);
   return [
     [`${words.title} ${round} — ${words.who}`, null, null, null],
     [t.name, null, null, null],
     [words.name, words.id, words.table, words.colour],
-    ...seats.map((s) => [nameOf(s.player), s.player, s.table, s.colour]),
+    ...keyed.map(({ seat, name }) => [name, seat.player, seat.table, seat.colour]),
   ];
+}
+
+/**
+ * The printable ASCII characters (U+0020–U+007E) in the order of their primary weights in the Unicode collation of
+ * `Intl.Collator('en')` and `Intl.Collator('fr')` (CLDR's root order, which neither tailors for these characters;
+ * punctuation not ignored, Intl's default): each character its own weight, but a capital letter that of its small one.
+ */
+const ASCII_PRIMARY_ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** Each printable ASCII character's primary weight (its place in `ASCII_PRIMARY_ORDER`, from 1), 0 for others. */
+const ASCII_PRIMARY: Uint8Array = (() => {
+  const weights = new Uint8Array(128);
+  for (let i = 0; i < ASCII_PRIMARY_ORDER.length; i++) weights[ASCII_PRIMARY_ORDER.charCodeAt(i)] = i + 1;
+  for (let c = 65; c <= 90; c++) weights[c] = weights[c + 32];
+  return weights;
+})();
+
+/**
+ * A name's primary collation key when it is all printable ASCII (and of a name's length): its characters' primary
+ * weights as a text, one character each, so that two keys compare as the collator's primary level does (a name before
+ * any it begins); null otherwise.
+ */
+export function asciiPrimaryKey(name: string): string | null {
+  if (name.length > 200) return null;
+  const weights: number[] = [];
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    const weight = c < 128 ? ASCII_PRIMARY[c] : 0;
+    if (weight === 0) return null;
+    weights.push(32 + weight);
+  }
+  // (one flat text, not one grown a character at a time: compared at once, not first copied into one)
+  return String.fromCharCode.apply(null, weights);
+}
+
+/**
+ * The collator's order of two names (its sign), given their `asciiPrimaryKey`s: by the keys when both have one, as
+ * the collator's levels compare names of printable ASCII — the primary weights first; then, the same letters, the
+ * case: at the first character that differs (a letter in its two cases, nothing else differing), the small one
+ * first; no accents, so the secondary level is the same; no two different such names equal. Through the collator
+ * (`collator()`, made when first asked for) otherwise.
+ */
+function compareNames(a: string, ka: string | null, b: string, kb: string | null, collator: () => Intl.Collator): number {
+  if (ka === null || kb === null) return collator().compare(a, b);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  if (a === b) return 0;
+  let i = 0;
+  while (a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return a.charCodeAt(i) > b.charCodeAt(i) ? -1 : 1;
+}
+
+/** A collator for `language`, made only when first asked for (issue 28: making one is some 20 ms). */
+function lazyCollator(language: GridLanguage): () => Intl.Collator {
+  let collator: Intl.Collator | undefined;
+  return () => (collator ??= new Intl.Collator(language));
+}
+
+/**
+ * `new Intl.Collator(language).compare`'s order of names (its sign: all a sort reads), the collator made only when a
+ * name is not all printable ASCII (issue 28: making a collator is some 20 ms, and a congress round's Tables list is
+ * sorted by some 10,000 comparisons through it): `compareNames`. test/workbook/tablesOrder.test.ts compares the two on
+ * names of every kind, and the Tables list with the collator's.
+ */
+export function nameOrder(language: GridLanguage): (a: string, b: string) => number {
+  const collator = lazyCollator(language);
+  const keys = new Map<string, string | null>();
+  const keyOf = (name: string) => {
+    let k = keys.get(name);
+    if (k === undefined) keys.set(name, (k = asciiPrimaryKey(name)));
+    return k;
+  };
+  return (a, b) => compareNames(a, keyOf(a), b, keyOf(b), collator);
 }
 
 /** The round's pairings by name on the results site (src/publish/listPages.ts, `roundStems`: its first page). */
