@@ -469,6 +469,8 @@ class BlossomSolver {
       while (this.blossomParent[t] !== -1) t = this.blossomParent[t];
       const byRep = this.repTop[this.vertexRep[x]];
       if (byRep !== t) throw new Error(`internal: vertex ${x} lies in top-level blossom ${t}, its representative says ${byRep}`);
+      // The blossom's own representative, the same for all its vertices (scanQueue's same-blossom test reads this).
+      if (this.vertexRep[x] !== this.rep[t]) throw new Error(`internal: vertex ${x} of top-level blossom ${t} points at ${this.vertexRep[x]}, not its representative ${this.rep[t]}`);
     }
   }
 
@@ -1094,12 +1096,17 @@ class BlossomSolver {
       // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
       // blossom changes only when a blossom is added.
       const dv = dual[v];
-      let bv = repTop[vertexRep[v]];
+      // v and w lie in one top-level blossom exactly when they point at one representative (`vertexRep`: every vertex
+      // of a top-level blossom points at its representative, and two blossoms never share one; `checkTops` verifies
+      // it), so the blossom itself is looked up only for an edge leaving v's (issue 28: two thirds of the edges a
+      // 2,000-player round's solves scan lie inside the scanning vertex's blossom).
+      let rv = vertexRep[v];
+      let bv = repTop[rv];
       const end = adjacencyStart[v + 1];
       for (let a = adjacencyStart[v]; a < end; a++) {
         const w = adjacencyOther[a];
-        const bw = repTop[vertexRep[w]];
-        if (bv === bw) continue;
+        const rw = vertexRep[w];
+        if (rv === rw) continue;
         const k = adjacencyEdge[a];
         if (allowedStage[k] !== stage) {
           const kslack = dv + dual[w] - adjacencyWeight2[a];
@@ -1107,7 +1114,7 @@ class BlossomSolver {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
             // slacks the first scanned is kept. Not in a first try (`tryingWithoutDuals`), which never changes the duals.
             if (tryingWithoutDuals) continue;
-            if (label[bw] === S_LABEL) {
+            if (label[repTop[rw]] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
                 if (bestEdge[bv] === -1) this.listHolder(bv);
                 bestEdge[bv] = k;
@@ -1124,7 +1131,7 @@ class BlossomSolver {
           }
           allowedStage[k] = stage;
         }
-        const lw = label[bw];
+        const lw = label[repTop[rw]];
         if (lw === FREE) {
           this.assignLabel(w, T_LABEL, k, v);
         } else if (lw === S_LABEL) {
@@ -1134,7 +1141,8 @@ class BlossomSolver {
             return true;
           }
           this.addBlossom(base, k, v, w);
-          bv = repTop[vertexRep[v]];
+          rv = vertexRep[v];
+          bv = repTop[rv];
         } else if (label[w] === FREE) {
           // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
           label[w] = T_LABEL;
