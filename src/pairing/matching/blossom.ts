@@ -727,9 +727,13 @@ class BlossomSolver {
           const dx = dual[x];
           const end = adjacencyStart[x + 1];
           for (let a = adjacencyStart[x]; a < end; a++) {
+            // Inside b exactly when y points at b's representative r (see scanQueue); only an edge leaving b reads its
+            // other end's blossom.
             const y = adjacencyOther[a];
-            const bj = repTop[vertexRep[y]];
-            if (bj === b || label[bj] !== S_LABEL) continue;
+            const ry = vertexRep[y];
+            if (ry === r) continue;
+            const bj = repTop[ry];
+            if (label[bj] !== S_LABEL) continue;
             const e = adjacencyEdge[a];
             const slack = dx + dual[y] - adjacencyWeight2[a];
             if (bestTo[bj] === -1) {
@@ -747,10 +751,12 @@ class BlossomSolver {
         const list = this.bestList[c - n];
         for (let i = 0; i < listLength; i++) {
           const e = list[i];
-          // The end of e outside b (if any): its top-level blossom.
-          let bj = repTop[vertexRep[edgeV[e]]];
-          if (bj === b) bj = repTop[vertexRep[edgeU[e]]];
-          if (bj === b || label[bj] !== S_LABEL) continue;
+          // The end of e outside b (if any): its top-level blossom (an end inside b points at b's representative r).
+          let ry = vertexRep[edgeV[e]];
+          if (ry === r) ry = vertexRep[edgeU[e]];
+          if (ry === r) continue;
+          const bj = repTop[ry];
+          if (label[bj] !== S_LABEL) continue;
           const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
           if (bestTo[bj] === -1) {
             touched[touchedCount++] = bj;
