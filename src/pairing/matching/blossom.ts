@@ -1095,7 +1095,10 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage, tryingWithoutDuals } = this;
+    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage } = this;
+    // Compared with true once here: tested as it was read, the field took a general truth test at every edge passed
+    // over (perf, issue 28).
+    const tryingWithoutDuals = this.tryingWithoutDuals === true;
     const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
