@@ -1095,7 +1095,7 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage } = this;
+    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage, holders, holderStage } = this;
     // Compared with true once here: tested as it was read, the field took a general truth test at every edge passed
     // over (perf, issue 28).
     const tryingWithoutDuals = this.tryingWithoutDuals === true;
@@ -1125,13 +1125,20 @@ class BlossomSolver {
             if (tryingWithoutDuals) continue;
             if (label[repTop[rw]] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
-                if (bestEdge[bv] === -1) this.listHolder(bv);
+                // `listHolder` written out (V8 called it here rather than inline it, perf: issue 28).
+                if (bestEdge[bv] === -1 && holderStage[bv] !== stage) {
+                  holderStage[bv] = stage;
+                  holders[this.holderCount++] = bv;
+                }
                 bestEdge[bv] = k;
                 bestSlack[bv] = kslack;
               }
             } else if (label[w] === FREE) {
               if (bestEdge[w] === -1 || kslack < bestSlack[w]) {
-                if (bestEdge[w] === -1) this.listHolder(w);
+                if (bestEdge[w] === -1 && holderStage[w] !== stage) {
+                  holderStage[w] = stage;
+                  holders[this.holderCount++] = w;
+                }
                 bestEdge[w] = k;
                 bestSlack[w] = kslack;
               }
