@@ -469,6 +469,8 @@ class BlossomSolver {
       while (this.blossomParent[t] !== -1) t = this.blossomParent[t];
       const byRep = this.repTop[this.vertexRep[x]];
       if (byRep !== t) throw new Error(`internal: vertex ${x} lies in top-level blossom ${t}, its representative says ${byRep}`);
+      // The blossom's own representative, the same for all its vertices (scanQueue's same-blossom test reads this).
+      if (this.vertexRep[x] !== this.rep[t]) throw new Error(`internal: vertex ${x} of top-level blossom ${t} points at ${this.vertexRep[x]}, not its representative ${this.rep[t]}`);
     }
   }
 
@@ -725,9 +727,13 @@ class BlossomSolver {
           const dx = dual[x];
           const end = adjacencyStart[x + 1];
           for (let a = adjacencyStart[x]; a < end; a++) {
+            // Inside b exactly when y points at b's representative r (see scanQueue); only an edge leaving b reads its
+            // other end's blossom.
             const y = adjacencyOther[a];
-            const bj = repTop[vertexRep[y]];
-            if (bj === b || label[bj] !== S_LABEL) continue;
+            const ry = vertexRep[y];
+            if (ry === r) continue;
+            const bj = repTop[ry];
+            if (label[bj] !== S_LABEL) continue;
             const e = adjacencyEdge[a];
             const slack = dx + dual[y] - adjacencyWeight2[a];
             if (bestTo[bj] === -1) {
@@ -745,10 +751,12 @@ class BlossomSolver {
         const list = this.bestList[c - n];
         for (let i = 0; i < listLength; i++) {
           const e = list[i];
-          // The end of e outside b (if any): its top-level blossom.
-          let bj = repTop[vertexRep[edgeV[e]]];
-          if (bj === b) bj = repTop[vertexRep[edgeU[e]]];
-          if (bj === b || label[bj] !== S_LABEL) continue;
+          // The end of e outside b (if any): its top-level blossom (an end inside b points at b's representative r).
+          let ry = vertexRep[edgeV[e]];
+          if (ry === r) ry = vertexRep[edgeU[e]];
+          if (ry === r) continue;
+          const bj = repTop[ry];
+          if (label[bj] !== S_LABEL) continue;
           const slack = dual[edgeU[e]] + dual[edgeV[e]] - weight2[e];
           if (bestTo[bj] === -1) {
             touched[touchedCount++] = bj;
@@ -1087,19 +1095,27 @@ class BlossomSolver {
    */
   private scanQueue(): boolean {
     const g = this.g;
-    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage, tryingWithoutDuals } = this;
+    const { dual, label, repTop, vertexRep, bestEdge, bestSlack, allowedStage, stage, holders, holderStage } = this;
+    // Compared with true once here: tested as it was read, the field took a general truth test at every edge passed
+    // over (perf, issue 28).
+    const tryingWithoutDuals = this.tryingWithoutDuals === true;
     const { adjacencyStart, adjacencyEdge, adjacencyOther, adjacencyWeight2 } = g;
     while (this.queueLength > 0) {
       const v = this.queue[--this.queueLength];
       // Vertex duals change only between scans (changeDuals), so v's dual is fixed for its scan, and v's top-level
       // blossom changes only when a blossom is added.
       const dv = dual[v];
-      let bv = repTop[vertexRep[v]];
+      // v and w lie in one top-level blossom exactly when they point at one representative (`vertexRep`: every vertex
+      // of a top-level blossom points at its representative, and two blossoms never share one; `checkTops` verifies
+      // it), so the blossom itself is looked up only for an edge leaving v's (issue 28: two thirds of the edges a
+      // 2,000-player round's solves scan lie inside the scanning vertex's blossom).
+      let rv = vertexRep[v];
+      let bv = repTop[rv];
       const end = adjacencyStart[v + 1];
       for (let a = adjacencyStart[v]; a < end; a++) {
         const w = adjacencyOther[a];
-        const bw = repTop[vertexRep[w]];
-        if (bv === bw) continue;
+        const rw = vertexRep[w];
+        if (rv === rw) continue;
         const k = adjacencyEdge[a];
         if (allowedStage[k] !== stage) {
           const kslack = dv + dual[w] - adjacencyWeight2[a];
@@ -1107,15 +1123,22 @@ class BlossomSolver {
             // Not tight: remember the least-slack edge to an S-blossom (delta3) or to a free vertex (delta2); of equal
             // slacks the first scanned is kept. Not in a first try (`tryingWithoutDuals`), which never changes the duals.
             if (tryingWithoutDuals) continue;
-            if (label[bw] === S_LABEL) {
+            if (label[repTop[rw]] === S_LABEL) {
               if (bestEdge[bv] === -1 || kslack < bestSlack[bv]) {
-                if (bestEdge[bv] === -1) this.listHolder(bv);
+                // `listHolder` written out (V8 called it here rather than inline it, perf: issue 28).
+                if (bestEdge[bv] === -1 && holderStage[bv] !== stage) {
+                  holderStage[bv] = stage;
+                  holders[this.holderCount++] = bv;
+                }
                 bestEdge[bv] = k;
                 bestSlack[bv] = kslack;
               }
             } else if (label[w] === FREE) {
               if (bestEdge[w] === -1 || kslack < bestSlack[w]) {
-                if (bestEdge[w] === -1) this.listHolder(w);
+                if (bestEdge[w] === -1 && holderStage[w] !== stage) {
+                  holderStage[w] = stage;
+                  holders[this.holderCount++] = w;
+                }
                 bestEdge[w] = k;
                 bestSlack[w] = kslack;
               }
@@ -1124,7 +1147,7 @@ class BlossomSolver {
           }
           allowedStage[k] = stage;
         }
-        const lw = label[bw];
+        const lw = label[repTop[rw]];
         if (lw === FREE) {
           this.assignLabel(w, T_LABEL, k, v);
         } else if (lw === S_LABEL) {
@@ -1134,7 +1157,8 @@ class BlossomSolver {
             return true;
           }
           this.addBlossom(base, k, v, w);
-          bv = repTop[vertexRep[v]];
+          rv = vertexRep[v];
+          bv = repTop[rv];
         } else if (label[w] === FREE) {
           // w sits inside a T-blossom: remember how it was reached in case the blossom expands.
           label[w] = T_LABEL;
