@@ -1,5 +1,5 @@
 /**
- * The rectangles whose spilling formulas are declared by their maker (grid.ts, `spillsKnown`): a grid `gridRows`
+ * The rectangles whose spilling formulas are declared by their maker (spills.ts, `spillsKnown`): a grid `gridRows`
  * renders (the live Place column's spill alone, or none), the Standings sheet (the live table's spill, or none) and the
  * cache sheets' copies (none) — which `sheetChanges` then does not look for cell by cell (issue 28). Each declaration is
  * what a look at every cell finds, and the changes found with the declarations are those found without them.
@@ -7,7 +7,8 @@
 import type { CellInput, WorkbookOp } from '../../src/workbook/adapters/adapter';
 import { gridCacheOps, standingsCacheOps } from '../../src/workbook/formulas/liveCache';
 import { sheetChanges, type SheetRead } from '../../src/workbook/session/changes';
-import { gridOps, knownSpills, valuesOf } from '../../src/workbook/sheets/grid';
+import { gridOps, valuesOf } from '../../src/workbook/sheets/grid';
+import { knownSpills } from '../../src/workbook/sheets/spills';
 import { playersOps } from '../../src/workbook/sheets/playersSheet';
 import { standingsOps } from '../../src/workbook/sheets/standingsSheet';
 import type { Tournament } from '../../src/model/tournament';

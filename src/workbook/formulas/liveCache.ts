@@ -14,7 +14,8 @@
  */
 import type { CellValue, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, rangeAddress } from '../cells/address';
-import { gridLayout, gridNameRange, gridValueCells, spillsKnown } from '../sheets/grid';
+import { gridLayout, gridNameRange, gridValueCells } from '../sheets/grid';
+import { spillsKnown } from '../sheets/spills';
 import type { GridLanguage } from '../cells/notation';
 import { defineNameOp, GRID_CACHE_NAME, PLACE_CACHE_NAME, SETTINGS_CACHE_NAME, STANDINGS_CACHE_NAME } from './names';
 import { settingsCells } from '../sheets/settingsSheet';
@@ -32,7 +33,7 @@ export function isCacheSheet(sheet: string): boolean {
 
 /**
  * `cells`, a copy's rectangle: values alone (`CellValue[][]`, no formula), so no spilling formula either — declared so
- * (grid.ts, `spillsKnown`) for `sheetChanges` not to look through its cells for one (issue 28: the Grid's and the
+ * (spills.ts, `spillsKnown`) for `sheetChanges` not to look through its cells for one (issue 28: the Grid's and the
  * Standings' copies, some 87,000 cells a congress round's batch).
  */
 function copyCells(cells: CellValue[][]): CellValue[][] {

@@ -18,7 +18,7 @@
 import type { CellInput, CellValue, ExpectedCell, WorkbookOp } from '../adapters/adapter';
 import { cellAddress, parseCell, sheetCell } from '../cells/address';
 import { sameFormula } from '../adapters/batch';
-import { knownSpills } from '../sheets/grid';
+import { knownSpills } from '../sheets/spills';
 
 /** A sheet as `readSession` read it: values from A1, and formulas where it read them. */
 export interface SheetRead {
@@ -121,7 +121,7 @@ class RectCells {
 
   /** As `CellMap.spilling`: the spilling formulas, in the order written (row by row). */
   spilling(): readonly number[] {
-    // (where the rectangle's maker declared them — a grid, a cache sheet's copy: grid.ts, `spillsKnown` — as found)
+    // (where the rectangle's maker declared them — a grid, a cache sheet's copy: spills.ts, `spillsKnown` — as found)
     const known = knownSpills(this.cells);
     if (known) return known.map(([i, j]) => (this.top + i) * COLUMNS + this.left + j);
     const out: number[] = [];

@@ -18,7 +18,7 @@ import { freshSheetOps, HEADER_FORMAT, type CellInput, type CellValue, type Work
 import { columnLetter } from '../cells/address';
 import { fontSizeToFit, rowHeight, wrappedLines } from '../print/paper';
 import { GRID_NAME, SETTINGS_NAME, STANDINGS_CACHE_NAME, withCachedFallback } from '../formulas/names';
-import { spillsKnown } from './grid';
+import { spillsKnown } from './spills';
 
 export const STANDINGS_SHEET = 'Standings';
 export const STANDINGS_HEADER_ROW = 3;
@@ -166,7 +166,7 @@ export function standingsOps(t: Tournament, ruleset?: RulesetName, sheet = STAND
     const spill = { rows: values.length - STANDINGS_HEADER_ROW + 1, columns: values[STANDINGS_HEADER_ROW - 1].length };
     cells[STANDINGS_HEADER_ROW - 1] = [{ formula: standingsFormulaText(ruleset), value: anchor, spill }, ...values[STANDINGS_HEADER_ROW - 1].slice(1)];
   }
-  // Its spilling formulas declared (grid.ts, `spillsKnown`): the live table's one — a spill over more than one cell —
+  // Its spilling formulas declared (spills.ts, `spillsKnown`): the live table's one — a spill over more than one cell —
   // or none, the other cells being values (issue 28: `sheetChanges` looked through a congress's 13,000 cells for it).
   const table = cells[STANDINGS_HEADER_ROW - 1]?.[0];
   const spilling = table !== null && typeof table === 'object' && table.spill !== undefined && (table.spill.rows > 1 || table.spill.columns > 1);
